@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# The README's first command: install what is missing, build purist, build
+# the example project's compile database, and run purist on it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/deps.sh
+cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+cmake --build build -j"$(nproc)" >/dev/null
+cmake -S examples -B examples/build -DCMAKE_EXPORT_COMPILE_COMMANDS=ON >/dev/null
+echo "== purist infer -p examples/build" >&2
+build/purist infer -p examples/build
+echo "== purist infer --why total -p examples/build" >&2
+build/purist infer --why total -p examples/build

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# The README's second command, and what CI runs (.ci/run): installs what is
+# missing, then builds and runs the whole test suite twice — a normal build
+# and one under AddressSanitizer + UndefinedBehaviorSanitizer.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/deps.sh
+jobs=$(nproc)
+for variant in release asan; do
+  dir=build-test-$variant
+  extra=()
+  [ "$variant" = asan ] && extra=(-DPURIST_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug)
+  echo "== $variant build" >&2
+  cmake -S . -B "$dir" "${extra[@]}" >/dev/null
+  cmake --build "$dir" -j"$jobs" >/dev/null
+  echo "== $variant tests" >&2
+  ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+    ctest --test-dir "$dir" -j"$jobs" --output-on-failure
+done

@@ -1,0 +1,234 @@
+/* main.c — purist's entry point: parse options, run a command. */
+#include "cli/options.h"
+#include "cli/pipeline.h"
+#include "cli/project.h"
+#include "link/link.h"
+#include "report/infer_out.h"
+#include "report/reason.h"
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+enum { EXIT_OK = 0, EXIT_FINDINGS = 1, EXIT_INPUT = 2 };
+
+static void say(const char *msg)
+{
+  fprintf(stderr, "purist: %s\n", msg);
+}
+
+static kb *main_load_kb(const cli_opts *o)
+{
+  kb *k = kb_new();
+  char *err = NULL;
+  int rc = kb_load_builtin(k, &err);
+  for (size_t i = 0; rc == 0 && i < o->kb_files.n; i++) rc = kb_load_file(k, o->kb_files.v[i], &err);
+  if (rc < 0) {
+    say(err);
+    free(err);
+    kb_free(k);
+    return NULL;
+  }
+  return k;
+}
+
+static int main_jobs_count(const cli_opts *o)
+{
+  if (o->jobs > 0) return o->jobs;
+  long n = sysconf(_SC_NPROCESSORS_ONLN);
+  return n > 0 ? (int)n : 1;
+}
+
+/* Summarises the project's TUs; prints their diagnostics in job order. */
+static int main_summarize(const cli_opts *o, const kb *k, fe_jobs *jobs, pipeline_result *res, char **root)
+{
+  char *err = NULL;
+  if (project_jobs(o, jobs, root, &err) < 0) {
+    say(err);
+    free(err);
+    return -1;
+  }
+  pipeline_summarize(jobs, k, main_jobs_count(o), res);
+  for (size_t i = 0; i < jobs->n; i++)
+    for (size_t m = 0; m < res->msgs[i].n; m++)
+      if (!o->quiet || strstr(res->msgs[i].v[m], "error")) fprintf(stderr, "%s\n", res->msgs[i].v[m]);
+  return 0;
+}
+
+static FILE *main_open_output(const cli_opts *o)
+{
+  if (!o->output) return stdout;
+  FILE *f = fopen(o->output, "w");
+  if (!f) fprintf(stderr, "purist: %s: %s\n", o->output, strerror(errno));
+  return f;
+}
+
+/* Prints what infer prints for a linked program. */
+static int main_report(const cli_opts *o, link_prog *p, const char *root)
+{
+  link_solve(p);
+  if (!o->quiet)
+    for (size_t i = 0; i < p->warnings.n; i++) fprintf(stderr, "%s\n", p->warnings.v[i]);
+  FILE *out = main_open_output(o);
+  if (!out) return EXIT_INPUT;
+  int rc = EXIT_OK;
+  if (o->why) {
+    long fi = link_find(p, o->why);
+    if (fi < 0) {
+      fprintf(stderr, "purist: no function named '%s' in the analysed code\n", o->why);
+      rc = EXIT_INPUT;
+    } else {
+      strbuf b = {0};
+      reason_chain(&b, p, &p->funcs.v[fi], root);
+      fputs(sb_str(&b), out);
+      sb_free(&b);
+    }
+  } else if (infer_print(out, p, root, o->format) < 0) {
+    say("could not write the output");
+    rc = EXIT_INPUT;
+  }
+  if (out != stdout && fclose(out) != 0) rc = EXIT_INPUT;
+  return rc;
+}
+
+static int main_infer(const cli_opts *o, const kb *k)
+{
+  fe_jobs jobs = {0};
+  pipeline_result res = {0};
+  char *root = NULL;
+  if (main_summarize(o, k, &jobs, &res, &root) < 0) return EXIT_INPUT;
+  link_prog *p = link_new(k, o->strict);
+  for (size_t i = 0; i < jobs.n; i++)
+    if (res.sums[i]) link_add(p, res.sums[i]);
+  int rc = main_report(o, p, root);
+  if (res.failed) {
+    fprintf(stderr, "purist: %d of %zu files could not be analysed; their functions count as unknown\n",
+            res.failed, jobs.n);
+    rc = EXIT_INPUT;
+  }
+  link_free(p);
+  pipeline_result_free(&res, jobs.n);
+  cdb_jobs_free(&jobs);
+  free(root);
+  return rc;
+}
+
+/* Writes every summary to -o, through a temporary file renamed into place,
+ * so a reader never sees half a file. */
+static int main_write_summaries(const char *path, sum_tu **sums, size_t n)
+{
+  char *tmp = xasprintf("%s.tmp.%ld", path, (long)getpid());
+  FILE *f = fopen(tmp, "wb");
+  int ok = f != NULL;
+  for (size_t i = 0; ok && i < n; i++)
+    if (sums[i]) ok = summary_write(sums[i], f) == 0;
+  if (f && fclose(f) != 0) ok = 0;
+  if (ok && rename(tmp, path) != 0) ok = 0;
+  if (!ok) {
+    fprintf(stderr, "purist: %s: %s\n", path, strerror(errno));
+    unlink(tmp);
+  }
+  free(tmp);
+  return ok ? 0 : -1;
+}
+
+static int main_summarize_cmd(const cli_opts *o, const kb *k)
+{
+  if (!o->output) {
+    say("summarize needs -o FILE");
+    return EXIT_INPUT;
+  }
+  fe_jobs jobs = {0};
+  pipeline_result res = {0};
+  char *root = NULL;
+  if (main_summarize(o, k, &jobs, &res, &root) < 0) return EXIT_INPUT;
+  int rc = main_write_summaries(o->output, res.sums, jobs.n) < 0 || res.failed ? EXIT_INPUT : EXIT_OK;
+  pipeline_result_free(&res, jobs.n);
+  cdb_jobs_free(&jobs);
+  free(root);
+  return rc;
+}
+
+static unsigned char *main_read_file(const char *path, size_t *len)
+{
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  VEC(unsigned char) b = {0};
+  unsigned char chunk[1 << 16];
+  size_t n;
+  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
+    vec_reserve(&b, b.n + n);
+    memcpy(b.v + b.n, chunk, n);
+    b.n += n;
+  }
+  int bad = ferror(f);
+  fclose(f);
+  if (bad) { vec_free(&b); return NULL; }
+  *len = b.n;
+  return b.v ? b.v : xmalloc(1);
+}
+
+/* Adds every summary record of one file; returns 0, or -1 after saying why. */
+static int main_link_file(link_prog *p, const char *path)
+{
+  size_t len, pos = 0;
+  unsigned char *buf = main_read_file(path, &len);
+  if (!buf) {
+    fprintf(stderr, "purist: %s: %s\n", path, strerror(errno));
+    return -1;
+  }
+  int rc = 0;
+  while (pos < len) {
+    char *err = NULL;
+    sum_tu *tu = summary_decode(buf, len, &pos, &err);
+    if (!tu) {
+      fprintf(stderr, "purist: %s: refused at byte %zu: %s\n", path, pos, err);
+      free(err);
+      rc = -1;
+      break;
+    }
+    link_add(p, tu);
+    summary_free(tu);
+  }
+  free(buf);
+  return rc;
+}
+
+static int main_link(const cli_opts *o, const kb *k)
+{
+  if (!o->files.n) {
+    say("link needs summary files (written by purist summarize -o FILE)");
+    return EXIT_INPUT;
+  }
+  link_prog *p = link_new(k, o->strict);
+  int bad = 0;
+  for (size_t i = 0; i < o->files.n; i++) bad |= main_link_file(p, o->files.v[i]) < 0;
+  char *root = project_root_default(o);
+  int rc = main_report(o, p, root);
+  free(root);
+  link_free(p);
+  return bad ? EXIT_INPUT : rc;
+}
+
+int main(int argc, char **argv)
+{
+  cli_opts o;
+  int prc = cli_parse(argc, argv, &o);
+  if (prc != 0) {
+    cli_opts_free(&o);
+    return prc > 0 ? EXIT_OK : EXIT_INPUT;
+  }
+  kb *k = main_load_kb(&o);
+  int rc = EXIT_INPUT;
+  if (k) {
+    switch (o.cmd) {
+    case CMD_INFER: rc = main_infer(&o, k); break;
+    case CMD_SUMMARIZE: rc = main_summarize_cmd(&o, k); break;
+    case CMD_LINK: rc = main_link(&o, k); break;
+    default: break;
+    }
+  }
+  kb_free(k);
+  cli_opts_free(&o);
+  return rc;
+}

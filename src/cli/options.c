@@ -1,0 +1,149 @@
+/* options.c — parses purist's command line. */
+#include "cli/options.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char usage[] =
+  "usage: purist COMMAND [options] [files...] [-- compiler flags]\n"
+  "\n"
+  "commands:\n"
+  "  infer       classify every function: const, pure or normal, with the reason\n"
+  "  summarize   write the per-TU summaries to a file (-o FILE)\n"
+  "  link        read summary files and print what infer prints\n"
+  "\n"
+  "options:\n"
+  "  -p DIR            directory of compile_commands.json (default: . then build/)\n"
+  "  --root DIR        project root for relative paths (default: the project of -p)\n"
+  "  --format=FMT      text (default) or json\n"
+  "  -o FILE           write the output to FILE\n"
+  "  -j N              parse N files at once (default: number of cores)\n"
+  "  --why NAME        print the chain of causes for function NAME\n"
+  "  --strict          count effects on paths that end in a noreturn call\n"
+  "  --kb FILE         add knowledge-base entries (format of data/libc.kb)\n"
+  "  --quiet           no progress or warnings on stderr\n"
+  "  --color=WHEN      auto, always or never\n"
+  "  --version, --help\n";
+
+static int cli_fail(const char *fmt, const char *arg)
+{
+  fprintf(stderr, "purist: ");
+  fprintf(stderr, fmt, arg);
+  fprintf(stderr, " (see purist --help)\n");
+  return -1;
+}
+
+static cli_command cli_command_named(const char *s)
+{
+  if (!strcmp(s, "infer")) return CMD_INFER;
+  if (!strcmp(s, "summarize")) return CMD_SUMMARIZE;
+  if (!strcmp(s, "link")) return CMD_LINK;
+  return CMD_NONE;
+}
+
+/* "--name=value" or "--name value": returns the value, advancing *i. */
+static const char *cli_value(int argc, char **argv, int *i, const char *name)
+{
+  size_t n = strlen(name);
+  const char *a = argv[*i];
+  if (!strncmp(a, name, n) && a[n] == '=') return a + n + 1;
+  if (!strcmp(a, name) && *i + 1 < argc) return argv[++*i];
+  return NULL;
+}
+
+static int cli_is(const char *a, const char *name)
+{
+  size_t n = strlen(name);
+  return !strncmp(a, name, n) && (a[n] == '\0' || a[n] == '=');
+}
+
+static int cli_format(cli_opts *o, const char *v)
+{
+  if (!strcmp(v, "text")) o->format = FMT_TEXT;
+  else if (!strcmp(v, "json")) o->format = FMT_JSON;
+  else return cli_fail("unknown format '%s' (text or json)", v);
+  return 0;
+}
+
+static int cli_jobs(cli_opts *o, const char *v)
+{
+  char *end;
+  long n = strtol(v, &end, 10);
+  if (*end || n < 1 || n > 1024) return cli_fail("-j wants a number from 1 to 1024, not '%s'", v);
+  o->jobs = (int)n;
+  return 0;
+}
+
+/* One option at argv[*i]; returns 0, 1 (exit now) or -1. */
+static int cli_option(int argc, char **argv, int *i, cli_opts *o)
+{
+  const char *a = argv[*i], *v;
+  if (!strcmp(a, "--help") || !strcmp(a, "-h")) { fputs(usage, stdout); return 1; }
+  if (!strcmp(a, "--version")) { printf("purist %s\n", PURIST_VERSION); return 1; }
+  if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) { o->quiet = true; return 0; }
+  if (!strcmp(a, "--strict")) { o->strict = true; return 0; }
+  if (!strncmp(a, "-j", 2) && a[2]) return cli_jobs(o, a + 2);
+  if (!strncmp(a, "-p", 2) && a[2] && a[2] != '-') { o->db = a + 2; return 0; }
+  struct { const char *name; const char **dst; } str[] = {
+    { "-p", &o->db }, { "--root", &o->root }, { "-o", &o->output }, { "--why", &o->why },
+    { "--color", &o->color } };
+  for (size_t k = 0; k < sizeof str / sizeof *str; k++)
+    if (cli_is(a, str[k].name)) {
+      if (!(v = cli_value(argc, argv, i, str[k].name))) return cli_fail("%s needs a value", str[k].name);
+      *str[k].dst = v;
+      return 0;
+    }
+  if (cli_is(a, "--format")) {
+    if (!(v = cli_value(argc, argv, i, "--format"))) return cli_fail("%s needs a value", "--format");
+    return cli_format(o, v);
+  }
+  if (cli_is(a, "-j")) {
+    if (!(v = cli_value(argc, argv, i, "-j"))) return cli_fail("%s needs a value", "-j");
+    return cli_jobs(o, v);
+  }
+  if (cli_is(a, "--kb")) {
+    if (!(v = cli_value(argc, argv, i, "--kb"))) return cli_fail("%s needs a value", "--kb");
+    vec_push(&o->kb_files, v);
+    return 0;
+  }
+  return cli_fail("unknown option '%s'", a);
+}
+
+int cli_parse(int argc, char **argv, cli_opts *o)
+{
+  memset(o, 0, sizeof *o);
+  o->color = "auto";
+  int i = 1;
+  if (i < argc && argv[i][0] != '-') {
+    o->cmd = cli_command_named(argv[i]);
+    if (o->cmd == CMD_NONE) return cli_fail("unknown command '%s'", argv[i]);
+    i++;
+  }
+  for (; i < argc; i++) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--")) {
+      for (i++; i < argc; i++) vec_push(&o->flags, argv[i]);
+      break;
+    }
+    if (a[0] == '-' && a[1]) {
+      int rc = cli_option(argc, argv, &i, o);
+      if (rc) return rc;
+    } else {
+      vec_push(&o->files, argv[i]);
+    }
+  }
+  if (o->cmd == CMD_NONE) {
+    fputs(usage, stderr);
+    return -1;
+  }
+  if (strcmp(o->color, "auto") && strcmp(o->color, "always") && strcmp(o->color, "never"))
+    return cli_fail("--color wants auto, always or never, not '%s'", o->color);
+  return 0;
+}
+
+void cli_opts_free(cli_opts *o)
+{
+  vec_free(&o->kb_files);
+  vec_free(&o->files);
+  vec_free(&o->flags);
+}

@@ -1,0 +1,29 @@
+/* options.h — the command line (DESIGN.md §4). */
+#ifndef PURIST_OPTIONS_H
+#define PURIST_OPTIONS_H
+#include <stdbool.h>
+#include "report/infer_out.h"
+
+typedef enum { CMD_NONE, CMD_INFER, CMD_SUMMARIZE, CMD_LINK } cli_command;
+
+typedef struct {
+  cli_command cmd;
+  const char *db;          /* -p DIR */
+  const char *root;        /* --root */
+  const char *output;      /* -o FILE */
+  const char *why;         /* --why NAME */
+  out_format format;
+  int jobs;                /* -j N; 0 = number of cores */
+  bool quiet, strict;
+  const char *color;       /* auto|always|never */
+  VEC(const char *) kb_files;
+  VEC(char *) files;       /* positional arguments before -- */
+  VEC(char *) flags;       /* after -- */
+} cli_opts;
+
+/* Parses argv; returns 0, 1 if the program should exit 0 at once (--help,
+ * --version: already printed), or -1 with a message on stderr. */
+int cli_parse(int argc, char **argv, cli_opts *o);
+void cli_opts_free(cli_opts *o);
+
+#endif

@@ -1,0 +1,19 @@
+/* pipeline.h — summarise many TUs, in parallel, in a deterministic order. */
+#ifndef PURIST_PIPELINE_H
+#define PURIST_PIPELINE_H
+#include <stdbool.h>
+#include "frontend/fe.h"
+
+typedef struct {
+  sum_tu **sums;       /* per job: the summary, or NULL if it failed */
+  fe_msgs *msgs;       /* per job: diagnostics to print */
+  int failed;          /* jobs with errors (reported, analysed as unknown) */
+} pipeline_result;
+
+/* Summarises jobs with `nthreads` threads (one libclang index each). The
+ * result is the same whatever the thread count: each job's output has its
+ * own slot. */
+void pipeline_summarize(const fe_jobs *jobs, const kb *kb, int nthreads, pipeline_result *out);
+void pipeline_result_free(pipeline_result *r, size_t njobs);
+
+#endif

@@ -1,0 +1,86 @@
+/* project.c — see project.h. */
+#include "cli/project.h"
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static char *project_cwd(void)
+{
+  char buf[4096];
+  return xstrdup(getcwd(buf, sizeof buf) ? buf : "/");
+}
+
+static char *project_abs(const char *path)
+{
+  char *cwd = project_cwd();
+  char *abs = cdb_abspath(cwd, path);
+  free(cwd);
+  return abs;
+}
+
+char *project_root_default(const cli_opts *o)
+{
+  return o->root ? project_abs(o->root) : project_cwd();
+}
+
+static int file_exists(const char *path)
+{
+  struct stat st;
+  return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* A CMake build tree names the source tree it was configured from: that,
+ * not the build directory, is the project root users think in. */
+static char *project_cmake_source(const char *dbdir)
+{
+  char *cache = xasprintf("%s/CMakeCache.txt", dbdir);
+  FILE *f = fopen(cache, "r");
+  free(cache);
+  if (!f) return NULL;
+  char line[4096], *src = NULL;
+  static const char key[] = "CMAKE_HOME_DIRECTORY:INTERNAL=";
+  while (!src && fgets(line, sizeof line, f))
+    if (!strncmp(line, key, sizeof key - 1)) {
+      line[strcspn(line, "\r\n")] = '\0';
+      src = xstrdup(line + sizeof key - 1);
+    }
+  fclose(f);
+  struct stat st;
+  if (src && (stat(src, &st) != 0 || !S_ISDIR(st.st_mode))) { free(src); src = NULL; }
+  return src;
+}
+
+static const char *project_find_db(const cli_opts *o)
+{
+  if (o->db) return o->db;
+  if (file_exists("compile_commands.json")) return ".";
+  if (file_exists("build/compile_commands.json")) return "build";
+  return NULL;
+}
+
+int project_jobs(const cli_opts *o, fe_jobs *jobs, char **root, char **err)
+{
+  if (o->files.n) {
+    *root = project_root_default(o);
+    return cdb_from_files(o->files.v, (int)o->files.n, o->flags.v, (int)o->flags.n, jobs, err);
+  }
+  const char *db = project_find_db(o);
+  if (!db) {
+    *err = xstrdup("no compile_commands.json in . or build/: use -p DIR, or name files (purist infer a.c b.c -- -Iinclude)");
+    return -1;
+  }
+  char *dbpath = NULL;
+  if (cdb_load(db, jobs, &dbpath, err) < 0) return -1;
+  if (o->root) {
+    *root = project_abs(o->root);
+  } else {
+    char *slash = strrchr(dbpath, '/');
+    char *dbdir = xstrndup(dbpath, slash && slash != dbpath ? (size_t)(slash - dbpath) : 1);
+    char *src = project_cmake_source(dbdir);
+    if (src) { *root = src; free(dbdir); }
+    else *root = dbdir;
+  }
+  free(dbpath);
+  return 0;
+}

@@ -1,0 +1,14 @@
+/* project.h — finding the inputs: compile database or files, and the root. */
+#ifndef PURIST_PROJECT_H
+#define PURIST_PROJECT_H
+#include "cli/options.h"
+#include "frontend/cdb.h"
+
+/* Fills jobs from the files on the command line, or from the compile
+ * database (-p, else ./ or build/). *root receives the project root
+ * (absolute; caller frees). Returns 0, or -1 with *err (caller frees). */
+int project_jobs(const cli_opts *o, fe_jobs *jobs, char **root, char **err);
+/* --root if given (made absolute), else the current directory. */
+char *project_root_default(const cli_opts *o);
+
+#endif

@@ -1,0 +1,38 @@
+/* cdb.h — compilation jobs: from compile_commands.json or from the command line.
+ *
+ * A job is one TU as libclang should parse it: an absolute main file, the
+ * directory the build ran in, and the build's own flags, cleaned of what
+ * makes libclang fail or write files (see cdb_clean_args). */
+#ifndef PURIST_CDB_H
+#define PURIST_CDB_H
+#include "util/vec.h"
+
+typedef struct {
+  char *dir;     /* absolute working directory of the compile */
+  char *file;    /* absolute path of the main source file */
+  char **argv;   /* cleaned compiler flags, without compiler and source file */
+  int argc;
+} fe_job;
+
+typedef VEC(fe_job) fe_jobs;
+
+/* Loads DIR/compile_commands.json (or the file itself if path names one).
+ * Entries for the same source file are kept once (the first), C++ and other
+ * non-C sources are skipped. Returns 0, or -1 with *err (caller frees). */
+int cdb_load(const char *path, fe_jobs *out, char **db_path_out, char **err);
+/* Jobs for the given files, each compiled with `flags`, relative to cwd. */
+int cdb_from_files(char *const *files, int nfiles, char *const *flags, int nflags,
+                   fe_jobs *out, char **err);
+void cdb_jobs_free(fe_jobs *jobs);
+
+/* Splits a shell command line as a POSIX shell would (quotes and
+ * backslashes; no expansion). Returns a NULL-terminated argv the caller frees
+ * with cdb_argv_free, or NULL on an unterminated quote. */
+char **cdb_split_command(const char *cmd, int *argc);
+void cdb_argv_free(char **argv, int argc);
+
+/* Makes `path` absolute against `dir` and removes "." and ".." segments
+ * lexically (symlinks are left alone). Caller frees. */
+char *cdb_abspath(const char *dir, const char *path);
+
+#endif

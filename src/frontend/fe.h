@@ -1,0 +1,29 @@
+/* fe.h — the front end: one TU in, one summary out.
+ *
+ * fe_summarize parses a job with libclang and walks every function body
+ * (frontend/walk.c), recording the primitive effects of DESIGN.md §2. It
+ * holds no state between calls except the CXIndex the caller passes, so
+ * threads may summarise different TUs at once, one index each. */
+#ifndef PURIST_FE_H
+#define PURIST_FE_H
+#include <clang-c/Index.h>
+#include "frontend/cdb.h"
+#include "kb/kb.h"
+#include "summary/summary.h"
+
+typedef VEC(char *) fe_msgs;
+
+typedef enum {
+  FE_OK = 0,        /* summary complete */
+  FE_ERRORS = 1,    /* the TU has errors: the summary lists no bodies (STF_PARSE_FAILED) */
+  FE_FAILED = 2     /* libclang could not parse at all: *out is NULL */
+} fe_status;
+
+/* Summarises one TU. Diagnostics worth showing (errors in the code,
+ * problems with the flags) are appended to msgs as complete lines in GCC
+ * style; the caller prints and frees them. */
+fe_status fe_summarize(CXIndex idx, const fe_job *job, const kb *kb, sum_tu **out, fe_msgs *msgs);
+
+void fe_msgs_free(fe_msgs *m);
+
+#endif

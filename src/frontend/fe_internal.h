@@ -1,0 +1,45 @@
+/* fe_internal.h — state shared by the front end's files (not for other modules). */
+#ifndef PURIST_FE_INTERNAL_H
+#define PURIST_FE_INTERNAL_H
+#include <clang-c/Index.h>
+#include "frontend/fe.h"
+#include "util/ptrmap.h"
+
+/* One TU being summarised. */
+typedef struct {
+  CXTranslationUnit tu;
+  sum_tu *sum;
+  const kb *kb;
+  ptrmap funcs;   /* canonical FunctionDecl → index in sum->funcs */
+  ptrmap files;   /* CXFile → string id of its absolute path */
+} fe_tu;
+
+/* The identity of a declaration cursor. CXCursor is a public struct whose
+ * data[0] is the declaration's address for declaration cursors: unique and
+ * stable for the life of the TU, so it serves as a map key. */
+static inline uint64_t fe_decl_key(CXCursor c) { return (uint64_t)(uintptr_t)c.data[0]; }
+
+/* decl.c */
+uint32_t fe_file_id(fe_tu *t, CXFile f);
+sum_loc fe_loc(fe_tu *t, CXSourceLocation l);
+sum_loc fe_cursor_loc(fe_tu *t, CXCursor c);
+/* Index of the function `fn` (any declaration of it) in the summary, adding
+ * it with its declared facts (attributes, noreturn, linkage…) if new. */
+uint32_t fe_func_for(fe_tu *t, CXCursor fn);
+/* SUM_DECL_* attributes written on this one declaration. */
+uint8_t fe_decl_attrs(fe_tu *t, CXCursor fn);
+/* True if the function (by index) never returns: declared so or known so. */
+int fe_func_noreturn(fe_tu *t, uint32_t fi);
+
+/* walk.c: records the effects and calls of the definition `fn` into
+ * sum->funcs[fi]. */
+void fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn);
+
+/* Strips parentheses and implicit casts (UnexposedExpr with one child of
+ * the same extent). */
+CXCursor fe_strip(CXCursor c);
+CXType fe_canon_type(CXCursor c);
+int fe_type_is_pointer(CXType t);
+int fe_type_is_array(CXType t);
+
+#endif

@@ -1,0 +1,220 @@
+/* loop.c — which loops provably terminate.
+ *
+ * A call to a function that may loop forever cannot be deleted even when
+ * its result is unused (GCC's "looping const/pure"), so every loop that is
+ * not provably finite records SE_LOOP. Proven finite is the counted loop
+ *     for (i = a; i REL bound; i STEP)
+ * with i a local of type int-or-wider (or a pointer) that the body does not
+ * write and nobody takes the address of, a step that moves i toward the
+ * bound, no unsigned wrap-around (unsigned i needs a strict REL and step 1),
+ * and a bound that does not change in the loop: made of constants, locals
+ * the loop does not write, read-only globals, and — when the loop writes no
+ * memory and calls nothing — memory reads and side-effect-free calls. */
+#include "frontend/walk.h"
+
+int fw_loop_cond_false(CXCursor cond)
+{
+  long long v;
+  return fw_int_literal_value(cond, &v) && v == 0;
+}
+
+/* The local variable a (stripped) expression names, or -1. */
+static int fw_local_ref(fw *w, CXCursor e)
+{
+  e = fe_strip(e);
+  if (clang_getCursorKind(e) != CXCursor_DeclRefExpr) return -1;
+  CXCursor ref = clang_getCursorReferenced(e);
+  return fw_is_local_decl(ref) ? (int)fw_var_for(w, ref) : -1;
+}
+
+/* The loop variable an init statement assigns: `i = a` or `T i = a`. */
+static int fw_init_var(fw *w, CXCursor init)
+{
+  enum CXCursorKind k = clang_getCursorKind(init);
+  size_t kk = fw_kids(w, init), n = w->ks.n - kk;
+  int vi = -1;
+  if (k == CXCursor_DeclStmt && n == 1 && clang_getCursorKind(FW_KID(w, kk, 0)) == CXCursor_VarDecl) {
+    CXCursor d = FW_KID(w, kk, 0);
+    if (fw_is_local_decl(d) && !clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(d)))
+      vi = (int)fw_var_for(w, d);
+  } else if (k == CXCursor_BinaryOperator && n == 2 &&
+             clang_getCursorBinaryOperatorKind(init) == CXBinaryOperator_Assign) {
+    vi = fw_local_ref(w, FW_KID(w, kk, 0));
+  }
+  w->ks.n = kk;
+  return vi;
+}
+
+/* Integer types that cannot wrap without undefined behaviour (signed,
+ * int or wider), unsigned ones of int width or wider, and pointers. */
+typedef enum { IV_BAD, IV_SIGNED, IV_UNSIGNED, IV_POINTER } iv_type;
+
+static iv_type fw_iv_type(CXType t)
+{
+  switch (clang_getCanonicalType(t).kind) {
+  case CXType_Int: case CXType_Long: case CXType_LongLong: case CXType_Int128: return IV_SIGNED;
+  case CXType_UInt: case CXType_ULong: case CXType_ULongLong: case CXType_UInt128: return IV_UNSIGNED;
+  case CXType_Pointer: return IV_POINTER;
+  default: return IV_BAD;
+  }
+}
+
+/* +1 / -1 for ++, --, += c, -= c (c > 0, stored in *step); 0 otherwise. */
+static int fw_step(fw *w, CXCursor inc, int iv, long long *step)
+{
+  enum CXCursorKind k = clang_getCursorKind(inc);
+  size_t kk = fw_kids(w, inc), n = w->ks.n - kk;
+  int dir = 0;
+  *step = 1;
+  if (k == CXCursor_UnaryOperator && n == 1 && fw_local_ref(w, FW_KID(w, kk, 0)) == iv) {
+    enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(inc);
+    if (op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PreInc) dir = 1;
+    if (op == CXUnaryOperator_PostDec || op == CXUnaryOperator_PreDec) dir = -1;
+  } else if (k == CXCursor_CompoundAssignOperator && n == 2 &&
+             fw_local_ref(w, FW_KID(w, kk, 0)) == iv &&
+             fw_int_literal_value(FW_KID(w, kk, 1), step) && *step > 0) {
+    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(inc);
+    if (op == CXBinaryOperator_AddAssign) dir = 1;
+    if (op == CXBinaryOperator_SubAssign) dir = -1;
+  }
+  w->ks.n = kk;
+  return dir;
+}
+
+typedef struct {
+  uint32_t seq0;     /* fw.seq before the body */
+  int clean;         /* the loop writes no memory and calls nothing */
+} loop_ctx;
+
+/* Is the bound expression unchanged by the loop? Records the locals it
+ * relies on as pending (they must never have their address taken). */
+static int fw_bound_ok(fw *w, CXCursor e, const loop_ctx *lc)
+{
+  e = fe_strip(e);
+  enum CXCursorKind k = clang_getCursorKind(e);
+  if (k == CXCursor_IntegerLiteral || k == CXCursor_CharacterLiteral || k == CXCursor_UnaryExpr)
+    return 1;
+  if (k == CXCursor_DeclRefExpr) {
+    CXCursor ref = clang_getCursorReferenced(e);
+    enum CXCursorKind rk = clang_getCursorKind(ref);
+    if (rk == CXCursor_EnumConstantDecl) return 1;
+    if (fw_is_local_decl(ref)) {
+      uint32_t vi = fw_var_for(w, ref);
+      vec_push(&w->pending_vars, vi);
+      return w->vars.v[vi].last_write <= lc->seq0;
+    }
+    if (rk != CXCursor_VarDecl) return 0;
+    CXType t = clang_getCanonicalType(clang_getCursorType(ref));
+    return lc->clean || (clang_isConstQualifiedType(t) && !clang_isVolatileQualifiedType(t));
+  }
+  size_t kk = fw_kids(w, e), n = w->ks.n - kk;
+  int ok = n > 0;
+  if (k == CXCursor_CallExpr) {
+    ok = lc->clean && fw_callee_side_effect_free(w, e);
+    for (size_t i = 1; i < n && ok; i++) ok = fw_bound_ok(w, w->ks.v[kk + i], lc);
+  } else if (k == CXCursor_BinaryOperator) {
+    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(e);
+    ok = ok && op < CXBinaryOperator_Assign;
+  } else if (k == CXCursor_UnaryOperator) {
+    enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(e);
+    ok = ok && op >= CXUnaryOperator_Deref && op <= CXUnaryOperator_LNot &&
+         (op != CXUnaryOperator_Deref || lc->clean);
+  } else if (k == CXCursor_MemberRefExpr || k == CXCursor_ArraySubscriptExpr) {
+    ok = ok && lc->clean;
+  } else if (k != CXCursor_ConditionalOperator) {
+    ok = 0;
+  }
+  if (k != CXCursor_CallExpr)
+    for (size_t i = 0; i < n && ok; i++) ok = fw_bound_ok(w, w->ks.v[kk + i], lc);
+  w->ks.n = kk;
+  return ok;
+}
+
+/* Does `cond` compare iv against an unchanged bound, in the direction the
+ * step moves iv, without wrap-around? */
+static int fw_cond_ok(fw *w, CXCursor cond, int iv, int dir, long long step, const loop_ctx *lc)
+{
+  cond = fe_strip(cond);
+  if (clang_getCursorKind(cond) != CXCursor_BinaryOperator) return 0;
+  size_t kk = fw_kids(w, cond);
+  if (w->ks.n - kk != 2) { w->ks.n = kk; return 0; }
+  CXCursor l = FW_KID(w, kk, 0), r = FW_KID(w, kk, 1);
+  w->ks.n = kk;
+  enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(cond);
+  int iv_left = fw_local_ref(w, l) == iv;
+  if (!iv_left && fw_local_ref(w, r) != iv) return 0;
+  if (!iv_left) {  /* bound OP i  ==  i OP' bound */
+    if (op == CXBinaryOperator_LT) op = CXBinaryOperator_GT;
+    else if (op == CXBinaryOperator_GT) op = CXBinaryOperator_LT;
+    else if (op == CXBinaryOperator_LE) op = CXBinaryOperator_GE;
+    else if (op == CXBinaryOperator_GE) op = CXBinaryOperator_LE;
+  }
+  iv_type ty = fw_iv_type(clang_getCursorType(fe_strip(iv_left ? l : r)));   /* as declared */
+  int strict = op == CXBinaryOperator_LT || op == CXBinaryOperator_GT || op == CXBinaryOperator_NE;
+  int toward = ((op == CXBinaryOperator_LT || op == CXBinaryOperator_LE) && dir > 0) ||
+               ((op == CXBinaryOperator_GT || op == CXBinaryOperator_GE) && dir < 0) ||
+               (op == CXBinaryOperator_NE && step == 1);
+  if (ty == IV_BAD || !toward) return 0;
+  if (ty != IV_SIGNED && !(strict && step == 1)) return 0;   /* may wrap or step over */
+  return fw_bound_ok(w, iv_left ? r : l, lc);
+}
+
+static void fw_loop_unproven(fw *w, CXCursor s)
+{
+  fw_effect(w, s, SE_LOOP, 0, 0, strtab_intern(w->t->sum->strs, "for"));
+}
+
+int fw_for(fw *w, CXCursor s)
+{
+  size_t kk = fw_kids(w, s), n = w->ks.n - kk;
+  if (n != 4) {   /* a part of the header is missing: not a counted loop */
+    CXCursor kids[4];
+    for (size_t i = 0; i < n && i < 4; i++) kids[i] = w->ks.v[kk + i];
+    w->ks.n = kk;
+    int f = 0;
+    for (size_t i = 0; i < n && i < 4; i++) {
+      if (clang_isExpression(clang_getCursorKind(kids[i])) && i + 1 < n) fw_expr(w, kids[i], ACC_VALUE);
+      else f |= fw_stmt(w, kids[i]);
+    }
+    fw_loop_unproven(w, s);
+    return f & FS_RET;
+  }
+  CXCursor init = FW_KID(w, kk, 0), cond = FW_KID(w, kk, 1), inc = FW_KID(w, kk, 2), body = FW_KID(w, kk, 3);
+  w->ks.n = kk;
+  fw_stmt(w, init);
+  fw_expr(w, cond, ACC_VALUE);
+  loop_ctx lc = { w->seq, 0 };
+  uint32_t mw0 = w->mem_writes, nc0 = w->ncalls;
+  int f = fw_stmt(w, body);
+  int iv = fw_init_var(w, init);
+  int iv_clean = iv >= 0 && w->vars.v[iv].last_write <= lc.seq0;
+  fw_expr(w, inc, ACC_VALUE);
+  lc.clean = w->mem_writes == mw0 && w->ncalls == nc0;
+  long long step;
+  int dir = iv >= 0 ? fw_step(w, inc, iv, &step) : 0;
+  size_t pend0 = w->pending_vars.n;
+  if (iv >= 0) vec_push(&w->pending_vars, (uint32_t)iv);
+  if (iv_clean && dir && fw_cond_ok(w, cond, iv, dir, step, &lc)) {
+    fw_pending p = { fe_cursor_loc(w->t, s), 0, pend0, w->pending_vars.n - pend0 };
+    vec_push(&w->pending, p);
+  } else {
+    w->pending_vars.n = pend0;
+    fw_loop_unproven(w, s);
+  }
+  return f & FS_RET;
+}
+
+/* Loops proven finite only if their variables never had their address
+ * taken: now that the whole body has been seen, settle them. */
+void fw_loops_finish(fw *w)
+{
+  for (size_t i = 0; i < w->pending.n; i++) {
+    const fw_pending *p = &w->pending.v[i];
+    int ok = 1;
+    for (size_t j = 0; j < p->n && ok; j++) ok = !w->vars.v[w->pending_vars.v[p->off + j]].addr_taken;
+    if (!ok) {
+      sum_effect e = { SE_LOOP, 0, 0, 0, strtab_intern(w->t->sum->strs, "for"), p->loc };
+      vec_push(&w->t->sum->effs, e);
+    }
+  }
+}

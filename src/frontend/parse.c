@@ -1,0 +1,123 @@
+/* parse.c — runs libclang on one job and hands the AST to the walker. */
+#include "frontend/fe_internal.h"
+#include <string.h>
+
+void fe_msgs_free(fe_msgs *m)
+{
+  for (size_t i = 0; i < m->n; i++) free(m->v[i]);
+  vec_free(m);
+}
+
+/* The flags libclang gets: the build's, then ours, which must win. */
+static char **fe_argv(const fe_job *job, int *argc)
+{
+  VEC(char *) av = {0};
+  char *wd = xasprintf("-working-directory=%s", job->dir);
+  vec_push(&av, wd);                 /* libclang does not chdir to the entry's directory */
+  for (int i = 0; i < job->argc; i++) vec_push(&av, job->argv[i]);
+  vec_push(&av, "-resource-dir");    /* stddef.h & co */
+  vec_push(&av, PURIST_RESOURCE_DIR);
+  vec_push(&av, "-Wno-error");       /* -Werror must not fail a parse */
+  vec_push(&av, "-ferror-limit=0");
+  *argc = (int)av.n;
+  return av.v;
+}
+
+/* Last of -f[no-]math-errno / -f[no-]fast-math wins; GCC's default is errno. */
+static int fe_no_math_errno(const fe_job *job)
+{
+  int no = 0;
+  for (int i = 0; i < job->argc; i++) {
+    const char *a = job->argv[i];
+    if (!strcmp(a, "-fno-math-errno") || !strcmp(a, "-ffast-math") || !strcmp(a, "-Ofast")) no = 1;
+    if (!strcmp(a, "-fmath-errno") || !strcmp(a, "-fno-fast-math")) no = 0;
+  }
+  return no;
+}
+
+/* Errors located in the code make the TU unusable; diagnostics without a
+ * location come from the driver (flags clang does not know) and are only
+ * worth a warning. Returns the number of errors in the code. */
+static int fe_collect_diags(CXTranslationUnit tu, const fe_job *job, fe_msgs *msgs)
+{
+  int errors = 0;
+  unsigned n = clang_getNumDiagnostics(tu);
+  for (unsigned i = 0; i < n; i++) {
+    CXDiagnostic d = clang_getDiagnostic(tu, i);
+    enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
+    if (sev >= CXDiagnostic_Error) {
+      CXFile f;
+      clang_getSpellingLocation(clang_getDiagnosticLocation(d), &f, NULL, NULL, NULL);
+      CXString s = clang_formatDiagnostic(d, CXDiagnostic_DisplaySourceLocation | CXDiagnostic_DisplayColumn);
+      if (f) {
+        errors++;
+        vec_push(msgs, xstrdup(clang_getCString(s)));
+      } else {
+        vec_push(msgs, xasprintf("%s: warning: compiler flags: %s", job->file, clang_getCString(s)));
+      }
+      clang_disposeString(s);
+    }
+    clang_disposeDiagnostic(d);
+  }
+  return errors;
+}
+
+typedef struct { fe_tu *t; } top_ctx;
+
+/* Every function declared or defined at file scope: definitions are walked,
+ * declarations the project wrote are recorded for `suggest` and `fix`. */
+static enum CXChildVisitResult fe_top(CXCursor c, CXCursor parent, CXClientData d)
+{
+  fe_tu *t = ((top_ctx *)d)->t;
+  if (clang_getCursorKind(c) != CXCursor_FunctionDecl) return CXChildVisit_Continue;
+  int is_def = clang_isCursorDefinition(c);
+  int sys = clang_Location_isInSystemHeader(clang_getCursorLocation(c));
+  if (sys && !is_def) return CXChildVisit_Continue;   /* added when called */
+  uint32_t fi = fe_func_for(t, c);
+  if (!sys) {
+    sum_decl decl = { fi, fe_cursor_loc(t, c), fe_decl_attrs(t, c), (uint8_t)is_def };
+    vec_push(&t->sum->decls, decl);
+  }
+  if (is_def && !(t->sum->funcs.v[fi].flags & SFF_BODY)) fw_walk_function(t, fi, c);
+  return CXChildVisit_Continue;
+}
+
+fe_status fe_summarize(CXIndex idx, const fe_job *job, const kb *kb, sum_tu **out, fe_msgs *msgs)
+{
+  int argc;
+  char **argv = fe_argv(job, &argc);
+  CXTranslationUnit tu = NULL;
+  unsigned opts = CXTranslationUnit_KeepGoing | CXTranslationUnit_VisitImplicitAttributes;
+  enum CXErrorCode ec = clang_parseTranslationUnit2(idx, job->file, (const char *const *)argv, argc,
+                                                    NULL, 0, opts, &tu);
+  free(argv[0]);
+  free(argv);
+  *out = NULL;
+  if (ec != CXError_Success || !tu) {
+    vec_push(msgs, xasprintf("%s: error: libclang could not parse this file (error %d)", job->file, (int)ec));
+    return FE_FAILED;
+  }
+  fe_tu t;
+  memset(&t, 0, sizeof t);
+  t.tu = tu;
+  t.kb = kb;
+  t.sum = summary_new();
+  t.sum->main_file = fe_file_id(&t, clang_getFile(tu, job->file));
+  if (!t.sum->main_file) t.sum->main_file = strtab_intern(t.sum->strs, job->file);
+  if (fe_no_math_errno(job)) t.sum->flags |= STF_NO_MATH_ERRNO;
+  fe_status st = FE_OK;
+  if (fe_collect_diags(tu, job, msgs) > 0) {
+    /* With errors the AST has holes (calls to implicitly declared functions,
+     * dropped statements): none of its bodies can be trusted. */
+    t.sum->flags |= STF_PARSE_FAILED;
+    st = FE_ERRORS;
+  } else {
+    top_ctx ctx = { &t };
+    clang_visitChildren(clang_getTranslationUnitCursor(tu), fe_top, &ctx);
+  }
+  ptrmap_free(&t.funcs);
+  ptrmap_free(&t.files);
+  clang_disposeTranslationUnit(tu);
+  *out = t.sum;
+  return st;
+}

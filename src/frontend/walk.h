@@ -1,0 +1,80 @@
+/* walk.h — state of the function-body walk, shared by walk_expr.c,
+ * walk_stmt.c and loop.c. See walk_expr.c for the model. */
+#ifndef PURIST_WALK_H
+#define PURIST_WALK_H
+#include "frontend/fe_internal.h"
+
+/* A local variable or parameter of the function being walked. */
+typedef struct {
+  uint64_t mask;        /* pointer provenance (PROV_*), if a pointer */
+  uint32_t name;        /* string id */
+  uint32_t last_write;  /* fw.seq at its last write in this walk */
+  int16_t param;        /* parameter index, or -1 */
+  uint8_t is_ptr;
+  uint8_t read;         /* its value was used in this walk */
+  uint8_t addr_taken;   /* &v appears somewhere (sticky across walks) */
+} fw_var;
+
+/* An lvalue: where an access goes. */
+typedef enum { LV_TEMP, LV_LOCAL, LV_GLOBAL, LV_MEM } lv_kind;
+typedef struct {
+  lv_kind kind;
+  int whole;           /* the whole named variable, not a member or element */
+  uint32_t var;        /* LV_LOCAL: index into fw.vars */
+  CXCursor decl;       /* LV_GLOBAL: its VarDecl */
+  uint64_t mask;       /* LV_MEM: where the pointer may point */
+  uint32_t ptrname;    /* LV_MEM: the pointer's name for reasons, or 0 */
+} lv_t;
+
+/* Marks in the summary's vectors, to doom what a statement recorded. */
+typedef struct { size_t eff, call; } fw_mark;
+
+/* A loop proven finite on the condition that these variables are never
+ * address-taken (which is only known once the whole body is walked). */
+typedef struct { sum_loc loc; uint32_t name; size_t off, n; } fw_pending;
+
+typedef struct {
+  fe_tu *t;
+  uint32_t fi;
+  VEC(fw_var) vars;
+  ptrmap varmap;          /* decl key → index in vars */
+  VEC(CXCursor) ks;       /* children of the nodes being visited, as a stack */
+  int doomed;             /* > 0 inside the arguments of a noreturn call */
+  int stale;              /* a pointer's provenance grew after its use: walk again */
+  uint32_t seq;           /* counts writes to local variables */
+  uint32_t mem_writes;    /* writes other than to whole local variables */
+  uint32_t ncalls;
+  VEC(fw_pending) pending;
+  VEC(uint32_t) pending_vars;
+} fw;
+
+/* Statement flags: how control can leave a statement. */
+enum { FS_ENDS = 1,   /* every path through it ends in a noreturn call */
+       FS_RET = 2,    /* contains a return or goto leaving it */
+       FS_BRK = 4 };  /* contains a break or continue leaving it */
+
+enum { ACC_VALUE, ACC_ADDR };
+
+/* walk_expr.c */
+size_t fw_kids(fw *w, CXCursor c);            /* pushes children, returns start */
+#define FW_KID(w, start, i) ((w)->ks.v[(start) + (i)])
+uint64_t fw_expr(fw *w, CXCursor c, int acc);
+void fw_effect(fw *w, CXCursor at, sum_effect_kind k, uint8_t obj, uint8_t param, uint32_t name);
+uint32_t fw_var_for(fw *w, CXCursor decl);
+void fw_var_grow(fw *w, uint32_t vi, uint64_t m);
+uint32_t fw_name(fw *w, CXCursor c);
+int fw_is_local_decl(CXCursor ref);
+int fw_callee_noreturn(fw *w, CXCursor call);
+int fw_callee_side_effect_free(fw *w, CXCursor call);
+int fw_int_literal_value(CXCursor c, long long *v);
+
+/* walk_stmt.c */
+int fw_stmt(fw *w, CXCursor s);
+fw_mark fw_mark_now(fw *w);
+
+/* loop.c */
+int fw_for(fw *w, CXCursor s);
+int fw_loop_cond_false(CXCursor cond);
+void fw_loops_finish(fw *w);
+
+#endif

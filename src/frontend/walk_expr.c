@@ -1,0 +1,551 @@
+/* walk_expr.c — effects of expressions (DESIGN.md §2).
+ *
+ * Every expression is visited in one of two contexts: ACC_VALUE (its value
+ * is used: an lvalue is read, an array or function decays to its address)
+ * or ACC_ADDR (only its address is taken: nothing is read). The visit
+ * returns the pointer provenance of the result (PROV_* bits), which is how
+ * "a pointer that provably points to local storage may be written through"
+ * works: a local pointer variable's provenance is the union of everything
+ * ever assigned to it (flow-insensitive), and a pointer loaded from memory
+ * may point anywhere (PROV_UNKNOWN). Writes are visited by the assignment
+ * operators through fw_lvalue + fw_access. */
+#include "frontend/walk.h"
+#include <string.h>
+
+
+static enum CXChildVisitResult fw_kid_push(CXCursor c, CXCursor parent, CXClientData d)
+{
+  fw *w = d;
+  vec_push(&w->ks, c);
+  return CXChildVisit_Continue;
+}
+
+size_t fw_kids(fw *w, CXCursor c)
+{
+  size_t start = w->ks.n;
+  clang_visitChildren(c, fw_kid_push, w);
+  return start;
+}
+
+uint32_t fw_name(fw *w, CXCursor c)
+{
+  CXString s = clang_getCursorSpelling(c);
+  uint32_t id = strtab_intern(w->t->sum->strs, clang_getCString(s));
+  clang_disposeString(s);
+  return id;
+}
+
+void fw_effect(fw *w, CXCursor at, sum_effect_kind k, uint8_t obj, uint8_t param, uint32_t name)
+{
+  sum_effect e = { (uint8_t)k, (uint8_t)(w->doomed ? SEF_DOOMED : 0), obj, param, name,
+                   fe_cursor_loc(w->t, at) };
+  vec_push(&w->t->sum->effs, e);
+}
+
+/* A parameter or an automatic local: storage of the function itself. */
+int fw_is_local_decl(CXCursor ref)
+{
+  enum CXCursorKind k = clang_getCursorKind(ref);
+  if (k == CXCursor_ParmDecl) return 1;
+  return k == CXCursor_VarDecl && !clang_Cursor_hasVarDeclGlobalStorage(ref) &&
+         clang_getCursorTLSKind(ref) == CXTLS_None;
+}
+
+uint32_t fw_var_for(fw *w, CXCursor decl)
+{
+  uint64_t key = fe_decl_key(decl);
+  uint32_t *hit = ptrmap_get(&w->varmap, key);
+  if (hit) return *hit;
+  fw_var v;
+  memset(&v, 0, sizeof v);
+  v.name = fw_name(w, decl);
+  v.param = -1;
+  v.is_ptr = (uint8_t)fe_type_is_pointer(clang_getCanonicalType(clang_getCursorType(decl)));
+  vec_push(&w->vars, v);
+  ptrmap_put(&w->varmap, key, (uint32_t)w->vars.n - 1);
+  return (uint32_t)w->vars.n - 1;
+}
+
+/* Adds provenance to a local pointer; a use before the growth means the
+ * walk saw too small a set and must run again. */
+void fw_var_grow(fw *w, uint32_t vi, uint64_t m)
+{
+  fw_var *v = &w->vars.v[vi];
+  if ((v->mask | m) == v->mask) return;
+  v->mask |= m;
+  if (v->read) w->stale = 1;
+}
+
+static void fw_var_written(fw *w, uint32_t vi)
+{
+  w->vars.v[vi].last_write = ++w->seq;
+}
+
+/* ---- globals ---- */
+
+/* Read-only: const at some level of an array type (clang may keep the
+ * element's qualifiers on the array type itself), and never volatile. */
+static int fw_type_readonly(CXType t)
+{
+  int ro = 0;
+  for (t = clang_getCanonicalType(t);; t = clang_getCanonicalType(clang_getArrayElementType(t))) {
+    if (clang_isVolatileQualifiedType(t)) return 0;
+    ro |= clang_isConstQualifiedType(t);
+    if (!fe_type_is_array(t)) return ro;
+  }
+}
+
+static sum_obj_kind fw_global_kind(CXCursor decl)
+{
+  if (clang_getCursorTLSKind(decl) != CXTLS_None) return SO_THREAD_LOCAL;
+  enum CXCursorKind pk = clang_getCursorKind(clang_getCursorSemanticParent(decl));
+  if (pk == CXCursor_FunctionDecl) return SO_STATIC_LOCAL;
+  return clang_getCursorLinkage(decl) == CXLinkage_Internal ? SO_FILE_STATIC : SO_GLOBAL;
+}
+
+/* ---- lvalues ---- */
+
+static uint64_t lv_address(const lv_t *lv)
+{
+  switch (lv->kind) {
+  case LV_LOCAL: case LV_TEMP: return PROV_LOCAL;
+  case LV_GLOBAL: return fw_type_readonly(clang_getCursorType(lv->decl)) ? PROV_RODATA : PROV_UNKNOWN;
+  case LV_MEM: return lv->mask;
+  }
+  return PROV_UNKNOWN;
+}
+
+/* The name of a pointer expression for reason texts: `p` in `p->x`. */
+static uint32_t fw_ptr_name(fw *w, CXCursor e)
+{
+  e = fe_strip(e);
+  return clang_getCursorKind(e) == CXCursor_DeclRefExpr ? fw_name(w, e) : 0;
+}
+
+static int fw_lvalue(fw *w, CXCursor c, lv_t *lv);
+
+static void lv_mem(lv_t *lv, uint64_t mask, uint32_t name)
+{
+  memset(lv, 0, sizeof *lv);
+  lv->kind = LV_MEM;
+  lv->mask = mask;
+  lv->ptrname = name;
+}
+
+static int fw_lvalue_declref(fw *w, CXCursor c, lv_t *lv)
+{
+  CXCursor ref = clang_getCursorReferenced(c);
+  enum CXCursorKind k = clang_getCursorKind(ref);
+  if (k != CXCursor_VarDecl && k != CXCursor_ParmDecl) return 0;
+  memset(lv, 0, sizeof *lv);
+  lv->whole = 1;
+  if (fw_is_local_decl(ref)) {
+    lv->kind = LV_LOCAL;
+    lv->var = fw_var_for(w, ref);
+  } else {
+    lv->kind = LV_GLOBAL;
+    lv->decl = ref;
+  }
+  return 1;
+}
+
+static int fw_lvalue_member(fw *w, CXCursor c, lv_t *lv)
+{
+  size_t k = fw_kids(w, c);
+  if (w->ks.n == k) return 0;
+  CXCursor base = FW_KID(w, k, 0);
+  w->ks.n = k;
+  if (fe_type_is_pointer(fe_canon_type(base))) {          /* p->f */
+    lv_mem(lv, fw_expr(w, base, ACC_VALUE), fw_ptr_name(w, base));
+    return 1;
+  }
+  if (!fw_lvalue(w, base, lv)) {                          /* f().x: a temporary */
+    fw_expr(w, base, ACC_VALUE);
+    memset(lv, 0, sizeof *lv);
+    lv->kind = LV_TEMP;
+  }
+  lv->whole = 0;
+  return 1;
+}
+
+static int fw_lvalue_subscript(fw *w, CXCursor c, lv_t *lv)
+{
+  size_t k = fw_kids(w, c);
+  if (w->ks.n - k != 2) { w->ks.n = k; return 0; }
+  CXCursor a = FW_KID(w, k, 0), b = FW_KID(w, k, 1);
+  w->ks.n = k;
+  /* i[a] is legal C: the base is whichever side is the pointer. */
+  if (!fe_type_is_pointer(fe_canon_type(a))) { CXCursor t = a; a = b; b = t; }
+  fw_expr(w, b, ACC_VALUE);
+  CXCursor arr = fe_strip(a);
+  if (fe_type_is_array(fe_canon_type(arr)) && fw_lvalue(w, arr, lv)) {
+    lv->whole = 0;                                        /* element of a named array */
+    return 1;
+  }
+  lv_mem(lv, fw_expr(w, a, ACC_VALUE), fw_ptr_name(w, a));
+  return 1;
+}
+
+/* Classifies the lvalue c, visiting (and recording the effects of) the
+ * expressions that compute its address. Returns 0 if c is not an lvalue
+ * form this walker knows; nothing is visited then. */
+static int fw_lvalue(fw *w, CXCursor c, lv_t *lv)
+{
+  switch (clang_getCursorKind(c)) {
+  case CXCursor_ParenExpr: {
+    size_t k = fw_kids(w, c);
+    int n = (int)(w->ks.n - k);
+    CXCursor inner = n == 1 ? FW_KID(w, k, 0) : c;
+    w->ks.n = k;
+    return n == 1 && fw_lvalue(w, inner, lv);
+  }
+  case CXCursor_DeclRefExpr: return fw_lvalue_declref(w, c, lv);
+  case CXCursor_MemberRefExpr: return fw_lvalue_member(w, c, lv);
+  case CXCursor_ArraySubscriptExpr: return fw_lvalue_subscript(w, c, lv);
+  case CXCursor_StringLiteral: lv_mem(lv, PROV_RODATA, 0); return 1;
+  case CXCursor_CompoundLiteralExpr: {
+    size_t k = fw_kids(w, c);
+    for (size_t i = k; i < w->ks.n; i++) fw_expr(w, w->ks.v[i], ACC_VALUE);
+    w->ks.n = k;
+    lv_mem(lv, PROV_LOCAL, 0);
+    return 1;
+  }
+  case CXCursor_UnaryOperator: {
+    enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
+    if (op != CXUnaryOperator_Deref && op != CXUnaryOperator_Real &&
+        op != CXUnaryOperator_Imag && op != CXUnaryOperator_Extension) return 0;
+    size_t k = fw_kids(w, c);
+    if (w->ks.n - k != 1) { w->ks.n = k; return 0; }
+    CXCursor e = FW_KID(w, k, 0);
+    w->ks.n = k;
+    if (op != CXUnaryOperator_Deref) {
+      if (fw_lvalue(w, e, lv)) { lv->whole = 0; return 1; }
+      fw_expr(w, e, ACC_VALUE);
+      memset(lv, 0, sizeof *lv);
+      lv->kind = LV_TEMP;
+      return 1;
+    }
+    lv_mem(lv, fw_expr(w, e, ACC_VALUE), fw_ptr_name(w, e));
+    return 1;
+  }
+  default: return 0;
+  }
+}
+
+/* Records a read and/or write of the lvalue lv (expression `at`, type t). */
+static void fw_access(fw *w, CXCursor at, const lv_t *lv, int rd, int wr)
+{
+  CXType t = fe_canon_type(at);
+  if (clang_isVolatileQualifiedType(t)) fw_effect(w, at, SE_VOLATILE, 0, 0, 0);
+  if (t.kind == CXType_Atomic) fw_effect(w, at, SE_ATOMIC, 0, 0, 0);
+  if (wr && !(lv->kind == LV_LOCAL && lv->whole)) w->mem_writes++;
+  switch (lv->kind) {
+  case LV_TEMP: return;
+  case LV_LOCAL:
+    if (wr) fw_var_written(w, lv->var);
+    return;
+  case LV_GLOBAL: {
+    uint8_t obj = (uint8_t)fw_global_kind(lv->decl);
+    uint32_t name = fw_name(w, lv->decl);
+    if (rd) fw_effect(w, at, fw_type_readonly(clang_getCursorType(lv->decl)) ? SE_READ_CONST
+                                                                             : SE_READ_GLOBAL, obj, 0, name);
+    if (wr) fw_effect(w, at, SE_WRITE_GLOBAL, obj, 0, name);
+    return;
+  }
+  case LV_MEM:
+    break;
+  }
+  uint64_t m = lv->mask;
+  if (m & PROV_UNKNOWN || (wr && (m & PROV_RODATA))) {
+    if (rd) fw_effect(w, at, SE_READ_MEM, 0, 0, lv->ptrname);
+    if (wr) fw_effect(w, at, SE_WRITE_MEM, 0, 0, lv->ptrname);
+  }
+  for (unsigned i = 0; i < PROV_MAX_PARAMS; i++) {
+    if (!(m & prov_param(i))) continue;
+    uint32_t pname = 0;
+    for (size_t v = 0; v < w->vars.n; v++)
+      if (w->vars.v[v].param == (int16_t)i) { pname = w->vars.v[v].name; break; }
+    if (rd) fw_effect(w, at, SE_READ_PARAM, 0, (uint8_t)i, pname);
+    if (wr) fw_effect(w, at, SE_WRITE_PARAM, 0, (uint8_t)i, pname);
+  }
+}
+
+/* An lvalue-form expression used for its value or address. */
+static uint64_t fw_lvalue_expr(fw *w, CXCursor c, int acc, const lv_t *lv)
+{
+  CXType t = fe_canon_type(c);
+  if (acc == ACC_ADDR || fe_type_is_array(t) ||
+      t.kind == CXType_FunctionProto || t.kind == CXType_FunctionNoProto)
+    return lv_address(lv);
+  fw_access(w, c, lv, 1, 0);
+  if (!fe_type_is_pointer(t)) return 0;
+  if (lv->kind == LV_LOCAL && lv->whole) {
+    w->vars.v[lv->var].read = 1;
+    return w->vars.v[lv->var].mask;
+  }
+  return PROV_UNKNOWN;   /* a pointer loaded from memory may point anywhere */
+}
+
+/* Assignment, compound assignment, ++ and --: the target is read (unless
+ * plain `=`) and written; a local pointer's provenance grows by `m`.
+ * Returns the provenance of the target's new value. */
+static uint64_t fw_store(fw *w, CXCursor target, uint64_t m, int rd)
+{
+  lv_t lv;
+  if (!fw_lvalue(w, target, &lv)) {
+    /* Not an lvalue form we know: assume the worst. */
+    fw_expr(w, target, ACC_VALUE);
+    fw_effect(w, target, SE_WRITE_MEM, 0, 0, 0);
+    w->mem_writes++;
+    return PROV_UNKNOWN;
+  }
+  fw_access(w, target, &lv, rd, 1);
+  if (lv.kind == LV_LOCAL && lv.whole && w->vars.v[lv.var].is_ptr) {
+    fw_var_grow(w, lv.var, m);
+    w->vars.v[lv.var].read = 1;
+    return w->vars.v[lv.var].mask;
+  }
+  return fe_type_is_pointer(fe_canon_type(target)) ? PROV_UNKNOWN : 0;
+}
+
+static uint64_t fw_addr_of(fw *w, CXCursor operand)
+{
+  lv_t lv;
+  if (!fw_lvalue(w, operand, &lv)) { fw_expr(w, operand, ACC_ADDR); return 0; }
+  if (lv.kind == LV_LOCAL) {
+    /* Through &v anything may be stored in v, so a pointer v may then
+     * point anywhere; a loop counter v may change behind the loop's back. */
+    w->vars.v[lv.var].addr_taken = 1;
+    if (w->vars.v[lv.var].is_ptr) fw_var_grow(w, lv.var, PROV_UNKNOWN);
+  }
+  return lv_address(&lv);
+}
+
+static uint64_t fw_unary(fw *w, CXCursor c, int acc)
+{
+  enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
+  size_t k = fw_kids(w, c);
+  if (w->ks.n - k != 1) {
+    for (size_t i = k; i < w->ks.n; i++) fw_expr(w, w->ks.v[i], ACC_VALUE);
+    w->ks.n = k;
+    return 0;
+  }
+  CXCursor e = FW_KID(w, k, 0);
+  w->ks.n = k;
+  switch (op) {
+  case CXUnaryOperator_PostInc: case CXUnaryOperator_PostDec:
+  case CXUnaryOperator_PreInc: case CXUnaryOperator_PreDec:
+    return fw_store(w, e, 0, 1);      /* p++ stays within p's object */
+  case CXUnaryOperator_AddrOf: return fw_addr_of(w, e);
+  case CXUnaryOperator_Deref: case CXUnaryOperator_Real:
+  case CXUnaryOperator_Imag: case CXUnaryOperator_Extension: {
+    lv_t lv;
+    if (fw_lvalue(w, c, &lv)) return fw_lvalue_expr(w, c, acc, &lv);
+    return fw_expr(w, e, acc);
+  }
+  default:
+    fw_expr(w, e, ACC_VALUE);
+    return 0;
+  }
+}
+
+static uint64_t fw_binary(fw *w, CXCursor c)
+{
+  size_t k = fw_kids(w, c);
+  if (w->ks.n - k != 2) {
+    for (size_t i = k; i < w->ks.n; i++) fw_expr(w, w->ks.v[i], ACC_VALUE);
+    w->ks.n = k;
+    return 0;
+  }
+  CXCursor l = FW_KID(w, k, 0), r = FW_KID(w, k, 1);
+  w->ks.n = k;
+  enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+  if (op == CXBinaryOperator_Assign) {
+    uint64_t m = fw_expr(w, r, ACC_VALUE);
+    fw_store(w, l, m, 0);
+    return m;
+  }
+  if (op >= CXBinaryOperator_MulAssign && op <= CXBinaryOperator_OrAssign) {
+    fw_expr(w, r, ACC_VALUE);
+    return fw_store(w, l, 0, 1);      /* p += n stays within p's object */
+  }
+  uint64_t ml = fw_expr(w, l, ACC_VALUE), mr = fw_expr(w, r, ACC_VALUE);
+  if (op == CXBinaryOperator_Comma) return mr;
+  if ((op == CXBinaryOperator_Add || op == CXBinaryOperator_Sub) &&
+      fe_type_is_pointer(fe_canon_type(c)))
+    return ml | mr;                       /* pointer arithmetic stays in its object */
+  return 0;
+}
+
+int fw_int_literal_value(CXCursor c, long long *v)
+{
+  c = fe_strip(c);
+  if (clang_getCursorKind(c) != CXCursor_IntegerLiteral) return 0;
+  CXEvalResult r = clang_Cursor_Evaluate(c);
+  if (!r) return 0;
+  int ok = clang_EvalResult_getKind(r) == CXEval_Int;
+  if (ok) *v = clang_EvalResult_getAsLongLong(r);
+  clang_EvalResult_dispose(r);
+  return ok;
+}
+
+/* A conversion to a pointer type from a non-pointer: the null pointer
+ * constant points nowhere; any other integer may point anywhere. */
+static uint64_t fw_int_to_ptr(CXCursor from)
+{
+  long long v;
+  return fw_int_literal_value(from, &v) && v == 0 ? 0 : PROV_UNKNOWN;
+}
+
+static uint64_t fw_convert(fw *w, CXCursor c, CXCursor from, int acc)
+{
+  CXType to = fe_canon_type(c), ft = fe_canon_type(from);
+  uint64_t m = fw_expr(w, from, acc);
+  if (!fe_type_is_pointer(to)) return 0;
+  if (fe_type_is_pointer(ft) || fe_type_is_array(ft) ||
+      ft.kind == CXType_FunctionProto || ft.kind == CXType_FunctionNoProto)
+    return m;
+  return fw_int_to_ptr(from);
+}
+
+/* UnexposedExpr: mostly implicit casts (one child, same extent); also
+ * VAArgExpr, GNU `a ?: b`, and atomic builtins, which the C API does not
+ * name, so they are told apart by shape. */
+static uint64_t fw_unexposed(fw *w, CXCursor c, int acc)
+{
+  size_t k = fw_kids(w, c);
+  size_t n = w->ks.n - k;
+  if (n == 1) {
+    CXCursor e = FW_KID(w, k, 0);
+    w->ks.n = k;
+    CXType t = fe_canon_type(c);
+    if (fe_type_is_pointer(t) &&
+        !clang_equalRanges(clang_getCursorExtent(c), clang_getCursorExtent(e))) {
+      fw_expr(w, e, ACC_VALUE);          /* va_arg(ap, T *): loaded from the va_list */
+      return PROV_UNKNOWN;
+    }
+    return fw_convert(w, c, e, acc);
+  }
+  uint64_t m = 0;
+  if (n == 4 && clang_equalRanges(clang_getCursorExtent(FW_KID(w, k, 0)),
+                                  clang_getCursorExtent(FW_KID(w, k, 1)))) {
+    CXCursor common = FW_KID(w, k, 0), alt = FW_KID(w, k, 3);   /* a ?: b */
+    w->ks.n = k;
+    m = fw_expr(w, common, ACC_VALUE);
+    return m | fw_expr(w, alt, ACC_VALUE);
+  }
+  int atomic = n >= 2 && fe_type_is_pointer(fe_canon_type(FW_KID(w, k, 0)));
+  for (size_t i = 0; i < n; i++) m |= fw_expr(w, w->ks.v[k + i], ACC_VALUE);
+  w->ks.n = k;
+  if (atomic) fw_effect(w, c, SE_ATOMIC, 0, 0, 0);
+  return fe_type_is_pointer(fe_canon_type(c)) ? PROV_UNKNOWN : 0;
+}
+
+int fw_callee_noreturn(fw *w, CXCursor call)
+{
+  CXCursor ref = clang_getCursorReferenced(call);
+  if (clang_getCursorKind(ref) != CXCursor_FunctionDecl) return 0;
+  return fe_func_noreturn(w->t, fe_func_for(w->t, ref));
+}
+
+/* Known at walk time to have no side effect: declared const or pure, or a
+ * library function the knowledge base says writes nothing. */
+int fw_callee_side_effect_free(fw *w, CXCursor call)
+{
+  CXCursor ref = clang_getCursorReferenced(call);
+  if (clang_getCursorKind(ref) != CXCursor_FunctionDecl) return 0;
+  const sum_func *f = &w->t->sum->funcs.v[fe_func_for(w->t, ref)];
+  if (f->declared || (f->flags & (SFF_BUILTIN_PURE | SFF_BUILTIN_CONST))) return 1;
+  const kb_entry *e = kb_lookup(w->t->kb, strtab_get(w->t->sum->strs, f->name));
+  return e && e->cls != PURITY_NORMAL && !e->writes && !e->writes_all && !e->math_errno;
+}
+
+static uint64_t fw_call(fw *w, CXCursor c)
+{
+  CXCursor ref = clang_getCursorReferenced(c);
+  int direct = clang_getCursorKind(ref) == CXCursor_FunctionDecl;
+  int nargs = clang_Cursor_getNumArguments(c);
+  w->ncalls++;
+  if (!direct) {
+    size_t k = fw_kids(w, c);
+    CXCursor callee = FW_KID(w, k, 0);
+    w->ks.n = k;
+    fw_expr(w, callee, ACC_VALUE);
+    for (int i = 0; i < nargs; i++) fw_expr(w, clang_Cursor_getArgument(c, (unsigned)i), ACC_VALUE);
+    fw_effect(w, c, SE_CALL_INDIRECT, 0, 0, fw_ptr_name(w, callee));
+    return fe_type_is_pointer(fe_canon_type(c)) ? PROV_UNKNOWN : 0;
+  }
+  uint32_t fi = fe_func_for(w->t, ref);
+  int nr = fe_func_noreturn(w->t, fi);
+  w->doomed += nr;
+  sum_tu *s = w->t->sum;
+  VEC(uint64_t) masks = {0};
+  for (int i = 0; i < nargs; i++)
+    vec_push(&masks, fw_expr(w, clang_Cursor_getArgument(c, (unsigned)i), ACC_VALUE));
+  sum_call call = { fi, (uint8_t)((w->doomed ? SCF_DOOMED : 0) | (nr ? SCF_NORETURN : 0)),
+                    (uint32_t)s->argmasks.n, (uint32_t)masks.n, fe_cursor_loc(w->t, c) };
+  for (size_t i = 0; i < masks.n; i++) vec_push(&s->argmasks, masks.v[i]);
+  vec_free(&masks);
+  vec_push(&s->calls, call);
+  w->doomed -= nr;
+  return fe_type_is_pointer(fe_canon_type(c)) ? PROV_UNKNOWN : 0;
+}
+
+static uint64_t fw_children(fw *w, CXCursor c, size_t skip)
+{
+  size_t k = fw_kids(w, c);
+  uint64_t m = 0;
+  for (size_t i = k + skip; i < w->ks.n; i++) {
+    CXCursor e = w->ks.v[i];
+    if (clang_isExpression(clang_getCursorKind(e))) m |= fw_expr(w, e, ACC_VALUE);
+    else if (clang_isStatement(clang_getCursorKind(e))) fw_stmt(w, e);
+  }
+  w->ks.n = k;
+  return m;
+}
+
+uint64_t fw_expr(fw *w, CXCursor c, int acc)
+{
+  lv_t lv;
+  switch (clang_getCursorKind(c)) {
+  case CXCursor_DeclRefExpr: case CXCursor_MemberRefExpr: case CXCursor_ArraySubscriptExpr:
+  case CXCursor_StringLiteral: case CXCursor_CompoundLiteralExpr:
+    if (fw_lvalue(w, c, &lv)) return fw_lvalue_expr(w, c, acc, &lv);
+    return 0;                                   /* enum constant, function name */
+  case CXCursor_ParenExpr: {
+    size_t k = fw_kids(w, c);
+    uint64_t m = 0;
+    for (size_t i = k; i < w->ks.n; i++) m |= fw_expr(w, w->ks.v[i], acc);
+    w->ks.n = k;
+    return m;
+  }
+  case CXCursor_UnaryOperator: return fw_unary(w, c, acc);
+  case CXCursor_BinaryOperator: case CXCursor_CompoundAssignOperator: return fw_binary(w, c);
+  case CXCursor_ConditionalOperator: return fw_children(w, c, 0);
+  case CXCursor_CallExpr: return fw_call(w, c);
+  case CXCursor_CStyleCastExpr: {
+    size_t k = fw_kids(w, c);
+    size_t n = w->ks.n - k;
+    CXCursor e = n ? FW_KID(w, k, n - 1) : c;   /* children: [TypeRef…] expr */
+    w->ks.n = k;
+    return n ? fw_convert(w, c, e, ACC_VALUE) : 0;
+  }
+  case CXCursor_UnexposedExpr: return fw_unexposed(w, c, acc);
+  case CXCursor_UnaryExpr:                      /* sizeof, _Alignof: not evaluated */
+  case CXCursor_IntegerLiteral: case CXCursor_FloatingLiteral: case CXCursor_ImaginaryLiteral:
+  case CXCursor_CharacterLiteral: case CXCursor_GNUNullExpr: case CXCursor_AddrLabelExpr:
+    return 0;
+  case CXCursor_StmtExpr:
+    fw_children(w, c, 0);
+    return fe_type_is_pointer(fe_canon_type(c)) ? PROV_UNKNOWN : 0;
+  case CXCursor_GenericSelectionExpr:           /* the controlling expression is not evaluated */
+    return fw_children(w, c, 1);
+  case CXCursor_InitListExpr:
+    fw_children(w, c, 0);
+    return 0;
+  default: {
+    uint64_t m = fw_children(w, c, 0);
+    return fe_type_is_pointer(fe_canon_type(c)) ? (m | PROV_UNKNOWN) : 0;
+  }
+  }
+}

@@ -1,0 +1,259 @@
+/* walk_stmt.c — statements, noreturn paths, and the walk of a whole body.
+ *
+ * GCC's rule for noreturn calls: effects on a path that ends in a call to a
+ * noreturn function do not make the function impure (the optimizer can
+ * never observe them returning), but the function may then not return.
+ * A statement "ends" when every path through it ends in such a call; the
+ * effects it recorded, and those of the statements before it in the same
+ * block that cannot leave the block another way, are marked doomed. */
+#include "frontend/walk.h"
+#include <string.h>
+
+fw_mark fw_mark_now(fw *w)
+{
+  fw_mark m = { w->t->sum->effs.n, w->t->sum->calls.n };
+  return m;
+}
+
+static void fw_doom_since(fw *w, fw_mark m)
+{
+  sum_tu *s = w->t->sum;
+  for (size_t i = m.eff; i < s->effs.n; i++) s->effs.v[i].flags |= SEF_DOOMED;
+  for (size_t i = m.call; i < s->calls.n; i++) s->calls.v[i].flags |= SCF_DOOMED;
+}
+
+/* A branch: if every path through it ends, all it did is doomed. */
+static int fw_branch(fw *w, CXCursor s)
+{
+  fw_mark m = fw_mark_now(w);
+  int f = fw_stmt(w, s);
+  if (f & FS_ENDS) fw_doom_since(w, m);
+  return f;
+}
+
+static int fw_compound(fw *w, CXCursor c)
+{
+  size_t k = fw_kids(w, c), n = w->ks.n - k;
+  VEC(fw_mark) marks = {0};
+  VEC(int) flags = {0};
+  int acc = 0, ends = 0;
+  for (size_t i = 0; i < n; i++) {
+    vec_push(&marks, fw_mark_now(w));
+    int f = fw_stmt(w, w->ks.v[k + i]);
+    vec_push(&flags, f);
+    if ((f & FS_ENDS) && !ends) {
+      size_t j = i;
+      while (j > 0 && !(flags.v[j - 1] & (FS_RET | FS_BRK))) j--;
+      fw_doom_since(w, marks.v[j]);
+      if (!(acc & (FS_RET | FS_BRK))) ends = 1;
+    }
+    acc |= f & (FS_RET | FS_BRK);
+  }
+  w->ks.n = k;
+  vec_free(&marks);
+  vec_free(&flags);
+  return acc | (ends ? FS_ENDS : 0);
+}
+
+static int fw_if(fw *w, CXCursor c)
+{
+  size_t k = fw_kids(w, c), n = w->ks.n - k;
+  CXCursor kids[3];
+  for (size_t i = 0; i < n && i < 3; i++) kids[i] = w->ks.v[k + i];
+  w->ks.n = k;
+  if (n < 2) return 0;
+  fw_expr(w, kids[0], ACC_VALUE);
+  int a = fw_branch(w, kids[1]);
+  int b = n > 2 ? fw_branch(w, kids[2]) : 0;
+  int f = (a | b) & (FS_RET | FS_BRK);
+  if (n > 2 && (a & FS_ENDS) && (b & FS_ENDS)) f |= FS_ENDS;
+  return f;
+}
+
+static int fw_while(fw *w, CXCursor c, int is_do)
+{
+  size_t k = fw_kids(w, c), n = w->ks.n - k;
+  if (n != 2) { w->ks.n = k; return 0; }
+  CXCursor cond = FW_KID(w, k, is_do ? 1 : 0), body = FW_KID(w, k, is_do ? 0 : 1);
+  w->ks.n = k;
+  int f;
+  if (is_do) { f = fw_stmt(w, body); fw_expr(w, cond, ACC_VALUE); }
+  else { fw_expr(w, cond, ACC_VALUE); f = fw_stmt(w, body); }
+  if (!fw_loop_cond_false(cond))
+    fw_effect(w, c, SE_LOOP, 0, 0, strtab_intern(w->t->sum->strs, is_do ? "do-while" : "while"));
+  /* A do body runs at least once: if it ends, so does the loop. */
+  int ends = is_do && (f & FS_ENDS) && !(f & FS_BRK);
+  return (f & FS_RET) | (ends ? FS_ENDS : 0);
+}
+
+static int fw_goto(fw *w, CXCursor c)
+{
+  size_t k = fw_kids(w, c);
+  int backward = 1;                 /* unknown target: assume the worst */
+  if (w->ks.n - k == 1) {
+    CXCursor label = clang_getCursorReferenced(FW_KID(w, k, 0));
+    if (!clang_Cursor_isNull(label)) {
+      unsigned at, to;
+      clang_getExpansionLocation(clang_getCursorLocation(c), NULL, NULL, NULL, &at);
+      clang_getExpansionLocation(clang_getCursorLocation(label), NULL, NULL, NULL, &to);
+      backward = to <= at;
+    }
+  }
+  w->ks.n = k;
+  if (backward) fw_effect(w, c, SE_GOTO_BACK, 0, 0, 0);
+  return FS_RET;
+}
+
+static void fw_local_var(fw *w, CXCursor d)
+{
+  if (!fw_is_local_decl(d)) return;      /* static or extern: no code runs here */
+  uint32_t vi = fw_var_for(w, d);
+  CXCursor init = clang_Cursor_getVarDeclInitializer(d);
+  size_t k = fw_kids(w, d);
+  for (size_t i = k; i < w->ks.n; i++) {
+    CXCursor e = w->ks.v[i];
+    if (!clang_isExpression(clang_getCursorKind(e))) continue;
+    uint64_t m = fw_expr(w, e, ACC_VALUE);          /* initializer, VLA sizes */
+    if (!clang_Cursor_isNull(init) && clang_equalCursors(e, init) && w->vars.v[vi].is_ptr)
+      fw_var_grow(w, vi, m);
+  }
+  w->ks.n = k;
+  w->vars.v[vi].last_write = ++w->seq;
+}
+
+static int fw_decl_stmt(fw *w, CXCursor c)
+{
+  size_t k = fw_kids(w, c);
+  for (size_t i = k; i < w->ks.n; i++)
+    if (clang_getCursorKind(w->ks.v[i]) == CXCursor_VarDecl) fw_local_var(w, w->ks.v[i]);
+  w->ks.n = k;
+  return 0;
+}
+
+/* Visits the children: the last one as a statement (case/label bodies). */
+static int fw_labeled(fw *w, CXCursor c)
+{
+  size_t k = fw_kids(w, c), n = w->ks.n - k;
+  if (n == 0) { w->ks.n = k; return 0; }
+  CXCursor body = FW_KID(w, k, n - 1);
+  w->ks.n = k;
+  return fw_stmt(w, body);
+}
+
+static int fw_generic_stmt(fw *w, CXCursor c, int absorb)
+{
+  size_t k = fw_kids(w, c);
+  int f = 0;
+  for (size_t i = k; i < w->ks.n; i++) {
+    CXCursor e = w->ks.v[i];
+    if (clang_isExpression(clang_getCursorKind(e))) fw_expr(w, e, ACC_VALUE);
+    else f |= fw_stmt(w, e);
+  }
+  w->ks.n = k;
+  return f & ~absorb & (FS_RET | FS_BRK);
+}
+
+int fw_stmt(fw *w, CXCursor s)
+{
+  enum CXCursorKind k = clang_getCursorKind(s);
+  switch (k) {
+  case CXCursor_CompoundStmt: return fw_compound(w, s);
+  case CXCursor_IfStmt: return fw_if(w, s);
+  case CXCursor_WhileStmt: return fw_while(w, s, 0);
+  case CXCursor_DoStmt: return fw_while(w, s, 1);
+  case CXCursor_ForStmt: return fw_for(w, s);
+  case CXCursor_SwitchStmt: return fw_generic_stmt(w, s, 0);
+  case CXCursor_CaseStmt: case CXCursor_DefaultStmt: case CXCursor_LabelStmt:
+    return fw_labeled(w, s);
+  case CXCursor_GotoStmt: return fw_goto(w, s);
+  case CXCursor_IndirectGotoStmt:
+    fw_generic_stmt(w, s, 0);
+    fw_effect(w, s, SE_GOTO_BACK, 0, 0, 0);
+    return FS_RET;
+  case CXCursor_ReturnStmt: fw_generic_stmt(w, s, 0); return FS_RET;
+  case CXCursor_BreakStmt: case CXCursor_ContinueStmt: return FS_BRK;
+  case CXCursor_NullStmt: return 0;
+  case CXCursor_DeclStmt: return fw_decl_stmt(w, s);
+  case CXCursor_GCCAsmStmt: case CXCursor_MSAsmStmt:
+    fw_effect(w, s, SE_ASM, 0, 0, 0);
+    return 0;
+  default:
+    if (clang_isExpression(k)) {
+      fw_expr(w, s, ACC_VALUE);
+      CXCursor e = fe_strip(s);
+      return clang_getCursorKind(e) == CXCursor_CallExpr && fw_callee_noreturn(w, e) ? FS_ENDS : 0;
+    }
+    return fw_generic_stmt(w, s, 0);
+  }
+}
+
+/* ---- the whole function ---- */
+
+static void fw_add_params(fw *w, CXCursor fn)
+{
+  int n = clang_Cursor_getNumArguments(fn);
+  for (int i = 0; i < n; i++) {
+    CXCursor p = clang_Cursor_getArgument(fn, (unsigned)i);
+    uint32_t vi = fw_var_for(w, p);
+    fw_var *v = &w->vars.v[vi];
+    v->param = (int16_t)i;
+    if (v->is_ptr) v->mask = prov_param((unsigned)i);
+  }
+}
+
+static CXCursor fw_body(fw *w, CXCursor fn)
+{
+  size_t k = fw_kids(w, fn);
+  CXCursor body = clang_getNullCursor();
+  for (size_t i = k; i < w->ks.n; i++)
+    if (clang_getCursorKind(w->ks.v[i]) == CXCursor_CompoundStmt) body = w->ks.v[i];
+  w->ks.n = k;
+  return body;
+}
+
+/* Resets what one pass records, keeping what it learnt about pointers. */
+static void fw_restart(fw *w, fw_mark m, size_t argmasks)
+{
+  sum_tu *s = w->t->sum;
+  s->effs.n = m.eff;
+  s->calls.n = m.call;
+  s->argmasks.n = argmasks;
+  for (size_t i = 0; i < w->vars.n; i++) { w->vars.v[i].read = 0; w->vars.v[i].last_write = 0; }
+  w->stale = 0;
+  w->doomed = 0;
+  w->seq = w->mem_writes = w->ncalls = 0;
+  w->pending.n = w->pending_vars.n = 0;
+}
+
+void fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn)
+{
+  fw w;
+  memset(&w, 0, sizeof w);
+  w.t = t;
+  w.fi = fi;
+  CXCursor body = fw_body(&w, fn);
+  fw_add_params(&w, fn);
+  fw_mark start = fw_mark_now(&w);
+  size_t argstart = t->sum->argmasks.n;
+  /* Provenance only grows, so this converges; a few passes at most in
+   * practice. Past the limit every local pointer may point anywhere. */
+  for (int pass = 0;; pass++) {
+    fw_restart(&w, start, argstart);
+    if (!clang_Cursor_isNull(body)) fw_stmt(&w, body);
+    if (!w.stale || pass > 8) break;
+    if (pass == 8)
+      for (size_t i = 0; i < w.vars.n; i++) if (w.vars.v[i].is_ptr) w.vars.v[i].mask |= PROV_UNKNOWN;
+  }
+  fw_loops_finish(&w);
+  sum_func *f = &t->sum->funcs.v[fi];
+  f->flags |= SFF_BODY;
+  f->eff_off = (uint32_t)start.eff;
+  f->neff = (uint32_t)(t->sum->effs.n - start.eff);
+  f->call_off = (uint32_t)start.call;
+  f->ncall = (uint32_t)(t->sum->calls.n - start.call);
+  vec_free(&w.vars);
+  ptrmap_free(&w.varmap);
+  vec_free(&w.ks);
+  vec_free(&w.pending);
+  vec_free(&w.pending_vars);
+}

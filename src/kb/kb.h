@@ -1,0 +1,44 @@
+/* kb.h — the knowledge base: what library functions do, from data files.
+ *
+ * Bodies of C library functions are not in the program, so their effects
+ * come from data/libc.kb (embedded in the binary) and from any files the
+ * user adds with --kb. The format is described at the top of libc.kb. */
+#ifndef PURIST_KB_H
+#define PURIST_KB_H
+#include <stdbool.h>
+#include <stdint.h>
+#include "summary/summary.h"
+
+typedef struct {
+  const char *name;
+  purity cls;          /* class of the effects not listed per argument */
+  uint64_t reads;      /* bit i: reads through pointer argument i */
+  uint64_t writes;     /* bit i: writes through pointer argument i */
+  bool reads_all;      /* r*: through every pointer argument, variadic ones too */
+  bool writes_all;     /* w*: likewise for writes */
+  bool noreturn;
+  bool math_errno;     /* cls holds only with -fno-math-errno; else normal */
+  const char *reason;
+  const char *origin;  /* "libc.kb:123" */
+} kb_entry;
+
+typedef struct kb kb;
+
+kb *kb_new(void);
+void kb_free(kb *k);
+/* Adds the entries of a knowledge-base text; a later entry for the same name
+ * replaces the earlier one. Returns 0, or -1 with *err (caller frees) naming
+ * origin and line of the first malformed entry. */
+int kb_load_text(kb *k, const char *text, size_t len, const char *origin, char **err);
+int kb_load_file(kb *k, const char *path, char **err);
+/* The built-in data/libc.kb. */
+int kb_load_builtin(kb *k, char **err);
+const kb_entry *kb_lookup(const kb *k, const char *name);
+size_t kb_count(const kb *k);
+/* A hash of everything loaded: part of every cache key. */
+uint64_t kb_digest(const kb *k);
+
+/* The stand-alone class of an entry for a TU with or without math errno. */
+purity kb_entry_class(const kb_entry *e, bool no_math_errno);
+
+#endif

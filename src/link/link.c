@@ -1,0 +1,222 @@
+/* link.c — merging TU summaries into one program (see link.h). */
+#include "link/link.h"
+#include "util/ptrmap.h"
+#include <string.h>
+#include <xxhash.h>
+
+struct link_index {
+  ptrmap syms;               /* (keyfile << 32 | name) + 1 → function */
+  VEC(uint64_t) body_hash;   /* per function: hash of the body facts it got */
+  ptrmap decls_seen;         /* declarations already recorded (headers repeat) */
+};
+
+link_prog *link_new(const kb *kb, bool strict)
+{
+  link_prog *p = xcalloc(1, sizeof *p);
+  p->strs = strtab_new();
+  p->index = xcalloc(1, sizeof *p->index);
+  p->kb = kb;
+  p->strict = strict;
+  return p;
+}
+
+void link_free(link_prog *p)
+{
+  if (!p) return;
+  strtab_free(p->strs);
+  vec_free(&p->funcs);
+  vec_free(&p->effs);
+  vec_free(&p->calls);
+  vec_free(&p->argmasks);
+  vec_free(&p->decls);
+  for (size_t i = 0; i < p->warnings.n; i++) free(p->warnings.v[i]);
+  vec_free(&p->warnings);
+  ptrmap_free(&p->index->syms);
+  ptrmap_free(&p->index->decls_seen);
+  vec_free(&p->index->body_hash);
+  free(p->index);
+  free(p);
+}
+
+bool link_has_body(const link_func *f)
+{
+  return (f->flags & SFF_BODY) && !(f->lflags & LF_CONFLICT) && !(f->flags & SFF_WEAK);
+}
+
+static uint32_t link_str(link_prog *p, const sum_tu *tu, uint32_t id)
+{
+  return id ? strtab_intern_n(p->strs, strtab_get(tu->strs, id), strtab_len(tu->strs, id)) : 0;
+}
+
+static sum_loc link_loc(link_prog *p, const sum_tu *tu, sum_loc l)
+{
+  l.file = link_str(p, tu, l.file);
+  return l;
+}
+
+static uint64_t link_key(uint32_t keyfile, uint32_t name)
+{
+  return (((uint64_t)keyfile << 32) | name) + 1;
+}
+
+/* The program's function for TU function `sf`, created if new. */
+static uint32_t link_symbol(link_prog *p, const sum_tu *tu, const sum_func *sf)
+{
+  uint32_t name = link_str(p, tu, sf->name), keyfile = link_str(p, tu, sf->keyfile);
+  uint64_t key = link_key(keyfile, name);
+  uint32_t *hit = ptrmap_get(&p->index->syms, key);
+  if (hit) return *hit;
+  link_func f;
+  memset(&f, 0, sizeof f);
+  f.name = name;
+  f.keyfile = keyfile;
+  f.loc = link_loc(p, tu, sf->loc);
+  f.linkage = sf->linkage;
+  f.nparams = sf->nparams;
+  vec_push(&p->funcs, f);
+  vec_push(&p->index->body_hash, 0);
+  uint32_t gi = (uint32_t)p->funcs.n - 1;
+  ptrmap_put(&p->index->syms, key, gi);
+  return gi;
+}
+
+/* A hash of a body's facts, to tell a header's inline function seen again
+ * (skip it) from a different body under the same symbol (merge both). */
+static uint64_t link_body_hash(const sum_tu *tu, const sum_func *sf)
+{
+  XXH64_state_t *h = XXH64_createState();
+  XXH64_reset(h, 0);
+  for (uint32_t i = 0; i < sf->neff; i++) {
+    const sum_effect *e = &tu->effs.v[sf->eff_off + i];
+    uint32_t v[6] = { e->kind, e->flags, e->param, e->loc.line, e->loc.col,
+                      (uint32_t)XXH32(strtab_get(tu->strs, e->name), strtab_len(tu->strs, e->name), 0) };
+    XXH64_update(h, v, sizeof v);
+  }
+  for (uint32_t i = 0; i < sf->ncall; i++) {
+    const sum_call *c = &tu->calls.v[sf->call_off + i];
+    uint32_t cn = tu->funcs.v[c->callee].name;
+    uint32_t v[5] = { c->flags, c->loc.line, c->loc.col, c->nargs,
+                      (uint32_t)XXH32(strtab_get(tu->strs, cn), strtab_len(tu->strs, cn), 0) };
+    XXH64_update(h, v, sizeof v);
+    XXH64_update(h, tu->argmasks.v + c->arg_off, c->nargs * sizeof(uint64_t));
+  }
+  uint64_t d = XXH64_digest(h);
+  XXH64_freeState(h);
+  return d | 1;   /* never 0, which means "no body yet" */
+}
+
+/* Appends the body of sf (effects, calls) to gf's facts. A function whose
+ * facts are split over several bodies keeps them in one run: bodies are
+ * appended only while gf's run is the last one, else copied to the end. */
+static void link_append_body(link_prog *p, const sum_tu *tu, const sum_func *sf,
+                             uint32_t gi, const uint32_t *map)
+{
+  link_func *gf = &p->funcs.v[gi];
+  if (gf->neff && gf->eff_off + gf->neff != p->effs.n) {
+    size_t off = p->effs.n;
+    for (uint32_t i = 0; i < gf->neff; i++) vec_push(&p->effs, p->effs.v[gf->eff_off + i]);
+    gf->eff_off = (uint32_t)off;
+  }
+  if (gf->ncall && gf->call_off + gf->ncall != p->calls.n) {
+    size_t off = p->calls.n;
+    for (uint32_t i = 0; i < gf->ncall; i++) vec_push(&p->calls, p->calls.v[gf->call_off + i]);
+    gf->call_off = (uint32_t)off;
+  }
+  if (!gf->neff) gf->eff_off = (uint32_t)p->effs.n;
+  if (!gf->ncall) gf->call_off = (uint32_t)p->calls.n;
+  for (uint32_t i = 0; i < sf->neff; i++) {
+    sum_effect e = tu->effs.v[sf->eff_off + i];
+    e.name = link_str(p, tu, e.name);
+    e.loc = link_loc(p, tu, e.loc);
+    vec_push(&p->effs, e);
+  }
+  for (uint32_t i = 0; i < sf->ncall; i++) {
+    const sum_call *c = &tu->calls.v[sf->call_off + i];
+    link_call lc = { map[c->callee], c->flags, (uint32_t)p->argmasks.n, c->nargs, link_loc(p, tu, c->loc) };
+    for (uint32_t a = 0; a < c->nargs; a++) vec_push(&p->argmasks, tu->argmasks.v[c->arg_off + a]);
+    vec_push(&p->calls, lc);
+  }
+  gf->neff += sf->neff;
+  gf->ncall += sf->ncall;
+}
+
+static void link_conflict(link_prog *p, uint32_t gi, const sum_tu *tu, const sum_func *sf)
+{
+  link_func *gf = &p->funcs.v[gi];
+  if (gf->lflags & LF_CONFLICT) return;
+  gf->lflags |= LF_CONFLICT;
+  gf->def_file2 = link_str(p, tu, sf->loc.file);
+  vec_push(&p->warnings, xasprintf("%s:%u: warning: '%s' is also defined at %s:%u; both are treated as unknown (normal)",
+                                   strtab_get(p->strs, gf->def_file2), sf->loc.line,
+                                   strtab_get(p->strs, gf->name),
+                                   strtab_get(p->strs, gf->loc.file), gf->loc.line));
+}
+
+static void link_add_body(link_prog *p, const sum_tu *tu, const sum_func *sf,
+                          uint32_t gi, const uint32_t *map)
+{
+  link_func *gf = &p->funcs.v[gi];
+  uint64_t h = link_body_hash(tu, sf);
+  uint64_t *have = &p->index->body_hash.v[gi];
+  if (!(gf->flags & SFF_BODY)) {
+    gf->loc = link_loc(p, tu, sf->loc);     /* report at the definition */
+    gf->tuflags = tu->flags;
+  } else {
+    int same_place = gf->loc.file == link_str(p, tu, sf->loc.file) && gf->loc.line == sf->loc.line;
+    if (!same_place && !(sf->flags & SFF_INLINE) && !(gf->flags & SFF_INLINE)) {
+      link_conflict(p, gi, tu, sf);
+      return;
+    }
+    if (*have == h) return;                  /* the same header function again */
+    gf->lflags |= LF_DUPLICATE_BODY;         /* differing bodies: keep the union */
+  }
+  *have = h;
+  link_append_body(p, tu, sf, gi, map);
+}
+
+void link_add(link_prog *p, const sum_tu *tu)
+{
+  uint32_t *map = xmalloc((tu->funcs.n ? tu->funcs.n : 1) * sizeof *map);
+  for (size_t i = 0; i < tu->funcs.n; i++) {
+    const sum_func *sf = &tu->funcs.v[i];
+    uint32_t gi = link_symbol(p, tu, sf);
+    map[i] = gi;
+    link_func *gf = &p->funcs.v[gi];
+    gf->declared |= sf->declared;
+    gf->flags |= sf->flags & ~SFF_BODY;
+    if (sf->nparams > gf->nparams) gf->nparams = sf->nparams;
+  }
+  for (size_t i = 0; i < tu->funcs.n; i++)
+    if (tu->funcs.v[i].flags & SFF_BODY) {
+      link_add_body(p, tu, &tu->funcs.v[i], map[i], map);
+      p->funcs.v[map[i]].flags |= SFF_BODY;
+    }
+  for (size_t i = 0; i < tu->decls.n; i++) {
+    sum_decl d = tu->decls.v[i];
+    d.func = map[d.func];
+    d.loc = link_loc(p, tu, d.loc);
+    uint32_t k[4] = { d.func, d.loc.file, d.loc.line, d.loc.col };
+    uint64_t key = XXH64(k, sizeof k, 0) | 1;
+    if (ptrmap_get(&p->index->decls_seen, key)) continue;
+    ptrmap_put(&p->index->decls_seen, key, 1);
+    vec_push(&p->decls, d);
+  }
+  free(map);
+}
+
+const kb_entry *link_kb_entry(const link_prog *p, const link_func *f)
+{
+  if (f->linkage != SUM_EXTERNAL || link_has_body(f)) return NULL;
+  return kb_lookup(p->kb, strtab_get(p->strs, f->name));
+}
+
+long link_find(const link_prog *p, const char *name)
+{
+  uint32_t id = strtab_find(p->strs, name);
+  if (id == UINT32_MAX) return -1;
+  uint32_t *hit = ptrmap_get(&p->index->syms, link_key(0, id));
+  if (hit) return (long)*hit;
+  for (size_t i = 0; i < p->funcs.n; i++)
+    if (p->funcs.v[i].name == id && (p->funcs.v[i].flags & SFF_BODY)) return (long)i;
+  return -1;
+}

@@ -1,0 +1,82 @@
+/* link.h — the whole program: summaries merged by symbol, then solved.
+ *
+ * Like a linker, link_add takes TU summaries one at a time and resolves
+ * functions by symbol: external linkage by name, internal linkage by
+ * (defining file, name) — so a static inline function of a header is one
+ * function however many TUs include it. link_solve then computes every
+ * function's class bottom-up over the call graph's strongly connected
+ * components (DESIGN.md §1–2). */
+#ifndef PURIST_LINK_H
+#define PURIST_LINK_H
+#include <stdbool.h>
+#include "kb/kb.h"
+#include "summary/summary.h"
+
+#define LF_CONFLICT 0x1   /* two different non-inline definitions */
+#define LF_DUPLICATE_BODY 0x2
+
+typedef struct {
+  uint32_t callee;   /* index into link_prog.funcs */
+  uint8_t flags;     /* SCF_* */
+  uint32_t arg_off, nargs;
+  sum_loc loc;       /* file is a link_prog string id */
+} link_call;
+
+/* The solved state of a function. */
+typedef struct {
+  uint8_t own;       /* purity of its effects other than through parameters */
+  uint8_t mnr;       /* may not return */
+  uint64_t pr, pw;   /* parameters read / written through (bit i = parameter i) */
+} link_state;
+
+typedef enum { WHY_NONE, WHY_EFFECT, WHY_CALL, WHY_RECURSION, WHY_UNKNOWN_BODY,
+               WHY_WEAK, WHY_CONFLICT } link_why_kind;
+
+typedef struct {
+  uint8_t kind;      /* link_why_kind */
+  uint32_t index;    /* WHY_EFFECT: into effs; WHY_CALL: into calls */
+} link_why;
+
+typedef struct {
+  uint32_t name, keyfile;
+  sum_loc loc;
+  uint8_t linkage, declared, lflags;
+  uint16_t flags;        /* SFF_* merged over all TUs */
+  uint16_t nparams;
+  uint32_t tuflags;      /* STF_* of the TU its body came from */
+  uint32_t eff_off, neff, call_off, ncall;
+  uint32_t def_file2;    /* LF_CONFLICT: the other definition's file */
+  /* results of link_solve */
+  link_state st;
+  uint8_t cls;           /* purity */
+  link_why why, why_mnr;
+} link_func;
+
+typedef struct {
+  strtab *strs;
+  VEC(link_func) funcs;
+  VEC(sum_effect) effs;      /* names and files are link_prog string ids */
+  VEC(link_call) calls;
+  VEC(uint64_t) argmasks;
+  VEC(sum_decl) decls;       /* func is a link_prog index */
+  VEC(char *) warnings;      /* conflicts and the like, as message lines */
+  struct link_index *index;
+  const kb *kb;
+  bool strict;               /* count effects on paths ending in noreturn calls */
+} link_prog;
+
+link_prog *link_new(const kb *kb, bool strict);
+void link_free(link_prog *p);
+/* Merges one TU summary into the program. */
+void link_add(link_prog *p, const sum_tu *tu);
+/* Classifies every function. */
+void link_solve(link_prog *p);
+
+/* Helpers for reports. */
+bool link_has_body(const link_func *f);
+/* The knowledge-base entry speaking for f (a library function), or NULL. */
+const kb_entry *link_kb_entry(const link_prog *p, const link_func *f);
+/* Index of the function called NAME (external, else the first internal), or -1. */
+long link_find(const link_prog *p, const char *name);
+
+#endif

@@ -1,0 +1,83 @@
+/* scc.c — strongly connected components of the call graph, iteratively.
+ *
+ * Tarjan's algorithm with an explicit stack, so a call chain a million
+ * functions long needs no deep C recursion. Components come out callees
+ * first (reverse topological order), which is the order the solver wants. */
+#include "link/scc.h"
+#include <string.h>
+
+typedef struct { uint32_t node, edge; } frame;
+
+/* Next successor of `node` with a body, from edge position *e on. */
+static int scc_next(const link_prog *p, uint32_t node, uint32_t *e, uint32_t *succ)
+{
+  const link_func *f = &p->funcs.v[node];
+  while (*e < f->ncall) {
+    uint32_t c = p->calls.v[f->call_off + (*e)++].callee;
+    if (link_has_body(&p->funcs.v[c])) { *succ = c; return 1; }
+  }
+  return 0;
+}
+
+void scc_compute(const link_prog *p, scc_result *out)
+{
+  size_t n = p->funcs.n;
+  uint32_t *index = xmalloc((n ? n : 1) * sizeof *index);
+  uint32_t *low = xmalloc((n ? n : 1) * sizeof *low);
+  unsigned char *on = xcalloc(n ? n : 1, 1);
+  memset(index, 0xff, n * sizeof *index);
+  VEC(uint32_t) stack = {0};
+  VEC(frame) calls = {0};
+  uint32_t next = 0;
+  memset(out, 0, sizeof *out);
+  for (uint32_t root = 0; root < n; root++) {
+    if (index[root] != UINT32_MAX || !link_has_body(&p->funcs.v[root])) continue;
+    frame fr = { root, 0 };
+    vec_push(&calls, fr);
+    index[root] = low[root] = next++;
+    vec_push(&stack, root);
+    on[root] = 1;
+    while (calls.n) {
+      frame *top = &calls.v[calls.n - 1];
+      uint32_t v = top->node, w;
+      if (scc_next(p, v, &top->edge, &w)) {
+        if (index[w] == UINT32_MAX) {
+          index[w] = low[w] = next++;
+          vec_push(&stack, w);
+          on[w] = 1;
+          frame f2 = { w, 0 };
+          vec_push(&calls, f2);
+        } else if (on[w] && index[w] < low[v]) {
+          low[v] = index[w];
+        }
+        continue;
+      }
+      calls.n--;
+      if (calls.n) {
+        uint32_t parent = calls.v[calls.n - 1].node;
+        if (low[v] < low[parent]) low[parent] = low[v];
+      }
+      if (low[v] == index[v]) {          /* v roots a component: pop it */
+        vec_push(&out->start, (uint32_t)out->members.n);
+        uint32_t x;
+        do {
+          x = stack.v[--stack.n];
+          on[x] = 0;
+          vec_push(&out->members, x);
+        } while (x != v);
+      }
+    }
+  }
+  vec_push(&out->start, (uint32_t)out->members.n);
+  free(index);
+  free(low);
+  free(on);
+  vec_free(&stack);
+  vec_free(&calls);
+}
+
+void scc_free(scc_result *r)
+{
+  vec_free(&r->members);
+  vec_free(&r->start);
+}

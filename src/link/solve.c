@@ -1,0 +1,232 @@
+/* solve.c — the purity of every function, bottom-up over the call graph.
+ *
+ * A function's state is the join of its own effects and of what each call
+ * contributes. Effects through pointer parameters stay per parameter: at a
+ * call site they are mapped through the provenance of the argument, so a
+ * caller passing the address of its own local gains nothing (DESIGN.md §2).
+ * Components of mutually recursive functions start optimistic (const) and
+ * rise to a fixpoint; the lattice is finite and every step monotone. */
+#include "link/link.h"
+#include "link/scc.h"
+#include <string.h>
+
+static purity state_class(const link_state *s)
+{
+  purity c = (purity)s->own;
+  if (s->pr) c = purity_join(c, PURITY_PURE);
+  if (s->pw) c = PURITY_NORMAL;
+  return c;
+}
+
+/* What a function without a usable body is known to do. */
+static link_state solve_external(const link_prog *p, const link_func *caller, const link_func *g)
+{
+  link_state s = { PURITY_NORMAL, 0, 0, 0 };
+  const kb_entry *e = link_kb_entry(p, g);
+  if (e) {
+    bool no_errno = caller && (caller->tuflags & STF_NO_MATH_ERRNO);
+    s.own = (e->math_errno && !no_errno) ? PURITY_NORMAL : e->cls;
+    s.pr = e->reads_all ? ~(uint64_t)0 : e->reads;
+    s.pw = e->writes_all ? ~(uint64_t)0 : e->writes;
+    s.mnr = e->noreturn;
+  } else if ((g->declared & SUM_DECL_CONST) || (g->flags & SFF_BUILTIN_CONST)) {
+    s.own = PURITY_CONST;
+  } else if ((g->declared & SUM_DECL_PURE) || (g->flags & SFF_BUILTIN_PURE)) {
+    s.own = PURITY_PURE;
+  }
+  if (g->flags & SFF_NORETURN) s.mnr = 1;
+  return s;
+}
+
+static link_state solve_callee(const link_prog *p, const link_func *caller, const link_func *g)
+{
+  return link_has_body(g) ? g->st : solve_external(p, caller, g);
+}
+
+/* Folds the callee state cs, seen through the argument provenances, into s.
+ * An all-ones set (the knowledge base's r* / w*) covers the arguments
+ * actually passed; a named parameter the caller did not pass (an old-style
+ * call) may point anywhere. */
+static void solve_apply(link_state *s, const link_state *cs, const uint64_t *masks, uint32_t nargs)
+{
+  const uint64_t all = ~(uint64_t)0;
+  s->own = purity_join((purity)s->own, (purity)cs->own);
+  s->mnr |= cs->mnr;
+  for (unsigned i = 0; i < 64; i++) {
+    uint64_t bit = (uint64_t)1 << i;
+    bool rd = cs->pr & bit, wr = cs->pw & bit;
+    if (i >= nargs) {
+      rd = rd && cs->pr != all;
+      wr = wr && cs->pw != all;
+    }
+    if (!rd && !wr) continue;
+    uint64_t m = i < nargs ? masks[i] : PROV_UNKNOWN;
+    if (rd) {
+      if (m & PROV_UNKNOWN) s->own = purity_join((purity)s->own, PURITY_PURE);
+      s->pr |= m >> PROV_PARAM0;
+    }
+    if (wr) {
+      if (m & (PROV_UNKNOWN | PROV_RODATA)) s->own = PURITY_NORMAL;
+      s->pw |= m >> PROV_PARAM0;
+    }
+  }
+}
+
+static purity effect_class(sum_effect_kind k)
+{
+  switch (k) {
+  case SE_READ_GLOBAL: case SE_READ_MEM: case SE_READ_PARAM: return PURITY_PURE;
+  case SE_LOOP: case SE_GOTO_BACK: case SE_READ_CONST: case SE_KIND_COUNT: return PURITY_CONST;
+  default: return PURITY_NORMAL;
+  }
+}
+
+static void solve_effect(link_state *s, const sum_effect *e, bool strict)
+{
+  if (e->kind == SE_LOOP || e->kind == SE_GOTO_BACK) { s->mnr = 1; return; }
+  if ((e->flags & SEF_DOOMED) && !strict) return;
+  if (e->kind == SE_READ_PARAM) s->pr |= (uint64_t)1 << e->param;
+  else if (e->kind == SE_WRITE_PARAM) s->pw |= (uint64_t)1 << e->param;
+  else s->own = purity_join((purity)s->own, effect_class((sum_effect_kind)e->kind));
+}
+
+/* The contribution of one call; false if it contributes nothing by rule. */
+static bool solve_call(const link_prog *p, const link_func *f, const link_call *c, link_state *out)
+{
+  memset(out, 0, sizeof *out);
+  if (c->flags & SCF_NORETURN) out->mnr = 1;
+  if ((c->flags & (SCF_NORETURN | SCF_DOOMED)) && !p->strict) return false;
+  link_state cs = solve_callee(p, f, &p->funcs.v[c->callee]);
+  solve_apply(out, &cs, p->argmasks.v + c->arg_off, c->nargs);
+  return true;
+}
+
+static link_state solve_eval(const link_prog *p, const link_func *f)
+{
+  link_state s = { PURITY_CONST, 0, 0, 0 };
+  for (uint32_t i = 0; i < f->neff; i++) solve_effect(&s, &p->effs.v[f->eff_off + i], p->strict);
+  for (uint32_t i = 0; i < f->ncall; i++) {
+    link_state cs;
+    solve_call(p, f, &p->calls.v[f->call_off + i], &cs);
+    s.own = purity_join((purity)s.own, (purity)cs.own);
+    s.mnr |= cs.mnr;
+    s.pr |= cs.pr;
+    s.pw |= cs.pw;
+  }
+  return s;
+}
+
+static bool state_join(link_state *into, const link_state *s)
+{
+  link_state old = *into;
+  into->own = purity_join((purity)into->own, (purity)s->own);
+  into->mnr |= s->mnr;
+  into->pr |= s->pr;
+  into->pw |= s->pw;
+  return memcmp(&old, into, sizeof old) != 0;
+}
+
+static bool solve_calls_self(const link_prog *p, uint32_t fi)
+{
+  const link_func *f = &p->funcs.v[fi];
+  for (uint32_t i = 0; i < f->ncall; i++)
+    if (p->calls.v[f->call_off + i].callee == fi) return true;
+  return false;
+}
+
+static void solve_component(link_prog *p, const uint32_t *m, uint32_t n)
+{
+  bool recursive = n > 1 || solve_calls_self(p, m[0]);
+  for (uint32_t i = 0; i < n; i++) {
+    link_state init = { .own = PURITY_CONST, .mnr = recursive };
+    p->funcs.v[m[i]].st = init;
+  }
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (uint32_t i = 0; i < n; i++) {
+      link_state s = solve_eval(p, &p->funcs.v[m[i]]);
+      changed |= state_join(&p->funcs.v[m[i]].st, &s);
+    }
+    if (!recursive) break;
+  }
+}
+
+/* ---- reasons ---- */
+
+static bool loc_before(sum_loc a, sum_loc b)
+{
+  return a.line < b.line || (a.line == b.line && a.col < b.col);
+}
+
+/* The first thing, in source order, that makes f as impure as it is. */
+static link_why solve_why(const link_prog *p, const link_func *f)
+{
+  purity target = (purity)f->cls;
+  link_why best = { WHY_NONE, 0 };
+  sum_loc best_loc = { 0, UINT32_MAX, UINT32_MAX };
+  for (uint32_t i = 0; i < f->neff; i++) {
+    const sum_effect *e = &p->effs.v[f->eff_off + i];
+    bool counts = !(e->flags & SEF_DOOMED) || p->strict;
+    purity c = effect_class((sum_effect_kind)e->kind);
+    bool match = target == PURITY_CONST ? e->kind == SE_READ_CONST : (counts && c == target);
+    if (match && loc_before(e->loc, best_loc)) { best.kind = WHY_EFFECT; best.index = f->eff_off + i; best_loc = e->loc; }
+  }
+  if (target == PURITY_CONST) return best;
+  for (uint32_t i = 0; i < f->ncall; i++) {
+    const link_call *c = &p->calls.v[f->call_off + i];
+    link_state cs;
+    if (!solve_call(p, f, c, &cs) || state_class(&cs) != target) continue;
+    if (loc_before(c->loc, best_loc)) { best.kind = WHY_CALL; best.index = f->call_off + i; best_loc = c->loc; }
+  }
+  return best;
+}
+
+static link_why solve_why_mnr(const link_prog *p, const link_func *f, bool recursive)
+{
+  link_why best = { WHY_NONE, 0 };
+  sum_loc best_loc = { 0, UINT32_MAX, UINT32_MAX };
+  for (uint32_t i = 0; i < f->neff; i++) {
+    const sum_effect *e = &p->effs.v[f->eff_off + i];
+    if ((e->kind == SE_LOOP || e->kind == SE_GOTO_BACK) && loc_before(e->loc, best_loc)) {
+      best.kind = WHY_EFFECT; best.index = f->eff_off + i; best_loc = e->loc;
+    }
+  }
+  for (uint32_t i = 0; i < f->ncall; i++) {
+    const link_call *c = &p->calls.v[f->call_off + i];
+    const link_func *g = &p->funcs.v[c->callee];
+    bool mnr = (c->flags & SCF_NORETURN) || solve_callee(p, f, g).mnr;
+    if (mnr && g != f && loc_before(c->loc, best_loc)) {
+      best.kind = WHY_CALL; best.index = f->call_off + i; best_loc = c->loc;
+    }
+  }
+  if (best.kind == WHY_NONE && recursive) best.kind = WHY_RECURSION;
+  return best;
+}
+
+void link_solve(link_prog *p)
+{
+  scc_result scc;
+  scc_compute(p, &scc);
+  for (size_t c = 0; c + 1 < scc.start.n; c++)
+    solve_component(p, scc.members.v + scc.start.v[c], scc.start.v[c + 1] - scc.start.v[c]);
+  for (size_t c = 0; c + 1 < scc.start.n; c++) {
+    uint32_t n = scc.start.v[c + 1] - scc.start.v[c];
+    for (uint32_t i = 0; i < n; i++) {
+      uint32_t fi = scc.members.v[scc.start.v[c] + i];
+      link_func *f = &p->funcs.v[fi];
+      f->cls = (uint8_t)state_class(&f->st);
+      f->why = solve_why(p, f);
+      if (f->st.mnr) f->why_mnr = solve_why_mnr(p, f, n > 1 || solve_calls_self(p, fi));
+    }
+  }
+  scc_free(&scc);
+  for (size_t i = 0; i < p->funcs.n; i++) {
+    link_func *f = &p->funcs.v[i];
+    if (link_has_body(f)) continue;
+    f->st = solve_external(p, NULL, f);
+    f->cls = (uint8_t)state_class(&f->st);
+    f->why.kind = WHY_UNKNOWN_BODY;
+    if ((f->flags & SFF_WEAK) && (f->flags & SFF_BODY)) f->why.kind = WHY_WEAK;
+    if (f->lflags & LF_CONFLICT) f->why.kind = WHY_CONFLICT;
+  }
+}

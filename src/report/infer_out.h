@@ -1,0 +1,16 @@
+/* infer_out.h — `purist infer` output: one entry per function defined in
+ * the analysed code, in text (GCC-like lines) or JSON (DESIGN.md §4). */
+#ifndef PURIST_INFER_OUT_H
+#define PURIST_INFER_OUT_H
+#include <stdio.h>
+#include "link/link.h"
+
+typedef enum { FMT_TEXT, FMT_JSON, FMT_SARIF } out_format;
+
+/* The functions to list, in a deterministic order (file, line, name). The
+ * caller frees the array. */
+uint32_t *infer_listed(const link_prog *p, const char *root, size_t *n);
+/* Returns 0, or -1 if writing failed. */
+int infer_print(FILE *out, const link_prog *p, const char *root, out_format fmt);
+
+#endif

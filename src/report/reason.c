@@ -1,0 +1,200 @@
+/* reason.c — turns link_why records into sentences (see reason.h). */
+#include "report/reason.h"
+#include <string.h>
+
+static const char *S(const link_prog *p, uint32_t id) { return strtab_get(p->strs, id); }
+
+void reason_path(strbuf *b, const link_prog *p, uint32_t file, const char *root)
+{
+  const char *path = S(p, file);
+  size_t rl = root ? strlen(root) : 0;
+  if (rl > 1 && strncmp(path, root, rl) == 0 && path[rl] == '/') path += rl + 1;
+  sb_puts(b, *path ? path : "<unknown>");
+}
+
+static void reason_loc(strbuf *b, const link_prog *p, sum_loc l, const char *root)
+{
+  reason_path(b, p, l.file, root);
+  sb_printf(b, ":%u:%u", l.line, l.col);
+}
+
+static const char *obj_word(uint8_t obj)
+{
+  switch (obj) {
+  case SO_FILE_STATIC: case SO_STATIC_LOCAL: return "static";
+  case SO_THREAD_LOCAL: return "thread-local";
+  default: return "global";
+  }
+}
+
+static void reason_effect(strbuf *b, const link_prog *p, const sum_effect *e)
+{
+  const char *name = S(p, e->name);
+  switch ((sum_effect_kind)e->kind) {
+  case SE_READ_GLOBAL: sb_printf(b, "reads %s '%s'", obj_word(e->obj), name); break;
+  case SE_WRITE_GLOBAL: sb_printf(b, "writes %s '%s'", obj_word(e->obj), name); break;
+  case SE_READ_MEM:
+  case SE_WRITE_MEM:
+    sb_puts(b, e->kind == SE_READ_MEM ? "reads memory through " : "writes memory through ");
+    if (*name) sb_printf(b, "'%s'", name); else sb_puts(b, "a pointer");
+    break;
+  case SE_READ_PARAM: sb_printf(b, "reads through parameter '%s'", name); break;
+  case SE_WRITE_PARAM: sb_printf(b, "writes through parameter '%s'", name); break;
+  case SE_VOLATILE: sb_puts(b, "accesses volatile memory"); break;
+  case SE_ATOMIC: sb_puts(b, "performs an atomic operation"); break;
+  case SE_ASM: sb_puts(b, "contains inline assembly"); break;
+  case SE_CALL_INDIRECT:
+    if (*name) sb_printf(b, "calls through function pointer '%s'", name);
+    else sb_puts(b, "calls through a function pointer");
+    break;
+  case SE_LOOP: sb_printf(b, "%s loop not provably finite", name); break;
+  case SE_GOTO_BACK: sb_puts(b, "jumps backward with goto"); break;
+  case SE_READ_CONST: sb_printf(b, "reads only read-only data such as '%s'", name); break;
+  case SE_KIND_COUNT: break;
+  }
+}
+
+/* What is known of a function without a usable body. */
+static void reason_external(strbuf *b, const link_prog *p, const link_func *g)
+{
+  const kb_entry *e = link_kb_entry(p, g);
+  if (e) { sb_puts(b, e->reason); return; }
+  switch (g->why.kind) {
+  case WHY_WEAK: sb_puts(b, "weak definition: may be replaced at link time"); return;
+  case WHY_CONFLICT:
+    sb_printf(b, "defined more than once (%s and %s)", S(p, g->loc.file), S(p, g->def_file2));
+    return;
+  default: break;
+  }
+  if ((g->declared & SUM_DECL_CONST) || (g->flags & SFF_BUILTIN_CONST)) sb_puts(b, "declared const");
+  else if ((g->declared & SUM_DECL_PURE) || (g->flags & SFF_BUILTIN_PURE)) sb_puts(b, "declared pure");
+  else sb_puts(b, "not defined in the analysed code");
+}
+
+static void reason_call_head(strbuf *b, const link_prog *p, const link_call *c)
+{
+  const link_func *g = &p->funcs.v[c->callee];
+  sb_printf(b, "calls %s", S(p, g->name));
+  if (!link_has_body(g)) {
+    sb_puts(b, ", ");
+    reason_external(b, p, g);
+  }
+}
+
+static bool has_calls(const link_prog *p, const link_func *f)
+{
+  for (uint32_t i = 0; i < f->ncall; i++)
+    if (!(p->calls.v[f->call_off + i].flags & (SCF_NORETURN | SCF_DOOMED))) return true;
+  return false;
+}
+
+static void reason_clean(strbuf *b, const link_prog *p, const link_func *f)
+{
+  if (f->cls == PURITY_CONST)
+    sb_puts(b, has_calls(p, f) ? "uses only its arguments, locals and const functions"
+                               : "uses only its arguments and locals");
+  else
+    sb_puts(b, "reads memory only");
+}
+
+void reason_head(strbuf *b, const link_prog *p, const link_func *f)
+{
+  switch (f->why.kind) {
+  case WHY_EFFECT: reason_effect(b, p, &p->effs.v[f->why.index]); break;
+  case WHY_CALL: reason_call_head(b, p, &p->calls.v[f->why.index]); break;
+  case WHY_NONE: reason_clean(b, p, f); break;
+  default: reason_external(b, p, f); break;
+  }
+}
+
+/* Notes that effects were set aside because they end in noreturn calls. */
+static void reason_doomed_note(strbuf *b, const link_prog *p, const link_func *f)
+{
+  if (p->strict || f->cls == PURITY_NORMAL) return;
+  for (uint32_t i = 0; i < f->neff; i++) {
+    const sum_effect *e = &p->effs.v[f->eff_off + i];
+    if ((e->flags & SEF_DOOMED) && e->kind != SE_READ_CONST && e->kind != SE_LOOP) {
+      sb_puts(b, "; effects on paths that end in a noreturn call do not count");
+      return;
+    }
+  }
+  for (uint32_t i = 0; i < f->ncall; i++)
+    if ((p->calls.v[f->call_off + i].flags & (SCF_DOOMED | SCF_NORETURN)) == SCF_DOOMED) {
+      sb_puts(b, "; effects on paths that end in a noreturn call do not count");
+      return;
+    }
+}
+
+void reason_class(strbuf *b, const link_prog *p, const link_func *f, const char *root)
+{
+  if (f->why.kind == WHY_EFFECT) {
+    const sum_effect *e = &p->effs.v[f->why.index];
+    reason_effect(b, p, e);
+    if (e->kind != SE_READ_CONST) {
+      sb_puts(b, " (");
+      reason_loc(b, p, e->loc, root);
+      sb_puts(b, ")");
+    }
+  } else if (f->why.kind == WHY_CALL) {
+    const link_call *c = &p->calls.v[f->why.index];
+    const link_func *g = &p->funcs.v[c->callee];
+    sb_printf(b, "calls %s (%s: ", S(p, g->name), purity_name((purity)g->cls));
+    if (link_has_body(g)) reason_head(b, p, g); else reason_external(b, p, g);
+    sb_puts(b, ")");
+  } else {
+    reason_head(b, p, f);
+  }
+  reason_doomed_note(b, p, f);
+}
+
+void reason_mnr(strbuf *b, const link_prog *p, const link_func *f, const char *root)
+{
+  switch (f->why_mnr.kind) {
+  case WHY_EFFECT: {
+    const sum_effect *e = &p->effs.v[f->why_mnr.index];
+    reason_effect(b, p, e);
+    sb_puts(b, " at ");
+    reason_loc(b, p, e->loc, root);
+    break;
+  }
+  case WHY_CALL: {
+    const link_call *c = &p->calls.v[f->why_mnr.index];
+    sb_printf(b, "calls %s, which %s", S(p, p->funcs.v[c->callee].name),
+              (c->flags & SCF_NORETURN) ? "does not return" : "may not return");
+    break;
+  }
+  case WHY_RECURSION: sb_puts(b, "recursive"); break;
+  default: sb_puts(b, "unknown"); break;
+  }
+}
+
+void reason_chain(strbuf *b, const link_prog *p, const link_func *f, const char *root)
+{
+  /* Each step follows the first cause into the callee; a function seen
+   * twice (recursion) ends the chain. */
+  VEC(const link_func *) seen = {0};
+  while (f) {
+    for (size_t i = 0; i < seen.n; i++) if (seen.v[i] == f) { f = NULL; break; }
+    if (!f) break;
+    vec_push(&seen, f);
+    reason_path(b, p, f->loc.file, root);
+    sb_printf(b, ":%u:%u: %s: %s — ", f->loc.line, f->loc.col, S(p, f->name), purity_name((purity)f->cls));
+    const link_func *next = NULL;
+    if (f->why.kind == WHY_CALL) {
+      const link_call *c = &p->calls.v[f->why.index];
+      next = &p->funcs.v[c->callee];
+      sb_printf(b, "calls %s at ", S(p, next->name));
+      reason_loc(b, p, c->loc, root);
+      if (!link_has_body(next)) {
+        sb_puts(b, ": ");
+        reason_external(b, p, next);
+        next = NULL;
+      }
+    } else {
+      reason_class(b, p, f, root);
+    }
+    sb_puts(b, "\n");
+    f = next;
+  }
+  vec_free(&seen);
+}

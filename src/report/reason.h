@@ -1,0 +1,18 @@
+/* reason.h — the words for why a function is in its class. */
+#ifndef PURIST_REASON_H
+#define PURIST_REASON_H
+#include "link/link.h"
+#include "util/strbuf.h"
+
+/* Paths are printed relative to root when inside it, absolute otherwise. */
+void reason_path(strbuf *b, const link_prog *p, uint32_t file, const char *root);
+/* The full reason of f's class, with locations. */
+void reason_class(strbuf *b, const link_prog *p, const link_func *f, const char *root);
+/* Why f may not return. */
+void reason_mnr(strbuf *b, const link_prog *p, const link_func *f, const char *root);
+/* The reason's first step only, without locations ("writes static 'x'"). */
+void reason_head(strbuf *b, const link_prog *p, const link_func *f);
+/* One line per step from f down the chain of first causes (--why). */
+void reason_chain(strbuf *b, const link_prog *p, const link_func *f, const char *root);
+
+#endif

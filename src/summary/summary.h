@@ -1,0 +1,145 @@
+/* summary.h — what one translation unit (TU) tells the linker.
+ *
+ * The front end walks each function body once and records *primitive*
+ * facts: effects with their source location and call sites with the
+ * pointer provenance of every argument. It decides nothing about other
+ * functions; the linker (src/link) joins the facts of all TUs. A summary
+ * is therefore hermetic: it depends only on the TU's sources and flags
+ * (and the knowledge base), which is what makes it cacheable.
+ *
+ * All names and paths are ids into the TU's own string table. */
+#ifndef PURIST_SUMMARY_H
+#define PURIST_SUMMARY_H
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "util/strtab.h"
+#include "util/vec.h"
+
+/* The purity lattice, in order: a join is the maximum. */
+typedef enum { PURITY_CONST = 0, PURITY_PURE = 1, PURITY_NORMAL = 2 } purity;
+const char *purity_name(purity p);
+static inline purity purity_join(purity a, purity b) { return a > b ? a : b; }
+
+/* Pointer provenance: where a pointer value may point, as a bit set.
+ * Parameter i of the function owns bit PROV_PARAM0 + i; pointers passed in
+ * parameters beyond PROV_MAX_PARAMS count as PROV_UNKNOWN. */
+#define PROV_UNKNOWN ((uint64_t)1 << 0)  /* anywhere: global memory */
+#define PROV_LOCAL   ((uint64_t)1 << 1)  /* the function's own automatic storage */
+#define PROV_RODATA  ((uint64_t)1 << 2)  /* read-only static storage */
+#define PROV_PARAM0  3
+#define PROV_MAX_PARAMS 61
+static inline uint64_t prov_param(unsigned i)
+{
+  return i < PROV_MAX_PARAMS ? (uint64_t)1 << (PROV_PARAM0 + i) : PROV_UNKNOWN;
+}
+
+typedef enum {
+  SE_READ_GLOBAL,    /* reads a named object with static or thread storage */
+  SE_WRITE_GLOBAL,   /* writes one */
+  SE_READ_MEM,       /* reads through a pointer that may point anywhere */
+  SE_WRITE_MEM,      /* writes through one */
+  SE_READ_PARAM,     /* reads through pointer parameter `param` */
+  SE_WRITE_PARAM,    /* writes through it */
+  SE_VOLATILE,       /* any volatile access */
+  SE_ATOMIC,         /* an atomic operation (a synchronising access) */
+  SE_ASM,            /* inline assembly */
+  SE_CALL_INDIRECT,  /* a call through a function pointer */
+  SE_LOOP,           /* a loop not provably finite: may not return */
+  SE_GOTO_BACK,      /* a backward goto: may not return */
+  SE_READ_CONST,     /* reads a named read-only object: no effect, kept for the reason text */
+  SE_KIND_COUNT
+} sum_effect_kind;
+
+/* What a named global object is, for the reason text. */
+typedef enum { SO_NONE, SO_GLOBAL, SO_FILE_STATIC, SO_STATIC_LOCAL, SO_THREAD_LOCAL } sum_obj_kind;
+
+#define SEF_DOOMED 0x1   /* on a path that ends in a noreturn call */
+
+typedef struct { uint32_t file, line, col; } sum_loc;
+
+typedef struct {
+  uint8_t kind;      /* sum_effect_kind */
+  uint8_t flags;     /* SEF_* */
+  uint8_t obj;       /* sum_obj_kind, for SE_*_GLOBAL */
+  uint8_t param;     /* parameter index, for SE_*_PARAM */
+  uint32_t name;     /* object, parameter or pointer name; 0 if none */
+  sum_loc loc;
+} sum_effect;
+
+#define SCF_DOOMED   0x1  /* the call is on a path that ends in a noreturn call */
+#define SCF_NORETURN 0x2  /* the callee never returns */
+
+typedef struct {
+  uint32_t callee;   /* index into sum_tu.funcs */
+  uint8_t flags;     /* SCF_* */
+  uint32_t arg_off;  /* provenance of each argument: sum_tu.argmasks[arg_off..+nargs) */
+  uint32_t nargs;
+  sum_loc loc;
+} sum_call;
+
+typedef enum { SUM_EXTERNAL = 0, SUM_INTERNAL = 1 } sum_linkage;
+
+#define SUM_DECL_PURE  0x1
+#define SUM_DECL_CONST 0x2
+
+#define SFF_BODY      0x001  /* defined (with a body) in this TU */
+#define SFF_NORETURN  0x002  /* declared noreturn */
+#define SFF_VOID      0x004  /* returns void */
+#define SFF_SYSTEM    0x008  /* declared in a system header */
+#define SFF_WEAK      0x010  /* weak definition or declaration */
+#define SFF_VARIADIC  0x020
+#define SFF_INLINE    0x040  /* an inline definition (C99 inline, gnu_inline) */
+#define SFF_BUILTIN_PURE  0x080 /* pure implied by the compiler (a builtin) */
+#define SFF_BUILTIN_CONST 0x100 /* const implied by the compiler */
+
+typedef struct {
+  uint32_t name;
+  uint32_t keyfile;  /* internal linkage: the file that defines it (else declares it); 0 if external */
+  sum_loc loc;       /* the name in the definition, else in the first declaration */
+  uint8_t linkage;   /* sum_linkage */
+  uint8_t declared;  /* SUM_DECL_*: explicit attributes on any declaration in this TU */
+  uint16_t flags;    /* SFF_* */
+  uint16_t nparams;
+  uint32_t eff_off, neff;    /* sum_tu.effs[eff_off..+neff) */
+  uint32_t call_off, ncall;  /* sum_tu.calls[call_off..+ncall) */
+} sum_func;
+
+/* A declaration the project wrote (not in a system header): where fix and
+ * suggest will want to put attributes. */
+typedef struct {
+  uint32_t func;
+  sum_loc loc;
+  uint8_t declared;  /* SUM_DECL_* on this declaration */
+  uint8_t is_def;
+} sum_decl;
+
+#define STF_NO_MATH_ERRNO 0x1  /* compiled with -fno-math-errno / -ffast-math */
+#define STF_PARSE_FAILED  0x2  /* the TU had errors: its functions are unknown */
+
+typedef struct sum_tu {
+  strtab *strs;
+  uint32_t main_file;
+  uint32_t flags;    /* STF_* */
+  VEC(sum_func) funcs;
+  VEC(sum_effect) effs;
+  VEC(sum_call) calls;
+  VEC(uint64_t) argmasks;
+  VEC(sum_decl) decls;
+} sum_tu;
+
+sum_tu *summary_new(void);
+void summary_free(sum_tu *tu);
+
+/* The on-disk format (docs/summary-format.md). summary_write appends one
+ * TU record to f and returns 0, or -1 with errno set. */
+int summary_write(const sum_tu *tu, FILE *f);
+/* Encodes into a fresh buffer (caller frees). */
+unsigned char *summary_encode(const sum_tu *tu, size_t *len);
+/* Decodes the record at buf[*pos..len): on success returns the summary and
+ * advances *pos; on failure returns NULL and sets *err (caller frees) to a
+ * message saying what is wrong ("bad checksum", "format version 3, this
+ * purist reads 1"). Never reads past len. */
+sum_tu *summary_decode(const unsigned char *buf, size_t len, size_t *pos, char **err);
+
+#endif

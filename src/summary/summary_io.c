@@ -1,0 +1,253 @@
+/* summary_io.c — the binary summary format (docs/summary-format.md).
+ *
+ * A record is a fixed 32-byte header (magic, format version, payload
+ * length, XXH64 of the payload) followed by the payload: LEB128 varints
+ * only, so it is compact and has no alignment or endianness concerns.
+ * The checksum is verified before a single payload byte is interpreted,
+ * and every read is bounds-checked, so a damaged file is refused with a
+ * message instead of being read as garbage. */
+#include "summary/summary.h"
+#include <errno.h>
+#include <string.h>
+#include <xxhash.h>
+
+#define SUMMARY_MAGIC "PURIST\0S"
+#define SUMMARY_FORMAT 1
+enum { HEADER_LEN = 32 };
+
+/* ---- encoding ---- */
+
+typedef VEC(unsigned char) bytes;
+
+static void put_u(bytes *b, uint64_t x)
+{
+  do {
+    unsigned char c = x & 0x7f;
+    x >>= 7;
+    vec_push(b, (unsigned char)(c | (x ? 0x80 : 0)));
+  } while (x);
+}
+
+static void put_le(bytes *b, uint64_t x, int n)
+{
+  for (int i = 0; i < n; i++) vec_push(b, (unsigned char)(x >> (8 * i)));
+}
+
+static void put_loc(bytes *b, sum_loc l)
+{
+  put_u(b, l.file); put_u(b, l.line); put_u(b, l.col);
+}
+
+static void encode_payload(const sum_tu *tu, bytes *b)
+{
+  put_u(b, tu->flags);
+  put_u(b, tu->main_file);
+  uint32_t ns = strtab_count(tu->strs);
+  put_u(b, ns);
+  for (uint32_t i = 1; i < ns; i++) {   /* id 0 is always "" */
+    size_t len = strtab_len(tu->strs, i);
+    put_u(b, len);
+    vec_reserve(b, b->n + len);
+    memcpy(b->v + b->n, strtab_get(tu->strs, i), len);
+    b->n += len;
+  }
+  put_u(b, tu->funcs.n);
+  for (size_t i = 0; i < tu->funcs.n; i++) {
+    const sum_func *f = &tu->funcs.v[i];
+    put_u(b, f->name); put_u(b, f->keyfile); put_loc(b, f->loc);
+    put_u(b, f->linkage); put_u(b, f->declared); put_u(b, f->flags);
+    put_u(b, f->nparams); put_u(b, f->neff); put_u(b, f->ncall);
+  }
+  for (size_t i = 0; i < tu->effs.n; i++) {
+    const sum_effect *e = &tu->effs.v[i];
+    put_u(b, e->kind); put_u(b, e->flags); put_u(b, e->obj); put_u(b, e->param);
+    put_u(b, e->name); put_loc(b, e->loc);
+  }
+  for (size_t i = 0; i < tu->calls.n; i++) {
+    const sum_call *c = &tu->calls.v[i];
+    put_u(b, c->callee); put_u(b, c->flags); put_loc(b, c->loc);
+    put_u(b, c->nargs);
+    for (uint32_t a = 0; a < c->nargs; a++) put_u(b, tu->argmasks.v[c->arg_off + a]);
+  }
+  put_u(b, tu->decls.n);
+  for (size_t i = 0; i < tu->decls.n; i++) {
+    const sum_decl *d = &tu->decls.v[i];
+    put_u(b, d->func); put_loc(b, d->loc); put_u(b, d->declared); put_u(b, d->is_def);
+  }
+}
+
+unsigned char *summary_encode(const sum_tu *tu, size_t *len)
+{
+  bytes b = {0};
+  vec_reserve(&b, HEADER_LEN + 4096);
+  b.n = HEADER_LEN;
+  encode_payload(tu, &b);
+  size_t plen = b.n - HEADER_LEN;
+  bytes h = {0};
+  for (int i = 0; i < 8; i++) vec_push(&h, (unsigned char)SUMMARY_MAGIC[i]);
+  put_le(&h, SUMMARY_FORMAT, 4);
+  put_le(&h, 0, 4);
+  put_le(&h, plen, 8);
+  put_le(&h, XXH64(b.v + HEADER_LEN, plen, 0), 8);
+  memcpy(b.v, h.v, HEADER_LEN);
+  vec_free(&h);
+  *len = b.n;
+  return b.v;
+}
+
+int summary_write(const sum_tu *tu, FILE *f)
+{
+  size_t len;
+  unsigned char *buf = summary_encode(tu, &len);
+  size_t w = fwrite(buf, 1, len, f);
+  free(buf);
+  if (w != len) { if (!errno) errno = EIO; return -1; }
+  return 0;
+}
+
+/* ---- decoding ---- */
+
+typedef struct { const unsigned char *p, *end; int bad; } reader;
+
+static uint64_t get_u(reader *r)
+{
+  uint64_t x = 0;
+  for (int shift = 0; shift < 64; shift += 7) {
+    if (r->p >= r->end) { r->bad = 1; return 0; }
+    unsigned char c = *r->p++;
+    x |= (uint64_t)(c & 0x7f) << shift;
+    if (!(c & 0x80)) return x;
+  }
+  r->bad = 1;
+  return 0;
+}
+
+/* A varint that must be below `limit` (an index or a small enum). */
+static uint32_t get_idx(reader *r, uint64_t limit)
+{
+  uint64_t x = get_u(r);
+  if (x >= limit) { r->bad = 1; return 0; }
+  return (uint32_t)x;
+}
+
+static uint64_t get_le(const unsigned char *p, int n)
+{
+  uint64_t x = 0;
+  for (int i = 0; i < n; i++) x |= (uint64_t)p[i] << (8 * i);
+  return x;
+}
+
+static sum_loc get_loc(reader *r, uint32_t nstr)
+{
+  sum_loc l;
+  l.file = get_idx(r, nstr);
+  l.line = get_idx(r, UINT32_MAX);
+  l.col = get_idx(r, UINT32_MAX);
+  return l;
+}
+
+static void decode_strings(reader *r, sum_tu *tu, uint32_t ns)
+{
+  for (uint32_t i = 1; i < ns && !r->bad; i++) {
+    uint64_t len = get_u(r);
+    if (len > (uint64_t)(r->end - r->p)) { r->bad = 1; return; }
+    uint32_t id = strtab_intern_n(tu->strs, (const char *)r->p, len);
+    if (id != i) { r->bad = 1; return; }   /* duplicate string: not our encoder */
+    r->p += len;
+  }
+}
+
+static void decode_funcs(reader *r, sum_tu *tu, uint32_t ns, uint64_t nf)
+{
+  uint64_t eoff = 0, coff = 0;
+  for (uint64_t i = 0; i < nf && !r->bad; i++) {
+    sum_func f;
+    f.name = get_idx(r, ns); f.keyfile = get_idx(r, ns); f.loc = get_loc(r, ns);
+    f.linkage = (uint8_t)get_idx(r, 2); f.declared = (uint8_t)get_idx(r, 4);
+    f.flags = (uint16_t)get_idx(r, 1 << 16); f.nparams = (uint16_t)get_idx(r, 1 << 16);
+    f.neff = get_idx(r, UINT32_MAX); f.ncall = get_idx(r, UINT32_MAX);
+    f.eff_off = (uint32_t)eoff; f.call_off = (uint32_t)coff;
+    eoff += f.neff; coff += f.ncall;
+    if (eoff >= UINT32_MAX || coff >= UINT32_MAX) r->bad = 1;
+    vec_push(&tu->funcs, f);
+  }
+}
+
+static void decode_bodies(reader *r, sum_tu *tu, uint32_t ns)
+{
+  uint64_t neff = 0, ncall = 0;
+  for (size_t i = 0; i < tu->funcs.n; i++) {
+    neff += tu->funcs.v[i].neff;
+    ncall += tu->funcs.v[i].ncall;
+  }
+  /* Each record takes at least 7 bytes: refuse counts the payload cannot hold
+   * before allocating for them. */
+  if (neff + ncall > (uint64_t)(r->end - r->p) / 7 + 1) { r->bad = 1; return; }
+  for (uint64_t i = 0; i < neff && !r->bad; i++) {
+    sum_effect e;
+    e.kind = (uint8_t)get_idx(r, SE_KIND_COUNT); e.flags = (uint8_t)get_idx(r, 256);
+    e.obj = (uint8_t)get_idx(r, 256); e.param = (uint8_t)get_idx(r, 256);
+    e.name = get_idx(r, ns); e.loc = get_loc(r, ns);
+    vec_push(&tu->effs, e);
+  }
+  for (uint64_t i = 0; i < ncall && !r->bad; i++) {
+    sum_call c;
+    c.callee = get_idx(r, tu->funcs.n); c.flags = (uint8_t)get_idx(r, 256);
+    c.loc = get_loc(r, ns); c.nargs = get_idx(r, 1 << 16);
+    c.arg_off = (uint32_t)tu->argmasks.n;
+    for (uint32_t a = 0; a < c.nargs && !r->bad; a++) vec_push(&tu->argmasks, get_u(r));
+    vec_push(&tu->calls, c);
+  }
+}
+
+static void decode_decls(reader *r, sum_tu *tu, uint32_t ns)
+{
+  uint64_t nd = get_u(r);
+  if (nd > (uint64_t)(r->end - r->p)) { r->bad = 1; return; }
+  for (uint64_t i = 0; i < nd && !r->bad; i++) {
+    sum_decl d;
+    d.func = get_idx(r, tu->funcs.n); d.loc = get_loc(r, ns);
+    d.declared = (uint8_t)get_idx(r, 4); d.is_def = (uint8_t)get_idx(r, 2);
+    vec_push(&tu->decls, d);
+  }
+}
+
+sum_tu *summary_decode(const unsigned char *buf, size_t len, size_t *pos, char **err)
+{
+  size_t at = *pos;
+  if (len - at < HEADER_LEN || memcmp(buf + at, SUMMARY_MAGIC, 8) != 0) {
+    *err = xstrdup("not a purist summary (bad magic)");
+    return NULL;
+  }
+  const unsigned char *h = buf + at;
+  uint64_t ver = get_le(h + 8, 4), plen = get_le(h + 16, 8), sum = get_le(h + 24, 8);
+  if (ver != SUMMARY_FORMAT) {
+    *err = xasprintf("summary format version %llu, this purist reads version %d",
+                     (unsigned long long)ver, SUMMARY_FORMAT);
+    return NULL;
+  }
+  if (plen > len - at - HEADER_LEN) { *err = xstrdup("truncated summary"); return NULL; }
+  const unsigned char *payload = h + HEADER_LEN;
+  if (XXH64(payload, plen, 0) != sum) { *err = xstrdup("bad checksum: the summary is damaged"); return NULL; }
+
+  reader r = { payload, payload + plen, 0 };
+  sum_tu *tu = summary_new();
+  tu->flags = (uint32_t)get_u(&r);
+  uint64_t main_file = get_u(&r);
+  uint64_t ns = get_u(&r);
+  if (ns == 0 || ns > plen + 1) r.bad = 1;
+  if (!r.bad) decode_strings(&r, tu, (uint32_t)ns);
+  tu->main_file = main_file < ns ? (uint32_t)main_file : 0;
+  uint64_t nf = r.bad ? 0 : get_u(&r);
+  if (nf > plen) r.bad = 1;
+  if (!r.bad) decode_funcs(&r, tu, (uint32_t)ns, nf);
+  if (!r.bad) decode_bodies(&r, tu, (uint32_t)ns);
+  if (!r.bad) decode_decls(&r, tu, (uint32_t)ns);
+  if (r.bad || r.p != r.end) {
+    summary_free(tu);
+    *err = xstrdup("malformed summary payload");
+    return NULL;
+  }
+  *pos = at + HEADER_LEN + plen;
+  return tu;
+}
