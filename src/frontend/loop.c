@@ -7,7 +7,8 @@
  * with i a local of type int-or-wider (or a pointer) that the body does not
  * write and nobody takes the address of, a step that moves i toward the
  * bound, no unsigned wrap-around (unsigned i needs a strict REL and step 1),
- * and a bound that does not change in the loop: made of constants, locals
+ * and a bound that does not change in the loop (a condition `c1 && c2` is
+ * enough if either part is such a comparison): made of constants, locals
  * the loop does not write, read-only globals, and — when the loop writes no
  * memory and calls nothing — memory reads and side-effect-free calls. */
 #include "frontend/walk.h"
@@ -141,6 +142,9 @@ static int fw_cond_ok(fw *w, CXCursor cond, int iv, int dir, long long step, con
   CXCursor l = FW_KID(w, kk, 0), r = FW_KID(w, kk, 1);
   w->ks.n = kk;
   enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(cond);
+  /* `i < n && more`: the loop stops at the latest when i reaches n. */
+  if (op == CXBinaryOperator_LAnd)
+    return fw_cond_ok(w, l, iv, dir, step, lc) || fw_cond_ok(w, r, iv, dir, step, lc);
   int iv_left = fw_local_ref(w, l) == iv;
   if (!iv_left && fw_local_ref(w, r) != iv) return 0;
   if (!iv_left) {  /* bound OP i  ==  i OP' bound */

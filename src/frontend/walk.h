@@ -11,6 +11,7 @@ typedef struct {
   uint32_t last_write;  /* fw.seq at its last write in this walk */
   int16_t param;        /* parameter index, or -1 */
   uint8_t is_ptr;
+  uint8_t array_param;  /* a parameter declared as an array: a pointer */
   uint8_t read;         /* its value was used in this walk */
   uint8_t addr_taken;   /* &v appears somewhere (sticky across walks) */
 } fw_var;
@@ -23,7 +24,7 @@ typedef struct {
   uint32_t var;        /* LV_LOCAL: index into fw.vars */
   CXCursor decl;       /* LV_GLOBAL: its VarDecl */
   uint64_t mask;       /* LV_MEM: where the pointer may point */
-  uint32_t ptrname;    /* LV_MEM: the pointer's name for reasons, or 0 */
+  CXCursor ptr;        /* LV_MEM: the pointer expression, or a null cursor */
 } lv_t;
 
 /* Marks in the summary's vectors, to doom what a statement recorded. */
@@ -64,6 +65,7 @@ uint32_t fw_var_for(fw *w, CXCursor decl);
 void fw_var_grow(fw *w, uint32_t vi, uint64_t m);
 uint32_t fw_name(fw *w, CXCursor c);
 int fw_is_local_decl(CXCursor ref);
+CXCursor fw_callee_decl(fw *w, CXCursor call);
 int fw_callee_noreturn(fw *w, CXCursor call);
 int fw_callee_side_effect_free(fw *w, CXCursor call);
 int fw_int_literal_value(CXCursor c, long long *v);

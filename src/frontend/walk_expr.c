@@ -11,6 +11,7 @@
  * operators through fw_lvalue + fw_access. */
 #include "frontend/walk.h"
 #include <string.h>
+#include "util/strbuf.h"
 
 
 static enum CXChildVisitResult fw_kid_push(CXCursor c, CXCursor parent, CXClientData d)
@@ -60,7 +61,10 @@ uint32_t fw_var_for(fw *w, CXCursor decl)
   memset(&v, 0, sizeof v);
   v.name = fw_name(w, decl);
   v.param = -1;
-  v.is_ptr = (uint8_t)fe_type_is_pointer(clang_getCanonicalType(clang_getCursorType(decl)));
+  CXType t = clang_getCanonicalType(clang_getCursorType(decl));
+  v.is_ptr = (uint8_t)fe_type_is_pointer(t);
+  /* `int a[4]` as a parameter is a pointer, though libclang shows the array. */
+  if (clang_getCursorKind(decl) == CXCursor_ParmDecl && fe_type_is_array(t)) v.is_ptr = v.array_param = 1;
   vec_push(&w->vars, v);
   ptrmap_put(&w->varmap, key, (uint32_t)w->vars.n - 1);
   return (uint32_t)w->vars.n - 1;
@@ -115,21 +119,39 @@ static uint64_t lv_address(const lv_t *lv)
   return PROV_UNKNOWN;
 }
 
-/* The name of a pointer expression for reason texts: `p` in `p->x`. */
+/* The source text of a pointer expression for reason texts: `p` in `p->x`,
+ * `holder->data` in `holder->data[0]`. Tokens are joined without spaces;
+ * over-long expressions are not named. */
 static uint32_t fw_ptr_name(fw *w, CXCursor e)
 {
   e = fe_strip(e);
-  return clang_getCursorKind(e) == CXCursor_DeclRefExpr ? fw_name(w, e) : 0;
+  if (clang_getCursorKind(e) == CXCursor_DeclRefExpr) return fw_name(w, e);
+  CXTranslationUnit tu = w->t->tu;
+  CXToken *toks;
+  unsigned n;
+  clang_tokenize(tu, clang_getCursorExtent(e), &toks, &n);
+  strbuf b = {0};
+  for (unsigned i = 0; i < n && b.n <= 40; i++) {
+    CXString s = clang_getTokenSpelling(tu, toks[i]);
+    sb_puts(&b, clang_getCString(s));
+    clang_disposeString(s);
+  }
+  clang_disposeTokens(tu, toks, n);
+  uint32_t id = b.n && b.n <= 40 ? strtab_intern(w->t->sum->strs, sb_str(&b)) : 0;
+  sb_free(&b);
+  return id;
 }
 
 static int fw_lvalue(fw *w, CXCursor c, lv_t *lv);
 
-static void lv_mem(lv_t *lv, uint64_t mask, uint32_t name)
+/* Memory through a pointer; `ptr` is the pointer expression, named in a
+ * reason only if an effect is recorded (naming it costs a tokenization). */
+static void lv_mem(lv_t *lv, uint64_t mask, CXCursor ptr)
 {
   memset(lv, 0, sizeof *lv);
   lv->kind = LV_MEM;
   lv->mask = mask;
-  lv->ptrname = name;
+  lv->ptr = ptr;
 }
 
 static int fw_lvalue_declref(fw *w, CXCursor c, lv_t *lv)
@@ -156,7 +178,7 @@ static int fw_lvalue_member(fw *w, CXCursor c, lv_t *lv)
   CXCursor base = FW_KID(w, k, 0);
   w->ks.n = k;
   if (fe_type_is_pointer(fe_canon_type(base))) {          /* p->f */
-    lv_mem(lv, fw_expr(w, base, ACC_VALUE), fw_ptr_name(w, base));
+    lv_mem(lv, fw_expr(w, base, ACC_VALUE), base);
     return 1;
   }
   if (!fw_lvalue(w, base, lv)) {                          /* f().x: a temporary */
@@ -175,14 +197,19 @@ static int fw_lvalue_subscript(fw *w, CXCursor c, lv_t *lv)
   CXCursor a = FW_KID(w, k, 0), b = FW_KID(w, k, 1);
   w->ks.n = k;
   /* i[a] is legal C: the base is whichever side is the pointer. */
-  if (!fe_type_is_pointer(fe_canon_type(a))) { CXCursor t = a; a = b; b = t; }
+  CXType at = fe_canon_type(a);
+  if (!fe_type_is_pointer(at) && !fe_type_is_array(at)) { CXCursor t = a; a = b; b = t; }
   fw_expr(w, b, ACC_VALUE);
   CXCursor arr = fe_strip(a);
-  if (fe_type_is_array(fe_canon_type(arr)) && fw_lvalue(w, arr, lv)) {
+  /* A named array (not an array parameter, which is a pointer). */
+  int named_array = fe_type_is_array(fe_canon_type(arr)) &&
+                    !(clang_getCursorKind(arr) == CXCursor_DeclRefExpr &&
+                      clang_getCursorKind(clang_getCursorReferenced(arr)) == CXCursor_ParmDecl);
+  if (named_array && fw_lvalue(w, arr, lv)) {
     lv->whole = 0;                                        /* element of a named array */
     return 1;
   }
-  lv_mem(lv, fw_expr(w, a, ACC_VALUE), fw_ptr_name(w, a));
+  lv_mem(lv, fw_expr(w, a, ACC_VALUE), a);
   return 1;
 }
 
@@ -202,12 +229,12 @@ static int fw_lvalue(fw *w, CXCursor c, lv_t *lv)
   case CXCursor_DeclRefExpr: return fw_lvalue_declref(w, c, lv);
   case CXCursor_MemberRefExpr: return fw_lvalue_member(w, c, lv);
   case CXCursor_ArraySubscriptExpr: return fw_lvalue_subscript(w, c, lv);
-  case CXCursor_StringLiteral: lv_mem(lv, PROV_RODATA, 0); return 1;
+  case CXCursor_StringLiteral: lv_mem(lv, PROV_RODATA, clang_getNullCursor()); return 1;
   case CXCursor_CompoundLiteralExpr: {
     size_t k = fw_kids(w, c);
     for (size_t i = k; i < w->ks.n; i++) fw_expr(w, w->ks.v[i], ACC_VALUE);
     w->ks.n = k;
-    lv_mem(lv, PROV_LOCAL, 0);
+    lv_mem(lv, PROV_LOCAL, clang_getNullCursor());
     return 1;
   }
   case CXCursor_UnaryOperator: {
@@ -225,7 +252,7 @@ static int fw_lvalue(fw *w, CXCursor c, lv_t *lv)
       lv->kind = LV_TEMP;
       return 1;
     }
-    lv_mem(lv, fw_expr(w, e, ACC_VALUE), fw_ptr_name(w, e));
+    lv_mem(lv, fw_expr(w, e, ACC_VALUE), e);
     return 1;
   }
   default: return 0;
@@ -257,8 +284,9 @@ static void fw_access(fw *w, CXCursor at, const lv_t *lv, int rd, int wr)
   }
   uint64_t m = lv->mask;
   if (m & PROV_UNKNOWN || (wr && (m & PROV_RODATA))) {
-    if (rd) fw_effect(w, at, SE_READ_MEM, 0, 0, lv->ptrname);
-    if (wr) fw_effect(w, at, SE_WRITE_MEM, 0, 0, lv->ptrname);
+    uint32_t name = clang_Cursor_isNull(lv->ptr) ? 0 : fw_ptr_name(w, lv->ptr);
+    if (rd) fw_effect(w, at, SE_READ_MEM, 0, 0, name);
+    if (wr) fw_effect(w, at, SE_WRITE_MEM, 0, 0, name);
   }
   for (unsigned i = 0; i < PROV_MAX_PARAMS; i++) {
     if (!(m & prov_param(i))) continue;
@@ -274,6 +302,11 @@ static void fw_access(fw *w, CXCursor at, const lv_t *lv, int rd, int wr)
 static uint64_t fw_lvalue_expr(fw *w, CXCursor c, int acc, const lv_t *lv)
 {
   CXType t = fe_canon_type(c);
+  int array_param = lv->kind == LV_LOCAL && lv->whole && w->vars.v[lv->var].array_param;
+  if (array_param && acc != ACC_ADDR) {
+    w->vars.v[lv->var].read = 1;
+    return w->vars.v[lv->var].mask;
+  }
   if (acc == ACC_ADDR || fe_type_is_array(t) ||
       t.kind == CXType_FunctionProto || t.kind == CXType_FunctionNoProto)
     return lv_address(lv);
@@ -401,7 +434,8 @@ static uint64_t fw_convert(fw *w, CXCursor c, CXCursor from, int acc)
 {
   CXType to = fe_canon_type(c), ft = fe_canon_type(from);
   uint64_t m = fw_expr(w, from, acc);
-  if (!fe_type_is_pointer(to)) return 0;
+  /* (An array-typed conversion is the decay of an array parameter.) */
+  if (!fe_type_is_pointer(to) && !fe_type_is_array(to)) return 0;
   if (fe_type_is_pointer(ft) || fe_type_is_array(ft) ||
       ft.kind == CXType_FunctionProto || ft.kind == CXType_FunctionNoProto)
     return m;
@@ -443,8 +477,8 @@ static uint64_t fw_unexposed(fw *w, CXCursor c, int acc)
 
 int fw_callee_noreturn(fw *w, CXCursor call)
 {
-  CXCursor ref = clang_getCursorReferenced(call);
-  if (clang_getCursorKind(ref) != CXCursor_FunctionDecl) return 0;
+  CXCursor ref = fw_callee_decl(w, call);
+  if (clang_Cursor_isNull(ref)) return 0;
   return fe_func_noreturn(w->t, fe_func_for(w->t, ref));
 }
 
@@ -452,18 +486,45 @@ int fw_callee_noreturn(fw *w, CXCursor call)
  * library function the knowledge base says writes nothing. */
 int fw_callee_side_effect_free(fw *w, CXCursor call)
 {
-  CXCursor ref = clang_getCursorReferenced(call);
-  if (clang_getCursorKind(ref) != CXCursor_FunctionDecl) return 0;
+  CXCursor ref = fw_callee_decl(w, call);
+  if (clang_Cursor_isNull(ref)) return 0;
   const sum_func *f = &w->t->sum->funcs.v[fe_func_for(w->t, ref)];
   if (f->declared || (f->flags & (SFF_BUILTIN_PURE | SFF_BUILTIN_CONST))) return 1;
   const kb_entry *e = kb_lookup(w->t->kb, strtab_get(w->t->sum->strs, f->name));
   return e && e->cls != PURITY_NORMAL && !e->writes && !e->writes_all && !e->math_errno;
 }
 
+/* The function a call names, looking through `(f)(x)`, `(*f)(x)` and
+ * `(&f)(x)`; a null cursor for a call through a pointer. */
+CXCursor fw_callee_decl(fw *w, CXCursor call)
+{
+  CXCursor ref = clang_getCursorReferenced(call);
+  if (clang_getCursorKind(ref) == CXCursor_FunctionDecl) return ref;
+  size_t k = fw_kids(w, call);
+  CXCursor e = w->ks.n > k ? FW_KID(w, k, 0) : clang_getNullCursor();
+  w->ks.n = k;
+  for (int depth = 0; depth < 8 && !clang_Cursor_isNull(e); depth++) {
+    e = fe_strip(e);
+    enum CXCursorKind kind = clang_getCursorKind(e);
+    if (kind == CXCursor_DeclRefExpr) {
+      ref = clang_getCursorReferenced(e);
+      return clang_getCursorKind(ref) == CXCursor_FunctionDecl ? ref : clang_getNullCursor();
+    }
+    if (kind != CXCursor_UnaryOperator) break;
+    enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(e);
+    if (op != CXUnaryOperator_Deref && op != CXUnaryOperator_AddrOf) break;
+    size_t k2 = fw_kids(w, e);
+    CXCursor inner = w->ks.n - k2 == 1 ? FW_KID(w, k2, 0) : clang_getNullCursor();
+    w->ks.n = k2;
+    e = inner;
+  }
+  return clang_getNullCursor();
+}
+
 static uint64_t fw_call(fw *w, CXCursor c)
 {
-  CXCursor ref = clang_getCursorReferenced(c);
-  int direct = clang_getCursorKind(ref) == CXCursor_FunctionDecl;
+  CXCursor ref = fw_callee_decl(w, c);
+  int direct = !clang_Cursor_isNull(ref);
   int nargs = clang_Cursor_getNumArguments(c);
   w->ncalls++;
   if (!direct) {
