@@ -43,7 +43,7 @@ sum_loc fe_cursor_loc(fe_tu *t, CXCursor c)
 
 /* Does any token of the attribute's source text equal one of `words`? The
  * C API has no cursor kind for noreturn or weak: they are UnexposedAttr. */
-static int fe_attr_has_word(CXTranslationUnit tu, CXCursor attr, const char *const *words)
+int fe_attr_has_word(CXTranslationUnit tu, CXCursor attr, const char *const *words)
 {
   CXToken *toks;
   unsigned n;

@@ -28,6 +28,8 @@ sum_loc fe_cursor_loc(fe_tu *t, CXCursor c);
 uint32_t fe_func_for(fe_tu *t, CXCursor fn);
 /* SUM_DECL_* attributes written on this one declaration. */
 uint8_t fe_decl_attrs(fe_tu *t, CXCursor fn);
+/* Does a token of the attribute cursor's source text equal one of words? */
+int fe_attr_has_word(CXTranslationUnit tu, CXCursor attr, const char *const *words);
 /* True if the function (by index) never returns: declared so or known so. */
 int fe_func_noreturn(fe_tu *t, uint32_t fi);
 

@@ -112,6 +112,14 @@ static void fw_local_var(fw *w, CXCursor d)
   size_t k = fw_kids(w, d);
   for (size_t i = k; i < w->ks.n; i++) {
     CXCursor e = w->ks.v[i];
+    if (clang_getCursorKind(e) == CXCursor_UnexposedAttr) {
+      /* __attribute__((cleanup(fn))) calls fn at the end of the scope, with
+       * no call in the AST: count it as a call we cannot see into. */
+      static const char *const cleanup[] = { "cleanup", "__cleanup__", NULL };
+      if (fe_attr_has_word(w->t->tu, e, cleanup))
+        fw_effect(w, d, SE_CALL_INDIRECT, 0, 0, strtab_intern(w->t->sum->strs, "cleanup"));
+      continue;
+    }
     if (!clang_isExpression(clang_getCursorKind(e))) continue;
     uint64_t m = fw_expr(w, e, ACC_VALUE);          /* initializer, VLA sizes */
     if (!clang_Cursor_isNull(init) && clang_equalCursors(e, init) && w->vars.v[vi].is_ptr)

@@ -44,7 +44,8 @@ static void reason_effect(strbuf *b, const link_prog *p, const sum_effect *e)
   case SE_ATOMIC: sb_puts(b, "performs an atomic operation"); break;
   case SE_ASM: sb_puts(b, "contains inline assembly"); break;
   case SE_CALL_INDIRECT:
-    if (*name) sb_printf(b, "calls through function pointer '%s'", name);
+    if (!strcmp(name, "cleanup")) sb_puts(b, "runs a handler of the 'cleanup' attribute");
+    else if (*name) sb_printf(b, "calls through function pointer '%s'", name);
     else sb_puts(b, "calls through a function pointer");
     break;
   case SE_LOOP: sb_printf(b, "%s loop not provably finite", name); break;
