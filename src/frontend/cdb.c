@@ -243,6 +243,7 @@ int cdb_load(const char *path, fe_jobs *out, char **db_path_out, char **err)
   free(dbpath);
   return rc;
 fail:
+  json_decref(root);
   free(dbpath);
   return -1;
 }

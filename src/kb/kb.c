@@ -67,6 +67,7 @@ static int kb_parse_effect(kb_entry *e, const char *s, size_t n)
 static int kb_parse_effects(kb_entry *e, const char *s, size_t n)
 {
   if (n == 1 && s[0] == '-') return 0;
+  if (s[n - 1] == ',') return -1;   /* "r0, w1": the write would end up in the reason */
   while (n > 0) {
     const char *comma = memchr(s, ',', n);
     size_t len = comma ? (size_t)(comma - s) : n;

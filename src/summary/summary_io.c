@@ -180,9 +180,10 @@ static void decode_bodies(reader *r, sum_tu *tu, uint32_t ns)
     neff += tu->funcs.v[i].neff;
     ncall += tu->funcs.v[i].ncall;
   }
-  /* Each record takes at least 7 bytes: refuse counts the payload cannot hold
-   * before allocating for them. */
-  if (neff + ncall > (uint64_t)(r->end - r->p) / 7 + 1) { r->bad = 1; return; }
+  /* An effect takes at least 8 bytes, a call at least 6: refuse counts the
+   * payload cannot hold before allocating for them. */
+  uint64_t room = (uint64_t)(r->end - r->p);
+  if (neff > room / 8 || ncall > room / 6 || neff * 8 + ncall * 6 > room) { r->bad = 1; return; }
   for (uint64_t i = 0; i < neff && !r->bad; i++) {
     sum_effect e;
     e.kind = (uint8_t)get_idx(r, SE_KIND_COUNT); e.flags = (uint8_t)get_idx(r, 256);
@@ -215,7 +216,7 @@ static void decode_decls(reader *r, sum_tu *tu, uint32_t ns)
 sum_tu *summary_decode(const unsigned char *buf, size_t len, size_t *pos, char **err)
 {
   size_t at = *pos;
-  if (len - at < HEADER_LEN || memcmp(buf + at, SUMMARY_MAGIC, 8) != 0) {
+  if (at > len || len - at < HEADER_LEN || memcmp(buf + at, SUMMARY_MAGIC, 8) != 0) {
     *err = xstrdup("not a purist summary (bad magic)");
     return NULL;
   }
@@ -226,6 +227,7 @@ sum_tu *summary_decode(const unsigned char *buf, size_t len, size_t *pos, char *
                      (unsigned long long)ver, SUMMARY_FORMAT);
     return NULL;
   }
+  if (get_le(h + 12, 4) != 0) { *err = xstrdup("bad header: the reserved field is not 0"); return NULL; }
   if (plen > len - at - HEADER_LEN) { *err = xstrdup("truncated summary"); return NULL; }
   const unsigned char *payload = h + HEADER_LEN;
   if (XXH64(payload, plen, 0) != sum) { *err = xstrdup("bad checksum: the summary is damaged"); return NULL; }
@@ -235,9 +237,9 @@ sum_tu *summary_decode(const unsigned char *buf, size_t len, size_t *pos, char *
   tu->flags = (uint32_t)get_u(&r);
   uint64_t main_file = get_u(&r);
   uint64_t ns = get_u(&r);
-  if (ns == 0 || ns > plen + 1) r.bad = 1;
+  if (ns == 0 || ns > plen + 1 || main_file >= ns) r.bad = 1;
   if (!r.bad) decode_strings(&r, tu, (uint32_t)ns);
-  tu->main_file = main_file < ns ? (uint32_t)main_file : 0;
+  tu->main_file = r.bad ? 0 : (uint32_t)main_file;
   uint64_t nf = r.bad ? 0 : get_u(&r);
   if (nf > plen) r.bad = 1;
   if (!r.bad) decode_funcs(&r, tu, (uint32_t)ns, nf);

@@ -1,0 +1,534 @@
+/* test_summary.c — unit tests of the summary format (src/summary/summary.h,
+ * summary_io.c, docs/summary-format.md): round trips compare equal field by
+ * field, records concatenate, and damaged or foreign bytes are refused with
+ * a message. Every decode reads from a buffer allocated to its exact length,
+ * so AddressSanitizer reports any read past `len`. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <string.h>
+#include "summary/summary.h"
+
+enum { HEADER_LEN = 32 };
+
+/* ---- building summaries ---- */
+
+static sum_loc loc(uint32_t file, uint32_t line, uint32_t col)
+{
+  sum_loc l = { file, line, col };
+  return l;
+}
+
+static void add_func(sum_tu *tu, uint32_t name, uint32_t keyfile, sum_loc l, uint8_t linkage,
+                     uint8_t declared, uint16_t flags, uint16_t nparams)
+{
+  sum_func f = { name, keyfile, l, linkage, declared, flags, nparams,
+                 (uint32_t)tu->effs.n, 0, (uint32_t)tu->calls.n, 0 };
+  vec_push(&tu->funcs, f);
+}
+
+/* Effects and calls belong to the function added last, in order. */
+static void add_effect(sum_tu *tu, uint8_t kind, uint8_t flags, uint8_t obj, uint8_t param,
+                       uint32_t name, sum_loc l)
+{
+  sum_effect e = { kind, flags, obj, param, name, l };
+  vec_push(&tu->effs, e);
+  tu->funcs.v[tu->funcs.n - 1].neff++;
+}
+
+static void add_call(sum_tu *tu, uint32_t callee, uint8_t flags, sum_loc l,
+                     const uint64_t *masks, uint32_t nargs)
+{
+  sum_call c = { callee, flags, (uint32_t)tu->argmasks.n, nargs, l };
+  for (uint32_t i = 0; i < nargs; i++) vec_push(&tu->argmasks, masks[i]);
+  vec_push(&tu->calls, c);
+  tu->funcs.v[tu->funcs.n - 1].ncall++;
+}
+
+static void add_decl(sum_tu *tu, uint32_t func, sum_loc l, uint8_t declared, uint8_t is_def)
+{
+  sum_decl d = { func, l, declared, is_def };
+  vec_push(&tu->decls, d);
+}
+
+/* A small TU that uses every kind of record and values that need
+ * multi-byte varints (long string, big line numbers, high provenance bits). */
+static sum_tu *sample_tu(void)
+{
+  sum_tu *tu = summary_new();
+  strtab *s = tu->strs;
+  uint32_t file = strtab_intern(s, "/src/a.c");
+  uint32_t fmain = strtab_intern(s, "main"), fhelp = strtab_intern(s, "helper");
+  uint32_t glob = strtab_intern(s, "g_counter"), p = strtab_intern(s, "p");
+  uint32_t hdr = strtab_intern(s, "/usr/include/stdio.h"), fprintf_ = strtab_intern(s, "printf");
+  char longname[301];
+  memset(longname, 'n', 300);
+  longname[300] = '\0';
+  uint32_t flong = strtab_intern(s, longname);
+  strtab_intern(s, "\xc3\xbcnic\xc3\xb6" "de");
+  tu->main_file = file;
+  tu->flags = STF_NO_MATH_ERRNO;
+
+  uint64_t m1[] = { prov_param(0) | PROV_LOCAL };
+  uint64_t m3[] = { PROV_RODATA, PROV_UNKNOWN, (uint64_t)1 << 63 };
+  add_func(tu, fmain, 0, loc(file, 10, 5), SUM_EXTERNAL, 0, SFF_BODY, 2);
+  add_effect(tu, SE_READ_GLOBAL, 0, SO_GLOBAL, 0, glob, loc(file, 11, 3));
+  add_effect(tu, SE_WRITE_PARAM, SEF_DOOMED, SO_NONE, 1, p, loc(file, 12, 7));
+  add_call(tu, 1, 0, loc(file, 13, 3), m1, 1);
+  add_call(tu, 2, SCF_DOOMED | SCF_NORETURN, loc(file, 14, 3), m3, 3);
+  add_func(tu, fhelp, file, loc(file, 3, 12), SUM_INTERNAL, SUM_DECL_PURE | SUM_DECL_CONST,
+           SFF_BODY | SFF_VOID | SFF_INLINE | SFF_BUILTIN_CONST, 1);
+  add_effect(tu, SE_LOOP, 0, SO_NONE, 0, 0, loc(file, 4, 1));
+  add_func(tu, fprintf_, 0, loc(hdr, 300000, 1), SUM_EXTERNAL, 0, SFF_SYSTEM | SFF_VARIADIC, 1);
+  add_func(tu, flong, 0, loc(file, 200, 130), SUM_EXTERNAL, SUM_DECL_PURE,
+           SFF_BODY | SFF_WEAK | SFF_NORETURN | SFF_BUILTIN_PURE, 0);
+  add_effect(tu, SE_ASM, 0, SO_NONE, 0, 0, loc(file, 201, 3));
+  add_call(tu, 3, 0, loc(file, 202, 3), NULL, 0);
+  add_decl(tu, 1, loc(file, 3, 12), SUM_DECL_PURE | SUM_DECL_CONST, 1);
+  add_decl(tu, 0, loc(file, 10, 5), 0, 1);
+  add_decl(tu, 3, loc(file, 1, 1), SUM_DECL_PURE, 0);
+  return tu;
+}
+
+/* ---- comparing summaries ---- */
+
+static void assert_loc_equal(sum_loc a, sum_loc b)
+{
+  assert_int_equal(a.file, b.file);
+  assert_int_equal(a.line, b.line);
+  assert_int_equal(a.col, b.col);
+}
+
+static void assert_strings_equal(const sum_tu *a, const sum_tu *b)
+{
+  assert_int_equal(strtab_count(a->strs), strtab_count(b->strs));
+  for (uint32_t i = 0; i < strtab_count(a->strs); i++) {
+    assert_int_equal(strtab_len(a->strs, i), strtab_len(b->strs, i));
+    assert_memory_equal(strtab_get(a->strs, i), strtab_get(b->strs, i), strtab_len(a->strs, i) + 1);
+  }
+}
+
+static void assert_funcs_equal(const sum_tu *a, const sum_tu *b)
+{
+  assert_int_equal(a->funcs.n, b->funcs.n);
+  for (size_t i = 0; i < a->funcs.n; i++) {
+    const sum_func *x = &a->funcs.v[i], *y = &b->funcs.v[i];
+    assert_int_equal(x->name, y->name);
+    assert_int_equal(x->keyfile, y->keyfile);
+    assert_loc_equal(x->loc, y->loc);
+    assert_int_equal(x->linkage, y->linkage);
+    assert_int_equal(x->declared, y->declared);
+    assert_int_equal(x->flags, y->flags);
+    assert_int_equal(x->nparams, y->nparams);
+    assert_int_equal(x->eff_off, y->eff_off);
+    assert_int_equal(x->neff, y->neff);
+    assert_int_equal(x->call_off, y->call_off);
+    assert_int_equal(x->ncall, y->ncall);
+  }
+}
+
+static void assert_effects_equal(const sum_tu *a, const sum_tu *b)
+{
+  assert_int_equal(a->effs.n, b->effs.n);
+  for (size_t i = 0; i < a->effs.n; i++) {
+    const sum_effect *x = &a->effs.v[i], *y = &b->effs.v[i];
+    assert_int_equal(x->kind, y->kind);
+    assert_int_equal(x->flags, y->flags);
+    assert_int_equal(x->obj, y->obj);
+    assert_int_equal(x->param, y->param);
+    assert_int_equal(x->name, y->name);
+    assert_loc_equal(x->loc, y->loc);
+  }
+}
+
+static void assert_calls_equal(const sum_tu *a, const sum_tu *b)
+{
+  assert_int_equal(a->calls.n, b->calls.n);
+  for (size_t i = 0; i < a->calls.n; i++) {
+    const sum_call *x = &a->calls.v[i], *y = &b->calls.v[i];
+    assert_int_equal(x->callee, y->callee);
+    assert_int_equal(x->flags, y->flags);
+    assert_int_equal(x->arg_off, y->arg_off);
+    assert_int_equal(x->nargs, y->nargs);
+    assert_loc_equal(x->loc, y->loc);
+  }
+  assert_int_equal(a->argmasks.n, b->argmasks.n);
+  for (size_t i = 0; i < a->argmasks.n; i++) assert_int_equal(a->argmasks.v[i], b->argmasks.v[i]);
+}
+
+static void assert_decls_equal(const sum_tu *a, const sum_tu *b)
+{
+  assert_int_equal(a->decls.n, b->decls.n);
+  for (size_t i = 0; i < a->decls.n; i++) {
+    const sum_decl *x = &a->decls.v[i], *y = &b->decls.v[i];
+    assert_int_equal(x->func, y->func);
+    assert_loc_equal(x->loc, y->loc);
+    assert_int_equal(x->declared, y->declared);
+    assert_int_equal(x->is_def, y->is_def);
+  }
+}
+
+static void assert_tu_equal(const sum_tu *a, const sum_tu *b)
+{
+  assert_int_equal(a->main_file, b->main_file);
+  assert_int_equal(a->flags, b->flags);
+  assert_strings_equal(a, b);
+  assert_funcs_equal(a, b);
+  assert_effects_equal(a, b);
+  assert_calls_equal(a, b);
+  assert_decls_equal(a, b);
+}
+
+/* ---- decoding helpers ---- */
+
+/* Decodes one record from an exact-size copy of buf[0..len) starting at 0.
+ * Returns the summary or NULL; on NULL, *err is the message. */
+static sum_tu *decode_copy(const unsigned char *buf, size_t len, size_t *pos, char **err)
+{
+  unsigned char *copy = malloc(len ? len : 1);
+  if (len) memcpy(copy, buf, len);
+  *err = NULL;
+  sum_tu *tu = summary_decode(copy, len, pos, err);
+  free(copy);
+  return tu;
+}
+
+/* Asserts that buf[0..len) is refused with a non-empty message and that the
+ * position is not advanced. */
+static void assert_refused(const unsigned char *buf, size_t len)
+{
+  size_t pos = 0;
+  char *err = NULL;
+  sum_tu *tu = decode_copy(buf, len, &pos, &err);
+  assert_null(tu);
+  assert_non_null(err);
+  assert_true(err[0] != '\0');
+  assert_int_equal(pos, 0);
+  free(err);
+}
+
+/* Encodes tu, decodes it again and checks the two are equal; returns the
+ * encoded length. */
+static size_t round_trip(const sum_tu *tu)
+{
+  size_t len, pos = 0;
+  unsigned char *buf = summary_encode(tu, &len);
+  char *err = NULL;
+  sum_tu *back = decode_copy(buf, len, &pos, &err);
+  if (!back) fail_msg("decode refused its own encoding: %s", err);
+  assert_int_equal(pos, len);
+  assert_tu_equal(tu, back);
+  summary_free(back);
+  free(buf);
+  return len;
+}
+
+/* ---- tests: round trips ---- */
+
+/* A hand-built summary with functions, effects, calls with argument masks,
+ * declarations and strings decodes to the same content, field by field. */
+static void test_round_trip_sample(void **state)
+{
+  sum_tu *tu = sample_tu();
+  round_trip(tu);
+  summary_free(tu);
+}
+
+/* An empty summary (no functions, only the implicit "" string) round-trips. */
+static void test_round_trip_empty(void **state)
+{
+  sum_tu *tu = summary_new();
+  size_t len = round_trip(tu);
+  assert_true(len > HEADER_LEN);
+  summary_free(tu);
+}
+
+/* The record header is the documented one: magic "PURIST\0S", version 1,
+ * reserved 0, the payload length, and the total length matches. */
+static void test_header_layout(void **state)
+{
+  sum_tu *tu = sample_tu();
+  size_t len;
+  unsigned char *buf = summary_encode(tu, &len);
+  assert_memory_equal(buf, "PURIST\0S", 8);
+  assert_memory_equal(buf + 8, "\1\0\0\0", 4);
+  assert_memory_equal(buf + 12, "\0\0\0\0", 4);
+  uint64_t plen = 0;
+  for (int i = 0; i < 8; i++) plen |= (uint64_t)buf[16 + i] << (8 * i);
+  assert_int_equal(plen, len - HEADER_LEN);
+  free(buf);
+  summary_free(tu);
+}
+
+/* A function with many calls to a zero-argument function on short lines
+ * (each call takes 6 payload bytes) must round-trip: a valid summary of an
+ * ordinary small file is never refused. */
+static void test_round_trip_many_zero_arg_calls(void **state)
+{
+  sum_tu *tu = summary_new();
+  uint32_t file = strtab_intern(tu->strs, "/src/t.c");
+  tu->main_file = file;
+  add_func(tu, strtab_intern(tu->strs, "tick"), 0, loc(file, 1, 6), SUM_EXTERNAL, 0, 0, 0);
+  add_func(tu, strtab_intern(tu->strs, "run"), 0, loc(file, 2, 6), SUM_EXTERNAL, 0, SFF_BODY, 0);
+  for (uint32_t i = 0; i < 40; i++) add_call(tu, 0, 0, loc(file, 3 + i, 3), NULL, 0);
+  round_trip(tu);
+  summary_free(tu);
+}
+
+/* A larger summary (thousands of functions, effects and calls, a thousand
+ * strings) round-trips. */
+static void test_round_trip_large(void **state)
+{
+  sum_tu *tu = summary_new();
+  char name[32];
+  uint32_t file = strtab_intern(tu->strs, "/src/big.c");
+  tu->main_file = file;
+  for (uint32_t i = 0; i < 1000; i++) {
+    snprintf(name, sizeof name, "f%u", i);
+    uint32_t id = strtab_intern(tu->strs, name);
+    add_func(tu, id, 0, loc(file, 10 * i + 1, 1), SUM_EXTERNAL, 0, SFF_BODY, (uint16_t)(i % 5));
+    add_effect(tu, (uint8_t)(i % SE_KIND_COUNT), 0, SO_NONE, (uint8_t)(i % 4), id, loc(file, 10 * i + 2, 9));
+    uint64_t masks[2] = { prov_param(i % 70), PROV_LOCAL };
+    add_call(tu, (i * 7) % 1000, 0, loc(file, 10 * i + 3, 5), masks, i % 3);
+    add_decl(tu, i, loc(file, 10 * i + 1, 1), 0, 1);
+  }
+  round_trip(tu);
+  summary_free(tu);
+}
+
+/* Several records concatenated decode one after another, each advancing the
+ * position to the start of the next, ending exactly at the end. */
+static void test_concatenated_records(void **state)
+{
+  sum_tu *a = sample_tu(), *b = summary_new(), *c = sample_tu();
+  c->flags = STF_PARSE_FAILED;
+  const sum_tu *in[3] = { a, b, c };
+  unsigned char *all = NULL;
+  size_t total = 0, ends[3];
+  for (int i = 0; i < 3; i++) {
+    size_t len;
+    unsigned char *buf = summary_encode(in[i], &len);
+    all = realloc(all, total + len);
+    memcpy(all + total, buf, len);
+    total += len;
+    ends[i] = total;
+    free(buf);
+  }
+  unsigned char *exact = malloc(total);
+  memcpy(exact, all, total);
+  size_t pos = 0;
+  for (int i = 0; i < 3; i++) {
+    char *err = NULL;
+    sum_tu *back = summary_decode(exact, total, &pos, &err);
+    if (!back) fail_msg("record %d refused: %s", i, err);
+    assert_int_equal(pos, ends[i]);
+    assert_tu_equal(in[i], back);
+    summary_free(back);
+  }
+  free(exact);
+  free(all);
+  summary_free(a); summary_free(b); summary_free(c);
+}
+
+/* summary_write appends records to a FILE; reading the file back yields the
+ * same bytes summary_encode produces, twice over. */
+static void test_write_appends_records(void **state)
+{
+  sum_tu *tu = sample_tu();
+  FILE *f = tmpfile();
+  assert_non_null(f);
+  assert_int_equal(summary_write(tu, f), 0);
+  assert_int_equal(summary_write(tu, f), 0);
+  size_t len;
+  unsigned char *buf = summary_encode(tu, &len);
+  long size = ftell(f);
+  assert_int_equal(size, 2 * len);
+  unsigned char *got = malloc(2 * len);
+  rewind(f);
+  assert_int_equal(fread(got, 1, 2 * len, f), 2 * len);
+  assert_memory_equal(got, buf, len);
+  assert_memory_equal(got + len, buf, len);
+  fclose(f);
+  free(got);
+  free(buf);
+  summary_free(tu);
+}
+
+/* ---- tests: refusing damaged input ---- */
+
+/* Flipping any bit of any byte of a record (header or payload, including
+ * magic, version, reserved field, length and checksum), or all bits of it,
+ * makes decode refuse the record with a message. A decode that accepts must
+ * at least return unchanged content; the test names every offset accepted. */
+static void test_every_byte_corruption_refused(void **state)
+{
+  sum_tu *tu = sample_tu();
+  size_t len;
+  unsigned char *buf = summary_encode(tu, &len);
+  static const unsigned char masks[] = { 0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0xff };
+  int accepted = 0;
+  for (size_t i = 0; i < len; i++) {
+    int here = 0;
+    for (size_t m = 0; m < sizeof masks; m++) {
+      buf[i] ^= masks[m];
+      size_t pos = 0;
+      char *err = NULL;
+      sum_tu *back = decode_copy(buf, len, &pos, &err);
+      buf[i] ^= masks[m];
+      if (back) {
+        here++;
+        assert_tu_equal(tu, back);   /* at the very least the content is intact */
+        summary_free(back);
+      } else {
+        assert_non_null(err);
+        assert_true(err[0] != '\0');
+        assert_int_equal(pos, 0);
+        free(err);
+      }
+    }
+    if (here) print_error("byte %zu of %zu: %d of %zu flips accepted\n", i, len, here, sizeof masks);
+    accepted += here;
+  }
+  free(buf);
+  summary_free(tu);
+  if (accepted) fail_msg("%d corrupted records were accepted", accepted);
+}
+
+/* A record cut short at any length (including inside the header) is refused
+ * with a message and without reading past the end. */
+static void test_truncation_refused(void **state)
+{
+  sum_tu *tu = sample_tu();
+  size_t len;
+  unsigned char *buf = summary_encode(tu, &len);
+  for (size_t cut = 0; cut < len; cut++) assert_refused(buf, cut);
+  free(buf);
+  summary_free(tu);
+}
+
+/* Junk after the last record (here: text) is refused as not a summary. */
+static void test_trailing_junk_refused(void **state)
+{
+  static const unsigned char junk[] = "this is not a purist summary, just text";
+  assert_refused(junk, sizeof junk - 1);
+}
+
+/* A record of another format version is refused with a message naming both
+ * the version found and the version this purist reads. */
+static void test_wrong_version_names_both(void **state)
+{
+  sum_tu *tu = sample_tu();
+  size_t len, pos = 0;
+  unsigned char *buf = summary_encode(tu, &len);
+  buf[8] = 7;
+  char *err = NULL;
+  sum_tu *back = decode_copy(buf, len, &pos, &err);
+  assert_null(back);
+  assert_non_null(err);
+  if (!strstr(err, "version 7") || !strstr(err, "version 1"))
+    fail_msg("message does not name versions 7 and 1: %s", err);
+  free(err);
+  free(buf);
+  summary_free(tu);
+}
+
+/* A payload whose checksum matches but whose indexes point outside their
+ * tables is refused: each case below is encoded faithfully by
+ * summary_encode, so only the decoder's own checks can catch it. */
+static void assert_encoding_refused(sum_tu *tu, const char *what)
+{
+  size_t len, pos = 0;
+  unsigned char *buf = summary_encode(tu, &len);
+  char *err = NULL;
+  sum_tu *back = decode_copy(buf, len, &pos, &err);
+  free(buf);
+  if (back) {
+    summary_free(back);
+    summary_free(tu);
+    fail_msg("accepted a summary with %s", what);
+  }
+  assert_non_null(err);
+  free(err);
+  summary_free(tu);
+}
+
+/* Out-of-range indexes with a valid checksum: callee, names, files, kinds,
+ * declaration targets, main file. */
+static void test_bad_indexes_refused(void **state)
+{
+  sum_tu *tu;
+  tu = sample_tu(); tu->calls.v[0].callee = (uint32_t)tu->funcs.n;
+  assert_encoding_refused(tu, "a callee past the function table");
+  tu = sample_tu(); tu->funcs.v[0].name = strtab_count(tu->strs);
+  assert_encoding_refused(tu, "a function name past the string table");
+  tu = sample_tu(); tu->effs.v[0].loc.file = strtab_count(tu->strs) + 5;
+  assert_encoding_refused(tu, "an effect file past the string table");
+  tu = sample_tu(); tu->effs.v[0].kind = SE_KIND_COUNT;
+  assert_encoding_refused(tu, "an unknown effect kind");
+  tu = sample_tu(); tu->decls.v[0].func = 1000;
+  assert_encoding_refused(tu, "a declaration of a function past the table");
+  tu = sample_tu(); tu->funcs.v[0].linkage = 2;
+  assert_encoding_refused(tu, "an unknown linkage");
+}
+
+/* main_file is a string index like the others (docs/summary-format.md:
+ * "every count and index in the payload is checked ... a record that fails
+ * any check is refused whole"). */
+static void test_bad_main_file_refused(void **state)
+{
+  sum_tu *tu = sample_tu();
+  tu->main_file = strtab_count(tu->strs) + 3;
+  assert_encoding_refused(tu, "a main file past the string table");
+}
+
+/* Counts that disagree with the records present are refused: a function
+ * claiming more effects than the TU holds. */
+static void test_count_mismatch_refused(void **state)
+{
+  sum_tu *tu = sample_tu();
+  tu->funcs.v[1].neff += 1;   /* the encoder writes effs.n records, the header says one more */
+  assert_encoding_refused(tu, "more effects counted than present");
+}
+
+/* Decoding at the end of a buffer (pos == len, the loop's last step in a
+ * careless reader) is refused, not a crash. */
+static void test_decode_at_end_refused(void **state)
+{
+  sum_tu *tu = summary_new();
+  size_t len, pos;
+  unsigned char *buf = summary_encode(tu, &len);
+  pos = len;
+  char *err = NULL;
+  sum_tu *back = summary_decode(buf, len, &pos, &err);
+  assert_null(back);
+  assert_non_null(err);
+  assert_int_equal(pos, len);
+  free(err);
+  free(buf);
+  summary_free(tu);
+}
+
+int main(void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_round_trip_sample),
+    cmocka_unit_test(test_round_trip_empty),
+    cmocka_unit_test(test_header_layout),
+    cmocka_unit_test(test_round_trip_many_zero_arg_calls),
+    cmocka_unit_test(test_round_trip_large),
+    cmocka_unit_test(test_concatenated_records),
+    cmocka_unit_test(test_write_appends_records),
+    cmocka_unit_test(test_every_byte_corruption_refused),
+    cmocka_unit_test(test_truncation_refused),
+    cmocka_unit_test(test_trailing_junk_refused),
+    cmocka_unit_test(test_wrong_version_names_both),
+    cmocka_unit_test(test_bad_indexes_refused),
+    cmocka_unit_test(test_bad_main_file_refused),
+    cmocka_unit_test(test_count_mismatch_refused),
+    cmocka_unit_test(test_decode_at_end_refused),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
