@@ -79,14 +79,16 @@ int infer_print(FILE *out, const link_prog *p, const char *root, out_format fmt)
   uint32_t *list = infer_listed(p, root, &n);
   int rc = 0;
   if (fmt == FMT_JSON) {
-    json_t *arr = json_array();
-    for (size_t i = 0; i < n; i++) json_array_append_new(arr, infer_json_func(p, &p->funcs.v[list[i]], root));
-    json_t *doc = json_object();
-    json_object_set_new(doc, "version", json_integer(1));
-    json_object_set_new(doc, "functions", arr);
-    rc = json_dumpf(doc, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER) < 0 ? -1 : 0;
-    fputc('\n', out);
-    json_decref(doc);
+    /* Streamed, one function per line: a tree of a million functions would
+     * cost more memory than the whole analysis. */
+    fputs("{\n  \"version\": 1,\n  \"functions\": [", out);
+    for (size_t i = 0; i < n && rc == 0; i++) {
+      json_t *o = infer_json_func(p, &p->funcs.v[list[i]], root);
+      fputs(i ? ",\n    " : "\n    ", out);
+      rc = json_dumpf(o, out, JSON_PRESERVE_ORDER) < 0 ? -1 : 0;
+      json_decref(o);
+    }
+    fputs(n ? "\n  ]\n}\n" : "]\n}\n", out);
   } else {
     strbuf b = {0};
     for (size_t i = 0; i < n; i++) {
