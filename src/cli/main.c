@@ -5,6 +5,7 @@
 #include "link/link.h"
 #include "report/infer_out.h"
 #include "report/reason.h"
+#include "util/fileio.h"
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -149,30 +150,11 @@ static int main_summarize_cmd(const cli_opts *o, const kb *k)
   return rc;
 }
 
-static unsigned char *main_read_file(const char *path, size_t *len)
-{
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  VEC(unsigned char) b = {0};
-  unsigned char chunk[1 << 16];
-  size_t n;
-  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
-    vec_reserve(&b, b.n + n);
-    memcpy(b.v + b.n, chunk, n);
-    b.n += n;
-  }
-  int bad = ferror(f);
-  fclose(f);
-  if (bad) { vec_free(&b); return NULL; }
-  *len = b.n;
-  return b.v ? b.v : xmalloc(1);
-}
-
 /* Adds every summary record of one file; returns 0, or -1 after saying why. */
 static int main_link_file(link_prog *p, const char *path)
 {
   size_t len, pos = 0;
-  unsigned char *buf = main_read_file(path, &len);
+  unsigned char *buf = (unsigned char *)file_read_all(path, &len);
   if (!buf) {
     fprintf(stderr, "purist: %s: %s\n", path, strerror(errno));
     return -1;

@@ -1,5 +1,6 @@
 /* kb.c — parses knowledge-base text into a name → entry table. */
 #include "kb/kb.h"
+#include "util/fileio.h"
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
@@ -142,21 +143,11 @@ int kb_load_text(kb *k, const char *text, size_t len, const char *origin, char *
 
 int kb_load_file(kb *k, const char *path, char **err)
 {
-  FILE *f = fopen(path, "rb");
-  if (!f) { *err = xasprintf("%s: %s", path, strerror(errno)); return -1; }
-  VEC(char) buf = {0};
-  char chunk[65536];
-  size_t n;
-  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
-    vec_reserve(&buf, buf.n + n);
-    memcpy(buf.v + buf.n, chunk, n);
-    buf.n += n;
-  }
-  int bad = ferror(f);
-  fclose(f);
-  int rc = bad ? (*err = xasprintf("%s: read error", path), -1)
-               : kb_load_text(k, buf.v ? buf.v : "", buf.n, path, err);
-  vec_free(&buf);
+  size_t len;
+  char *text = file_read_all(path, &len);
+  if (!text) { *err = xasprintf("%s: %s", path, strerror(errno)); return -1; }
+  int rc = kb_load_text(k, text, len, path, err);
+  free(text);
   return rc;
 }
 
