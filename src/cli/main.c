@@ -65,31 +65,39 @@ static FILE *main_open_output(const cli_opts *o)
 }
 
 /* Prints what infer prints for a linked program. */
+/* Closes the output, reporting a write that failed (a full disk, a closed
+ * pipe) instead of exiting 0 with a truncated report. */
+static int main_close_output(const cli_opts *o, FILE *out)
+{
+  int bad = fflush(out) != 0 || ferror(out);
+  if (out != stdout) bad |= fclose(out) != 0;
+  if (bad) fprintf(stderr, "purist: %s: could not write the output: %s\n",
+                   o->output ? o->output : "standard output", strerror(errno));
+  return bad ? EXIT_INPUT : EXIT_OK;
+}
+
+/* Prints what infer prints for a linked program. */
 static int main_report(const cli_opts *o, link_prog *p, const char *root)
 {
   link_solve(p);
   if (!o->quiet)
     for (size_t i = 0; i < p->warnings.n; i++) fprintf(stderr, "%s\n", p->warnings.v[i]);
+  long fi = -1;
+  if (o->why && (fi = link_find(p, o->why)) < 0) {   /* before -o is opened (and emptied) */
+    fprintf(stderr, "purist: no function named '%s' in the analysed code\n", o->why);
+    return EXIT_INPUT;
+  }
   FILE *out = main_open_output(o);
   if (!out) return EXIT_INPUT;
-  int rc = EXIT_OK;
   if (o->why) {
-    long fi = link_find(p, o->why);
-    if (fi < 0) {
-      fprintf(stderr, "purist: no function named '%s' in the analysed code\n", o->why);
-      rc = EXIT_INPUT;
-    } else {
-      strbuf b = {0};
-      reason_chain(&b, p, &p->funcs.v[fi], root);
-      fputs(sb_str(&b), out);
-      sb_free(&b);
-    }
-  } else if (infer_print(out, p, root, o->format) < 0) {
-    say("could not write the output");
-    rc = EXIT_INPUT;
+    strbuf b = {0};
+    reason_chain(&b, p, &p->funcs.v[fi], root);
+    fputs(sb_str(&b), out);
+    sb_free(&b);
+  } else {
+    infer_print(out, p, root, o->format);
   }
-  if (out != stdout && fclose(out) != 0) rc = EXIT_INPUT;
-  return rc;
+  return main_close_output(o, out);
 }
 
 static int main_infer(const cli_opts *o, const kb *k)
@@ -97,7 +105,11 @@ static int main_infer(const cli_opts *o, const kb *k)
   fe_jobs jobs = {0};
   pipeline_result res = {0};
   char *root = NULL;
-  if (main_summarize(o, k, &jobs, &res, &root) < 0) return EXIT_INPUT;
+  if (main_summarize(o, k, &jobs, &res, &root) < 0) {
+    cdb_jobs_free(&jobs);
+    free(root);
+    return EXIT_INPUT;
+  }
   link_prog *p = link_new(k, o->strict);
   for (size_t i = 0; i < jobs.n; i++)
     if (res.sums[i]) link_add(p, res.sums[i]);
@@ -142,7 +154,11 @@ static int main_summarize_cmd(const cli_opts *o, const kb *k)
   fe_jobs jobs = {0};
   pipeline_result res = {0};
   char *root = NULL;
-  if (main_summarize(o, k, &jobs, &res, &root) < 0) return EXIT_INPUT;
+  if (main_summarize(o, k, &jobs, &res, &root) < 0) {
+    cdb_jobs_free(&jobs);
+    free(root);
+    return EXIT_INPUT;
+  }
   int rc = main_write_summaries(o->output, res.sums, jobs.n) < 0 || res.failed ? EXIT_INPUT : EXIT_OK;
   pipeline_result_free(&res, jobs.n);
   cdb_jobs_free(&jobs);
@@ -160,6 +176,10 @@ static int main_link_file(link_prog *p, const char *path)
     return -1;
   }
   int rc = 0;
+  if (len == 0) {
+    fprintf(stderr, "purist: %s: empty file: no summary records\n", path);
+    rc = -1;
+  }
   while (pos < len) {
     char *err = NULL;
     sum_tu *tu = summary_decode(buf, len, &pos, &err);
@@ -185,7 +205,7 @@ static int main_link(const cli_opts *o, const kb *k)
   link_prog *p = link_new(k, o->strict);
   int bad = 0;
   for (size_t i = 0; i < o->files.n; i++) bad |= main_link_file(p, o->files.v[i]) < 0;
-  char *root = project_root_default(o);
+  char *root = project_root_for_link(o);
   int rc = main_report(o, p, root);
   free(root);
   link_free(p);

@@ -8,11 +8,17 @@
 static char *project_cwd(void)
 {
   char buf[4096];
-  return xstrdup(getcwd(buf, sizeof buf) ? buf : "/");
+  if (!getcwd(buf, sizeof buf)) strcpy(buf, "/");
+  char *real = realpath(buf, NULL);
+  return real ? real : xstrdup(buf);
 }
 
+/* Absolute, with symlinks resolved when the path exists: file names from
+ * libclang are real paths, and the root must be comparable with them. */
 static char *project_abs(const char *path)
 {
+  char *real = realpath(path, NULL);
+  if (real) return real;
   char *cwd = project_cwd();
   char *abs = cdb_abspath(cwd, path);
   free(cwd);
@@ -59,6 +65,17 @@ static const char *project_find_db(const cli_opts *o)
   return NULL;
 }
 
+char *project_root_for_link(const cli_opts *o)
+{
+  if (o->root || !o->db) return project_root_default(o);
+  char *dbdir = project_abs(o->db);
+  char *src = project_cmake_source(dbdir);
+  char *root = project_abs(src ? src : dbdir);
+  free(src);
+  free(dbdir);
+  return root;
+}
+
 int project_jobs(const cli_opts *o, fe_jobs *jobs, char **root, char **err)
 {
   if (o->files.n) {
@@ -78,8 +95,9 @@ int project_jobs(const cli_opts *o, fe_jobs *jobs, char **root, char **err)
     char *slash = strrchr(dbpath, '/');
     char *dbdir = xstrndup(dbpath, slash && slash != dbpath ? (size_t)(slash - dbpath) : 1);
     char *src = project_cmake_source(dbdir);
-    if (src) { *root = src; free(dbdir); }
-    else *root = dbdir;
+    *root = project_abs(src ? src : dbdir);
+    free(src);
+    free(dbdir);
   }
   free(dbpath);
   return 0;

@@ -10,5 +10,7 @@
 int project_jobs(const cli_opts *o, fe_jobs *jobs, char **root, char **err);
 /* --root if given (made absolute), else the current directory. */
 char *project_root_default(const cli_opts *o);
+/* For link: --root, else the project of -p, else the current directory. */
+char *project_root_for_link(const cli_opts *o);
 
 #endif

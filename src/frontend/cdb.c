@@ -105,7 +105,8 @@ static int cdb_drop(const char *a)
     "-fdump-", "-Werror", "-fplugin", "-fmacro-prefix-map", "--param", "-flto", NULL };
   for (int i = 0; exact[i]; i++) if (strcmp(a, exact[i]) == 0) return 1;
   for (int i = 0; prefix[i]; i++) if (strncmp(a, prefix[i], strlen(prefix[i])) == 0) return 1;
-  return 0;
+  /* -Wp,-MD,file (Linux kbuild) writes the build's dependency file too. */
+  return strncmp(a, "-Wp,", 4) == 0 && strstr(a, ",-M") != NULL;
 }
 
 static int cdb_is_wrapper(const char *a)
@@ -239,6 +240,10 @@ int cdb_load(const char *path, fe_jobs *out, char **db_path_out, char **err)
   strtab_free(seen);
   free(dbdir);
   json_decref(root);
+  if (rc == 0 && out->n == 0) {
+    *err = xasprintf("%s: no C source files in the compile database", dbpath);
+    rc = -1;
+  }
   if (rc == 0 && db_path_out) *db_path_out = absdb; else free(absdb);
   free(dbpath);
   return rc;

@@ -176,16 +176,26 @@ int fw_for(fw *w, CXCursor s)
     for (size_t i = 0; i < n && i < 4; i++) kids[i] = w->ks.v[kk + i];
     w->ks.n = kk;
     int f = 0;
+    /* Which parts are there is unknown, so the whole statement counts as
+     * the loop (an init then looks like part of it: conservative). */
+    fw_mark m0 = fw_mark_now(w);
+    uint32_t seq_loop = w->seq;
+    size_t mark = fw_avail_enter(w), floor = fw_avail_barrier(w);
     for (size_t i = 0; i < n && i < 4; i++) {
       if (clang_isExpression(clang_getCursorKind(kids[i])) && i + 1 < n) fw_expr(w, kids[i], ACC_VALUE);
       else f |= fw_stmt(w, kids[i]);
     }
+    fw_avail_restore(w, mark, floor);
+    fw_loop_patch(w, m0.call, m0.eff, seq_loop);
     fw_loop_unproven(w, s);
     return f & FS_RET;
   }
   CXCursor init = FW_KID(w, kk, 0), cond = FW_KID(w, kk, 1), inc = FW_KID(w, kk, 2), body = FW_KID(w, kk, 3);
   w->ks.n = kk;
   fw_stmt(w, init);
+  fw_mark m0 = fw_mark_now(w);
+  uint32_t seq_loop = w->seq;
+  size_t mark = fw_avail_enter(w), floor = fw_avail_barrier(w);
   fw_expr(w, cond, ACC_VALUE);
   loop_ctx lc = { w->seq, 0 };
   uint32_t mw0 = w->mem_writes, nc0 = w->ncalls;
@@ -193,6 +203,8 @@ int fw_for(fw *w, CXCursor s)
   int iv = fw_init_var(w, init);
   int iv_clean = iv >= 0 && w->vars.v[iv].last_write <= lc.seq0;
   fw_expr(w, inc, ACC_VALUE);
+  fw_avail_restore(w, mark, floor);
+  fw_loop_patch(w, m0.call, m0.eff, seq_loop);
   lc.clean = w->mem_writes == mw0 && w->ncalls == nc0;
   long long step;
   int dir = iv >= 0 ? fw_step(w, inc, iv, &step) : 0;
@@ -217,7 +229,7 @@ void fw_loops_finish(fw *w)
     int ok = 1;
     for (size_t j = 0; j < p->n && ok; j++) ok = !w->vars.v[w->pending_vars.v[p->off + j]].addr_taken;
     if (!ok) {
-      sum_effect e = { SE_LOOP, 0, 0, 0, strtab_intern(w->t->sum->strs, "for"), p->loc };
+      sum_effect e = { .kind = SE_LOOP, .name = strtab_intern(w->t->sum->strs, "for"), .loc = p->loc };
       vec_push(&w->t->sum->effs, e);
     }
   }

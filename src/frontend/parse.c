@@ -1,6 +1,8 @@
 /* parse.c — runs libclang on one job and hands the AST to the walker. */
 #include "frontend/fe_internal.h"
+#include <errno.h>
 #include <string.h>
+#include <unistd.h>
 
 void fe_msgs_free(fe_msgs *m)
 {
@@ -91,6 +93,11 @@ static enum CXChildVisitResult fe_top(CXCursor c, CXCursor parent, CXClientData 
 
 fe_status fe_summarize(CXIndex idx, const fe_job *job, const kb *kb, sum_tu **out, fe_msgs *msgs)
 {
+  *out = NULL;
+  if (access(job->file, R_OK) != 0) {   /* libclang would only say "error 1" */
+    vec_push(msgs, xasprintf("%s: error: %s", job->file, strerror(errno)));
+    return FE_FAILED;
+  }
   int argc;
   char **argv = fe_argv(job, &argc);
   CXTranslationUnit tu = NULL;

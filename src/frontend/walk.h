@@ -14,6 +14,7 @@ typedef struct {
   uint8_t array_param;  /* a parameter declared as an array: a pointer */
   uint8_t read;         /* its value was used in this walk */
   uint8_t addr_taken;   /* &v appears somewhere (sticky across walks) */
+  uint8_t used;         /* its value is read somewhere in this walk */
 } fw_var;
 
 /* An lvalue: where an access goes. */
@@ -34,9 +35,35 @@ typedef struct { size_t eff, call; } fw_mark;
  * address-taken (which is only known once the whole body is walked). */
 typedef struct { sum_loc loc; uint32_t name; size_t off, n; } fw_pending;
 
+/* What a call's arguments are made of, for redundancy and invariance. */
+typedef struct {
+  uint64_t fp;          /* fingerprint of callee and argument expressions */
+  uint32_t vars_off;    /* local variables the arguments read: fw.cvars[off..+n) */
+  uint32_t nvars;
+  uint8_t stable;       /* no side effects, no calls, no local memory */
+  uint8_t reads_mem;    /* reads globals or memory through parameters */
+} fw_callinfo;
+
+/* A call whose value is available to later identical calls (dominating). */
+typedef struct {
+  uint32_t call;        /* relative index of the call */
+  uint32_t snap_off;    /* (var, last_write) pairs at that point: fw.snaps[off..+2n) */
+  uint32_t nsnap;
+} fw_avail;
+
 typedef struct {
   fe_tu *t;
   uint32_t fi;
+  size_t eff_base, call_base;   /* the function's first effect and call in the summary */
+  VEC(fw_callinfo) cinfo;       /* per call of the function */
+  VEC(uint32_t) cvars;
+  VEC(fw_avail) avail;
+  VEC(uint32_t) snaps;
+  size_t avail_floor;           /* entries below are not available here (loops, labels) */
+  VEC(uint32_t) guards;         /* statics tested by enclosing ifs */
+  VEC(uint32_t) dead_cands;     /* (call, var) pairs: a call's value stored in a local */
+  uint32_t last_if_guard;       /* set by fw_if for the early-return form */
+  int last_if_returns;
   VEC(fw_var) vars;
   ptrmap varmap;          /* decl key → index in vars */
   VEC(CXCursor) ks;       /* children of the nodes being visited, as a stack */
@@ -64,6 +91,7 @@ void fw_effect(fw *w, CXCursor at, sum_effect_kind k, uint8_t obj, uint8_t param
 uint32_t fw_var_for(fw *w, CXCursor decl);
 void fw_var_grow(fw *w, uint32_t vi, uint64_t m);
 uint32_t fw_name(fw *w, CXCursor c);
+void fw_note_stored_call(fw *w, CXCursor target, CXCursor value);
 int fw_is_local_decl(CXCursor ref);
 CXCursor fw_callee_decl(fw *w, CXCursor call);
 int fw_callee_noreturn(fw *w, CXCursor call);
@@ -73,6 +101,16 @@ int fw_int_literal_value(CXCursor c, long long *v);
 /* walk_stmt.c */
 int fw_stmt(fw *w, CXCursor s);
 fw_mark fw_mark_now(fw *w);
+
+/* callsite.c */
+void fw_callsite_record(fw *w, CXCursor call, uint32_t rel);
+void fw_loop_patch(fw *w, size_t call0, size_t eff0, uint32_t seq0);
+void fw_callsite_finish(fw *w);
+size_t fw_avail_enter(fw *w);                /* a branch: returns the mark */
+void fw_avail_leave(fw *w, size_t mark);
+size_t fw_avail_barrier(fw *w);              /* a loop: nothing outside is available */
+void fw_avail_restore(fw *w, size_t mark, size_t floor);
+uint32_t fw_guard_of(fw *w, CXCursor cond);  /* static tested by a condition, or 0 */
 
 /* loop.c */
 int fw_for(fw *w, CXCursor s);

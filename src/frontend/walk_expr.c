@@ -38,8 +38,15 @@ uint32_t fw_name(fw *w, CXCursor c)
 
 void fw_effect(fw *w, CXCursor at, sum_effect_kind k, uint8_t obj, uint8_t param, uint32_t name)
 {
-  sum_effect e = { (uint8_t)k, (uint8_t)(w->doomed ? SEF_DOOMED : 0), obj, param, name,
-                   fe_cursor_loc(w->t, at) };
+  sum_effect e;
+  memset(&e, 0, sizeof e);
+  e.kind = (uint8_t)k;
+  e.flags = (uint8_t)(w->doomed ? SEF_DOOMED : 0);
+  e.obj = obj;
+  e.param = param;
+  e.name = name;
+  e.guard = w->guards.n ? w->guards.v[w->guards.n - 1] : 0;
+  e.loc = fe_cursor_loc(w->t, at);
   vec_push(&w->t->sum->effs, e);
 }
 
@@ -298,6 +305,15 @@ static void fw_access(fw *w, CXCursor at, const lv_t *lv, int rd, int wr)
   }
 }
 
+/* The address of a writable global is taken: it may be written through
+ * that address anywhere, which `check` needs to know before calling a
+ * global "never written". */
+static void fw_address_escapes(fw *w, CXCursor at, const lv_t *lv)
+{
+  if (lv->kind == LV_GLOBAL && !fw_type_readonly(clang_getCursorType(lv->decl)))
+    fw_effect(w, at, SE_ADDR_GLOBAL, (uint8_t)fw_global_kind(lv->decl), 0, fw_name(w, lv->decl));
+}
+
 /* An lvalue-form expression used for its value or address. */
 static uint64_t fw_lvalue_expr(fw *w, CXCursor c, int acc, const lv_t *lv)
 {
@@ -308,9 +324,12 @@ static uint64_t fw_lvalue_expr(fw *w, CXCursor c, int acc, const lv_t *lv)
     return w->vars.v[lv->var].mask;
   }
   if (acc == ACC_ADDR || fe_type_is_array(t) ||
-      t.kind == CXType_FunctionProto || t.kind == CXType_FunctionNoProto)
+      t.kind == CXType_FunctionProto || t.kind == CXType_FunctionNoProto) {
+    fw_address_escapes(w, c, lv);
     return lv_address(lv);
+  }
   fw_access(w, c, lv, 1, 0);
+  if (lv->kind == LV_LOCAL && lv->whole) w->vars.v[lv->var].used = 1;
   if (!fe_type_is_pointer(t)) return 0;
   if (lv->kind == LV_LOCAL && lv->whole) {
     w->vars.v[lv->var].read = 1;
@@ -333,6 +352,7 @@ static uint64_t fw_store(fw *w, CXCursor target, uint64_t m, int rd)
     return PROV_UNKNOWN;
   }
   fw_access(w, target, &lv, rd, 1);
+  if (rd && lv.kind == LV_LOCAL) w->vars.v[lv.var].used = 1;
   if (lv.kind == LV_LOCAL && lv.whole && w->vars.v[lv.var].is_ptr) {
     fw_var_grow(w, lv.var, m);
     w->vars.v[lv.var].read = 1;
@@ -345,6 +365,7 @@ static uint64_t fw_addr_of(fw *w, CXCursor operand)
 {
   lv_t lv;
   if (!fw_lvalue(w, operand, &lv)) { fw_expr(w, operand, ACC_ADDR); return 0; }
+  fw_address_escapes(w, operand, &lv);
   if (lv.kind == LV_LOCAL) {
     /* Through &v anything may be stored in v, so a pointer v may then
      * point anywhere; a loop counter v may change behind the loop's back. */
@@ -382,6 +403,18 @@ static uint64_t fw_unary(fw *w, CXCursor c, int acc)
   }
 }
 
+/* `x = call()` into a whole local: the call's value is dead if x is never
+ * read (settled at the end of the walk). */
+void fw_note_stored_call(fw *w, CXCursor target, CXCursor value)
+{
+  CXCursor t = fe_strip(target), v = fe_strip(value);
+  if (clang_getCursorKind(v) != CXCursor_CallExpr || clang_getCursorKind(t) != CXCursor_DeclRefExpr) return;
+  CXCursor ref = clang_getCursorReferenced(t);
+  if (!fw_is_local_decl(ref) || w->t->sum->calls.n <= w->call_base) return;
+  vec_push(&w->dead_cands, (uint32_t)(w->t->sum->calls.n - 1 - w->call_base));
+  vec_push(&w->dead_cands, fw_var_for(w, ref));
+}
+
 static uint64_t fw_binary(fw *w, CXCursor c)
 {
   size_t k = fw_kids(w, c);
@@ -395,6 +428,7 @@ static uint64_t fw_binary(fw *w, CXCursor c)
   enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
   if (op == CXBinaryOperator_Assign) {
     uint64_t m = fw_expr(w, r, ACC_VALUE);
+    fw_note_stored_call(w, l, r);
     fw_store(w, l, m, 0);
     return m;
   }
@@ -402,7 +436,13 @@ static uint64_t fw_binary(fw *w, CXCursor c)
     fw_expr(w, r, ACC_VALUE);
     return fw_store(w, l, 0, 1);      /* p += n stays within p's object */
   }
-  uint64_t ml = fw_expr(w, l, ACC_VALUE), mr = fw_expr(w, r, ACC_VALUE);
+  uint64_t ml = fw_expr(w, l, ACC_VALUE);
+  /* The right of && and || runs only after the left: the left's calls
+   * dominate it, but nothing computed on the right is sure to run. */
+  int lazy = op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr;
+  size_t mark = fw_avail_enter(w);
+  uint64_t mr = fw_expr(w, r, ACC_VALUE);
+  if (lazy) fw_avail_leave(w, mark);
   if (op == CXBinaryOperator_Comma) return mr;
   if ((op == CXBinaryOperator_Add || op == CXBinaryOperator_Sub) &&
       fe_type_is_pointer(fe_canon_type(c)))
@@ -543,13 +583,38 @@ static uint64_t fw_call(fw *w, CXCursor c)
   VEC(uint64_t) masks = {0};
   for (int i = 0; i < nargs; i++)
     vec_push(&masks, fw_expr(w, clang_Cursor_getArgument(c, (unsigned)i), ACC_VALUE));
-  sum_call call = { fi, (uint8_t)((w->doomed ? SCF_DOOMED : 0) | (nr ? SCF_NORETURN : 0)),
-                    (uint32_t)s->argmasks.n, (uint32_t)masks.n, fe_cursor_loc(w->t, c) };
+  sum_call call;
+  memset(&call, 0, sizeof call);
+  call.callee = fi;
+  call.flags = (uint8_t)((w->doomed ? SCF_DOOMED : 0) | (nr ? SCF_NORETURN : 0));
+  call.arg_off = (uint32_t)s->argmasks.n;
+  call.nargs = (uint32_t)masks.n;
+  call.guard = w->guards.n ? w->guards.v[w->guards.n - 1] : 0;
+  call.eff_pos = (uint32_t)(s->effs.n - w->eff_base);
+  call.loc = fe_cursor_loc(w->t, c);
   for (size_t i = 0; i < masks.n; i++) vec_push(&s->argmasks, masks.v[i]);
   vec_free(&masks);
   vec_push(&s->calls, call);
+  fw_callsite_record(w, c, (uint32_t)(s->calls.n - 1 - w->call_base));
   w->doomed -= nr;
   return fe_type_is_pointer(fe_canon_type(c)) ? PROV_UNKNOWN : 0;
+}
+
+/* c ? a : b — the condition's calls are available in both arms. */
+static uint64_t fw_conditional(fw *w, CXCursor c)
+{
+  size_t k = fw_kids(w, c), n = w->ks.n - k;
+  CXCursor kids[3];
+  for (size_t i = 0; i < n && i < 3; i++) kids[i] = w->ks.v[k + i];
+  w->ks.n = k;
+  if (n != 3) return 0;
+  fw_expr(w, kids[0], ACC_VALUE);
+  size_t mark = fw_avail_enter(w);
+  uint64_t m = fw_expr(w, kids[1], ACC_VALUE);
+  fw_avail_leave(w, mark);
+  m |= fw_expr(w, kids[2], ACC_VALUE);
+  fw_avail_leave(w, mark);
+  return m;
 }
 
 static uint64_t fw_children(fw *w, CXCursor c, size_t skip)
@@ -582,7 +647,7 @@ uint64_t fw_expr(fw *w, CXCursor c, int acc)
   }
   case CXCursor_UnaryOperator: return fw_unary(w, c, acc);
   case CXCursor_BinaryOperator: case CXCursor_CompoundAssignOperator: return fw_binary(w, c);
-  case CXCursor_ConditionalOperator: return fw_children(w, c, 0);
+  case CXCursor_ConditionalOperator: return fw_conditional(w, c);
   case CXCursor_CallExpr: return fw_call(w, c);
   case CXCursor_CStyleCastExpr: {
     size_t k = fw_kids(w, c);

@@ -37,10 +37,15 @@ static int fw_compound(fw *w, CXCursor c)
   VEC(fw_mark) marks = {0};
   VEC(int) flags = {0};
   int acc = 0, ends = 0;
+  size_t guards0 = w->guards.n;
   for (size_t i = 0; i < n; i++) {
     vec_push(&marks, fw_mark_now(w));
-    int f = fw_stmt(w, w->ks.v[k + i]);
+    CXCursor st = w->ks.v[k + i];
+    int f = fw_stmt(w, st);
     vec_push(&flags, f);
+    /* `if (cached) return cached;` guards the rest of the block. */
+    if (clang_getCursorKind(st) == CXCursor_IfStmt && w->last_if_returns && w->last_if_guard)
+      vec_push(&w->guards, w->last_if_guard);
     if ((f & FS_ENDS) && !ends) {
       size_t j = i;
       while (j > 0 && !(flags.v[j - 1] & (FS_RET | FS_BRK))) j--;
@@ -50,6 +55,7 @@ static int fw_compound(fw *w, CXCursor c)
     acc |= f & (FS_RET | FS_BRK);
   }
   w->ks.n = k;
+  w->guards.n = guards0;
   vec_free(&marks);
   vec_free(&flags);
   return acc | (ends ? FS_ENDS : 0);
@@ -63,10 +69,18 @@ static int fw_if(fw *w, CXCursor c)
   w->ks.n = k;
   if (n < 2) return 0;
   fw_expr(w, kids[0], ACC_VALUE);
+  uint32_t guard = fw_guard_of(w, kids[0]);
+  if (guard) vec_push(&w->guards, guard);
+  size_t mark = fw_avail_enter(w), floor = w->avail_floor;
   int a = fw_branch(w, kids[1]);
+  fw_avail_restore(w, mark, floor);
   int b = n > 2 ? fw_branch(w, kids[2]) : 0;
+  fw_avail_restore(w, mark, floor);
+  if (guard) w->guards.n--;
   int f = (a | b) & (FS_RET | FS_BRK);
   if (n > 2 && (a & FS_ENDS) && (b & FS_ENDS)) f |= FS_ENDS;
+  w->last_if_guard = guard;
+  w->last_if_returns = n == 2 && (a & FS_RET);
   return f;
 }
 
@@ -77,8 +91,13 @@ static int fw_while(fw *w, CXCursor c, int is_do)
   CXCursor cond = FW_KID(w, k, is_do ? 1 : 0), body = FW_KID(w, k, is_do ? 0 : 1);
   w->ks.n = k;
   int f;
+  fw_mark m0 = fw_mark_now(w);
+  uint32_t seq0 = w->seq;
+  size_t mark = fw_avail_enter(w), floor = fw_avail_barrier(w);
   if (is_do) { f = fw_stmt(w, body); fw_expr(w, cond, ACC_VALUE); }
   else { fw_expr(w, cond, ACC_VALUE); f = fw_stmt(w, body); }
+  fw_avail_restore(w, mark, floor);
+  if (!fw_loop_cond_false(cond)) fw_loop_patch(w, m0.call, m0.eff, seq0);
   if (!fw_loop_cond_false(cond))
     fw_effect(w, c, SE_LOOP, 0, 0, strtab_intern(w->t->sum->strs, is_do ? "do-while" : "while"));
   /* A do body runs at least once: if it ends, so does the loop. */
@@ -122,8 +141,14 @@ static void fw_local_var(fw *w, CXCursor d)
     }
     if (!clang_isExpression(clang_getCursorKind(e))) continue;
     uint64_t m = fw_expr(w, e, ACC_VALUE);          /* initializer, VLA sizes */
-    if (!clang_Cursor_isNull(init) && clang_equalCursors(e, init) && w->vars.v[vi].is_ptr)
-      fw_var_grow(w, vi, m);
+    if (!clang_Cursor_isNull(init) && clang_equalCursors(e, init)) {
+      if (w->vars.v[vi].is_ptr) fw_var_grow(w, vi, m);
+      CXCursor v = fe_strip(e);
+      if (clang_getCursorKind(v) == CXCursor_CallExpr && w->t->sum->calls.n > w->call_base) {
+        vec_push(&w->dead_cands, (uint32_t)(w->t->sum->calls.n - 1 - w->call_base));
+        vec_push(&w->dead_cands, vi);
+      }
+    }
   }
   w->ks.n = k;
   w->vars.v[vi].last_write = ++w->seq;
@@ -141,6 +166,7 @@ static int fw_decl_stmt(fw *w, CXCursor c)
 /* Visits the children: the last one as a statement (case/label bodies). */
 static int fw_labeled(fw *w, CXCursor c)
 {
+  w->avail_floor = w->avail.n;   /* other paths arrive here: nothing earlier is sure to have run */
   size_t k = fw_kids(w, c), n = w->ks.n - k;
   if (n == 0) { w->ks.n = k; return 0; }
   CXCursor body = FW_KID(w, k, n - 1);
@@ -170,7 +196,12 @@ int fw_stmt(fw *w, CXCursor s)
   case CXCursor_WhileStmt: return fw_while(w, s, 0);
   case CXCursor_DoStmt: return fw_while(w, s, 1);
   case CXCursor_ForStmt: return fw_for(w, s);
-  case CXCursor_SwitchStmt: return fw_generic_stmt(w, s, 0);
+  case CXCursor_SwitchStmt: {
+    size_t mark = fw_avail_enter(w), floor = fw_avail_barrier(w);
+    int f = fw_generic_stmt(w, s, 0);
+    fw_avail_restore(w, mark, floor);
+    return f;
+  }
   case CXCursor_CaseStmt: case CXCursor_DefaultStmt: case CXCursor_LabelStmt:
     return fw_labeled(w, s);
   case CXCursor_GotoStmt: return fw_goto(w, s);
@@ -187,8 +218,12 @@ int fw_stmt(fw *w, CXCursor s)
     return 0;
   default:
     if (clang_isExpression(k)) {
+      size_t ncalls = w->t->sum->calls.n;
       fw_expr(w, s, ACC_VALUE);
       CXCursor e = fe_strip(s);
+      /* The outermost call is recorded last: its value is thrown away. */
+      if (clang_getCursorKind(e) == CXCursor_CallExpr && w->t->sum->calls.n > ncalls)
+        w->t->sum->calls.v[w->t->sum->calls.n - 1].use = SCU_DISCARDED;
       return clang_getCursorKind(e) == CXCursor_CallExpr && fw_callee_noreturn(w, e) ? FS_ENDS : 0;
     }
     return fw_generic_stmt(w, s, 0);
@@ -231,6 +266,10 @@ static void fw_restart(fw *w, fw_mark m, size_t argmasks)
   w->doomed = 0;
   w->seq = w->mem_writes = w->ncalls = 0;
   w->pending.n = w->pending_vars.n = 0;
+  w->cinfo.n = w->cvars.n = w->avail.n = w->snaps.n = 0;
+  w->guards.n = w->dead_cands.n = 0;
+  w->avail_floor = 0;
+  for (size_t i = 0; i < w->vars.n; i++) w->vars.v[i].used = 0;
 }
 
 void fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn)
@@ -243,6 +282,8 @@ void fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn)
   fw_add_params(&w, fn);
   fw_mark start = fw_mark_now(&w);
   size_t argstart = t->sum->argmasks.n;
+  w.eff_base = start.eff;
+  w.call_base = start.call;
   /* Provenance only grows, so this converges; a few passes at most in
    * practice. Past the limit every local pointer may point anywhere. */
   for (int pass = 0;; pass++) {
@@ -253,6 +294,7 @@ void fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn)
       for (size_t i = 0; i < w.vars.n; i++) if (w.vars.v[i].is_ptr) w.vars.v[i].mask |= PROV_UNKNOWN;
   }
   fw_loops_finish(&w);
+  fw_callsite_finish(&w);
   sum_func *f = &t->sum->funcs.v[fi];
   f->flags |= SFF_BODY;
   f->eff_off = (uint32_t)start.eff;
@@ -264,4 +306,10 @@ void fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn)
   vec_free(&w.ks);
   vec_free(&w.pending);
   vec_free(&w.pending_vars);
+  vec_free(&w.cinfo);
+  vec_free(&w.cvars);
+  vec_free(&w.avail);
+  vec_free(&w.snaps);
+  vec_free(&w.guards);
+  vec_free(&w.dead_cands);
 }

@@ -127,12 +127,17 @@ static void link_append_body(link_prog *p, const sum_tu *tu, const sum_func *sf,
   for (uint32_t i = 0; i < sf->neff; i++) {
     sum_effect e = tu->effs.v[sf->eff_off + i];
     e.name = link_str(p, tu, e.name);
+    e.guard = link_str(p, tu, e.guard);
     e.loc = link_loc(p, tu, e.loc);
     vec_push(&p->effs, e);
   }
   for (uint32_t i = 0; i < sf->ncall; i++) {
     const sum_call *c = &tu->calls.v[sf->call_off + i];
-    link_call lc = { map[c->callee], c->flags, (uint32_t)p->argmasks.n, c->nargs, link_loc(p, tu, c->loc) };
+    link_call lc = *c;
+    lc.callee = map[c->callee];
+    lc.arg_off = (uint32_t)p->argmasks.n;
+    lc.guard = link_str(p, tu, c->guard);
+    lc.loc = link_loc(p, tu, c->loc);
     for (uint32_t a = 0; a < c->nargs; a++) vec_push(&p->argmasks, tu->argmasks.v[c->arg_off + a]);
     vec_push(&p->calls, lc);
   }

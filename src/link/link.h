@@ -15,12 +15,9 @@
 #define LF_CONFLICT 0x1   /* two different non-inline definitions */
 #define LF_DUPLICATE_BODY 0x2
 
-typedef struct {
-  uint32_t callee;   /* index into link_prog.funcs */
-  uint8_t flags;     /* SCF_* */
-  uint32_t arg_off, nargs;
-  sum_loc loc;       /* file is a link_prog string id */
-} link_call;
+/* A call as in the summary, with callee an index into link_prog.funcs,
+ * arg_off into link_prog.argmasks, and string ids of link_prog. */
+typedef sum_call link_call;
 
 /* The solved state of a function. */
 typedef struct {

@@ -76,7 +76,8 @@ static purity effect_class(sum_effect_kind k)
 {
   switch (k) {
   case SE_READ_GLOBAL: case SE_READ_MEM: case SE_READ_PARAM: return PURITY_PURE;
-  case SE_LOOP: case SE_GOTO_BACK: case SE_READ_CONST: case SE_KIND_COUNT: return PURITY_CONST;
+  case SE_LOOP: case SE_GOTO_BACK: case SE_READ_CONST: case SE_ADDR_GLOBAL: case SE_KIND_COUNT:
+    return PURITY_CONST;
   default: return PURITY_NORMAL;
   }
 }

@@ -51,19 +51,24 @@ static void reason_effect(strbuf *b, const link_prog *p, const sum_effect *e)
   case SE_LOOP: sb_printf(b, "%s loop not provably finite", name); break;
   case SE_GOTO_BACK: sb_puts(b, "jumps backward with goto"); break;
   case SE_READ_CONST: sb_printf(b, "reads only read-only data such as '%s'", name); break;
+  case SE_ADDR_GLOBAL: sb_printf(b, "takes the address of %s '%s'", obj_word(e->obj), name); break;
   case SE_KIND_COUNT: break;
   }
 }
 
 /* What is known of a function without a usable body. */
-static void reason_external(strbuf *b, const link_prog *p, const link_func *g)
+static void reason_external(strbuf *b, const link_prog *p, const link_func *g, const char *root)
 {
   const kb_entry *e = link_kb_entry(p, g);
   if (e) { sb_puts(b, e->reason); return; }
   switch (g->why.kind) {
   case WHY_WEAK: sb_puts(b, "weak definition: may be replaced at link time"); return;
   case WHY_CONFLICT:
-    sb_printf(b, "defined more than once (%s and %s)", S(p, g->loc.file), S(p, g->def_file2));
+    sb_puts(b, "defined more than once (");
+    reason_path(b, p, g->loc.file, root);
+    sb_puts(b, " and ");
+    reason_path(b, p, g->def_file2, root);
+    sb_puts(b, ")");
     return;
   default: break;
   }
@@ -72,13 +77,13 @@ static void reason_external(strbuf *b, const link_prog *p, const link_func *g)
   else sb_puts(b, "not defined in the analysed code");
 }
 
-static void reason_call_head(strbuf *b, const link_prog *p, const link_call *c)
+static void reason_call_head(strbuf *b, const link_prog *p, const link_call *c, const char *root)
 {
   const link_func *g = &p->funcs.v[c->callee];
   sb_printf(b, "calls %s", S(p, g->name));
   if (!link_has_body(g)) {
     sb_puts(b, ", ");
-    reason_external(b, p, g);
+    reason_external(b, p, g, root);
   }
 }
 
@@ -98,13 +103,13 @@ static void reason_clean(strbuf *b, const link_prog *p, const link_func *f)
     sb_puts(b, "reads memory only");
 }
 
-void reason_head(strbuf *b, const link_prog *p, const link_func *f)
+void reason_head(strbuf *b, const link_prog *p, const link_func *f, const char *root)
 {
   switch (f->why.kind) {
   case WHY_EFFECT: reason_effect(b, p, &p->effs.v[f->why.index]); break;
-  case WHY_CALL: reason_call_head(b, p, &p->calls.v[f->why.index]); break;
+  case WHY_CALL: reason_call_head(b, p, &p->calls.v[f->why.index], root); break;
   case WHY_NONE: reason_clean(b, p, f); break;
-  default: reason_external(b, p, f); break;
+  default: reason_external(b, p, f, root); break;
   }
 }
 
@@ -140,10 +145,10 @@ void reason_class(strbuf *b, const link_prog *p, const link_func *f, const char 
     const link_call *c = &p->calls.v[f->why.index];
     const link_func *g = &p->funcs.v[c->callee];
     sb_printf(b, "calls %s (%s: ", S(p, g->name), purity_name((purity)g->cls));
-    if (link_has_body(g)) reason_head(b, p, g); else reason_external(b, p, g);
+    if (link_has_body(g)) reason_head(b, p, g, root); else reason_external(b, p, g, root);
     sb_puts(b, ")");
   } else {
-    reason_head(b, p, f);
+    reason_head(b, p, f, root);
   }
   reason_doomed_note(b, p, f);
 }
@@ -188,7 +193,7 @@ void reason_chain(strbuf *b, const link_prog *p, const link_func *f, const char 
       reason_loc(b, p, c->loc, root);
       if (!link_has_body(next)) {
         sb_puts(b, ": ");
-        reason_external(b, p, next);
+        reason_external(b, p, next, root);
         next = NULL;
       }
     } else {

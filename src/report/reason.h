@@ -11,7 +11,7 @@ void reason_class(strbuf *b, const link_prog *p, const link_func *f, const char 
 /* Why f may not return. */
 void reason_mnr(strbuf *b, const link_prog *p, const link_func *f, const char *root);
 /* The reason's first step only, without locations ("writes static 'x'"). */
-void reason_head(strbuf *b, const link_prog *p, const link_func *f);
+void reason_head(strbuf *b, const link_prog *p, const link_func *f, const char *root);
 /* One line per step from f down the chain of first causes (--why). */
 void reason_chain(strbuf *b, const link_prog *p, const link_func *f, const char *root);
 

@@ -48,6 +48,8 @@ typedef enum {
   SE_LOOP,           /* a loop not provably finite: may not return */
   SE_GOTO_BACK,      /* a backward goto: may not return */
   SE_READ_CONST,     /* reads a named read-only object: no effect, kept for the reason text */
+  SE_ADDR_GLOBAL,    /* takes the address of a writable global: no effect by itself,
+                        but it may be written through that address elsewhere */
   SE_KIND_COUNT
 } sum_effect_kind;
 
@@ -64,17 +66,36 @@ typedef struct {
   uint8_t obj;       /* sum_obj_kind, for SE_*_GLOBAL */
   uint8_t param;     /* parameter index, for SE_*_PARAM */
   uint32_t name;     /* object, parameter or pointer name; 0 if none */
+  uint32_t guard;    /* name of a static tested by an enclosing `if` ("already
+                        computed?"), 0 if none: memoisation shows here */
   sum_loc loc;
 } sum_effect;
 
 #define SCF_DOOMED   0x1  /* the call is on a path that ends in a noreturn call */
 #define SCF_NORETURN 0x2  /* the callee never returns */
+#define SCF_INVARIANT_ARGS 0x4 /* in a loop, with arguments the loop does not change */
+#define SCF_ARGS_READ_MEM  0x8 /* the arguments read globals or memory */
+#define SCF_IN_LOOP        0x10 /* inside a loop: the loop_* ranges are set */
 
+/* What happens to a call's value (for `explain`). */
+typedef enum { SCU_USED = 0, SCU_DISCARDED = 1, SCU_DEAD_LOCAL = 2 } sum_call_use;
+
+/* Call-site facts are positions relative to the calling function's own
+ * effects and calls (sum_func.eff_off / call_off), so that what lies
+ * between two calls, or inside a loop, can be judged once the callees'
+ * classes are known. */
 typedef struct {
   uint32_t callee;   /* index into sum_tu.funcs */
   uint8_t flags;     /* SCF_* */
+  uint8_t use;       /* sum_call_use */
   uint32_t arg_off;  /* provenance of each argument: sum_tu.argmasks[arg_off..+nargs) */
   uint32_t nargs;
+  uint32_t guard;    /* as sum_effect.guard */
+  uint32_t same_as;  /* 1 + index of an earlier call of the same callee with the same
+                        argument expressions, unchanged, that dominates this one; 0 if none */
+  uint32_t eff_pos;  /* the function's effects recorded before this call */
+  uint32_t loop_eff_lo, loop_eff_hi;    /* innermost loop's effects, [lo, hi); hi = 0: not in a loop */
+  uint32_t loop_call_lo, loop_call_hi;  /* and its calls */
   sum_loc loc;
 } sum_call;
 
@@ -82,6 +103,11 @@ typedef enum { SUM_EXTERNAL = 0, SUM_INTERNAL = 1 } sum_linkage;
 
 #define SUM_DECL_PURE  0x1
 #define SUM_DECL_CONST 0x2
+/* pure/const written on a function returning void: clang drops the
+ * attribute from the AST and warns; the front end keeps the fact. */
+#define SUM_DECL_VOID_PURE  0x4
+#define SUM_DECL_VOID_CONST 0x8
+#define SUM_DECL_MASK 0xf
 
 #define SFF_BODY      0x001  /* defined (with a body) in this TU */
 #define SFF_NORETURN  0x002  /* declared noreturn */

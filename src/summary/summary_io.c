@@ -38,6 +38,22 @@ static void put_loc(bytes *b, sum_loc l)
   put_u(b, l.file); put_u(b, l.line); put_u(b, l.col);
 }
 
+static void encode_effect(bytes *b, const sum_effect *e)
+{
+  put_u(b, e->kind); put_u(b, e->flags); put_u(b, e->obj); put_u(b, e->param);
+  put_u(b, e->name); put_u(b, e->guard); put_loc(b, e->loc);
+}
+
+static void encode_call(bytes *b, const sum_tu *tu, const sum_call *c)
+{
+  put_u(b, c->callee); put_u(b, c->flags); put_u(b, c->use); put_loc(b, c->loc);
+  put_u(b, c->guard); put_u(b, c->same_as); put_u(b, c->eff_pos);
+  put_u(b, c->loop_eff_lo); put_u(b, c->loop_eff_hi);
+  put_u(b, c->loop_call_lo); put_u(b, c->loop_call_hi);
+  put_u(b, c->nargs);
+  for (uint32_t a = 0; a < c->nargs; a++) put_u(b, tu->argmasks.v[c->arg_off + a]);
+}
+
 static void encode_payload(const sum_tu *tu, bytes *b)
 {
   put_u(b, tu->flags);
@@ -58,16 +74,16 @@ static void encode_payload(const sum_tu *tu, bytes *b)
     put_u(b, f->linkage); put_u(b, f->declared); put_u(b, f->flags);
     put_u(b, f->nparams); put_u(b, f->neff); put_u(b, f->ncall);
   }
-  for (size_t i = 0; i < tu->effs.n; i++) {
-    const sum_effect *e = &tu->effs.v[i];
-    put_u(b, e->kind); put_u(b, e->flags); put_u(b, e->obj); put_u(b, e->param);
-    put_u(b, e->name); put_loc(b, e->loc);
+  /* Bodies in function order: the reader assigns offsets that way. (The
+   * front end appends them in the order it walks, which differs whenever a
+   * function is declared before an earlier one's body is walked.) */
+  for (size_t f = 0; f < tu->funcs.n; f++) {
+    const sum_func *fn = &tu->funcs.v[f];
+    for (uint32_t i = 0; i < fn->neff; i++) encode_effect(b, &tu->effs.v[fn->eff_off + i]);
   }
-  for (size_t i = 0; i < tu->calls.n; i++) {
-    const sum_call *c = &tu->calls.v[i];
-    put_u(b, c->callee); put_u(b, c->flags); put_loc(b, c->loc);
-    put_u(b, c->nargs);
-    for (uint32_t a = 0; a < c->nargs; a++) put_u(b, tu->argmasks.v[c->arg_off + a]);
+  for (size_t f = 0; f < tu->funcs.n; f++) {
+    const sum_func *fn = &tu->funcs.v[f];
+    for (uint32_t i = 0; i < fn->ncall; i++) encode_call(b, tu, &tu->calls.v[fn->call_off + i]);
   }
   put_u(b, tu->decls.n);
   for (size_t i = 0; i < tu->decls.n; i++) {
@@ -163,7 +179,7 @@ static void decode_funcs(reader *r, sum_tu *tu, uint32_t ns, uint64_t nf)
   for (uint64_t i = 0; i < nf && !r->bad; i++) {
     sum_func f;
     f.name = get_idx(r, ns); f.keyfile = get_idx(r, ns); f.loc = get_loc(r, ns);
-    f.linkage = (uint8_t)get_idx(r, 2); f.declared = (uint8_t)get_idx(r, 4);
+    f.linkage = (uint8_t)get_idx(r, 2); f.declared = (uint8_t)get_idx(r, SUM_DECL_MASK + 1);
     f.flags = (uint16_t)get_idx(r, 1 << 16); f.nparams = (uint16_t)get_idx(r, 1 << 16);
     f.neff = get_idx(r, UINT32_MAX); f.ncall = get_idx(r, UINT32_MAX);
     f.eff_off = (uint32_t)eoff; f.call_off = (uint32_t)coff;
@@ -180,21 +196,25 @@ static void decode_bodies(reader *r, sum_tu *tu, uint32_t ns)
     neff += tu->funcs.v[i].neff;
     ncall += tu->funcs.v[i].ncall;
   }
-  /* An effect takes at least 8 bytes, a call at least 6: refuse counts the
+  /* An effect takes at least 9 bytes, a call at least 14: refuse counts the
    * payload cannot hold before allocating for them. */
   uint64_t room = (uint64_t)(r->end - r->p);
-  if (neff > room / 8 || ncall > room / 6 || neff * 8 + ncall * 6 > room) { r->bad = 1; return; }
+  if (neff > room / 9 || ncall > room / 14 || neff * 9 + ncall * 14 > room) { r->bad = 1; return; }
   for (uint64_t i = 0; i < neff && !r->bad; i++) {
     sum_effect e;
     e.kind = (uint8_t)get_idx(r, SE_KIND_COUNT); e.flags = (uint8_t)get_idx(r, 256);
     e.obj = (uint8_t)get_idx(r, 256); e.param = (uint8_t)get_idx(r, 256);
-    e.name = get_idx(r, ns); e.loc = get_loc(r, ns);
+    e.name = get_idx(r, ns); e.guard = get_idx(r, ns); e.loc = get_loc(r, ns);
     vec_push(&tu->effs, e);
   }
   for (uint64_t i = 0; i < ncall && !r->bad; i++) {
     sum_call c;
     c.callee = get_idx(r, tu->funcs.n); c.flags = (uint8_t)get_idx(r, 256);
-    c.loc = get_loc(r, ns); c.nargs = get_idx(r, 1 << 16);
+    c.use = (uint8_t)get_idx(r, 3); c.loc = get_loc(r, ns);
+    c.guard = get_idx(r, ns); c.same_as = get_idx(r, UINT32_MAX); c.eff_pos = get_idx(r, UINT32_MAX);
+    c.loop_eff_lo = get_idx(r, UINT32_MAX); c.loop_eff_hi = get_idx(r, UINT32_MAX);
+    c.loop_call_lo = get_idx(r, UINT32_MAX); c.loop_call_hi = get_idx(r, UINT32_MAX);
+    c.nargs = get_idx(r, 1 << 16);
     c.arg_off = (uint32_t)tu->argmasks.n;
     for (uint32_t a = 0; a < c.nargs && !r->bad; a++) vec_push(&tu->argmasks, get_u(r));
     vec_push(&tu->calls, c);
@@ -208,7 +228,7 @@ static void decode_decls(reader *r, sum_tu *tu, uint32_t ns)
   for (uint64_t i = 0; i < nd && !r->bad; i++) {
     sum_decl d;
     d.func = get_idx(r, tu->funcs.n); d.loc = get_loc(r, ns);
-    d.declared = (uint8_t)get_idx(r, 4); d.is_def = (uint8_t)get_idx(r, 2);
+    d.declared = (uint8_t)get_idx(r, SUM_DECL_MASK + 1); d.is_def = (uint8_t)get_idx(r, 2);
     vec_push(&tu->decls, d);
   }
 }

@@ -1,0 +1,297 @@
+/* callsite.c — facts about call sites, for `explain`.
+ *
+ * The compiler merges two calls of a pure or const function when the
+ * arguments are the same expressions with the same values and the first
+ * call dominates the second; it hoists one out of a loop when its arguments
+ * do not change in the loop. Which callee is pure is only known after the
+ * link, so the walk records the structural part: the arguments' fingerprint
+ * and the local variables they read, an earlier dominating call computing
+ * the same value (`same_as`), and the effects and calls of the enclosing
+ * loop. Dominance follows the structure of the code: a call dominates later
+ * statements of its block and both branches of an `if` (or `?:`, `&&`) it is
+ * the condition of; nothing from outside a loop is reused inside it, and
+ * nothing from before a label is reused after it. */
+#include "frontend/walk.h"
+#include <string.h>
+#include <xxhash.h>
+
+enum { AVAIL_SCAN = 256 };   /* how far back to look for an identical call */
+
+typedef struct {
+  uint64_t h;
+  int stable, reads_mem;
+} argscan;
+
+static void fp_mix(uint64_t *h, uint64_t v)
+{
+  *h = XXH64(&v, sizeof v, *h);
+}
+
+static void fp_mix_tokens(fw *w, CXCursor e, uint64_t *h)
+{
+  CXTranslationUnit tu = w->t->tu;
+  CXToken *toks;
+  unsigned n;
+  clang_tokenize(tu, clang_getCursorExtent(e), &toks, &n);
+  for (unsigned i = 0; i < n; i++) {
+    CXString s = clang_getTokenSpelling(tu, toks[i]);
+    const char *c = clang_getCString(s);
+    *h = XXH64(c, strlen(c), *h);
+    clang_disposeString(s);
+  }
+  clang_disposeTokens(tu, toks, n);
+}
+
+static void fw_arg_scan(fw *w, CXCursor e, argscan *a);
+
+static void fw_arg_scan_kids(fw *w, CXCursor e, argscan *a, size_t skip)
+{
+  size_t k = fw_kids(w, e), n = w->ks.n - k;
+  CXCursor kids[8];
+  if (n > 8) { a->stable = 0; w->ks.n = k; return; }
+  for (size_t i = 0; i < n; i++) kids[i] = w->ks.v[k + i];
+  w->ks.n = k;
+  for (size_t i = skip; i < n && a->stable; i++) fw_arg_scan(w, kids[i], a);
+}
+
+/* A variable read by an argument: a local is remembered so a later write
+ * to it invalidates the value; a writable global is a read of memory. */
+static void fw_arg_var(fw *w, CXCursor ref, argscan *a)
+{
+  enum CXCursorKind rk = clang_getCursorKind(ref);
+  if (rk == CXCursor_EnumConstantDecl || rk == CXCursor_FunctionDecl) return;
+  if (rk != CXCursor_VarDecl && rk != CXCursor_ParmDecl) { a->stable = 0; return; }
+  if (fw_is_local_decl(ref)) {
+    vec_push(&w->cvars, fw_var_for(w, ref));
+    return;
+  }
+  CXType t = clang_getCanonicalType(clang_getCursorType(ref));
+  if (!fe_type_is_array(t) && !(clang_isConstQualifiedType(t) && !clang_isVolatileQualifiedType(t)))
+    a->reads_mem = 1;
+  if (clang_isVolatileQualifiedType(t)) a->stable = 0;
+}
+
+/* A read through a pointer: fine if the pointer comes from a parameter or
+ * a global (the caller's memory: writes show as effects); not if it may
+ * point to the function's own locals (writes to those are not effects). */
+static void fw_arg_deref(fw *w, CXCursor ptr, argscan *a)
+{
+  CXCursor p = fe_strip(ptr);
+  if (clang_getCursorKind(p) == CXCursor_DeclRefExpr) {
+    CXCursor ref = clang_getCursorReferenced(p);
+    if (fw_is_local_decl(ref) && (w->vars.v[fw_var_for(w, ref)].mask & PROV_LOCAL)) {
+      a->stable = 0;
+      return;
+    }
+  }
+  a->reads_mem = 1;
+  fw_arg_scan(w, ptr, a);
+}
+
+static void fw_arg_scan(fw *w, CXCursor e, argscan *a)
+{
+  if (!a->stable) return;
+  enum CXCursorKind k = clang_getCursorKind(e);
+  fp_mix(&a->h, (uint64_t)k);
+  switch (k) {
+  case CXCursor_ParenExpr: case CXCursor_UnexposedExpr: case CXCursor_CStyleCastExpr:
+  case CXCursor_ConditionalOperator:
+    fp_mix(&a->h, (uint64_t)fe_canon_type(e).kind);
+    fw_arg_scan_kids(w, e, a, 0);
+    return;
+  case CXCursor_TypeRef:
+    fp_mix_tokens(w, e, &a->h);
+    return;
+  case CXCursor_IntegerLiteral: case CXCursor_FloatingLiteral: case CXCursor_CharacterLiteral:
+  case CXCursor_StringLiteral: case CXCursor_UnaryExpr:
+    fp_mix_tokens(w, e, &a->h);
+    return;
+  case CXCursor_DeclRefExpr: {
+    CXCursor ref = clang_getCursorReferenced(e);
+    fp_mix(&a->h, fe_decl_key(ref));
+    fw_arg_var(w, ref, a);
+    return;
+  }
+  case CXCursor_MemberRefExpr: {
+    size_t kk = fw_kids(w, e);
+    CXCursor base = w->ks.n > kk ? FW_KID(w, kk, 0) : clang_getNullCursor();
+    w->ks.n = kk;
+    fp_mix(&a->h, fe_decl_key(clang_getCursorReferenced(e)));
+    if (clang_Cursor_isNull(base)) { a->stable = 0; return; }
+    if (fe_type_is_pointer(fe_canon_type(base))) fw_arg_deref(w, base, a);
+    else fw_arg_scan(w, base, a);
+    return;
+  }
+  case CXCursor_ArraySubscriptExpr: {
+    size_t kk = fw_kids(w, e);
+    if (w->ks.n - kk != 2) { w->ks.n = kk; a->stable = 0; return; }
+    CXCursor base = FW_KID(w, kk, 0), idx = FW_KID(w, kk, 1);
+    w->ks.n = kk;
+    if (fe_type_is_pointer(fe_canon_type(base)) && !fe_type_is_array(fe_canon_type(fe_strip(base))))
+      fw_arg_deref(w, base, a);
+    else
+      fw_arg_scan(w, base, a);
+    fw_arg_scan(w, idx, a);
+    return;
+  }
+  case CXCursor_UnaryOperator: {
+    enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(e);
+    fp_mix(&a->h, (uint64_t)op);
+    if (op >= CXUnaryOperator_PostInc && op <= CXUnaryOperator_PreDec) { a->stable = 0; return; }
+    if (op == CXUnaryOperator_Deref) {
+      size_t kk = fw_kids(w, e);
+      CXCursor p = w->ks.n - kk == 1 ? FW_KID(w, kk, 0) : clang_getNullCursor();
+      w->ks.n = kk;
+      if (clang_Cursor_isNull(p)) a->stable = 0; else fw_arg_deref(w, p, a);
+      return;
+    }
+    fw_arg_scan_kids(w, e, a, 0);
+    return;
+  }
+  case CXCursor_BinaryOperator: {
+    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(e);
+    fp_mix(&a->h, (uint64_t)op);
+    if (op >= CXBinaryOperator_Assign) { a->stable = 0; return; }   /* assignments, comma */
+    fw_arg_scan_kids(w, e, a, 0);
+    return;
+  }
+  default:
+    a->stable = 0;   /* calls, statement expressions, compound literals, … */
+  }
+}
+
+/* Is the value of the call at `av` still what a new identical call gives? */
+static int fw_avail_valid(fw *w, const fw_avail *av)
+{
+  for (uint32_t i = 0; i < av->nsnap; i++) {
+    uint32_t var = w->snaps.v[av->snap_off + 2 * i], lw = w->snaps.v[av->snap_off + 2 * i + 1];
+    if (w->vars.v[var].last_write != lw || w->vars.v[var].addr_taken) return 0;
+  }
+  return 1;
+}
+
+static void fw_avail_push(fw *w, uint32_t rel, const fw_callinfo *ci)
+{
+  fw_avail av = { rel, (uint32_t)w->snaps.n, ci->nvars };
+  for (uint32_t i = 0; i < ci->nvars; i++) {
+    uint32_t var = w->cvars.v[ci->vars_off + i];
+    vec_push(&w->snaps, var);
+    vec_push(&w->snaps, w->vars.v[var].last_write);
+  }
+  vec_push(&w->avail, av);
+}
+
+/* Called by fw_call once the call (relative index rel) is recorded. */
+void fw_callsite_record(fw *w, CXCursor call, uint32_t rel)
+{
+  sum_tu *s = w->t->sum;
+  sum_call *c = &s->calls.v[w->call_base + rel];
+  argscan a = { 0, 1, 0 };
+  fp_mix(&a.h, (uint64_t)c->callee + 1);
+  fw_callinfo ci = { 0, (uint32_t)w->cvars.n, 0, 0, 0 };
+  int nargs = clang_Cursor_getNumArguments(call);
+  for (int i = 0; i < nargs && a.stable; i++) fw_arg_scan(w, clang_Cursor_getArgument(call, (unsigned)i), &a);
+  ci.fp = a.h;
+  ci.nvars = (uint32_t)(w->cvars.n - ci.vars_off);
+  ci.stable = (uint8_t)a.stable;
+  ci.reads_mem = (uint8_t)a.reads_mem;
+  vec_push(&w->cinfo, ci);
+  if (!ci.stable) return;
+  size_t lo = w->avail.n > AVAIL_SCAN ? w->avail.n - AVAIL_SCAN : 0;
+  if (lo < w->avail_floor) lo = w->avail_floor;
+  for (size_t i = w->avail.n; i-- > lo;) {
+    const fw_avail *av = &w->avail.v[i];
+    const fw_callinfo *prev = &w->cinfo.v[av->call];
+    if (prev->fp == ci.fp && s->calls.v[w->call_base + av->call].callee == c->callee &&
+        fw_avail_valid(w, av)) {
+      c->same_as = av->call + 1;
+      return;
+    }
+  }
+  fw_avail_push(w, rel, &ci);
+}
+
+size_t fw_avail_enter(fw *w)
+{
+  return w->avail.n;
+}
+
+void fw_avail_leave(fw *w, size_t mark)
+{
+  if (w->avail.n > mark) w->avail.n = mark;
+}
+
+size_t fw_avail_barrier(fw *w)
+{
+  size_t floor = w->avail_floor;
+  w->avail_floor = w->avail.n;
+  return floor;
+}
+
+void fw_avail_restore(fw *w, size_t mark, size_t floor)
+{
+  fw_avail_leave(w, mark);
+  w->avail_floor = floor;
+}
+
+/* Marks the calls of a loop just walked (those not already in an inner
+ * loop) with the loop's extent, and whether their arguments stay the same
+ * in every iteration. */
+void fw_loop_patch(fw *w, size_t call0, size_t eff0, uint32_t seq0)
+{
+  sum_tu *s = w->t->sum;
+  for (size_t i = call0; i < s->calls.n; i++) {
+    sum_call *c = &s->calls.v[i];
+    if (c->flags & SCF_IN_LOOP) continue;
+    c->flags |= SCF_IN_LOOP;
+    c->loop_eff_lo = (uint32_t)(eff0 - w->eff_base);
+    c->loop_eff_hi = (uint32_t)(s->effs.n - w->eff_base);
+    c->loop_call_lo = (uint32_t)(call0 - w->call_base);
+    c->loop_call_hi = (uint32_t)(s->calls.n - w->call_base);
+    const fw_callinfo *ci = &w->cinfo.v[i - w->call_base];
+    int inv = ci->stable;
+    for (uint32_t v = 0; v < ci->nvars && inv; v++) {
+      const fw_var *var = &w->vars.v[w->cvars.v[ci->vars_off + v]];
+      inv = var->last_write <= seq0 && !var->addr_taken;
+    }
+    if (inv) c->flags |= SCF_INVARIANT_ARGS;
+    if (ci->reads_mem) c->flags |= SCF_ARGS_READ_MEM;
+  }
+}
+
+/* A value stored only into a local that is never read is as good as
+ * discarded. */
+void fw_callsite_finish(fw *w)
+{
+  sum_tu *s = w->t->sum;
+  for (size_t i = 0; i + 1 < w->dead_cands.n; i += 2) {
+    sum_call *c = &s->calls.v[w->call_base + w->dead_cands.v[i]];
+    const fw_var *v = &w->vars.v[w->dead_cands.v[i + 1]];
+    if (!v->used && !v->addr_taken && c->use == SCU_USED) c->use = SCU_DEAD_LOCAL;
+  }
+}
+
+/* The first writable static or global a condition reads: the "already
+ * computed?" test of a memoising function. */
+uint32_t fw_guard_of(fw *w, CXCursor cond)
+{
+  cond = fe_strip(cond);
+  enum CXCursorKind k = clang_getCursorKind(cond);
+  if (k == CXCursor_DeclRefExpr) {
+    CXCursor ref = clang_getCursorReferenced(cond);
+    if (clang_getCursorKind(ref) == CXCursor_VarDecl && !fw_is_local_decl(ref)) return fw_name(w, ref);
+    return 0;
+  }
+  if (k != CXCursor_UnaryOperator && k != CXCursor_BinaryOperator && k != CXCursor_MemberRefExpr &&
+      k != CXCursor_ArraySubscriptExpr && k != CXCursor_CallExpr)
+    return 0;
+  size_t kk = fw_kids(w, cond), n = w->ks.n - kk;
+  CXCursor kids[4];
+  for (size_t i = 0; i < n && i < 4; i++) kids[i] = w->ks.v[kk + i];
+  w->ks.n = kk;
+  for (size_t i = 0; i < n && i < 4; i++) {
+    uint32_t g = fw_guard_of(w, kids[i]);
+    if (g) return g;
+  }
+  return 0;
+}
