@@ -5,6 +5,7 @@
 #include <xxhash.h>
 
 struct link_index {
+  VEC(uint32_t) strmap;      /* during link_add: TU string id → program id + 1 (0: not yet) */
   ptrmap syms;               /* (keyfile << 32 | name) + 1 → function */
   VEC(uint64_t) body_hash;   /* per function: hash of the body facts it got */
   ptrmap decls_seen;         /* declarations already recorded (headers repeat) */
@@ -32,20 +33,20 @@ void link_free(link_prog *p)
   for (size_t i = 0; i < p->warnings.n; i++) free(p->warnings.v[i]);
   vec_free(&p->warnings);
   ptrmap_free(&p->index->syms);
+  vec_free(&p->index->strmap);
   ptrmap_free(&p->index->decls_seen);
   vec_free(&p->index->body_hash);
   free(p->index);
   free(p);
 }
 
-bool link_has_body(const link_func *f)
-{
-  return (f->flags & SFF_BODY) && !(f->lflags & LF_CONFLICT) && !(f->flags & SFF_WEAK);
-}
-
+/* The program's id for a TU string; each TU string is interned once. */
 static uint32_t link_str(link_prog *p, const sum_tu *tu, uint32_t id)
 {
-  return id ? strtab_intern_n(p->strs, strtab_get(tu->strs, id), strtab_len(tu->strs, id)) : 0;
+  if (!id) return 0;
+  uint32_t *m = &p->index->strmap.v[id];
+  if (!*m) *m = strtab_intern_n(p->strs, strtab_get(tu->strs, id), strtab_len(tu->strs, id)) + 1;
+  return *m - 1;
 }
 
 static sum_loc link_loc(link_prog *p, const sum_tu *tu, sum_loc l)
@@ -181,6 +182,10 @@ static void link_add_body(link_prog *p, const sum_tu *tu, const sum_func *sf,
 
 void link_add(link_prog *p, const sum_tu *tu)
 {
+  uint32_t nstr = strtab_count(tu->strs);
+  vec_reserve(&p->index->strmap, nstr);
+  memset(p->index->strmap.v, 0, nstr * sizeof *p->index->strmap.v);
+  p->index->strmap.n = nstr;
   uint32_t *map = xmalloc((tu->funcs.n ? tu->funcs.n : 1) * sizeof *map);
   for (size_t i = 0; i < tu->funcs.n; i++) {
     const sum_func *sf = &tu->funcs.v[i];

@@ -69,8 +69,14 @@ void link_add(link_prog *p, const sum_tu *tu);
 /* Classifies every function. */
 void link_solve(link_prog *p);
 
+/* Does the program have a body for f that can be trusted (not weak, not
+ * defined twice)? */
+static inline bool link_has_body(const link_func *f)
+{
+  return (f->flags & SFF_BODY) && !(f->lflags & LF_CONFLICT) && !(f->flags & SFF_WEAK);
+}
+
 /* Helpers for reports. */
-bool link_has_body(const link_func *f);
 /* The knowledge-base entry speaking for f (a library function), or NULL. */
 const kb_entry *link_kb_entry(const link_prog *p, const link_func *f);
 /* Index of the function called NAME (external, else the first internal), or -1. */

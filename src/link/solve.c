@@ -52,14 +52,15 @@ static void solve_apply(link_state *s, const link_state *cs, const uint64_t *mas
   const uint64_t all = ~(uint64_t)0;
   s->own = purity_join((purity)s->own, (purity)cs->own);
   s->mnr |= cs->mnr;
-  for (unsigned i = 0; i < 64; i++) {
+  for (uint64_t bits = cs->pr | cs->pw; bits; bits &= bits - 1) {
+    unsigned i = (unsigned)__builtin_ctzll(bits);
     uint64_t bit = (uint64_t)1 << i;
     bool rd = cs->pr & bit, wr = cs->pw & bit;
     if (i >= nargs) {
       rd = rd && cs->pr != all;
       wr = wr && cs->pw != all;
+      if (!rd && !wr) continue;
     }
-    if (!rd && !wr) continue;
     uint64_t m = i < nargs ? masks[i] : PROV_UNKNOWN;
     if (rd) {
       if (m & PROV_UNKNOWN) s->own = purity_join((purity)s->own, PURITY_PURE);

@@ -82,12 +82,22 @@ int infer_print(FILE *out, const link_prog *p, const char *root, out_format fmt)
     /* Streamed, one function per line: a tree of a million functions would
      * cost more memory than the whole analysis. */
     fputs("{\n  \"version\": 1,\n  \"functions\": [", out);
+    char *buf = xmalloc(4096);
+    size_t cap = 4096;
     for (size_t i = 0; i < n && rc == 0; i++) {
       json_t *o = infer_json_func(p, &p->funcs.v[list[i]], root);
-      fputs(i ? ",\n    " : "\n    ", out);
-      rc = json_dumpf(o, out, JSON_PRESERVE_ORDER) < 0 ? -1 : 0;
+      /* Encoded into memory, written in one go: jansson's stream encoder
+       * makes a stdio call per token. */
+      size_t len = json_dumpb(o, buf, cap, JSON_PRESERVE_ORDER);
+      if (len > cap) {
+        buf = xrealloc(buf, cap = len * 2);
+        len = json_dumpb(o, buf, cap, JSON_PRESERVE_ORDER);
+      }
       json_decref(o);
+      fputs(i ? ",\n    " : "\n    ", out);
+      if (len == 0 || fwrite(buf, 1, len, out) != len) rc = -1;
     }
+    free(buf);
     fputs(n ? "\n  ]\n}\n" : "]\n}\n", out);
   } else {
     strbuf b = {0};

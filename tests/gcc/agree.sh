@@ -11,8 +11,12 @@
 #
 # Each translation unit is compiled once by GCC:
 #     gcc -O2 FLAGS -c -Wsuggest-attribute=pure -Wsuggest-attribute=const
-#         -fdump-tree-local-pure-const1 -fdump-ipa-pure-const
-# and purist is run once per unit (infer, text output).
+#         -fdump-tree-local-pure-const1 -fdump-tree-local-pure-const2
+#         -fdump-ipa-pure-const -fdump-tree-modref1 -fdump-tree-modref2
+#         -fdump-ipa-modref
+# and purist is run once per unit (infer, text output).  Where GCC warns
+# twice for one function (pure from an early pass, const from a later
+# one), the strongest verdict counts.
 #
 # 1. Suggestions (asserted).  Every "function might be candidate for
 #    attribute 'pure'|'const' [if it is known to return normally]" is
@@ -22,10 +26,13 @@
 #    the list cannot go stale.
 # 2. Found only by purist (asserted).  In the cross_tu_* fixtures, every
 #    function whose "// expect:" says const or pure and that GCC, compiling
-#    file by file, does not suggest, must get that class from purist.
+#    file by file, neither suggests nor finds in a dump, must get that
+#    class from purist ("found only by purist"); there must be some.
 # 3. Full verdicts (figures only).  "Function found to be [looping]
-#    pure|const: NAME" from both dumps, static functions included, against
-#    purist's class for every function it lists: a table of counts.
+#    pure|const: NAME" from every dump above, static functions and clones
+#    (NAME.part.N ...) included, against purist's class for every function
+#    it lists: a table of counts.  The "may not return" vs "looping"
+#    differences among agreeing suggestions are printed as notes.
 #
 # Verdict words, here and in differences.txt:
 #   GCC:    const | pure | looping-const | looping-pure   ("looping" is
@@ -305,9 +312,10 @@ done <"$T/pairs"
 while IFS=$TAB read -r label fn g p; do
   awk -F'\t' -v l="$label" -v f="$fn" -v g="$g" -v p="$p" '
     $1 == "documented" && $2 == l && $5 == f && $6 == g && $7 == p { found = 1 }
-    END { exit !found }' "$T/pairs" ||
-    fail "differences.txt: \"$label $fn $g $p\" no longer occurs (GCC and purist now say: $(
-      awk -F'\t' -v l="$label" -v f="$fn" '$2 == l && ($4 == f || $5 == f) { printf "%s %s; ", $6, $7 }' "$T/pairs")none else) — remove or update it"
+    END { exit !found }' "$T/pairs" && continue
+  now=$(awk -F'\t' -v l="$label" -v f="$fn" '
+    $2 == l && ($4 == f || $5 == f) { printf "GCC suggests %s, purist says %s", $6, $7; exit }' "$T/pairs")
+  fail "differences.txt: \"$label $fn $g $p\" no longer occurs (now: ${now:-GCC suggests nothing for it}) — remove or update the entry"
 done <"$T/diffs"
 
 # Where the class agrees, does "may not return" agree with GCC's "looping"?
