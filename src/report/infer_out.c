@@ -4,15 +4,39 @@
 #include <jansson.h>
 #include <string.h>
 
+typedef struct { const link_prog *p; const uint32_t *rank; } sort_ctx;
+
 static int infer_cmp(const void *a, const void *b, void *ctx)
 {
-  const link_prog *p = ctx;
-  const link_func *x = &p->funcs.v[*(const uint32_t *)a];
-  const link_func *y = &p->funcs.v[*(const uint32_t *)b];
-  int c = strcmp(strtab_get(p->strs, x->loc.file), strtab_get(p->strs, y->loc.file));
-  if (c) return c;
+  const sort_ctx *c = ctx;
+  const link_func *x = &c->p->funcs.v[*(const uint32_t *)a];
+  const link_func *y = &c->p->funcs.v[*(const uint32_t *)b];
+  if (x->loc.file != y->loc.file) return c->rank[x->loc.file] < c->rank[y->loc.file] ? -1 : 1;
   if (x->loc.line != y->loc.line) return x->loc.line < y->loc.line ? -1 : 1;
-  return strcmp(strtab_get(p->strs, x->name), strtab_get(p->strs, y->name));
+  return strcmp(strtab_get(c->p->strs, x->name), strtab_get(c->p->strs, y->name));
+}
+
+static int file_cmp(const void *a, const void *b, void *ctx)
+{
+  const link_prog *p = ctx;
+  return strcmp(strtab_get(p->strs, *(const uint32_t *)a), strtab_get(p->strs, *(const uint32_t *)b));
+}
+
+/* rank[file id] = position of the file's path in sorted order, so the sort
+ * of a million functions compares integers, not paths. */
+static uint32_t *infer_file_ranks(const link_prog *p, const uint32_t *v, size_t k)
+{
+  uint32_t nstr = strtab_count(p->strs);
+  uint32_t *rank = xcalloc(nstr ? nstr : 1, sizeof *rank);
+  VEC(uint32_t) files = {0};
+  for (size_t i = 0; i < k; i++) {
+    uint32_t f = p->funcs.v[v[i]].loc.file;
+    if (!rank[f]) { rank[f] = 1; vec_push(&files, f); }
+  }
+  qsort_r(files.v, files.n, sizeof *files.v, file_cmp, (void *)p);
+  for (size_t i = 0; i < files.n; i++) rank[files.v[i]] = (uint32_t)i;
+  vec_free(&files);
+  return rank;
 }
 
 uint32_t *infer_listed(const link_prog *p, const char *root, size_t *n)
@@ -23,7 +47,9 @@ uint32_t *infer_listed(const link_prog *p, const char *root, size_t *n)
     const link_func *f = &p->funcs.v[i];
     if ((f->flags & SFF_BODY) && !(f->flags & SFF_SYSTEM)) v[k++] = (uint32_t)i;
   }
-  qsort_r(v, k, sizeof *v, infer_cmp, (void *)p);
+  sort_ctx ctx = { p, infer_file_ranks(p, v, k) };
+  qsort_r(v, k, sizeof *v, infer_cmp, &ctx);
+  free((void *)ctx.rank);
   *n = k;
   return v;
 }
@@ -48,29 +74,50 @@ static void infer_line(strbuf *b, const link_prog *p, const link_func *f, const 
   sb_puts(b, "\n");
 }
 
-static json_t *infer_json_func(const link_prog *p, const link_func *f, const char *root)
+/* A JSON string, encoded by jansson (escaping is the library's job). */
+static void json_put_string(strbuf *b, const char *s)
 {
-  strbuf path = {0}, why = {0}, mnr = {0};
-  reason_path(&path, p, f->loc.file, root);
-  reason_class(&why, p, f, root);
-  json_t *o = json_object();
-  json_object_set_new(o, "name", json_string(strtab_get(p->strs, f->name)));
-  json_object_set_new(o, "file", json_string(sb_str(&path)));
-  json_object_set_new(o, "line", json_integer(f->loc.line));
-  json_object_set_new(o, "column", json_integer(f->loc.col));
-  json_object_set_new(o, "linkage", json_string(f->linkage == SUM_INTERNAL ? "internal" : "external"));
-  json_object_set_new(o, "class", json_string(purity_name((purity)f->cls)));
-  json_object_set_new(o, "declared", json_string(declared_name(f->declared)));
-  json_object_set_new(o, "may_not_return", json_boolean(f->st.mnr));
-  json_object_set_new(o, "reason", json_string(sb_str(&why)));
-  if (f->st.mnr) {
-    reason_mnr(&mnr, p, f, root);
-    json_object_set_new(o, "may_not_return_reason", json_string(sb_str(&mnr)));
+  json_t *j = json_string(s);
+  char small[512];
+  size_t len = j ? json_dumpb(j, small, sizeof small, JSON_ENCODE_ANY) : 0;
+  if (len > 0 && len < sizeof small) {
+    small[len] = '\0';
+    sb_puts(b, small);
+  } else if (j) {
+    char *big = json_dumps(j, JSON_ENCODE_ANY);
+    sb_puts(b, big ? big : "\"\"");
+    free(big);
+  } else {
+    sb_puts(b, "\"\"");   /* not valid UTF-8: jansson refuses it */
   }
-  sb_free(&path);
-  sb_free(&why);
-  sb_free(&mnr);
-  return o;
+  json_decref(j);
+}
+
+/* One function as a JSON object on one line, keys in the contract's order.
+ * Values from a fixed vocabulary (class, linkage…) need no escaping. */
+static void infer_json_func(strbuf *b, const link_prog *p, const link_func *f, const char *root)
+{
+  strbuf tmp = {0};
+  sb_puts(b, "{\"name\": ");
+  json_put_string(b, strtab_get(p->strs, f->name));
+  reason_path(&tmp, p, f->loc.file, root);
+  sb_puts(b, ", \"file\": ");
+  json_put_string(b, sb_str(&tmp));
+  sb_printf(b, ", \"line\": %u, \"column\": %u, \"linkage\": \"%s\", \"class\": \"%s\", "
+               "\"declared\": \"%s\", \"may_not_return\": %s, \"reason\": ",
+            f->loc.line, f->loc.col, f->linkage == SUM_INTERNAL ? "internal" : "external",
+            purity_name((purity)f->cls), declared_name(f->declared), f->st.mnr ? "true" : "false");
+  sb_clear(&tmp);
+  reason_class(&tmp, p, f, root);
+  json_put_string(b, sb_str(&tmp));
+  if (f->st.mnr) {
+    sb_clear(&tmp);
+    reason_mnr(&tmp, p, f, root);
+    sb_puts(b, ", \"may_not_return_reason\": ");
+    json_put_string(b, sb_str(&tmp));
+  }
+  sb_puts(b, "}");
+  sb_free(&tmp);
 }
 
 int infer_print(FILE *out, const link_prog *p, const char *root, out_format fmt)
@@ -82,22 +129,14 @@ int infer_print(FILE *out, const link_prog *p, const char *root, out_format fmt)
     /* Streamed, one function per line: a tree of a million functions would
      * cost more memory than the whole analysis. */
     fputs("{\n  \"version\": 1,\n  \"functions\": [", out);
-    char *buf = xmalloc(4096);
-    size_t cap = 4096;
-    for (size_t i = 0; i < n && rc == 0; i++) {
-      json_t *o = infer_json_func(p, &p->funcs.v[list[i]], root);
-      /* Encoded into memory, written in one go: jansson's stream encoder
-       * makes a stdio call per token. */
-      size_t len = json_dumpb(o, buf, cap, JSON_PRESERVE_ORDER);
-      if (len > cap) {
-        buf = xrealloc(buf, cap = len * 2);
-        len = json_dumpb(o, buf, cap, JSON_PRESERVE_ORDER);
-      }
-      json_decref(o);
-      fputs(i ? ",\n    " : "\n    ", out);
-      if (len == 0 || fwrite(buf, 1, len, out) != len) rc = -1;
+    strbuf b = {0};
+    for (size_t i = 0; i < n; i++) {
+      sb_puts(&b, i ? ",\n    " : "\n    ");
+      infer_json_func(&b, p, &p->funcs.v[list[i]], root);
+      if (b.n > (1 << 16)) { fwrite(b.s, 1, b.n, out); sb_clear(&b); }
     }
-    free(buf);
+    fwrite(sb_str(&b), 1, b.n, out);
+    sb_free(&b);
     fputs(n ? "\n  ]\n}\n" : "]\n}\n", out);
   } else {
     strbuf b = {0};
