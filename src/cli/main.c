@@ -2,7 +2,9 @@
 #include "cli/options.h"
 #include "cli/pipeline.h"
 #include "cli/project.h"
+#include "checks/checks.h"
 #include "link/link.h"
+#include "report/diag_out.h"
 #include "report/infer_out.h"
 #include "report/reason.h"
 #include "util/fileio.h"
@@ -100,30 +102,87 @@ static int main_report(const cli_opts *o, link_prog *p, const char *root)
   return main_close_output(o, out);
 }
 
-static int main_infer(const cli_opts *o, const kb *k)
+/* Summarises and links the project; NULL if its inputs could not be read.
+ * *failed counts the TUs that could not be analysed. */
+static link_prog *main_analyze(const cli_opts *o, const kb *k, char **root, int *failed)
 {
   fe_jobs jobs = {0};
   pipeline_result res = {0};
-  char *root = NULL;
-  if (main_summarize(o, k, &jobs, &res, &root) < 0) {
-    cdb_jobs_free(&jobs);
-    free(root);
-    return EXIT_INPUT;
+  link_prog *p = NULL;
+  if (main_summarize(o, k, &jobs, &res, root) == 0) {
+    p = link_new(k, o->strict);
+    for (size_t i = 0; i < jobs.n; i++)
+      if (res.sums[i]) link_add(p, res.sums[i]);
+    *failed = res.failed;
+    if (res.failed)
+      fprintf(stderr, "purist: %d of %zu files could not be analysed; their functions count as unknown\n",
+              res.failed, jobs.n);
+    pipeline_result_free(&res, jobs.n);
   }
-  link_prog *p = link_new(k, o->strict);
-  for (size_t i = 0; i < jobs.n; i++)
-    if (res.sums[i]) link_add(p, res.sums[i]);
-  int rc = main_report(o, p, root);
-  if (res.failed) {
-    fprintf(stderr, "purist: %d of %zu files could not be analysed; their functions count as unknown\n",
-            res.failed, jobs.n);
-    rc = EXIT_INPUT;
-  }
-  link_free(p);
-  pipeline_result_free(&res, jobs.n);
   cdb_jobs_free(&jobs);
+  return p;
+}
+
+static int main_infer(const cli_opts *o, const kb *k)
+{
+  char *root = NULL;
+  int failed = 0;
+  link_prog *p = main_analyze(o, k, &root, &failed);
+  int rc = p ? main_report(o, p, root) : EXIT_INPUT;
+  link_free(p);
   free(root);
-  return rc;
+  return failed ? EXIT_INPUT : rc;
+}
+
+/* Hides suppressed and baselined findings; records a baseline if asked. */
+static int main_filter(const cli_opts *o, diag_list *l)
+{
+  char *err = NULL;
+  diag_filter_suppressed(l);
+  if (o->baseline && diag_baseline_filter(l, o->baseline, &err) < 0) goto fail;
+  if (o->write_baseline && diag_baseline_write(o->write_baseline, l, &err) < 0) goto fail;
+  return 0;
+fail:
+  fprintf(stderr, "purist: %s\n", err);
+  free(err);
+  return -1;
+}
+
+static int main_print_findings(const cli_opts *o, const diag_list *l, const char *root)
+{
+  FILE *out = main_open_output(o);
+  if (!out) return EXIT_INPUT;
+  if (o->format == FMT_JSON) diag_print_json(out, l);
+  else if (o->format == FMT_SARIF) diag_print_sarif(out, l, root, PURIST_VERSION);
+  else diag_print_text(out, l, diag_use_color(o->color, out));
+  return main_close_output(o, out);
+}
+
+/* check, suggest, explain: findings as diagnostics. Exit 1 when a finding
+ * is as severe as --fail-on, 2 on input errors. */
+static int main_findings(const cli_opts *o, const kb *k)
+{
+  char *root = NULL;
+  int failed = 0;
+  link_prog *p = main_analyze(o, k, &root, &failed);
+  if (!p) { free(root); return EXIT_INPUT; }
+  link_solve(p);
+  if (!o->quiet)
+    for (size_t i = 0; i < p->warnings.n; i++) fprintf(stderr, "%s\n", p->warnings.v[i]);
+  checks_opts co = { root, o->cheats_as_errors };
+  diag_list l = {0};
+  if (o->cmd == CMD_CHECK) checks_misuse(p, &co, &l);
+  else if (o->cmd == CMD_SUGGEST) checks_suggest(p, &co, &l);
+  else checks_explain(p, &co, &l);
+  if (o->cmd != CMD_SUGGEST) diag_sort(&l);   /* suggestions stay ranked by gain */
+  int rc = main_filter(o, &l) < 0 ? EXIT_INPUT : main_print_findings(o, &l, root);
+  if (rc == EXIT_OK)
+    for (size_t i = 0; i < l.n; i++)
+      if ((int)l.v[i].severity >= o->fail_on) rc = EXIT_FINDINGS;
+  diag_list_free(&l);
+  link_free(p);
+  free(root);
+  return failed ? EXIT_INPUT : rc;
 }
 
 /* Writes every summary to -o, through a temporary file renamed into place,
@@ -227,6 +286,7 @@ int main(int argc, char **argv)
     case CMD_INFER: rc = main_infer(&o, k); break;
     case CMD_SUMMARIZE: rc = main_summarize_cmd(&o, k); break;
     case CMD_LINK: rc = main_link(&o, k); break;
+    case CMD_CHECK: case CMD_SUGGEST: case CMD_EXPLAIN: rc = main_findings(&o, k); break;
     default: break;
     }
   }

@@ -11,11 +11,19 @@ static const char usage[] =
   "  infer       classify every function: const, pure or normal, with the reason\n"
   "  summarize   write the per-TU summaries to a file (-o FILE)\n"
   "  link        read summary files and print what infer prints\n"
+  "  check       verify declared pure/const attributes against the bodies\n"
+  "  suggest     where pure/const attributes belong, ranked by what they buy\n"
+  "  explain     what the compiler does with calls of pure/const functions\n"
   "\n"
   "options:\n"
   "  -p DIR            directory of compile_commands.json (default: . then build/)\n"
   "  --root DIR        project root for relative paths (default: the project of -p)\n"
-  "  --format=FMT      text (default) or json\n"
+  "  --format=FMT      text (default), json or sarif (sarif: check, suggest, explain)\n"
+  "  --fail-on=SEV     exit 1 on findings of this severity or worse: error (default),\n"
+  "                    warning or never\n"
+  "  --cheats-as-errors  report deliberate cheats (memoisation) as errors, not notes\n"
+  "  --baseline FILE   hide findings recorded in FILE\n"
+  "  --write-baseline FILE  record the current findings in FILE\n"
   "  -o FILE           write the output to FILE\n"
   "  -j N              parse N files at once (default: number of cores)\n"
   "  --why NAME        print the chain of causes for function NAME\n"
@@ -38,6 +46,9 @@ static cli_command cli_command_named(const char *s)
   if (!strcmp(s, "infer")) return CMD_INFER;
   if (!strcmp(s, "summarize")) return CMD_SUMMARIZE;
   if (!strcmp(s, "link")) return CMD_LINK;
+  if (!strcmp(s, "check")) return CMD_CHECK;
+  if (!strcmp(s, "suggest")) return CMD_SUGGEST;
+  if (!strcmp(s, "explain")) return CMD_EXPLAIN;
   return CMD_NONE;
 }
 
@@ -61,7 +72,8 @@ static int cli_format(cli_opts *o, const char *v)
 {
   if (!strcmp(v, "text")) o->format = FMT_TEXT;
   else if (!strcmp(v, "json")) o->format = FMT_JSON;
-  else return cli_fail("unknown format '%s' (text or json)", v);
+  else if (!strcmp(v, "sarif")) o->format = FMT_SARIF;
+  else return cli_fail("unknown format '%s' (text, json or sarif)", v);
   return 0;
 }
 
@@ -82,11 +94,13 @@ static int cli_option(int argc, char **argv, int *i, cli_opts *o)
   if (!strcmp(a, "--version")) { printf("purist %s\n", PURIST_VERSION); return 1; }
   if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) { o->quiet = true; return 0; }
   if (!strcmp(a, "--strict")) { o->strict = true; return 0; }
+  if (!strcmp(a, "--cheats-as-errors")) { o->cheats_as_errors = true; return 0; }
   if (!strncmp(a, "-j", 2) && a[2]) return cli_jobs(o, a + 2);
   if (!strncmp(a, "-p", 2) && a[2] && a[2] != '-') { o->db = a + 2; return 0; }
   struct { const char *name; const char **dst; } str[] = {
     { "-p", &o->db }, { "--root", &o->root }, { "-o", &o->output }, { "--why", &o->why },
-    { "--color", &o->color } };
+    { "--color", &o->color }, { "--baseline", &o->baseline },
+    { "--write-baseline", &o->write_baseline } };
   for (size_t k = 0; k < sizeof str / sizeof *str; k++)
     if (cli_is(a, str[k].name)) {
       if (!(v = cli_value(argc, argv, i, str[k].name))) return cli_fail("%s needs a value", str[k].name);
@@ -96,6 +110,14 @@ static int cli_option(int argc, char **argv, int *i, cli_opts *o)
   if (cli_is(a, "--format")) {
     if (!(v = cli_value(argc, argv, i, "--format"))) return cli_fail("%s needs a value", "--format");
     return cli_format(o, v);
+  }
+  if (cli_is(a, "--fail-on")) {
+    if (!(v = cli_value(argc, argv, i, "--fail-on"))) return cli_fail("%s needs a value", "--fail-on");
+    if (!strcmp(v, "error")) o->fail_on = 2;
+    else if (!strcmp(v, "warning")) o->fail_on = 1;
+    else if (!strcmp(v, "never")) o->fail_on = 3;
+    else return cli_fail("--fail-on wants error, warning or never, not '%s'", v);
+    return 0;
   }
   if (cli_is(a, "-j")) {
     if (!(v = cli_value(argc, argv, i, "-j"))) return cli_fail("%s needs a value", "-j");
@@ -113,6 +135,7 @@ int cli_parse(int argc, char **argv, cli_opts *o)
 {
   memset(o, 0, sizeof *o);
   o->color = "auto";
+  o->fail_on = 2;
   int i = 1;
   if (i < argc && argv[i][0] != '-') {
     o->cmd = cli_command_named(argv[i]);
@@ -136,6 +159,8 @@ int cli_parse(int argc, char **argv, cli_opts *o)
     fputs(usage, stderr);
     return -1;
   }
+  if (o->format == FMT_SARIF && o->cmd != CMD_CHECK && o->cmd != CMD_SUGGEST && o->cmd != CMD_EXPLAIN)
+    return cli_fail("%s", "--format=sarif is for check, suggest and explain");
   if (strcmp(o->color, "auto") && strcmp(o->color, "always") && strcmp(o->color, "never"))
     return cli_fail("--color wants auto, always or never, not '%s'", o->color);
   return 0;

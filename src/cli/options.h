@@ -4,7 +4,7 @@
 #include <stdbool.h>
 #include "report/infer_out.h"
 
-typedef enum { CMD_NONE, CMD_INFER, CMD_SUMMARIZE, CMD_LINK } cli_command;
+typedef enum { CMD_NONE, CMD_INFER, CMD_SUMMARIZE, CMD_LINK, CMD_CHECK, CMD_SUGGEST, CMD_EXPLAIN } cli_command;
 
 typedef struct {
   cli_command cmd;
@@ -15,6 +15,10 @@ typedef struct {
   out_format format;
   int jobs;                /* -j N; 0 = number of cores */
   bool quiet, strict;
+  bool cheats_as_errors;   /* --cheats-as-errors */
+  int fail_on;             /* --fail-on: 2 error (default), 1 warning, 3 never */
+  const char *baseline;    /* --baseline FILE */
+  const char *write_baseline;  /* --write-baseline FILE */
   const char *color;       /* auto|always|never */
   VEC(const char *) kb_files;
   VEC(char *) files;       /* positional arguments before -- */

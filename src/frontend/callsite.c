@@ -196,6 +196,7 @@ void fw_callsite_record(fw *w, CXCursor call, uint32_t rel)
   ci.stable = (uint8_t)a.stable;
   ci.reads_mem = (uint8_t)a.reads_mem;
   vec_push(&w->cinfo, ci);
+  if (ci.reads_mem) c->flags |= SCF_ARGS_READ_MEM;
   if (!ci.stable) return;
   size_t lo = w->avail.n > AVAIL_SCAN ? w->avail.n - AVAIL_SCAN : 0;
   if (lo < w->avail_floor) lo = w->avail_floor;

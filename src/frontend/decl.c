@@ -36,6 +36,11 @@ sum_loc fe_loc(fe_tu *t, CXSourceLocation l)
   return s;
 }
 
+uint64_t fe_loc_key(sum_loc l)
+{
+  return ((uint64_t)l.file << 40 | (uint64_t)l.line << 16 | (l.col & 0xffff)) + 1;
+}
+
 sum_loc fe_cursor_loc(fe_tu *t, CXCursor c)
 {
   return fe_loc(t, clang_getCursorLocation(c));

@@ -12,7 +12,11 @@ typedef struct {
   const kb *kb;
   ptrmap funcs;   /* canonical FunctionDecl → index in sum->funcs */
   ptrmap files;   /* CXFile → string id of its absolute path */
+  ptrmap void_attrs;  /* location key → SUM_DECL_VOID_*: attributes clang dropped */
 } fe_tu;
+
+/* A key for a source location in ptrmaps. */
+uint64_t fe_loc_key(sum_loc l);
 
 /* The identity of a declaration cursor. CXCursor is a public struct whose
  * data[0] is the declaration's address for declaration cursors: unique and

@@ -47,13 +47,31 @@ static int fe_no_math_errno(const fe_job *job)
 /* Errors located in the code make the TU unusable; diagnostics without a
  * location come from the driver (flags clang does not know) and are only
  * worth a warning. Returns the number of errors in the code. */
-static int fe_collect_diags(CXTranslationUnit tu, const fe_job *job, fe_msgs *msgs)
+/* clang drops pure/const from a function returning void and only warns
+ * ("'pure' attribute on function returning 'void'; attribute ignored"): the
+ * warning's location is the function's name, which fe_top matches. */
+static void fe_note_void_attr(fe_tu *t, CXDiagnostic d)
+{
+  CXString s = clang_getDiagnosticSpelling(d);
+  const char *text = clang_getCString(s);
+  if (strstr(text, "attribute on function returning 'void'")) {
+    uint8_t bit = strncmp(text, "'const'", 7) == 0 ? SUM_DECL_VOID_CONST : SUM_DECL_VOID_PURE;
+    uint64_t key = fe_loc_key(fe_loc(t, clang_getDiagnosticLocation(d)));
+    uint32_t *have = ptrmap_get(&t->void_attrs, key);
+    ptrmap_put(&t->void_attrs, key, (have ? *have : 0) | bit);
+  }
+  clang_disposeString(s);
+}
+
+static int fe_collect_diags(fe_tu *t, const fe_job *job, fe_msgs *msgs)
 {
   int errors = 0;
+  CXTranslationUnit tu = t->tu;
   unsigned n = clang_getNumDiagnostics(tu);
   for (unsigned i = 0; i < n; i++) {
     CXDiagnostic d = clang_getDiagnostic(tu, i);
     enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
+    if (sev == CXDiagnostic_Warning) fe_note_void_attr(t, d);
     if (sev >= CXDiagnostic_Error) {
       CXFile f;
       clang_getSpellingLocation(clang_getDiagnosticLocation(d), &f, NULL, NULL, NULL);
@@ -85,6 +103,11 @@ static enum CXChildVisitResult fe_top(CXCursor c, CXCursor parent, CXClientData 
   uint32_t fi = fe_func_for(t, c);
   if (!sys) {
     sum_decl decl = { fi, fe_cursor_loc(t, c), fe_decl_attrs(t, c), (uint8_t)is_def };
+    uint32_t *dropped = ptrmap_get(&t->void_attrs, fe_loc_key(decl.loc));
+    if (dropped) {
+      decl.declared |= (uint8_t)*dropped;
+      t->sum->funcs.v[fi].declared |= (uint8_t)*dropped;
+    }
     vec_push(&t->sum->decls, decl);
   }
   if (is_def && !(t->sum->funcs.v[fi].flags & SFF_BODY)) fw_walk_function(t, fi, c);
@@ -120,7 +143,7 @@ fe_status fe_summarize(CXIndex idx, const fe_job *job, const kb *kb, sum_tu **ou
   if (!t.sum->main_file) t.sum->main_file = strtab_intern(t.sum->strs, job->file);
   if (fe_no_math_errno(job)) t.sum->flags |= STF_NO_MATH_ERRNO;
   fe_status st = FE_OK;
-  if (fe_collect_diags(tu, job, msgs) > 0) {
+  if (fe_collect_diags(&t, job, msgs) > 0) {
     /* With errors the AST has holes (calls to implicitly declared functions,
      * dropped statements): none of its bodies can be trusted. */
     t.sum->flags |= STF_PARSE_FAILED;
@@ -131,6 +154,7 @@ fe_status fe_summarize(CXIndex idx, const fe_job *job, const kb *kb, sum_tu **ou
   }
   ptrmap_free(&t.funcs);
   ptrmap_free(&t.files);
+  ptrmap_free(&t.void_attrs);
   clang_disposeTranslationUnit(tu);
   *out = t.sum;
   return st;

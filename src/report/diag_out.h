@@ -58,7 +58,7 @@ int diag_baseline_write(const char *path, const diag_list *l, char **err);
  * `path: why` when no line applies) and leaves the list as it was. */
 int diag_baseline_filter(diag_list *l, const char *path, char **err);
 
-/* --- helpers shared by the above (diag.c) -------------------------------- */
+/* --- helpers shared by the above (diag.c, diag_json.c) ------------------ */
 
 /* The identity of a finding independent of where it sits: check, function
  * and message with the line and column numbers inside the message blanked

@@ -1,0 +1,116 @@
+/* callsite.c — judging one call site with the callee's class known
+ * (see checks.h). The walk recorded the structure (frontend/callsite.c);
+ * here the things in between are weighed: for a pure callee any store or
+ * impure call between two calls, or in the loop, blocks the merge or the
+ * hoist; for a const callee only a change of its arguments does (arguments
+ * that read memory change with any store). */
+#include "checks/checks.h"
+#include "report/reason.h"
+#include <string.h>
+
+purity checks_known_class(const link_prog *p, const link_func *g)
+{
+  if (g->declared & SUM_DECL_CONST) return PURITY_CONST;
+  if (g->declared & SUM_DECL_PURE) return PURITY_PURE;
+  if (g->flags & SFF_BUILTIN_CONST) return PURITY_CONST;
+  if (g->flags & SFF_BUILTIN_PURE) return PURITY_PURE;
+  const kb_entry *e = link_kb_entry(p, g);
+  if (e) return kb_entry_class(e, true);
+  return PURITY_NORMAL;
+}
+
+purity checks_callee_class(const link_prog *p, const link_func *g)
+{
+  purity known = checks_known_class(p, g);
+  if (known != PURITY_NORMAL || !link_has_body(g)) return known;
+  return (purity)g->cls;
+}
+
+static bool effect_writes(const sum_effect *e)
+{
+  switch ((sum_effect_kind)e->kind) {
+  case SE_WRITE_GLOBAL: case SE_WRITE_MEM: case SE_WRITE_PARAM: case SE_VOLATILE:
+  case SE_ATOMIC: case SE_ASM: case SE_CALL_INDIRECT:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/* The first store in f's effects [lo, hi) (relative), or -1. */
+static int first_store(const link_prog *p, const link_func *f, uint32_t lo, uint32_t hi)
+{
+  for (uint32_t i = lo; i < hi && i < f->neff; i++)
+    if (effect_writes(&p->effs.v[f->eff_off + i])) return (int)(f->eff_off + i);
+  return -1;
+}
+
+/* The first call in f's calls [lo, hi) (relative) that may write memory. */
+static int first_impure_call(const link_prog *p, const link_func *f, uint32_t lo, uint32_t hi, uint32_t skip)
+{
+  for (uint32_t i = lo; i < hi && i < f->ncall; i++) {
+    if (i == skip) continue;
+    const link_call *c = &p->calls.v[f->call_off + i];
+    if (checks_callee_class(p, &p->funcs.v[c->callee]) == PURITY_NORMAL) return (int)(f->call_off + i);
+  }
+  return -1;
+}
+
+/* Sets the blocker fields for the stretch of effects [elo, ehi) and calls
+ * [clo, chi) of f (relative), for a callee of class cls whose arguments
+ * read memory or not. */
+static void cs_blockers(const link_prog *p, const link_func *f, uint32_t elo, uint32_t ehi,
+                        uint32_t clo, uint32_t chi, uint32_t self, purity cls, bool args_mem,
+                        cs_fact *out)
+{
+  int store = first_store(p, f, elo, ehi);
+  int call = first_impure_call(p, f, clo, chi, self);
+  bool any = store >= 0 || call >= 0;
+  out->blocker_eff = store;
+  out->blocker_call = call;
+  out->blocked = any && (cls == PURITY_PURE || args_mem);
+  out->blocked_for_pure = any && cls == PURITY_PURE && !args_mem;
+}
+
+void checks_callsite(const link_prog *p, const link_func *f, uint32_t ci, purity cls, cs_fact *out)
+{
+  memset(out, 0, sizeof *out);
+  out->blocker_eff = out->blocker_call = -1;
+  const link_call *c = &p->calls.v[ci];
+  const link_func *g = &p->funcs.v[c->callee];
+  if (cls == PURITY_NORMAL || (g->flags & SFF_VOID) || (c->flags & (SCF_DOOMED | SCF_NORETURN))) return;
+  bool mnr = link_has_body(g) ? g->st.mnr : false;
+  uint32_t rel = ci - f->call_off;
+  bool args_mem = c->flags & SCF_ARGS_READ_MEM;
+  if (c->use != SCU_USED && !mnr) {
+    out->kind = CS_DEAD;
+  } else if (c->same_as) {
+    const link_call *a = &p->calls.v[f->call_off + c->same_as - 1];
+    out->kind = CS_REDUNDANT;
+    out->first_call = f->call_off + c->same_as - 1;
+    cs_blockers(p, f, a->eff_pos, c->eff_pos, c->same_as, rel, rel, cls, args_mem, out);
+  } else if ((c->flags & SCF_IN_LOOP) && (c->flags & SCF_INVARIANT_ARGS) && !mnr) {
+    out->kind = CS_HOIST;
+    cs_blockers(p, f, c->loop_eff_lo, c->loop_eff_hi, c->loop_call_lo, c->loop_call_hi, rel, cls,
+                args_mem, out);
+  }
+}
+
+diag *checks_emit(diag_list *out, const link_prog *p, const checks_opts *o, const char *check,
+                  diag_severity sev, sum_loc at, const link_func *f, const char *msg)
+{
+  strbuf rel = {0};
+  reason_path(&rel, p, at.file, o->root);
+  diag *d = diag_add(out, check, sev, sb_str(&rel), strtab_get(p->strs, at.file), at.line, at.col,
+                     strtab_get(p->strs, f->name), msg);
+  sb_free(&rel);
+  return d;
+}
+
+void checks_related(diag *d, const link_prog *p, const checks_opts *o, sum_loc at, const char *msg)
+{
+  strbuf rel = {0};
+  reason_path(&rel, p, at.file, o->root);
+  diag_add_related(d, sb_str(&rel), strtab_get(p->strs, at.file), at.line, at.col, msg);
+  sb_free(&rel);
+}

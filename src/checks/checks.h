@@ -1,0 +1,52 @@
+/* checks.h — the findings built on a solved program (issue 3):
+ *   misuse  declared pure/const but the body says otherwise (error), or a
+ *           deliberate cheat: memoisation, never-written globals (note);
+ *   suggest where an attribute belongs and what it buys;
+ *   explain what the compiler does at each call of a pure/const function.
+ * Each appends diagnostics (report/diag.h); none prints. */
+#ifndef PURIST_CHECKS_H
+#define PURIST_CHECKS_H
+#include <stdbool.h>
+#include "link/link.h"
+#include "report/diag.h"
+#include "util/strbuf.h"
+
+typedef struct {
+  const char *root;        /* for printed paths */
+  bool cheats_as_errors;   /* --cheats-as-errors */
+} checks_opts;
+
+void checks_misuse(const link_prog *p, const checks_opts *o, diag_list *out);
+/* Suggestions come out sorted by gain (most call sites first), then name. */
+void checks_suggest(const link_prog *p, const checks_opts *o, diag_list *out);
+void checks_explain(const link_prog *p, const checks_opts *o, diag_list *out);
+
+/* ---- shared by the checks (callsite.c, where.c) ---- */
+
+/* What the compiler can do at one call site, for a callee of class `cls`. */
+typedef enum { CS_NONE, CS_DEAD, CS_REDUNDANT, CS_HOIST } cs_kind;
+typedef struct {
+  cs_kind kind;
+  bool blocked;            /* REDUNDANT/HOIST only: something in between stops it */
+  bool blocked_for_pure;   /* … and only because the callee is pure, not const */
+  int blocker_eff;         /* index into p->effs of the first blocking effect, or -1 */
+  int blocker_call;        /* index into p->calls of the first blocking call, or -1 */
+  uint32_t first_call;     /* REDUNDANT: index into p->calls of the earlier call */
+} cs_fact;
+
+/* The class the compiler knows a callee by today: its attribute, the
+ * knowledge base or builtin attribute for library functions; PURITY_NORMAL
+ * when it knows nothing. */
+purity checks_known_class(const link_prog *p, const link_func *g);
+/* The class a call site is judged by: known today, else inferred. */
+purity checks_callee_class(const link_prog *p, const link_func *g);
+/* Judges call `ci` (index into p->calls) made by f, as if its callee had
+ * class `cls`. */
+void checks_callsite(const link_prog *p, const link_func *f, uint32_t ci, purity cls, cs_fact *out);
+
+/* Printing helpers. */
+diag *checks_emit(diag_list *out, const link_prog *p, const checks_opts *o, const char *check,
+                  diag_severity sev, sum_loc at, const link_func *f, const char *msg);
+void checks_related(diag *d, const link_prog *p, const checks_opts *o, sum_loc at, const char *msg);
+
+#endif

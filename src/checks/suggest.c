@@ -1,0 +1,115 @@
+/* suggest.c — where attributes belong, ranked by what they buy.
+ *
+ * A returning function whose body is const or pure, and whose declarations
+ * say less, gets a suggestion at every prototype a caller sees (external
+ * functions) or at its definition (static ones). Its gain is the number of
+ * call sites in the whole program where, with the attribute, the compiler
+ * could delete, merge or hoist the call (the judgement of `explain`). */
+#include "checks/checks.h"
+#include "report/reason.h"
+#include <string.h>
+
+static const char *S(const link_prog *p, uint32_t id) { return strtab_get(p->strs, id); }
+
+typedef struct { uint32_t dead, merged, hoisted; } gain;
+
+static uint32_t gain_total(const gain *g) { return g->dead + g->merged + g->hoisted; }
+
+/* Per callee: the call sites its inferred class would improve. */
+static gain *suggest_gains(const link_prog *p)
+{
+  gain *gains = xcalloc(p->funcs.n ? p->funcs.n : 1, sizeof *gains);
+  for (size_t fi = 0; fi < p->funcs.n; fi++) {
+    const link_func *f = &p->funcs.v[fi];
+    if (!link_has_body(f)) continue;
+    for (uint32_t i = 0; i < f->ncall; i++) {
+      uint32_t ci = f->call_off + i;
+      const link_func *g = &p->funcs.v[p->calls.v[ci].callee];
+      if (!link_has_body(g) || g->cls == PURITY_NORMAL) continue;
+      cs_fact fact, today;
+      checks_callsite(p, f, ci, (purity)g->cls, &fact);
+      checks_callsite(p, f, ci, checks_known_class(p, g), &today);
+      if (fact.kind == CS_NONE || fact.blocked || (today.kind == fact.kind && !today.blocked))
+        continue;   /* nothing to gain here, or the compiler does it already */
+      gain *gg = &gains[p->calls.v[ci].callee];
+      if (fact.kind == CS_DEAD) gg->dead++;
+      else if (fact.kind == CS_REDUNDANT) gg->merged++;
+      else gg->hoisted++;
+    }
+  }
+  return gains;
+}
+
+static bool suggestable(const link_func *f)
+{
+  if (!link_has_body(f) || (f->flags & (SFF_SYSTEM | SFF_VOID)) || f->cls == PURITY_NORMAL) return false;
+  purity decl = (f->declared & SUM_DECL_CONST) ? PURITY_CONST
+              : (f->declared & SUM_DECL_PURE) ? PURITY_PURE : PURITY_NORMAL;
+  return (purity)f->cls < decl;
+}
+
+typedef struct { const link_prog *p; const gain *gains; } order_ctx;
+
+static int suggest_cmp(const void *a, const void *b, void *ctx)
+{
+  const order_ctx *c = ctx;
+  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+  uint32_t gx = gain_total(&c->gains[x]), gy = gain_total(&c->gains[y]);
+  if (gx != gy) return gx > gy ? -1 : 1;
+  int n = strcmp(S(c->p, c->p->funcs.v[x].name), S(c->p, c->p->funcs.v[y].name));
+  return n ? n : (x < y ? -1 : 1);
+}
+
+static void suggest_message(strbuf *m, const link_prog *p, const link_func *f, const gain *g, const char *root)
+{
+  const char *cls = purity_name((purity)f->cls);
+  sb_printf(m, "'%s' can be declared %s: it ", S(p, f->name), cls);
+  reason_head(m, p, f, root);
+  if (f->st.mnr) {
+    sb_printf(m, "; it is %s only if it is known to return normally (may not return: ", cls);
+    reason_mnr(m, p, f, root);
+    sb_puts(m, ")");
+  }
+  uint32_t total = gain_total(g);
+  sb_printf(m, "; %u call site%s gain", total, total == 1 ? "" : "s");
+  if (total) {
+    const char *sep = " (";
+    if (g->dead) { sb_printf(m, "%s%u deleted", sep, g->dead); sep = ", "; }
+    if (g->merged) { sb_printf(m, "%s%u merged", sep, g->merged); sep = ", "; }
+    if (g->hoisted) sb_printf(m, "%s%u hoisted out of loops", sep, g->hoisted);
+    sb_puts(m, ")");
+  }
+  sb_printf(m, "; add __attribute__((%s)) %s", cls, f->linkage == SUM_INTERNAL ? "to the definition" : "to the prototype");
+}
+
+/* Every place the attribute should go: the prototypes of an external
+ * function (else its definition), the definition of a static one. */
+static void suggest_emit(const link_prog *p, const checks_opts *o, uint32_t fi, const gain *g, diag_list *out)
+{
+  const link_func *f = &p->funcs.v[fi];
+  strbuf msg = {0};
+  suggest_message(&msg, p, f, g, o->root);
+  const char *check = f->cls == PURITY_CONST ? "suggest-const" : "suggest-pure";
+  int emitted = 0;
+  for (size_t i = 0; i < p->decls.n; i++) {
+    const sum_decl *d = &p->decls.v[i];
+    if (d->func != fi || d->is_def != (f->linkage == SUM_INTERNAL)) continue;
+    checks_emit(out, p, o, check, DIAG_WARNING, d->loc, f, sb_str(&msg));
+    emitted++;
+  }
+  if (!emitted) checks_emit(out, p, o, check, DIAG_WARNING, f->loc, f, sb_str(&msg));
+  sb_free(&msg);
+}
+
+void checks_suggest(const link_prog *p, const checks_opts *o, diag_list *out)
+{
+  gain *gains = suggest_gains(p);
+  VEC(uint32_t) list = {0};
+  for (uint32_t fi = 0; fi < p->funcs.n; fi++)
+    if (suggestable(&p->funcs.v[fi])) vec_push(&list, fi);
+  order_ctx ctx = { p, gains };
+  qsort_r(list.v, list.n, sizeof *list.v, suggest_cmp, &ctx);
+  for (size_t i = 0; i < list.n; i++) suggest_emit(p, o, list.v[i], &gains[list.v[i]], out);
+  vec_free(&list);
+  free(gains);
+}
