@@ -11,3 +11,10 @@ echo "== purist infer -p examples/build" >&2
 build/purist infer -p examples/build
 echo "== purist infer --why total -p examples/build" >&2
 build/purist infer --why total -p examples/build
+# check exits 1 when it finds a misuse: the example project has two on purpose.
+echo "== purist check -p examples/build" >&2
+build/purist check -p examples/build || true
+echo "== purist suggest -p examples/build" >&2
+build/purist suggest -p examples/build
+echo "== purist explain -p examples/build" >&2
+build/purist explain -p examples/build
