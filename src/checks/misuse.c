@@ -109,16 +109,6 @@ static bool in(const idvec *v, uint32_t x)
   return false;
 }
 
-static purity effect_contrib(const sum_effect *e)
-{
-  switch ((sum_effect_kind)e->kind) {
-  case SE_READ_GLOBAL: case SE_READ_MEM: case SE_READ_PARAM: return PURITY_PURE;
-  case SE_LOOP: case SE_GOTO_BACK: case SE_READ_CONST: case SE_ADDR_GLOBAL: case SE_KIND_COUNT:
-    return PURITY_CONST;
-  default: return PURITY_NORMAL;
-  }
-}
-
 /* Memoisation: every effect or call stronger than `decl` writes a private
  * cache, reads one, or happens under a guard testing one. */
 static bool is_memo(const link_prog *p, const link_func *f, purity decl, memo *m)
@@ -135,7 +125,7 @@ static bool is_memo(const link_prog *p, const link_func *f, purity decl, memo *m
     if (written_elsewhere(p, f, m->caches.v[i])) return false;
   for (uint32_t i = 0; i < f->neff; i++) {
     const sum_effect *e = &p->effs.v[f->eff_off + i];
-    if ((e->flags & SEF_DOOMED && !p->strict) || effect_contrib(e) <= decl) continue;
+    if ((e->flags & SEF_DOOMED && !p->strict) || link_effect_class((sum_effect_kind)e->kind) <= decl) continue;
     bool cache_access = (e->kind == SE_WRITE_GLOBAL || e->kind == SE_READ_GLOBAL) && in(&m->caches, e->name);
     bool guarded = e->guard && in(&m->caches, e->guard);
     if (e->kind == SE_WRITE_GLOBAL ? !(cache_access && guarded) : !(cache_access || guarded)) return false;
@@ -159,7 +149,7 @@ static bool reads_frozen_globals(const link_prog *p, const link_func *f, purity 
   *name = 0;
   for (uint32_t i = 0; i < f->neff; i++) {
     const sum_effect *e = &p->effs.v[f->eff_off + i];
-    if (effect_contrib(e) <= decl || (e->flags & SEF_DOOMED && !p->strict)) continue;
+    if (link_effect_class((sum_effect_kind)e->kind) <= decl || (e->flags & SEF_DOOMED && !p->strict)) continue;
     if (e->kind != SE_READ_GLOBAL || ptrmap_get(written, (uint64_t)e->name + 1)) return false;
     if (!*name) *name = e->name;
   }

@@ -76,6 +76,10 @@ static inline bool link_has_body(const link_func *f)
   return (f->flags & SFF_BODY) && !(f->lflags & LF_CONFLICT) && !(f->flags & SFF_WEAK);
 }
 
+/* The class one primitive effect gives a function (per-parameter effects
+ * count as if through a global pointer). */
+purity link_effect_class(sum_effect_kind k);
+
 /* Helpers for reports. */
 /* The knowledge-base entry speaking for f (a library function), or NULL. */
 const kb_entry *link_kb_entry(const link_prog *p, const link_func *f);

@@ -73,7 +73,7 @@ static void solve_apply(link_state *s, const link_state *cs, const uint64_t *mas
   }
 }
 
-static purity effect_class(sum_effect_kind k)
+purity link_effect_class(sum_effect_kind k)
 {
   switch (k) {
   case SE_READ_GLOBAL: case SE_READ_MEM: case SE_READ_PARAM: return PURITY_PURE;
@@ -89,7 +89,7 @@ static void solve_effect(link_state *s, const sum_effect *e, bool strict)
   if ((e->flags & SEF_DOOMED) && !strict) return;
   if (e->kind == SE_READ_PARAM) s->pr |= (uint64_t)1 << e->param;
   else if (e->kind == SE_WRITE_PARAM) s->pw |= (uint64_t)1 << e->param;
-  else s->own = purity_join((purity)s->own, effect_class((sum_effect_kind)e->kind));
+  else s->own = purity_join((purity)s->own, link_effect_class((sum_effect_kind)e->kind));
 }
 
 /* The contribution of one call; false if it contributes nothing by rule. */
@@ -169,7 +169,7 @@ static link_why solve_why(const link_prog *p, const link_func *f)
   for (uint32_t i = 0; i < f->neff; i++) {
     const sum_effect *e = &p->effs.v[f->eff_off + i];
     bool counts = !(e->flags & SEF_DOOMED) || p->strict;
-    purity c = effect_class((sum_effect_kind)e->kind);
+    purity c = link_effect_class((sum_effect_kind)e->kind);
     bool match = target == PURITY_CONST ? e->kind == SE_READ_CONST : (counts && c == target);
     if (match && loc_before(e->loc, best_loc)) { best.kind = WHY_EFFECT; best.index = f->eff_off + i; best_loc = e->loc; }
   }

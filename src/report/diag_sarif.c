@@ -299,7 +299,7 @@ static sarif_checks sarif_collect_checks(const diag_list *l)
   sarif_checks c = {0};
   for (size_t i = 0; i < l->n; i++) {
     sarif_check k = {l->v[i].check, l->v[i].severity};
-    if (!bsearch(&k, c.v, c.n, sizeof k, sarif_check_cmp)) {
+    if (!c.n || !bsearch(&k, c.v, c.n, sizeof k, sarif_check_cmp)) {
       vec_push(&c, k);
       qsort(c.v, c.n, sizeof k, sarif_check_cmp);   /* few checks: cheap */
     }

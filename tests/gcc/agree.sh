@@ -44,7 +44,6 @@
 # every function of the full-verdict table.
 
 set -u -o pipefail
-export LC_ALL=C
 
 if [ $# -ne 2 ] || [ ! -x "$1" ] || [ ! -d "$2" ]; then
   echo "usage: $0 PATH/TO/purist SRCDIR" >&2
@@ -55,108 +54,17 @@ SRC=$(cd "$2" && pwd -P)
 FX=$SRC/tests/fixtures
 DIFFS=$SRC/tests/gcc/differences.txt
 GCC=${GCC:-gcc}
-# Every pass that decides purity: the early and late local passes, the IPA
-# pass, and GCC 12's mod/ref analysis, which decides some functions too.
-GCC_DUMPS="-fdump-tree-local-pure-const1 -fdump-tree-local-pure-const2 -fdump-ipa-pure-const
-  -fdump-tree-modref1 -fdump-tree-modref2 -fdump-ipa-modref"
 VERBOSE=${AGREE_VERBOSE:-0}
+GCCLIB_JOBS=${GCCLIB_JOBS:-$(nproc 2>/dev/null || echo 1)}
 T=$(mktemp -d "${TMPDIR:-/tmp}/purist-gcc.XXXXXX")
 trap 'rm -rf "$T"' EXIT
-TAB=$'\t'
 ERRORS=0
-
-# Records, tab-separated, one line each (LABEL = unit prefix + file, the
-# name differences.txt uses: "noreturn_abort.c", "cross_tu_clean/a_top.c",
-# "examples/src/num.c"):
-#   $T/purist  UNIT LABEL LINE NAME CLASS MNR(0|1) DECLARED(const|pure|none)
-#   $T/sugg    UNIT LABEL LINE NAME VERDICT      (one per GCC warning)
-#   $T/found   UNIT TU-LABEL NAME VERDICT        (dump: found to be ...)
-#   $T/seen    UNIT TU-LABEL NAME                (dump: function analysed)
-#   $T/expect  UNIT LABEL NAME CLASS             (cross_tu_* expectations)
-: >"$T/purist"; : >"$T/sugg"; : >"$T/found"; : >"$T/seen"; : >"$T/expect"
-
 fail() { echo "FAIL: $*"; ERRORS=$((ERRORS + 1)); }
 
-# purist_unit UNIT PREFIX STRIP DIR ARGS... : runs purist in DIR with ARGS
-# and records its text report.  STRIP is removed from the front of paths.
-purist_unit() {
-  local unit=$1 prefix=$2 strip=$3 dir=$4
-  shift 4
-  if ! (cd "$dir" && "$PURIST" infer --quiet --color=never "$@") >"$T/p.out" 2>"$T/p.err"; then
-    fail "purist failed on $unit (exit $?):"
-    sed 's/^/    | /' "$T/p.err" | head -n 20
-  fi
-  sed -n -E 's/^([^:]+):([0-9]+): ([A-Za-z_][A-Za-z0-9_]*): (const|pure|normal)(.*)$/\1\t\2\t\3\t\4\t\5/p' "$T/p.out" |
-    awk -F'\t' -v OFS='\t' -v unit="$unit" -v prefix="$prefix" -v strip="$strip" '
-      {
-        file = $1
-        if (strip != "" && index(file, strip) == 1) file = substr(file, length(strip) + 1)
-        sub(/^\.\//, "", file)
-        rest = $5
-        i = index(rest, " \342\200\224 ")        # " — " starts the reason
-        if (i) rest = substr(rest, 1, i - 1)
-        mnr = index(rest, "may not return") ? 1 : 0
-        decl = "none"
-        if (rest ~ /declared const/) decl = "const"
-        else if (rest ~ /declared pure/) decl = "pure"
-        print unit, prefix file, $2, $3, $4, mnr, decl
-      }' >>"$T/purist"
-}
-
-# gcc_tu UNIT PREFIX STRIP DIR TU FLAGS... : compiles TU in DIR with FLAGS
-# and records GCC's suggestions and dump verdicts.
-ntu=0
-gcc_tu() {
-  local unit=$1 prefix=$2 strip=$3 dir=$4 tu=$5
-  shift 5
-  ntu=$((ntu + 1))
-  local out=$T/tu/$ntu
-  mkdir -p "$out"
-  if ! (cd "$dir" && "$GCC" -O2 "$@" -c -fdiagnostics-plain-output \
-          -Wsuggest-attribute=pure -Wsuggest-attribute=const \
-          $GCC_DUMPS \
-          "$tu" -o "$out/o.o") >"$out/log" 2>&1; then
-    fail "gcc failed on $unit $tu:"
-    sed 's/^/    | /' "$out/log" | head -n 20
-    return
-  fi
-  local tulabel=$tu
-  case $tulabel in "$strip"*) tulabel=${tulabel#"$strip"} ;; esac
-  tulabel=$prefix${tulabel#./}
-  # A warning from a function pass follows "FILE: In function 'NAME':";
-  # the IPA pass warns without it (NAME "?": purist's name is used).
-  awk -v OFS='\t' -v unit="$unit" -v prefix="$prefix" -v strip="$strip" '
-    BEGIN { fn = "?" }
-    /: In function / {
-      fn = $0; sub(/^.*: In function ./, "", fn); sub(/.:$/, "", fn); next
-    }
-    / warning: function might be candidate for attribute / {
-      if (!match($0, /^[^:]+:[0-9]+:[0-9]+: /)) next
-      loc = substr($0, 1, RLENGTH - 2)
-      n = split(loc, part, ":")
-      file = part[1]; line = part[2]
-      if (strip != "" && index(file, strip) == 1) file = substr(file, length(strip) + 1)
-      sub(/^\.\//, "", file)
-      v = ($0 ~ /attribute .const./) ? "const" : "pure"
-      if ($0 ~ /if it is known to return normally/) v = "looping-" v
-      print unit, prefix file, line, fn, v
-      fn = "?"
-    }' "$out/log" >>"$T/sugg"
-  # Verdicts: "Function found to be [looping] pure|const: NAME/ORDER", in
-  # the dumps of every pass that decides them.  A clone (NAME.part.N,
-  # NAME.isra.N, NAME.constprop.N) speaks for NAME only where NAME itself
-  # has no verdict; other suffixed names (.cold) are skipped.
-  sed -n -E 's/.*Function found to be (looping )?(pure|const): ([A-Za-z_][A-Za-z0-9_.]*)\/[0-9]+.*/\1\2\t\3/p' "$out"/o.c.* |
-    awk -F'\t' -v OFS='\t' -v unit="$unit" -v tu="$tulabel" '
-      {
-        v = $1; sub(/ /, "-", v); name = $2; clone = 0
-        while (match(name, /\.(part|isra|constprop)\.[0-9]+$/)) { name = substr(name, 1, RSTART - 1); clone = 1 }
-        if (index(name, ".")) next
-        print unit, tu, name, v, clone
-      }' >>"$T/found"
-  sed -n -E 's/^;; Function ([A-Za-z_][A-Za-z0-9_]*)[ .].*/\1/p' "$out"/o.c.* |
-    awk -v OFS='\t' -v unit="$unit" -v tu="$tulabel" '{ print unit, tu, $1 }' >>"$T/seen"
-}
+# shellcheck source=lib.sh
+. "$SRC/tests/gcc/lib.sh"
+gcclib_init
+: >"$T/expect"     # UNIT LABEL NAME CLASS: the cross_tu_* expectations
 
 # --- the example project ------------------------------------------------
 
@@ -165,36 +73,11 @@ if ! cmake -S "$EXROOT" -B "$T/ex" >"$T/ex.log" 2>&1; then
   fail "cmake could not configure examples/:"
   sed 's/^/    | /' "$T/ex.log" | tail -n 20
 else
-  EXROOT=$(cd "$EXROOT" && pwd -P)
-  purist_unit examples examples/ "$EXROOT/" "$T/ex" -p "$T/ex"
-  # compile_commands.json as CMake writes it: one "key": "value" a line.
-  sed -n -E 's/^ *"(directory|command|file)" *: *"(.*)",?$/\1\t\2/p' "$T/ex/compile_commands.json" >"$T/ex.cdb"
-  dir='' cmd='' file=''
-  while IFS=$TAB read -r key val; do
-    val=${val//\\\"/\"}
-    val=${val//\\\\/\\}
-    case $key in
-      directory) dir=$val ;;
-      command) cmd=$val ;;
-      file) file=$val ;;
-    esac
-    if [ -n "$dir" ] && [ -n "$cmd" ] && [ -n "$file" ]; then
-      eval "set -- $cmd"
-      shift                              # the compiler
-      flags=()
-      while [ $# -gt 0 ]; do
-        case $1 in
-          -o) shift ;;
-          -c) ;;
-          "$file") ;;
-          *) flags+=("$1") ;;
-        esac
-        shift
-      done
-      gcc_tu examples examples/ "$EXROOT/" "$dir" "$file" "${flags[@]}"
-      dir='' cmd='' file=''
-    fi
-  done <"$T/ex.cdb"
+  purist_unit examples examples/ "$EXROOT" "$EXROOT" "$T/ex" -p "$T/ex" --root "$EXROOT"
+  while IFS=$TAB read -r dir file cmd; do
+    mapfile -t flags < <(cdb_flags "$file" "$cmd")
+    gcc_tu examples examples/ "$EXROOT" "$dir" "$file" "${flags[@]}"
+  done < <(cdb_each "$T/ex/compile_commands.json")
 fi
 
 # --- the fixtures -------------------------------------------------------
@@ -228,14 +111,16 @@ for entry in "$FX"/*; do
     esac
   done
   if [ ${#flags[@]} -gt 0 ]; then
-    purist_unit "$name" "$prefix" '' "$dir" "${args[@]}" "${srcs[@]}" -- "${flags[@]}"
+    purist_unit "$name" "$prefix" "$dir" "$dir" "$dir" "${args[@]}" "${srcs[@]}" -- "${flags[@]}"
   else
-    purist_unit "$name" "$prefix" '' "$dir" "${args[@]}" "${srcs[@]}"
+    purist_unit "$name" "$prefix" "$dir" "$dir" "$dir" "${args[@]}" "${srcs[@]}"
   fi
   for f in "${srcs[@]}"; do
-    gcc_tu "$name" "$prefix" '' "$dir" "$f" "${flags[@]}"
+    gcc_tu "$name" "$prefix" "$dir" "$dir" "$f" "${flags[@]}"
   done
 done
+gcc_wait
+gcclib_collect
 
 # --- 1. suggestions -----------------------------------------------------
 
@@ -363,57 +248,7 @@ echo "found only by purist (cross-TU fixtures): $n_only functions"
 
 # --- 3. full verdicts from GCC's dumps (figures) ------------------------
 
-# For each function purist lists: GCC's strongest verdict over the
-# translation units that define it (its own .c file; for a header, every
-# unit of the fixture or project); "declared" if the source declares it
-# const or pure (GCC then takes the declaration as its verdict); "none" if
-# GCC analysed it and found nothing; "unseen" if no unit analysed it (an
-# unused static inline function, or one inlined everywhere before the
-# first pass).
-awk -F'\t' -v OFS='\t' -v verbose="$VERBOSE" '
-  function rank(v) { return v == "const" ? 4 : v == "looping-const" ? 3 : v == "pure" ? 2 : v == "looping-pure" ? 1 : 0 }
-  function keep(k, v) { if (!(k in f) || rank(v) > rank(f[k])) f[k] = v }
-  function verdict(k) { return ("o" SUBSEP k) in f ? f["o" SUBSEP k] : ("c" SUBSEP k) in f ? f["c" SUBSEP k] : "" }
-  FILENAME == ARGV[1] {
-    c = $5 ? "c" : "o"
-    keep(c SUBSEP $1 SUBSEP $2 SUBSEP $3, $4)
-    keep(c SUBSEP $1 SUBSEP "*" SUBSEP $3, $4)
-    next
-  }
-  FILENAME == ARGV[2] { s[$1 SUBSEP $2 SUBSEP $3] = 1; s[$1 SUBSEP "*" SUBSEP $3] = 1; next }
-  {
-    unit = $1; label = $2; name = $4
-    pc = $5 ($6 ? "-mnr" : "")
-    k = unit SUBSEP (label ~ /\.c$/ ? label : "*") SUBSEP name
-    g = verdict(k)
-    if (g == "") g = (k in s) ? "none" : "unseen"
-    if ($7 != "none") g = "declared"
-    m[pc SUBSEP g]++; total++
-    if (verbose) printf "  %-40s %-24s purist %-11s GCC %s\n", label ":" $3, name, pc, g
-  }
-  END {
-    nr = split("const const-mnr pure pure-mnr normal normal-mnr", rows, " ")
-    nc = split("const looping-const pure looping-pure declared none unseen", cols, " ")
-    print ""
-    print "GCC dump verdicts (local-pure-const1/2, ipa pure-const, modref1/2, ipa modref), static functions included:"
-    printf "  %-12s", "purist\\GCC"
-    for (j = 1; j <= nc; j++) printf " %13s", cols[j]
-    printf "\n"
-    for (i = 1; i <= nr; i++) {
-      printf "  %-12s", rows[i]
-      for (j = 1; j <= nc; j++) printf " %13d", m[rows[i] SUBSEP cols[j]]
-      printf "\n"
-    }
-    same = 0
-    for (i = 1; i <= nr; i++) {
-      r = rows[i]; sub(/-mnr$/, "", r)
-      for (j = 1; j <= nc; j++) {
-        c = cols[j]; sub(/^looping-/, "", c)
-        if (c == r || (r == "normal" && cols[j] == "none")) same += m[rows[i] SUBSEP cols[j]]
-      }
-    }
-    printf "  %d functions, %d with the same class (normal = GCC none)\n", total, same
-  }' "$T/found" "$T/seen" "$T/purist"
+verdict_table "$VERBOSE"
 
 echo
 if [ "$ERRORS" -gt 0 ]; then
