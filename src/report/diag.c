@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* A copy of s the diagnostic owns; NULL becomes "". */
 static char *diag_dup(const char *s)
 {
   return xstrdup(s ? s : "");

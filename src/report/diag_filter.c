@@ -99,6 +99,7 @@ static bool flt_file_load(flt_file *f, const char *path)
   return true;
 }
 
+/* Frees what flt_file_load allocated (also after a failed load). */
 static void flt_file_free(flt_file *f)
 {
   free(f->text);
@@ -167,6 +168,8 @@ static bool flt_suppressed(const flt_file *f, const diag *d, strbuf *com)
   return false;
 }
 
+/* Orders indices into the list (ctx) by abs_file, then by index, so each
+ * file's findings are adjacent and keep their relative order. */
 static int flt_by_file(const void *a, const void *b, void *ctx)
 {
   const diag *v = ctx;
@@ -213,6 +216,7 @@ static int flt_entry_cmp(const void *a, const void *b)
   return strcmp(x->message, y->message);
 }
 
+/* The baseline document: {"version":1,"tool":"purist","entries":[…]}. */
 static json_t *flt_baseline_json(const diag_list *l)
 {
   const diag **v = xmalloc((l->n ? l->n : 1) * sizeof *v);

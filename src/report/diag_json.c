@@ -49,6 +49,7 @@ json_t *diag_json_str(const char *s)
   return j;
 }
 
+/* One related location: {"file","line","column","message"}. */
 static json_t *json_related(const diag_related *r)
 {
   json_t *o = json_object();

@@ -17,8 +17,11 @@
 #include <string.h>
 #include <xxhash.h>
 
+/* tool.driver.informationUri. purist has no published home yet: the
+ * default is a reserved, never-resolving name (RFC 2606) standing in until
+ * one exists; the build can set PURIST_HOMEPAGE. */
 #ifndef PURIST_HOMEPAGE
-#define PURIST_HOMEPAGE "https://github.com/purist-c/purist"
+#define PURIST_HOMEPAGE "https://purist.invalid/"
 #endif
 #define SARIF_SCHEMA "https://json.schemastore.org/sarif-2.1.0.json"
 #define SARIF_FINGERPRINT "puristFingerprint/v1"
@@ -142,6 +145,7 @@ static void sarif_pascal(strbuf *b, const char *s)
   }
 }
 
+/* A SARIF message or multiformatMessageString: {"text": s}. */
 static json_t *sarif_text(const char *s)
 {
   json_t *o = json_object();
@@ -149,6 +153,7 @@ static json_t *sarif_text(const char *s)
   return o;
 }
 
+/* The SARIF level of a severity. */
 static const char *sarif_level(diag_severity s)
 {
   return diag_severity_name(s);   /* SARIF's levels share GCC's names */
@@ -267,6 +272,8 @@ static char *sarif_fingerprint(const char *key, unsigned ordinal)
   return hex;
 }
 
+/* The result for d: rule, level, message, location, witness chain and
+ * fingerprint; key is diag_key of d, ordinal its rank among equal keys. */
 static json_t *sarif_result(const diag *d, size_t rule_index, const char *key, unsigned ordinal)
 {
   json_t *r = json_object();
@@ -289,11 +296,14 @@ static json_t *sarif_result(const diag *d, size_t rule_index, const char *key, u
 typedef struct { const char *check; diag_severity level; } sarif_check;
 typedef VEC(sarif_check) sarif_checks;
 
+/* Orders checks by name. */
 static int sarif_check_cmp(const void *a, const void *b)
 {
   return strcmp(((const sarif_check *)a)->check, ((const sarif_check *)b)->check);
 }
 
+/* The distinct checks of l, sorted by name; the caller frees the vector
+ * (the names belong to l). */
 static sarif_checks sarif_collect_checks(const diag_list *l)
 {
   sarif_checks c = {0};
@@ -307,6 +317,7 @@ static sarif_checks sarif_collect_checks(const diag_list *l)
   return c;
 }
 
+/* The index of check, which must be in c, among the rules. */
 static size_t sarif_rule_index(const sarif_checks *c, const char *check)
 {
   sarif_check k = {check, DIAG_NOTE};
@@ -330,6 +341,7 @@ static json_t *sarif_base_ids(const char *root)
   return ids;
 }
 
+/* tool.driver: purist, its version and home, and one rule per check. */
 static json_t *sarif_driver(const sarif_checks *c, const char *tool_version)
 {
   json_t *rules = json_array();

@@ -86,6 +86,7 @@ static const char *text_cache_line(text_cache *c, const char *path, unsigned lin
   return f->text + b;
 }
 
+/* Frees every file read and the cache's own storage. */
 static void text_cache_free(text_cache *c)
 {
   for (size_t i = 0; i < c->files.n; i++) {
@@ -96,6 +97,7 @@ static void text_cache_free(text_cache *c)
   if (c->paths) strtab_free(c->paths);
 }
 
+/* The colour GCC gives a severity's name. */
 static const char *text_sev_color(diag_severity s)
 {
   return s == DIAG_ERROR ? SGR_ERROR : s == DIAG_WARNING ? SGR_WARNING : SGR_NOTE;
@@ -126,6 +128,7 @@ static void text_headline(FILE *out, bool color, diag_severity sev, const char *
   fputc('\n', out);
 }
 
+/* The number of decimal digits of n, for the width of the margin. */
 static int text_digits(unsigned n)
 {
   int d = 1;
