@@ -108,7 +108,7 @@ void checks_suggest(const link_prog *p, const checks_opts *o, diag_list *out)
   for (uint32_t fi = 0; fi < p->funcs.n; fi++)
     if (suggestable(&p->funcs.v[fi])) vec_push(&list, fi);
   order_ctx ctx = { p, gains };
-  qsort_r(list.v, list.n, sizeof *list.v, suggest_cmp, &ctx);
+  if (list.n) qsort_r(list.v, list.n, sizeof *list.v, suggest_cmp, &ctx);
   for (size_t i = 0; i < list.n; i++) suggest_emit(p, o, list.v[i], &gains[list.v[i]], out);
   vec_free(&list);
   free(gains);

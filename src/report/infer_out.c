@@ -33,7 +33,7 @@ static uint32_t *infer_file_ranks(const link_prog *p, const uint32_t *v, size_t 
     uint32_t f = p->funcs.v[v[i]].loc.file;
     if (!rank[f]) { rank[f] = 1; vec_push(&files, f); }
   }
-  qsort_r(files.v, files.n, sizeof *files.v, file_cmp, (void *)p);
+  if (files.n) qsort_r(files.v, files.n, sizeof *files.v, file_cmp, (void *)p);
   for (size_t i = 0; i < files.n; i++) rank[files.v[i]] = (uint32_t)i;
   vec_free(&files);
   return rank;
