@@ -51,7 +51,9 @@ static int main_summarize(const cli_opts *o, const kb *k, fe_jobs *jobs, pipelin
     free(err);
     return -1;
   }
-  pipeline_summarize(jobs, k, main_jobs_count(o), res);
+  /* Progress only for a person watching: a terminal, and not --quiet. */
+  bool progress = !o->quiet && isatty(STDERR_FILENO);
+  pipeline_summarize(jobs, k, main_jobs_count(o), progress, res);
   for (size_t i = 0; i < jobs->n; i++)
     for (size_t m = 0; m < res->msgs[i].n; m++)
       if (!o->quiet || strstr(res->msgs[i].v[m], "error")) fprintf(stderr, "%s\n", res->msgs[i].v[m]);

@@ -3,6 +3,9 @@
 #include "cli/pipeline.h"
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
 
 typedef struct {
   const fe_jobs *jobs;
@@ -10,7 +13,35 @@ typedef struct {
   pipeline_result *out;
   atomic_size_t next;
   atomic_int failed;
+  bool progress;
+  pthread_mutex_t lock;   /* guards done and the progress line */
+  size_t done;
+  struct timespec start;
 } pipeline_shared;
+
+static double pipeline_elapsed(const pipeline_shared *sh)
+{
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return (double)(now.tv_sec - sh->start.tv_sec) + (double)(now.tv_nsec - sh->start.tv_nsec) / 1e9;
+}
+
+/* One ninja-style status line, rewritten in place:
+ * "[ 120/3400] src/foo.c  0:42 elapsed, ~3:10 left". */
+static void pipeline_progress(pipeline_shared *sh, const char *file)
+{
+  pthread_mutex_lock(&sh->lock);
+  size_t done = ++sh->done, n = sh->jobs->n;
+  if (sh->progress) {
+    double el = pipeline_elapsed(sh), left = done ? el / (double)done * (double)(n - done) : 0;
+    const char *base = strrchr(file, '/');
+    fprintf(stderr, "\r\033[K[%*zu/%zu] %s  %d:%02d elapsed, ~%d:%02d left", n > 999 ? 5 : 3, done, n,
+            base ? base + 1 : file, (int)el / 60, (int)el % 60, (int)left / 60, (int)left % 60);
+    if (done == n) fputs("\r\033[K", stderr);
+    fflush(stderr);
+  }
+  pthread_mutex_unlock(&sh->lock);
+}
 
 static void *pipeline_worker(void *arg)
 {
@@ -21,17 +52,23 @@ static void *pipeline_worker(void *arg)
     if (i >= sh->jobs->n) break;
     fe_status st = fe_summarize(idx, &sh->jobs->v[i], sh->kb, &sh->out->sums[i], &sh->out->msgs[i]);
     if (st != FE_OK) atomic_fetch_add(&sh->failed, 1);
+    pipeline_progress(sh, sh->jobs->v[i].file);
   }
   clang_disposeIndex(idx);
   return NULL;
 }
 
-void pipeline_summarize(const fe_jobs *jobs, const kb *kb, int nthreads, pipeline_result *out)
+void pipeline_summarize(const fe_jobs *jobs, const kb *kb, int nthreads, bool progress,
+                        pipeline_result *out)
 {
   size_t n = jobs->n;
   out->sums = xcalloc(n ? n : 1, sizeof *out->sums);
   out->msgs = xcalloc(n ? n : 1, sizeof *out->msgs);
-  pipeline_shared sh = { jobs, kb, out, 0, 0 };
+  pipeline_shared sh = { .jobs = jobs, .kb = kb, .out = out, .progress = progress };
+  atomic_init(&sh.next, 0);
+  atomic_init(&sh.failed, 0);
+  pthread_mutex_init(&sh.lock, NULL);
+  clock_gettime(CLOCK_MONOTONIC, &sh.start);
   if (nthreads < 1) nthreads = 1;
   if ((size_t)nthreads > n) nthreads = n ? (int)n : 1;
   pthread_t *tids = xcalloc((size_t)nthreads, sizeof *tids);
@@ -49,6 +86,7 @@ void pipeline_summarize(const fe_jobs *jobs, const kb *kb, int nthreads, pipelin
   pthread_attr_destroy(&attr);
   free(tids);
   out->failed = atomic_load(&sh.failed);
+  pthread_mutex_destroy(&sh.lock);
 }
 
 void pipeline_result_free(pipeline_result *r, size_t njobs)

@@ -13,7 +13,8 @@ typedef struct {
 /* Summarises jobs with `nthreads` threads (one libclang index each). The
  * result is the same whatever the thread count: each job's output has its
  * own slot. */
-void pipeline_summarize(const fe_jobs *jobs, const kb *kb, int nthreads, pipeline_result *out);
+void pipeline_summarize(const fe_jobs *jobs, const kb *kb, int nthreads, bool progress,
+                        pipeline_result *out);
 void pipeline_result_free(pipeline_result *r, size_t njobs);
 
 #endif
