@@ -57,7 +57,7 @@ void log_msg(int level, const char *fmt, ...)
     fputc('\n', stderr);
 }
 
-/* purist: const, may not return — its effects all lead to exit() (--strict: normal) */
+/* purist: pure, may not return — its effects all lead to exit(), so they count only as reads (--strict: normal) */
 _Noreturn void die(const char *msg)
 {
     fprintf(stderr, "demo: fatal: %s\n", msg);

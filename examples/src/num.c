@@ -34,7 +34,7 @@ int num_is_odd(unsigned n)
     return n == 0 ? 0 : num_is_even(n - 1);
 }
 
-/* purist: const, may not return — the call to die() (noreturn) does not count */
+/* purist: pure, may not return — die() (noreturn) may read memory, so the call counts as a read */
 int num_checked_div(int a, int b)
 {
     if (b == 0)

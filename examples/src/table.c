@@ -48,7 +48,7 @@ long table_unit_factor(const char *name)
     return 0;
 }
 
-/* purist: const, may not return — the fprintf() is on a path that ends in abort() */
+/* purist: pure, may not return — the fprintf() is on a path that ends in abort(): it counts as a read */
 long table_unit_scale(long bytes, int idx)
 {
     if (idx < 0 || idx >= N_UNITS) {

@@ -125,7 +125,7 @@ static bool is_memo(const link_prog *p, const link_func *f, purity decl, memo *m
     if (written_elsewhere(p, f, m->caches.v[i])) return false;
   for (uint32_t i = 0; i < f->neff; i++) {
     const sum_effect *e = &p->effs.v[f->eff_off + i];
-    if ((e->flags & SEF_DOOMED && !p->strict) || link_effect_class((sum_effect_kind)e->kind) <= decl) continue;
+    if (link_effect_contrib(p, e) <= decl) continue;
     bool cache_access = (e->kind == SE_WRITE_GLOBAL || e->kind == SE_READ_GLOBAL) && in(&m->caches, e->name);
     bool guarded = e->guard && in(&m->caches, e->guard);
     if (e->kind == SE_WRITE_GLOBAL ? !(cache_access && guarded) : !(cache_access || guarded)) return false;
@@ -133,8 +133,7 @@ static bool is_memo(const link_prog *p, const link_func *f, purity decl, memo *m
   for (uint32_t i = 0; i < f->ncall; i++) {
     const link_call *c = &p->calls.v[f->call_off + i];
     const link_func *g = &p->funcs.v[c->callee];
-    if ((c->flags & (SCF_DOOMED | SCF_NORETURN)) && !p->strict) continue;
-    if (checks_callee_class(p, g) <= decl) continue;
+    if (link_call_class(p, f, c) <= decl) continue;
     if (!(c->guard && in(&m->caches, c->guard))) return false;
     if (!in(&m->feeders, g->name)) vec_push(&m->feeders, g->name);
   }
@@ -149,15 +148,13 @@ static bool reads_frozen_globals(const link_prog *p, const link_func *f, purity 
   *name = 0;
   for (uint32_t i = 0; i < f->neff; i++) {
     const sum_effect *e = &p->effs.v[f->eff_off + i];
-    if (link_effect_class((sum_effect_kind)e->kind) <= decl || (e->flags & SEF_DOOMED && !p->strict)) continue;
+    if (link_effect_contrib(p, e) <= decl) continue;
     if (e->kind != SE_READ_GLOBAL || ptrmap_get(written, (uint64_t)e->name + 1)) return false;
     if (!*name) *name = e->name;
   }
   for (uint32_t i = 0; i < f->ncall; i++) {
     const link_call *c = &p->calls.v[f->call_off + i];
-    if (!((c->flags & (SCF_DOOMED | SCF_NORETURN)) && !p->strict) &&
-        checks_callee_class(p, &p->funcs.v[c->callee]) > decl)
-      return false;
+    if (link_call_class(p, f, c) > decl) return false;
   }
   return *name != 0;
 }

@@ -80,6 +80,11 @@ static inline bool link_has_body(const link_func *f)
  * count as if through a global pointer). */
 purity link_effect_class(sum_effect_kind k);
 
+/* What one effect, or one call of f, contributes to f's class (after
+ * link_solve; effects on noreturn paths count as reads unless --strict). */
+purity link_effect_contrib(const link_prog *p, const sum_effect *e);
+purity link_call_class(const link_prog *p, const link_func *f, const link_call *c);
+
 /* Helpers for reports. */
 /* The knowledge-base entry speaking for f (a library function), or NULL. */
 const kb_entry *link_kb_entry(const link_prog *p, const link_func *f);

@@ -83,24 +83,53 @@ purity link_effect_class(sum_effect_kind k)
   }
 }
 
+/* On a path that ends in a call to a noreturn function, nothing written can
+ * be seen by the caller (it never gets control back), but what is read can:
+ * the noreturn callee prints, flushes streams, runs handlers, all reading
+ * memory the caller may just have stored. (With const, GCC would drop such
+ * a store; measured.) So those effects count as reads: at most pure. */
+static void solve_cap_doomed(link_state *s)
+{
+  if (s->own > PURITY_PURE) s->own = PURITY_PURE;
+  s->pr |= s->pw;
+  s->pw = 0;
+}
+
 static void solve_effect(link_state *s, const sum_effect *e, bool strict)
 {
   if (e->kind == SE_LOOP || e->kind == SE_GOTO_BACK) { s->mnr = 1; return; }
-  if ((e->flags & SEF_DOOMED) && !strict) return;
-  if (e->kind == SE_READ_PARAM) s->pr |= (uint64_t)1 << e->param;
-  else if (e->kind == SE_WRITE_PARAM) s->pw |= (uint64_t)1 << e->param;
-  else s->own = purity_join((purity)s->own, link_effect_class((sum_effect_kind)e->kind));
+  link_state one = { PURITY_CONST, 0, 0, 0 };
+  if (e->kind == SE_READ_PARAM) one.pr = (uint64_t)1 << e->param;
+  else if (e->kind == SE_WRITE_PARAM) one.pw = (uint64_t)1 << e->param;
+  else one.own = link_effect_class((sum_effect_kind)e->kind);
+  if ((e->flags & SEF_DOOMED) && !strict) solve_cap_doomed(&one);
+  s->own = purity_join((purity)s->own, (purity)one.own);
+  s->pr |= one.pr;
+  s->pw |= one.pw;
 }
 
-/* The contribution of one call; false if it contributes nothing by rule. */
-static bool solve_call(const link_prog *p, const link_func *f, const link_call *c, link_state *out)
+/* The contribution of one call, through the arguments' provenance. */
+static void solve_call(const link_prog *p, const link_func *f, const link_call *c, link_state *out)
 {
   memset(out, 0, sizeof *out);
-  if (c->flags & SCF_NORETURN) out->mnr = 1;
-  if ((c->flags & (SCF_NORETURN | SCF_DOOMED)) && !p->strict) return false;
   link_state cs = solve_callee(p, f, &p->funcs.v[c->callee]);
   solve_apply(out, &cs, p->argmasks.v + c->arg_off, c->nargs);
-  return true;
+  if (c->flags & SCF_NORETURN) out->mnr = 1;
+  if ((c->flags & (SCF_NORETURN | SCF_DOOMED)) && !p->strict) solve_cap_doomed(out);
+}
+
+purity link_call_class(const link_prog *p, const link_func *f, const link_call *c)
+{
+  link_state cs;
+  solve_call(p, f, c, &cs);
+  return state_class(&cs);
+}
+
+purity link_effect_contrib(const link_prog *p, const sum_effect *e)
+{
+  link_state s = { PURITY_CONST, 0, 0, 0 };
+  solve_effect(&s, e, p->strict);
+  return state_class(&s);
 }
 
 static link_state solve_eval(const link_prog *p, const link_func *f)
@@ -168,16 +197,14 @@ static link_why solve_why(const link_prog *p, const link_func *f)
   sum_loc best_loc = { 0, UINT32_MAX, UINT32_MAX };
   for (uint32_t i = 0; i < f->neff; i++) {
     const sum_effect *e = &p->effs.v[f->eff_off + i];
-    bool counts = !(e->flags & SEF_DOOMED) || p->strict;
-    purity c = link_effect_class((sum_effect_kind)e->kind);
-    bool match = target == PURITY_CONST ? e->kind == SE_READ_CONST : (counts && c == target);
+    purity c = link_effect_contrib(p, e);
+    bool match = target == PURITY_CONST ? e->kind == SE_READ_CONST : c == target;
     if (match && loc_before(e->loc, best_loc)) { best.kind = WHY_EFFECT; best.index = f->eff_off + i; best_loc = e->loc; }
   }
   if (target == PURITY_CONST) return best;
   for (uint32_t i = 0; i < f->ncall; i++) {
     const link_call *c = &p->calls.v[f->call_off + i];
-    link_state cs;
-    if (!solve_call(p, f, c, &cs) || state_class(&cs) != target) continue;
+    if (link_call_class(p, f, c) != target) continue;
     if (loc_before(c->loc, best_loc)) { best.kind = WHY_CALL; best.index = f->call_off + i; best_loc = c->loc; }
   }
   return best;

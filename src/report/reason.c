@@ -120,13 +120,13 @@ static void reason_doomed_note(strbuf *b, const link_prog *p, const link_func *f
   for (uint32_t i = 0; i < f->neff; i++) {
     const sum_effect *e = &p->effs.v[f->eff_off + i];
     if ((e->flags & SEF_DOOMED) && e->kind != SE_READ_CONST && e->kind != SE_LOOP) {
-      sb_puts(b, "; effects on paths that end in a noreturn call do not count");
+      sb_puts(b, "; effects on paths that end in a noreturn call count only as reads");
       return;
     }
   }
   for (uint32_t i = 0; i < f->ncall; i++)
     if ((p->calls.v[f->call_off + i].flags & (SCF_DOOMED | SCF_NORETURN)) == SCF_DOOMED) {
-      sb_puts(b, "; effects on paths that end in a noreturn call do not count");
+      sb_puts(b, "; effects on paths that end in a noreturn call count only as reads");
       return;
     }
 }
@@ -136,6 +136,7 @@ void reason_class(strbuf *b, const link_prog *p, const link_func *f, const char 
   if (f->why.kind == WHY_EFFECT) {
     const sum_effect *e = &p->effs.v[f->why.index];
     reason_effect(b, p, e);
+    if ((e->flags & SEF_DOOMED) && !p->strict) sb_puts(b, " on a path that ends in a noreturn call, which counts as a read");
     if (e->kind != SE_READ_CONST) {
       sb_puts(b, " (");
       reason_loc(b, p, e->loc, root);
@@ -144,13 +145,21 @@ void reason_class(strbuf *b, const link_prog *p, const link_func *f, const char 
   } else if (f->why.kind == WHY_CALL) {
     const link_call *c = &p->calls.v[f->why.index];
     const link_func *g = &p->funcs.v[c->callee];
-    sb_printf(b, "calls %s (%s: ", S(p, g->name), purity_name((purity)g->cls));
+    if (c->flags & SCF_NORETURN && !p->strict)
+      sb_printf(b, "calls %s, which does not return and may read memory on its way out (", S(p, g->name));
+    else if (c->flags & SCF_DOOMED && !p->strict)
+      sb_printf(b, "calls %s on a path that ends in a noreturn call, which counts as a read (%s: ",
+                S(p, g->name), purity_name((purity)g->cls));
+    else
+      sb_printf(b, "calls %s (%s: ", S(p, g->name), purity_name((purity)g->cls));
     if (link_has_body(g)) reason_head(b, p, g, root); else reason_external(b, p, g, root);
     sb_puts(b, ")");
   } else {
     reason_head(b, p, f, root);
   }
-  reason_doomed_note(b, p, f);
+  bool said = (f->why.kind == WHY_EFFECT && (p->effs.v[f->why.index].flags & SEF_DOOMED)) ||
+              (f->why.kind == WHY_CALL && (p->calls.v[f->why.index].flags & (SCF_DOOMED | SCF_NORETURN)));
+  if (!said) reason_doomed_note(b, p, f);
 }
 
 void reason_mnr(strbuf *b, const link_prog *p, const link_func *f, const char *root)

@@ -95,8 +95,11 @@ for entry in "$FX"/*; do
     srcs=("$name")
   fi
   # "// flags:" and "// args:" lines, joined over the unit's .c and .h files.
-  flags=() args=()
-  for f in "${srcs[@]}" $( [ -d "$entry" ] && cd "$dir" && ls *.h 2>/dev/null ); do
+  flags=() args=() files=("${srcs[@]}")
+  if [ -d "$entry" ]; then
+    for f in "$entry"/*.h; do [ -e "$f" ] && files+=("$(basename "$f")"); done
+  fi
+  for f in "${files[@]}"; do
     read -r -a w <<<"$(sed -n 's#^// flags:##p' "$dir/$f" | tr '\n' ' ')"
     flags+=("${w[@]}")
     read -r -a w <<<"$(sed -n 's#^// args:##p' "$dir/$f" | tr '\n' ' ')"
