@@ -101,6 +101,8 @@ int fw_int_literal_value(CXCursor c, long long *v);
 /* walk_stmt.c */
 int fw_stmt(fw *w, CXCursor s);
 fw_mark fw_mark_now(fw *w);
+void fw_doom_since(fw *w, fw_mark m);
+int fw_expr_ends(fw *w, CXCursor e);
 
 /* callsite.c */
 void fw_callsite_record(fw *w, CXCursor call, uint32_t rel);

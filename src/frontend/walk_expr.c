@@ -601,6 +601,35 @@ static uint64_t fw_call(fw *w, CXCursor c)
 }
 
 /* c ? a : b — the condition's calls are available in both arms. */
+/* Does evaluating e always end in a noreturn call? `die()`, `(log(), abort())`,
+ * `c ? abort() : exit(1)` do; assert's `c ? (void)0 : __assert_fail(…)`
+ * does not (only one arm). */
+int fw_expr_ends(fw *w, CXCursor e)
+{
+  e = fe_strip(e);
+  enum CXCursorKind k = clang_getCursorKind(e);
+  if (k == CXCursor_CallExpr) return fw_callee_noreturn(w, e);
+  if (k != CXCursor_BinaryOperator && k != CXCursor_ConditionalOperator) return 0;
+  size_t kk = fw_kids(w, e), n = w->ks.n - kk;
+  CXCursor kids[3];
+  for (size_t i = 0; i < n && i < 3; i++) kids[i] = w->ks.v[kk + i];
+  w->ks.n = kk;
+  if (k == CXCursor_ConditionalOperator)
+    return n == 3 && (fw_expr_ends(w, kids[0]) || (fw_expr_ends(w, kids[1]) && fw_expr_ends(w, kids[2])));
+  if (n != 2 || clang_getCursorBinaryOperatorKind(e) != CXBinaryOperator_Comma) return 0;
+  return fw_expr_ends(w, kids[0]) || fw_expr_ends(w, kids[1]);
+}
+
+/* One arm of ?: — if it always ends in a noreturn call, what it did is
+ * doomed, as for an if branch. */
+static uint64_t fw_arm(fw *w, CXCursor arm)
+{
+  fw_mark m = fw_mark_now(w);
+  uint64_t v = fw_expr(w, arm, ACC_VALUE);
+  if (fw_expr_ends(w, arm)) fw_doom_since(w, m);
+  return v;
+}
+
 static uint64_t fw_conditional(fw *w, CXCursor c)
 {
   size_t k = fw_kids(w, c), n = w->ks.n - k;
@@ -610,9 +639,9 @@ static uint64_t fw_conditional(fw *w, CXCursor c)
   if (n != 3) return 0;
   fw_expr(w, kids[0], ACC_VALUE);
   size_t mark = fw_avail_enter(w);
-  uint64_t m = fw_expr(w, kids[1], ACC_VALUE);
+  uint64_t m = fw_arm(w, kids[1]);
   fw_avail_leave(w, mark);
-  m |= fw_expr(w, kids[2], ACC_VALUE);
+  m |= fw_arm(w, kids[2]);
   fw_avail_leave(w, mark);
   return m;
 }

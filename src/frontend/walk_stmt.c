@@ -15,7 +15,7 @@ fw_mark fw_mark_now(fw *w)
   return m;
 }
 
-static void fw_doom_since(fw *w, fw_mark m)
+void fw_doom_since(fw *w, fw_mark m)
 {
   sum_tu *s = w->t->sum;
   for (size_t i = m.eff; i < s->effs.n; i++) s->effs.v[i].flags |= SEF_DOOMED;
@@ -224,7 +224,8 @@ int fw_stmt(fw *w, CXCursor s)
       /* The outermost call is recorded last: its value is thrown away. */
       if (clang_getCursorKind(e) == CXCursor_CallExpr && w->t->sum->calls.n > ncalls)
         w->t->sum->calls.v[w->t->sum->calls.n - 1].use = SCU_DISCARDED;
-      return clang_getCursorKind(e) == CXCursor_CallExpr && fw_callee_noreturn(w, e) ? FS_ENDS : 0;
+      (void)e;
+      return fw_expr_ends(w, s) ? FS_ENDS : 0;
     }
     return fw_generic_stmt(w, s, 0);
   }
