@@ -56,7 +56,8 @@ static int main_summarize(const cli_opts *o, const kb *k, fe_jobs *jobs, pipelin
   pipeline_summarize(jobs, k, main_jobs_count(o), progress, res);
   for (size_t i = 0; i < jobs->n; i++)
     for (size_t m = 0; m < res->msgs[i].n; m++)
-      if (!o->quiet || strstr(res->msgs[i].v[m], "error")) fprintf(stderr, "%s\n", res->msgs[i].v[m]);
+      if (!o->quiet || !strstr(res->msgs[i].v[m], ": warning: compiler flags:"))   /* --quiet: errors only */
+        fprintf(stderr, "%s\n", res->msgs[i].v[m]);
   return 0;
 }
 

@@ -146,6 +146,7 @@ static uint32_t fe_add_func(fe_tu *t, CXCursor canon, CXCursor use)
   f.declared = a.attrs;
   f.flags = a.flags | fe_type_flags(canon);
   if (clang_Location_isInSystemHeader(clang_getCursorLocation(canon))) f.flags |= SFF_SYSTEM;
+  if (t->weak && strtab_find(t->weak, strtab_get(t->sum->strs, f.name)) != UINT32_MAX) f.flags |= SFF_WEAK;
   if (!clang_Cursor_isNull(def) && clang_Cursor_isFunctionInlined(def)) f.flags |= SFF_INLINE;
   int np = clang_Cursor_getNumArguments(canon);
   f.nparams = (uint16_t)(np > 0 ? np : 0);

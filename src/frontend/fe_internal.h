@@ -13,6 +13,7 @@ typedef struct {
   ptrmap funcs;   /* canonical FunctionDecl → index in sum->funcs */
   ptrmap files;   /* CXFile → string id of its absolute path */
   ptrmap void_attrs;  /* location key → SUM_DECL_VOID_*: attributes clang dropped */
+  strtab *weak;       /* names made weak by `#pragma weak` in the main file */
 } fe_tu;
 
 /* A key for a source location in ptrmaps. */

@@ -1,5 +1,6 @@
 /* parse.c — runs libclang on one job and hands the AST to the walker. */
 #include "frontend/fe_internal.h"
+#include <ctype.h>
 #include <errno.h>
 #include <string.h>
 #include <unistd.h>
@@ -89,6 +90,30 @@ static int fe_collect_diags(fe_tu *t, const fe_job *job, fe_msgs *msgs)
   return errors;
 }
 
+/* `#pragma weak name` (and `#pragma weak name = target`) makes a function
+ * replaceable at link time, with no attribute in the AST: found in the
+ * main file's text. */
+static void fe_scan_pragma_weak(fe_tu *t, const char *path)
+{
+  size_t size = 0;
+  const char *text = clang_getFileContents(t->tu, clang_getFile(t->tu, path), &size);
+  if (!text) return;
+  const char *end = text + size;
+  for (const char *p = text; p < end && (p = memmem(p, (size_t)(end - p), "pragma", 6)); p += 6) {
+    const char *q = p + 6;
+    while (q < end && (*q == ' ' || *q == '\t')) q++;
+    if (end - q < 5 || strncmp(q, "weak", 4) != 0 || !(q[4] == ' ' || q[4] == '\t')) continue;
+    q += 4;
+    while (q < end && (*q == ' ' || *q == '\t')) q++;
+    const char *id = q;
+    while (q < end && (isalnum((unsigned char)*q) || *q == '_')) q++;
+    if (q > id) {
+      if (!t->weak) t->weak = strtab_new();
+      strtab_intern_n(t->weak, id, (size_t)(q - id));
+    }
+  }
+}
+
 typedef struct { fe_tu *t; } top_ctx;
 
 /* Every function declared or defined at file scope: definitions are walked,
@@ -149,12 +174,14 @@ fe_status fe_summarize(CXIndex idx, const fe_job *job, const kb *kb, sum_tu **ou
     t.sum->flags |= STF_PARSE_FAILED;
     st = FE_ERRORS;
   } else {
+    fe_scan_pragma_weak(&t, job->file);
     top_ctx ctx = { &t };
     clang_visitChildren(clang_getTranslationUnitCursor(tu), fe_top, &ctx);
   }
   ptrmap_free(&t.funcs);
   ptrmap_free(&t.files);
   ptrmap_free(&t.void_attrs);
+  strtab_free(t.weak);
   clang_disposeTranslationUnit(tu);
   *out = t.sum;
   return st;

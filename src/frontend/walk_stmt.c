@@ -105,22 +105,49 @@ static int fw_while(fw *w, CXCursor c, int is_do)
   return (f & FS_RET) | (ends ? FS_ENDS : 0);
 }
 
+/* Does the statement a label marks always end in a noreturn call? The
+ * `goto fail; … fail: exit(1);` idiom. Checked from the syntax: an
+ * expression statement that ends, or a block with one before any jump. */
+static int fw_label_ends(fw *w, CXCursor label)
+{
+  size_t k = fw_kids(w, label), n = w->ks.n - k;
+  CXCursor sub = n ? FW_KID(w, k, n - 1) : clang_getNullCursor();
+  w->ks.n = k;
+  if (clang_Cursor_isNull(sub)) return 0;
+  enum CXCursorKind kind = clang_getCursorKind(sub);
+  if (clang_isExpression(kind)) return fw_expr_ends(w, sub);
+  if (kind != CXCursor_CompoundStmt) return 0;
+  k = fw_kids(w, sub);
+  n = w->ks.n - k;
+  int ends = 0;
+  for (size_t i = 0; i < n && !ends; i++) {
+    CXCursor st = w->ks.v[k + i];
+    enum CXCursorKind sk = clang_getCursorKind(st);
+    if (clang_isExpression(sk)) ends = fw_expr_ends(w, st);
+    else if (sk != CXCursor_DeclStmt && sk != CXCursor_NullStmt) break;   /* control flow: stop */
+  }
+  w->ks.n = k;
+  return ends;
+}
+
 static int fw_goto(fw *w, CXCursor c)
 {
   size_t k = fw_kids(w, c);
-  int backward = 1;                 /* unknown target: assume the worst */
+  int backward = 1, ends = 0;       /* unknown target: assume the worst */
   if (w->ks.n - k == 1) {
     CXCursor label = clang_getCursorReferenced(FW_KID(w, k, 0));
+    w->ks.n = k;
     if (!clang_Cursor_isNull(label)) {
       unsigned at, to;
       clang_getExpansionLocation(clang_getCursorLocation(c), NULL, NULL, NULL, &at);
       clang_getExpansionLocation(clang_getCursorLocation(label), NULL, NULL, NULL, &to);
       backward = to <= at;
+      ends = !backward && clang_getCursorKind(label) == CXCursor_LabelStmt && fw_label_ends(w, label);
     }
   }
   w->ks.n = k;
   if (backward) fw_effect(w, c, SE_GOTO_BACK, 0, 0, 0);
-  return FS_RET;
+  return ends ? FS_ENDS : FS_RET;
 }
 
 static void fw_local_var(fw *w, CXCursor d)
