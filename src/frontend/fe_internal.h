@@ -14,6 +14,9 @@ typedef struct {
   ptrmap files;   /* CXFile → string id of its absolute path */
   ptrmap void_attrs;  /* location key → SUM_DECL_VOID_*: attributes clang dropped */
   strtab *weak;       /* names made weak by `#pragma weak` in the main file */
+  VEC(CXCursor) defs; /* the definitions walked, for a second pass */
+  VEC(uint32_t) def_funcs;
+  int new_noreturn;   /* a walk found a body that never returns */
 } fe_tu;
 
 /* A key for a source location in ptrmaps. */
@@ -38,9 +41,10 @@ int fe_attr_has_word(CXTranslationUnit tu, CXCursor attr, const char *const *wor
 /* True if the function (by index) never returns: declared so or known so. */
 int fe_func_noreturn(fe_tu *t, uint32_t fi);
 
-/* walk.c: records the effects and calls of the definition `fn` into
- * sum->funcs[fi]. */
-void fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn);
+/* walk_stmt.c: records the effects and calls of the definition `fn` into
+ * sum->funcs[fi] (replacing an earlier walk's); returns non-zero if every
+ * path through the body ends in a noreturn call. */
+int fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn);
 
 /* Strips parentheses and implicit casts (UnexposedExpr with one child of
  * the same extent). */

@@ -114,6 +114,29 @@ static void fe_scan_pragma_weak(fe_tu *t, const char *path)
   }
 }
 
+/* A function whose every path ends in a noreturn call never returns, as if
+ * declared so (GCC infers this too): its callers' paths into it end there.
+ * Walks again, until no new such function appears, when the first pass
+ * found some (the usual fatal()/die() helper without _Noreturn). Earlier
+ * walks' records stay in the vectors unused: summaries are written per
+ * function range. */
+static void fe_walk_def(fe_tu *t, size_t i)
+{
+  uint32_t fi = t->def_funcs.v[i];
+  if (fw_walk_function(t, fi, t->defs.v[i]) && !(t->sum->funcs.v[fi].flags & SFF_NORETURN)) {
+    t->sum->funcs.v[fi].flags |= SFF_NORETURN;
+    t->new_noreturn = 1;
+  }
+}
+
+static void fe_infer_noreturn(fe_tu *t)
+{
+  for (int round = 0; round < 8 && t->new_noreturn; round++) {
+    t->new_noreturn = 0;
+    for (size_t i = 0; i < t->defs.n; i++) fe_walk_def(t, i);
+  }
+}
+
 typedef struct { fe_tu *t; } top_ctx;
 
 /* Every function declared or defined at file scope: definitions are walked,
@@ -135,7 +158,11 @@ static enum CXChildVisitResult fe_top(CXCursor c, CXCursor parent, CXClientData 
     }
     vec_push(&t->sum->decls, decl);
   }
-  if (is_def && !(t->sum->funcs.v[fi].flags & SFF_BODY)) fw_walk_function(t, fi, c);
+  if (is_def && !(t->sum->funcs.v[fi].flags & SFF_BODY)) {
+    vec_push(&t->defs, c);
+    vec_push(&t->def_funcs, fi);
+    fe_walk_def(t, t->defs.n - 1);
+  }
   return CXChildVisit_Continue;
 }
 
@@ -177,11 +204,14 @@ fe_status fe_summarize(CXIndex idx, const fe_job *job, const kb *kb, sum_tu **ou
     fe_scan_pragma_weak(&t, job->file);
     top_ctx ctx = { &t };
     clang_visitChildren(clang_getTranslationUnitCursor(tu), fe_top, &ctx);
+    fe_infer_noreturn(&t);
   }
   ptrmap_free(&t.funcs);
   ptrmap_free(&t.files);
   ptrmap_free(&t.void_attrs);
   strtab_free(t.weak);
+  vec_free(&t.defs);
+  vec_free(&t.def_funcs);
   clang_disposeTranslationUnit(tu);
   *out = t.sum;
   return st;

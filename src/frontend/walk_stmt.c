@@ -300,8 +300,9 @@ static void fw_restart(fw *w, fw_mark m, size_t argmasks)
   for (size_t i = 0; i < w->vars.n; i++) w->vars.v[i].used = 0;
 }
 
-void fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn)
+int fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn)
 {
+  int flags = 0;
   fw w;
   memset(&w, 0, sizeof w);
   w.t = t;
@@ -316,7 +317,7 @@ void fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn)
    * practice. Past the limit every local pointer may point anywhere. */
   for (int pass = 0;; pass++) {
     fw_restart(&w, start, argstart);
-    if (!clang_Cursor_isNull(body)) fw_stmt(&w, body);
+    if (!clang_Cursor_isNull(body)) flags = fw_stmt(&w, body);
     if (!w.stale || pass > 8) break;
     if (pass == 8)
       for (size_t i = 0; i < w.vars.n; i++) if (w.vars.v[i].is_ptr) w.vars.v[i].mask |= PROV_UNKNOWN;
@@ -340,4 +341,5 @@ void fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn)
   vec_free(&w.snaps);
   vec_free(&w.guards);
   vec_free(&w.dead_cands);
+  return flags & FS_ENDS;
 }
