@@ -214,6 +214,14 @@ static void check_declarations(const link_prog *p, const checks_opts *o, uint32_
       checks_emit(out, p, o, "misuse-void", DIAG_ERROR, d->loc, f, sb_str(&msg));
       sb_free(&msg);
     }
+    if ((d->declared & SUM_DECL_PURE) && (d->declared & SUM_DECL_CONST)) {
+      strbuf msg = {0};
+      sb_printf(&msg, "'%s' is declared both pure and const: the compilers keep const and ignore pure; "
+                      "say which one you mean", S(p, f->name));
+      checks_emit(out, p, o, "misuse-both", DIAG_ERROR, d->loc, f, sb_str(&msg));
+      sb_free(&msg);
+      continue;
+    }
     if ((d->declared & SUM_DECL_PURE) && !pure_at.line) pure_at = d->loc;
     if ((d->declared & SUM_DECL_CONST) && !const_at.line) const_at = d->loc;
   }

@@ -48,15 +48,20 @@ static int fe_no_math_errno(const fe_job *job)
 /* Errors located in the code make the TU unusable; diagnostics without a
  * location come from the driver (flags clang does not know) and are only
  * worth a warning. Returns the number of errors in the code. */
-/* clang drops pure/const from a function returning void and only warns
- * ("'pure' attribute on function returning 'void'; attribute ignored"): the
- * warning's location is the function's name, which fe_top matches. */
+/* clang drops pure/const from a function returning void, and pure from a
+ * declaration that also says const, and only warns ("'pure' attribute on
+ * function returning 'void'; attribute ignored"): the warning's location is
+ * the function's name, which fe_top matches. */
 static void fe_note_void_attr(fe_tu *t, CXDiagnostic d)
 {
   CXString s = clang_getDiagnosticSpelling(d);
   const char *text = clang_getCString(s);
-  if (strstr(text, "attribute on function returning 'void'")) {
-    uint8_t bit = strncmp(text, "'const'", 7) == 0 ? SUM_DECL_VOID_CONST : SUM_DECL_VOID_PURE;
+  uint8_t bit = 0;
+  if (strstr(text, "attribute on function returning 'void'"))
+    bit = strncmp(text, "'const'", 7) == 0 ? SUM_DECL_VOID_CONST : SUM_DECL_VOID_PURE;
+  else if (strstr(text, "imposes more restrictions; 'pure' attribute ignored"))
+    bit = SUM_DECL_PURE;   /* both written on one declaration: clang kept only const */
+  if (bit) {
     uint64_t key = fe_loc_key(fe_loc(t, clang_getDiagnosticLocation(d)));
     uint32_t *have = ptrmap_get(&t->void_attrs, key);
     ptrmap_put(&t->void_attrs, key, (have ? *have : 0) | bit);
