@@ -466,7 +466,7 @@ int fw_int_literal_value(CXCursor c, long long *v)
  * constant points nowhere; any other integer may point anywhere. */
 static uint64_t fw_int_to_ptr(CXCursor from)
 {
-  long long v;
+  long long v = 1;
   return fw_int_literal_value(from, &v) && v == 0 ? 0 : PROV_UNKNOWN;
 }
 
