@@ -140,6 +140,31 @@ static bool is_memo(const link_prog *p, const link_func *f, purity decl, memo *m
   return true;
 }
 
+/* Memoisation through pthread_once/call_once: the routine that fills the
+ * state runs once; the function itself only reads that state. Every
+ * offending effect is a read of a file static, every offending call the
+ * once call. */
+static bool is_once_memo(const link_prog *p, const link_func *f, purity decl, memo *m)
+{
+  bool once = false;
+  for (uint32_t i = 0; i < f->ncall; i++) {
+    const link_call *c = &p->calls.v[f->call_off + i];
+    const char *name = S(p, p->funcs.v[c->callee].name);
+    bool is_once = !strcmp(name, "pthread_once") || !strcmp(name, "call_once");
+    if (is_once && !in(&m->feeders, p->funcs.v[c->callee].name)) vec_push(&m->feeders, p->funcs.v[c->callee].name);
+    once |= is_once;
+    if (!is_once && link_call_class(p, f, c) > decl) return false;
+  }
+  if (!once) return false;
+  for (uint32_t i = 0; i < f->neff; i++) {
+    const sum_effect *e = &p->effs.v[f->eff_off + i];
+    if (link_effect_contrib(p, e) <= decl) continue;
+    if (e->kind != SE_READ_GLOBAL || e->obj != SO_FILE_STATIC) return false;
+    if (!m->first_cache) { m->first_cache = e->name; m->cache_loc = e->loc; }
+  }
+  return m->first_cache != 0;
+}
+
 /* Reads only of globals nothing writes: a constant table not marked const. */
 static bool reads_frozen_globals(const link_prog *p, const link_func *f, purity decl, const ptrmap *written,
                                  uint32_t *name)
@@ -247,13 +272,16 @@ void checks_misuse(const link_prog *p, const checks_opts *o, diag_list *out)
     purity decl = declared_class(f->declared);
     if (decl == PURITY_NORMAL || !link_has_body(f) || (purity)f->cls <= decl || (f->flags & SFF_VOID)) continue;
     sum_loc at = attr_loc(p, fi, decl == PURITY_CONST ? SUM_DECL_CONST : SUM_DECL_PURE);
-    memo m = { {0}, {0}, 0, { 0, 0, 0 } };
+    memo m = { {0}, {0}, 0, { 0, 0, 0 } }, once = { {0}, {0}, 0, { 0, 0, 0 } };
     uint32_t frozen;
     if (is_memo(p, f, decl, &m)) emit_memo(p, o, f, decl, at, &m, out);
+    else if (is_once_memo(p, f, decl, &once)) emit_memo(p, o, f, decl, at, &once, out);
     else if (reads_frozen_globals(p, f, decl, &written, &frozen)) emit_frozen(p, o, f, at, frozen, out);
     else emit_misuse(p, o, f, decl, at, out);
     vec_free(&m.caches);
     vec_free(&m.feeders);
+    vec_free(&once.caches);
+    vec_free(&once.feeders);
   }
   ptrmap_free(&written);
 }

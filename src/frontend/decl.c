@@ -63,7 +63,23 @@ int fe_attr_has_word(CXTranslationUnit tu, CXCursor attr, const char *const *wor
   return hit;
 }
 
-typedef struct { fe_tu *t; uint8_t attrs; uint16_t flags; } attr_scan;
+typedef struct {
+  fe_tu *t;
+  uint8_t attrs;
+  uint16_t flags;
+  int own_only;            /* skip attributes inherited from other declarations */
+  unsigned lo, hi;         /* the declaration's extent (file offsets), for own_only */
+  CXFile file;
+} attr_scan;
+
+/* Is the attribute written within the declaration (not inherited)? */
+static int fe_attr_is_own(const attr_scan *a, CXCursor attr)
+{
+  CXFile f;
+  unsigned off;
+  clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(attr)), &f, NULL, NULL, &off);
+  return clang_File_isEqual(f, a->file) && off >= a->lo && off <= a->hi;
+}
 
 static enum CXChildVisitResult fe_scan_attr(CXCursor c, CXCursor parent, CXClientData d)
 {
@@ -73,6 +89,7 @@ static enum CXChildVisitResult fe_scan_attr(CXCursor c, CXCursor parent, CXClien
   enum CXCursorKind k = clang_getCursorKind(c);
   if (k != CXCursor_PureAttr && k != CXCursor_ConstAttr && k != CXCursor_UnexposedAttr)
     return CXChildVisit_Continue;
+  if (a->own_only && !fe_attr_is_own(a, c)) return CXChildVisit_Continue;
   /* Builtin-implied attributes have no source text. */
   int implicit = clang_Range_isNull(clang_getCursorExtent(c));
   if (k == CXCursor_PureAttr) {
@@ -88,14 +105,21 @@ static enum CXChildVisitResult fe_scan_attr(CXCursor c, CXCursor parent, CXClien
 
 static attr_scan fe_scan_attrs(fe_tu *t, CXCursor fn)
 {
-  attr_scan a = { t, 0, 0 };
+  attr_scan a = { .t = t };
   clang_visitChildren(fn, fe_scan_attr, &a);
   return a;
 }
 
+/* Attributes written on this declaration itself: libclang also shows the
+ * ones a redeclaration inherits, with their original source extent. */
 uint8_t fe_decl_attrs(fe_tu *t, CXCursor fn)
 {
-  return fe_scan_attrs(t, fn).attrs;
+  attr_scan a = { .t = t, .own_only = 1 };
+  CXSourceRange r = clang_getCursorExtent(fn);
+  clang_getExpansionLocation(clang_getRangeStart(r), &a.file, NULL, NULL, &a.lo);
+  clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &a.hi);
+  clang_visitChildren(fn, fe_scan_attr, &a);
+  return a.attrs;
 }
 
 /* Facts of the function type: void result, variadic, noreturn (GNU

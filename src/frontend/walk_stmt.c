@@ -214,6 +214,16 @@ static int fw_generic_stmt(fw *w, CXCursor c, int absorb)
   return f & ~absorb & (FS_RET | FS_BRK);
 }
 
+/* `(void)x;` on a local only silences "unused" warnings: it reads nothing
+ * (unless x is volatile) and does not make a dead store live. */
+static int fw_is_unused_mark(fw *w, CXCursor s)
+{
+  CXCursor e = fe_strip(s);
+  if (clang_getCursorKind(e) != CXCursor_DeclRefExpr) return 0;
+  CXCursor ref = clang_getCursorReferenced(e);
+  return fw_is_local_decl(ref) && !clang_isVolatileQualifiedType(clang_getCanonicalType(clang_getCursorType(ref)));
+}
+
 int fw_stmt(fw *w, CXCursor s)
 {
   enum CXCursorKind k = clang_getCursorKind(s);
@@ -245,6 +255,7 @@ int fw_stmt(fw *w, CXCursor s)
     return 0;
   default:
     if (clang_isExpression(k)) {
+      if (fw_is_unused_mark(w, s)) return 0;
       size_t ncalls = w->t->sum->calls.n;
       fw_expr(w, s, ACC_VALUE);
       CXCursor e = fe_strip(s);

@@ -1,0 +1,3 @@
+/* fake.json is not JSON. */
+// expect-command: explain
+int f(void);
