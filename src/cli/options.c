@@ -77,6 +77,21 @@ static int cli_format(cli_opts *o, const char *v)
   return 0;
 }
 
+static int cli_kb(cli_opts *o, const char *v)
+{
+  vec_push(&o->kb_files, v);
+  return 0;
+}
+
+static int cli_fail_on(cli_opts *o, const char *v)
+{
+  if (!strcmp(v, "error")) o->fail_on = 2;
+  else if (!strcmp(v, "warning")) o->fail_on = 1;
+  else if (!strcmp(v, "never")) o->fail_on = 3;
+  else return cli_fail("--fail-on wants error, warning or never, not '%s'", v);
+  return 0;
+}
+
 static int cli_jobs(cli_opts *o, const char *v)
 {
   char *end;
@@ -97,36 +112,17 @@ static int cli_option(int argc, char **argv, int *i, cli_opts *o)
   if (!strcmp(a, "--cheats-as-errors")) { o->cheats_as_errors = true; return 0; }
   if (!strncmp(a, "-j", 2) && a[2]) return cli_jobs(o, a + 2);
   if (!strncmp(a, "-p", 2) && a[2] && a[2] != '-') { o->db = a + 2; return 0; }
-  struct { const char *name; const char **dst; } str[] = {
-    { "-p", &o->db }, { "--root", &o->root }, { "-o", &o->output }, { "--why", &o->why },
-    { "--color", &o->color }, { "--baseline", &o->baseline },
-    { "--write-baseline", &o->write_baseline } };
-  for (size_t k = 0; k < sizeof str / sizeof *str; k++)
-    if (cli_is(a, str[k].name)) {
-      if (!(v = cli_value(argc, argv, i, str[k].name))) return cli_fail("%s needs a value", str[k].name);
-      *str[k].dst = v;
-      return 0;
-    }
-  if (cli_is(a, "--format")) {
-    if (!(v = cli_value(argc, argv, i, "--format"))) return cli_fail("%s needs a value", "--format");
-    return cli_format(o, v);
-  }
-  if (cli_is(a, "--fail-on")) {
-    if (!(v = cli_value(argc, argv, i, "--fail-on"))) return cli_fail("%s needs a value", "--fail-on");
-    if (!strcmp(v, "error")) o->fail_on = 2;
-    else if (!strcmp(v, "warning")) o->fail_on = 1;
-    else if (!strcmp(v, "never")) o->fail_on = 3;
-    else return cli_fail("--fail-on wants error, warning or never, not '%s'", v);
-    return 0;
-  }
-  if (cli_is(a, "-j")) {
-    if (!(v = cli_value(argc, argv, i, "-j"))) return cli_fail("%s needs a value", "-j");
-    return cli_jobs(o, v);
-  }
-  if (cli_is(a, "--kb")) {
-    if (!(v = cli_value(argc, argv, i, "--kb"))) return cli_fail("%s needs a value", "--kb");
-    vec_push(&o->kb_files, v);
-    return 0;
+  /* Options with a value: stored as given (dst), or handed to a parser. */
+  struct { const char *name; const char **dst; int (*parse)(cli_opts *, const char *); } opts[] = {
+    { "-p", &o->db, NULL }, { "--root", &o->root, NULL }, { "-o", &o->output, NULL },
+    { "--why", &o->why, NULL }, { "--color", &o->color, NULL }, { "--baseline", &o->baseline, NULL },
+    { "--write-baseline", &o->write_baseline, NULL }, { "--format", NULL, cli_format },
+    { "--fail-on", NULL, cli_fail_on }, { "-j", NULL, cli_jobs }, { "--kb", NULL, cli_kb } };
+  for (size_t k = 0; k < sizeof opts / sizeof *opts; k++) {
+    if (!cli_is(a, opts[k].name)) continue;
+    if (!(v = cli_value(argc, argv, i, opts[k].name))) return cli_fail("%s needs a value", opts[k].name);
+    if (opts[k].dst) { *opts[k].dst = v; return 0; }
+    return opts[k].parse(o, v);
   }
   return cli_fail("unknown option '%s'", a);
 }
