@@ -103,6 +103,7 @@ diag *checks_emit(diag_list *out, const link_prog *p, const checks_opts *o, cons
   reason_path(&rel, p, at.file, o->root);
   diag *d = diag_add(out, check, sev, sb_str(&rel), strtab_get(p->strs, at.file), at.line, at.col,
                      strtab_get(p->strs, f->name), msg);
+  diag_set_decl(d, strtab_get(p->strs, f->loc.file), f->loc.line);
   sb_free(&rel);
   return d;
 }

@@ -57,6 +57,14 @@ static void diag_clear(diag *d)
   free(d->abs_file);
   free(d->function);
   free(d->message);
+  free(d->decl_abs_file);
+}
+
+void diag_set_decl(diag *d, const char *abs_file, unsigned line)
+{
+  free(d->decl_abs_file);
+  d->decl_abs_file = diag_dup(abs_file);
+  d->decl_line = line;
 }
 
 void diag_list_free(diag_list *l)

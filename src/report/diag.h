@@ -30,6 +30,8 @@ typedef struct {
   char *function;
   char *message;
   VEC(diag_related) related;
+  char *decl_abs_file;  /* the function's declaration, for suppression there; NULL if none */
+  unsigned decl_line;
 } diag;
 
 typedef VEC(diag) diag_list;
@@ -41,6 +43,9 @@ diag *diag_add(diag_list *l, const char *check, diag_severity sev, const char *f
                const char *function, const char *message);
 void diag_add_related(diag *d, const char *file, const char *abs_file, unsigned line,
                       unsigned column, const char *message);
+/* Where the function the finding concerns is declared: a suppression
+ * comment there hides the finding too. */
+void diag_set_decl(diag *d, const char *abs_file, unsigned line);
 void diag_list_free(diag_list *l);
 /* Sorts by file, line, column, check, message: output is deterministic. */
 void diag_sort(diag_list *l);

@@ -158,49 +158,72 @@ static bool flt_comment_suppresses(const char *com, const char *check)
   return false;
 }
 
-/* Whether d is suppressed by its own line or the comment-only line above. */
-static bool flt_suppressed(const flt_file *f, const diag *d, strbuf *com)
+/* Whether a comment on `line`, or on the comment-only line above it,
+ * suppresses d's check. */
+static bool flt_suppressed(const flt_file *f, const diag *d, unsigned line, strbuf *com)
 {
-  flt_line_comments(f, d->line, com);
+  flt_line_comments(f, line, com);
   if (flt_comment_suppresses(sb_str(com), d->check)) return true;
-  if (d->line > 1 && flt_line_comments(f, d->line - 1, com))
+  if (line > 1 && flt_line_comments(f, line - 1, com))
     return flt_comment_suppresses(sb_str(com), d->check);
   return false;
 }
 
-/* Orders indices into the list (ctx) by abs_file, then by index, so each
+/* The place a pass looks at: the finding's own line, or its function's
+ * declaration. */
+static const char *flt_path(const diag *d, bool at_decl)
+{
+  return at_decl ? (d->decl_abs_file ? d->decl_abs_file : "") : d->abs_file;
+}
+
+typedef struct { const diag *v; bool at_decl; } flt_order_ctx;
+
+/* Orders indices into the list by the pass's file, then by index, so each
  * file's findings are adjacent and keep their relative order. */
 static int flt_by_file(const void *a, const void *b, void *ctx)
 {
-  const diag *v = ctx;
+  const flt_order_ctx *c = ctx;
   size_t x = *(const size_t *)a, y = *(const size_t *)b;
-  int c = strcmp(v[x].abs_file, v[y].abs_file);
-  return c ? c : (x < y ? -1 : x > y);
+  int r = strcmp(flt_path(&c->v[x], c->at_decl), flt_path(&c->v[y], c->at_decl));
+  return r ? r : (x < y ? -1 : x > y);
+}
+
+/* Clears keep[i] for the findings suppressed at their own line (or at
+ * their function's declaration). Each file is read and lexed once. */
+static void flt_pass(const diag_list *l, bool *keep, bool at_decl)
+{
+  size_t *order = xmalloc(l->n * sizeof *order);
+  for (size_t i = 0; i < l->n; i++) order[i] = i;
+  flt_order_ctx ctx = { l->v, at_decl };
+  qsort_r(order, l->n, sizeof *order, flt_by_file, &ctx);
+  strbuf com = {0};
+  for (size_t g = 0; g < l->n;) {
+    const char *path = flt_path(&l->v[order[g]], at_decl);
+    size_t e = g;
+    while (e < l->n && strcmp(flt_path(&l->v[order[e]], at_decl), path) == 0) e++;
+    flt_file f = {0};
+    if (path[0] && flt_file_load(&f, path))
+      for (size_t k = g; k < e; k++) {
+        const diag *d = &l->v[order[k]];
+        if (keep[order[k]] && flt_suppressed(&f, d, at_decl ? d->decl_line : d->line, &com))
+          keep[order[k]] = false;
+      }
+    flt_file_free(&f);
+    g = e;
+  }
+  sb_free(&com);
+  free(order);
 }
 
 void diag_filter_suppressed(diag_list *l)
 {
   if (l->n == 0) return;
-  size_t *order = xmalloc(l->n * sizeof *order);
   bool *keep = xmalloc(l->n * sizeof *keep);
-  for (size_t i = 0; i < l->n; i++) order[i] = i, keep[i] = true;
-  qsort_r(order, l->n, sizeof *order, flt_by_file, l->v);
-  strbuf com = {0};
-  /* Each file is read and lexed once, for all its findings. */
-  for (size_t g = 0; g < l->n;) {
-    const char *path = l->v[order[g]].abs_file;
-    size_t e = g;
-    while (e < l->n && strcmp(l->v[order[e]].abs_file, path) == 0) e++;
-    flt_file f = {0};
-    if (path[0] && flt_file_load(&f, path))
-      for (size_t k = g; k < e; k++) keep[order[k]] = !flt_suppressed(&f, &l->v[order[k]], &com);
-    flt_file_free(&f);
-    g = e;
-  }
-  sb_free(&com);
+  for (size_t i = 0; i < l->n; i++) keep[i] = true;
+  flt_pass(l, keep, false);
+  flt_pass(l, keep, true);
   diag_list_keep(l, keep);
   free(keep);
-  free(order);
 }
 
 /* ---- baselines ------------------------------------------------------------ */
