@@ -30,6 +30,7 @@ void link_free(link_prog *p)
   vec_free(&p->calls);
   vec_free(&p->argmasks);
   vec_free(&p->decls);
+  free(p->call_cls);
   for (size_t i = 0; i < p->warnings.n; i++) free(p->warnings.v[i]);
   vec_free(&p->warnings);
   ptrmap_free(&p->index->syms);

@@ -60,6 +60,7 @@ typedef struct {
   struct link_index *index;
   const kb *kb;
   bool strict;               /* count effects on paths ending in noreturn calls */
+  uint8_t *call_cls;         /* link_solve: what each call contributes (purity) */
 } link_prog;
 
 link_prog *link_new(const kb *kb, bool strict);

@@ -132,13 +132,16 @@ purity link_effect_contrib(const link_prog *p, const sum_effect *e)
   return state_class(&s);
 }
 
-static link_state solve_eval(const link_prog *p, const link_func *f)
+/* f's state from its effects and calls; remembers what each call gave,
+ * for the reasons (the last evaluation is the final one). */
+static link_state solve_eval(link_prog *p, const link_func *f)
 {
   link_state s = { PURITY_CONST, 0, 0, 0 };
   for (uint32_t i = 0; i < f->neff; i++) solve_effect(&s, &p->effs.v[f->eff_off + i], p->strict);
   for (uint32_t i = 0; i < f->ncall; i++) {
     link_state cs;
     solve_call(p, f, &p->calls.v[f->call_off + i], &cs);
+    p->call_cls[f->call_off + i] = (uint8_t)state_class(&cs);
     s.own = purity_join((purity)s.own, (purity)cs.own);
     s.mnr |= cs.mnr;
     s.pr |= cs.pr;
@@ -204,7 +207,7 @@ static link_why solve_why(const link_prog *p, const link_func *f)
   if (target == PURITY_CONST) return best;
   for (uint32_t i = 0; i < f->ncall; i++) {
     const link_call *c = &p->calls.v[f->call_off + i];
-    if (link_call_class(p, f, c) != target) continue;
+    if (p->call_cls[f->call_off + i] != target) continue;
     if (loc_before(c->loc, best_loc)) { best.kind = WHY_CALL; best.index = f->call_off + i; best_loc = c->loc; }
   }
   return best;
@@ -234,6 +237,8 @@ static link_why solve_why_mnr(const link_prog *p, const link_func *f, bool recur
 
 void link_solve(link_prog *p)
 {
+  free(p->call_cls);
+  p->call_cls = xcalloc(p->calls.n ? p->calls.n : 1, 1);
   scc_result scc;
   scc_compute(p, &scc);
   for (size_t c = 0; c + 1 < scc.start.n; c++)

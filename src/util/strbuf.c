@@ -24,15 +24,18 @@ void sb_puts(strbuf *b, const char *s)
 
 void sb_printf(strbuf *b, const char *fmt, ...)
 {
+  sb_reserve(b, 64);   /* most fit: format once, straight into the buffer */
   va_list ap;
   va_start(ap, fmt);
-  int len = vsnprintf(NULL, 0, fmt, ap);
+  int len = vsnprintf(b->s + b->n, b->cap - b->n, fmt, ap);
   va_end(ap);
-  if (len <= 0) return;
-  sb_reserve(b, (size_t)len);
-  va_start(ap, fmt);
-  vsnprintf(b->s + b->n, (size_t)len + 1, fmt, ap);
-  va_end(ap);
+  if (len <= 0) { b->s[b->n] = '\0'; return; }
+  if ((size_t)len >= b->cap - b->n) {
+    sb_reserve(b, (size_t)len);
+    va_start(ap, fmt);
+    vsnprintf(b->s + b->n, (size_t)len + 1, fmt, ap);
+    va_end(ap);
+  }
   b->n += (size_t)len;
 }
 
