@@ -74,9 +74,19 @@ static void infer_line(strbuf *b, const link_prog *p, const link_func *f, const 
   sb_puts(b, "\n");
 }
 
-/* A JSON string, encoded by jansson (escaping is the library's job). */
+/* A JSON string. Printable ASCII without quotes or backslashes is its own
+ * encoding; anything else is encoded by jansson (escaping and UTF-8
+ * validation are the library's job). */
 static void json_put_string(strbuf *b, const char *s)
 {
+  size_t n = 0;
+  while (s[n] >= 0x20 && s[n] < 0x7f && s[n] != '"' && s[n] != '\\') n++;
+  if (s[n] == '\0') {
+    sb_puts(b, "\"");
+    sb_puts(b, s);
+    sb_puts(b, "\"");
+    return;
+  }
   json_t *j = json_string(s);
   char small[512];
   size_t len = j ? json_dumpb(j, small, sizeof small, JSON_ENCODE_ANY) : 0;
