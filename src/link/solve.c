@@ -208,6 +208,7 @@ static link_why solve_why(const link_prog *p, const link_func *f)
   for (uint32_t i = 0; i < f->ncall; i++) {
     const link_call *c = &p->calls.v[f->call_off + i];
     if (p->call_cls[f->call_off + i] != target) continue;
+    if (&p->funcs.v[c->callee] == f) continue;   /* "calls itself" explains nothing */
     if (loc_before(c->loc, best_loc)) { best.kind = WHY_CALL; best.index = f->call_off + i; best_loc = c->loc; }
   }
   return best;

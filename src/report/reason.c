@@ -131,6 +131,29 @@ static void reason_doomed_note(strbuf *b, const link_prog *p, const link_func *f
     }
 }
 
+/* The call that makes f what it is, and what that callee contributes. */
+static void reason_call(strbuf *b, const link_prog *p, const link_func *f, const link_call *c, const char *root)
+{
+  const link_func *g = &p->funcs.v[c->callee];
+  purity here = p->call_cls ? (purity)p->call_cls[f->why.index] : (purity)g->cls;
+  if (c->flags & SCF_NORETURN && !p->strict) {
+    sb_printf(b, "calls %s, which does not return and may read memory on its way out (", S(p, g->name));
+  } else if (c->flags & SCF_DOOMED && !p->strict) {
+    sb_printf(b, "calls %s on a path that ends in a noreturn call, which counts as a read (%s: ",
+              S(p, g->name), purity_name((purity)g->cls));
+  } else if (here < g->cls) {
+    /* Worse on its own than at this call: its writes go through pointers
+     * that here point to the caller's locals. */
+    sb_printf(b, "calls %s (%s at this call: its writes through pointer arguments land in "
+                 "this function's locals)", S(p, g->name), purity_name(here));
+    return;
+  } else {
+    sb_printf(b, "calls %s (%s: ", S(p, g->name), purity_name((purity)g->cls));
+  }
+  if (link_has_body(g)) reason_head(b, p, g, root); else reason_external(b, p, g, root);
+  sb_puts(b, ")");
+}
+
 void reason_class(strbuf *b, const link_prog *p, const link_func *f, const char *root)
 {
   if (f->why.kind == WHY_EFFECT) {
@@ -143,17 +166,7 @@ void reason_class(strbuf *b, const link_prog *p, const link_func *f, const char 
       sb_puts(b, ")");
     }
   } else if (f->why.kind == WHY_CALL) {
-    const link_call *c = &p->calls.v[f->why.index];
-    const link_func *g = &p->funcs.v[c->callee];
-    if (c->flags & SCF_NORETURN && !p->strict)
-      sb_printf(b, "calls %s, which does not return and may read memory on its way out (", S(p, g->name));
-    else if (c->flags & SCF_DOOMED && !p->strict)
-      sb_printf(b, "calls %s on a path that ends in a noreturn call, which counts as a read (%s: ",
-                S(p, g->name), purity_name((purity)g->cls));
-    else
-      sb_printf(b, "calls %s (%s: ", S(p, g->name), purity_name((purity)g->cls));
-    if (link_has_body(g)) reason_head(b, p, g, root); else reason_external(b, p, g, root);
-    sb_puts(b, ")");
+    reason_call(b, p, f, &p->calls.v[f->why.index], root);
   } else {
     reason_head(b, p, f, root);
   }
