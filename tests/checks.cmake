@@ -11,7 +11,8 @@
 #   checks/color             --color=always colours, NO_COLOR and never do not;
 #   checks/mutation          wrong attributes added to examples/ are all caught.
 
-add_executable(diag_check checks/diag_check.c)
+add_executable(diag_check checks/diag_check.c support/fxutil.c)
+target_include_directories(diag_check PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/support)
 target_link_libraries(diag_check PRIVATE PkgConfig::JANSSON)
 add_executable(diag_check_fake_purist checks/_fake_purist.c)
 

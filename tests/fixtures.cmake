@@ -4,7 +4,8 @@
 # of fixture_check.c for the directives).  Names starting with "_" are not
 # fixtures: they are the checker's own self-tests, registered below.
 
-add_executable(fixture_check fixture_check.c)
+add_executable(fixture_check fixture_check.c support/fxutil.c)
+target_include_directories(fixture_check PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/support)
 target_link_libraries(fixture_check PRIVATE PkgConfig::JANSSON)
 
 # A stand-in for purist that prints a canned report, so the checker can be

@@ -51,64 +51,9 @@
 
 #include <jansson.h>
 
+#include "fxutil.h"
+
 /* ---- small utilities ------------------------------------------------ */
-
-static void *xrealloc(void *p, size_t n)
-{
-    void *q = realloc(p, n ? n : 1);
-    if (!q) {
-        fputs("diag_check: out of memory\n", stderr);
-        exit(2);
-    }
-    return q;
-}
-
-static char *xstrndup(const char *s, size_t n)
-{
-    char *d = xrealloc(NULL, n + 1);
-    memcpy(d, s, n);
-    d[n] = '\0';
-    return d;
-}
-
-static char *xstrdup(const char *s) { return xstrndup(s, strlen(s)); }
-
-static char *xasprintf(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    char *s = xrealloc(NULL, (size_t)n + 1);
-    va_start(ap, fmt);
-    vsnprintf(s, (size_t)n + 1, fmt, ap);
-    va_end(ap);
-    return s;
-}
-
-/* A growable vector of owned strings. */
-struct strvec {
-    char **v;
-    size_t n, cap;
-};
-
-static void strvec_push(struct strvec *sv, char *owned)
-{
-    if (sv->n == sv->cap) {
-        sv->cap = sv->cap ? 2 * sv->cap : 8;
-        sv->v = xrealloc(sv->v, sv->cap * sizeof *sv->v);
-    }
-    sv->v[sv->n++] = owned;
-}
-
-static void strvec_free(struct strvec *sv)
-{
-    for (size_t i = 0; i < sv->n; i++)
-        free(sv->v[i]);
-    free(sv->v);
-    sv->v = NULL;
-    sv->n = sv->cap = 0;
-}
 
 static bool strvec_has(const struct strvec *sv, const char *s)
 {
@@ -116,17 +61,6 @@ static bool strvec_has(const struct strvec *sv, const char *s)
         if (strcmp(sv->v[i], s) == 0)
             return true;
     return false;
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static bool ends_with(const char *s, const char *suffix)
-{
-    size_t ls = strlen(s), lx = strlen(suffix);
-    return lx <= ls && strcmp(s + ls - lx, suffix) == 0;
 }
 
 /* Reads a whole file; NULL (errno set) on failure. */
@@ -589,74 +523,6 @@ static bool fixture_collect(struct fixture *fx, const char *arg)
 }
 
 /* ---- running purist ----------------------------------------------------- */
-
-struct run {
-    char *out;
-    size_t len;
-    int status; /* exit status, or 128 + signal */
-};
-
-/* Runs argv in dir with stdout captured; stdin is /dev/null, stderr passes. */
-static bool run_capture(char *const argv[], const char *dir, struct run *r)
-{
-    int fds[2];
-    if (pipe(fds) != 0) {
-        perror("diag_check: pipe");
-        return false;
-    }
-    fflush(stdout);
-    fflush(stderr);
-    pid_t pid = fork();
-    if (pid < 0) {
-        perror("diag_check: fork");
-        close(fds[0]);
-        close(fds[1]);
-        return false;
-    }
-    if (pid == 0) {
-        int null = open("/dev/null", O_RDONLY);
-        if (null >= 0) {
-            dup2(null, STDIN_FILENO);
-            close(null);
-        }
-        dup2(fds[1], STDOUT_FILENO);
-        close(fds[0]);
-        close(fds[1]);
-        if (chdir(dir) != 0) {
-            fprintf(stderr, "diag_check: chdir %s: %s\n", dir, strerror(errno));
-            _exit(127);
-        }
-        execv(argv[0], argv);
-        fprintf(stderr, "diag_check: exec %s: %s\n", argv[0], strerror(errno));
-        _exit(127);
-    }
-    close(fds[1]);
-    size_t cap = 8192;
-    r->out = xrealloc(NULL, cap);
-    r->len = 0;
-    for (;;) {
-        if (cap - r->len < 4096) {
-            cap *= 2;
-            r->out = xrealloc(r->out, cap);
-        }
-        ssize_t got = read(fds[0], r->out + r->len, cap - r->len - 1);
-        if (got < 0 && errno == EINTR)
-            continue;
-        if (got <= 0)
-            break;
-        r->len += (size_t)got;
-    }
-    r->out[r->len] = '\0';
-    close(fds[0]);
-    int st;
-    while (waitpid(pid, &st, 0) < 0)
-        if (errno != EINTR) {
-            perror("diag_check: waitpid");
-            return false;
-        }
-    r->status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
-    return true;
-}
 
 /* ---- the report ----------------------------------------------------------- */
 
