@@ -44,22 +44,10 @@ apt_install() {
 }
 command -v clang-19 >/dev/null || apt_install clang-19 || { say "clang-19 is needed"; exit 2; }
 command -v jq >/dev/null || apt_install jq || { say "jq is needed"; exit 2; }
-[ -x /usr/bin/time ] || apt_install time || true
-if [ -x /usr/bin/time ]; then rss_method="GNU time -f %M (max RSS of the process)"
-else rss_method="VmHWM sampled from /proc/PID/status every 10 ms"; fi
-
-say "building purist (Release) in $build"
-cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF >/dev/null
-cmake --build "$build" -j"$(nproc)" --target purist bench_gen_project >/dev/null
-purist=$build/purist
-# Which purist was measured: the commit, and whether src/ or data/ differ from it.
-rev=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)
-if [ -n "$(git -C "$root" status --porcelain -- src data CMakeLists.txt 2>/dev/null)" ]; then
-  rev="$rev + uncommitted changes"
-fi
-
-work=$(mktemp -d "${TMPDIR:-/tmp}/purist-bench.XXXXXX")
-if [ "$keep" -eq 0 ]; then trap 'rm -rf "$work"' EXIT; fi
+. "$root/bench/lib.sh"
+bench_setup_time
+bench_build bench_gen_project
+bench_workdir
 
 if [ -z "$project" ]; then
   project=$work/project

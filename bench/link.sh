@@ -29,27 +29,10 @@ done
 
 say() { echo "link.sh: $*" >&2; }
 
-# GNU time gives wall time and peak RSS; installed if missing and we are
-# root, else VmHWM is sampled from /proc/PID/status.
-if [ ! -x /usr/bin/time ] && [ "$(id -u)" -eq 0 ]; then
-  say "installing time"
-  apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq time >/dev/null || true
-fi
-if [ -x /usr/bin/time ]; then rss_method="GNU time -f %M (max RSS of the process)"
-else rss_method="VmHWM sampled from /proc/PID/status every 10 ms"; fi
-
-say "building purist (Release) in $build"
-cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF >/dev/null
-cmake --build "$build" -j"$(nproc)" --target purist bench_gen_summaries >/dev/null
-purist=$build/purist
-# Which purist was measured: the commit, and whether src/ or data/ differ from it.
-rev=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)
-if [ -n "$(git -C "$root" status --porcelain -- src data CMakeLists.txt 2>/dev/null)" ]; then
-  rev="$rev + uncommitted changes"
-fi
-
-work=$(mktemp -d "${TMPDIR:-/tmp}/purist-bench.XXXXXX")
-if [ "$keep" -eq 0 ]; then trap 'rm -rf "$work"' EXIT; fi
+. "$root/bench/lib.sh"
+bench_setup_time
+bench_build bench_gen_summaries
+bench_workdir
 sums=$work/bench.purist
 
 say "generating summaries: $nfuncs functions in $ntu TUs (seed $seed)"

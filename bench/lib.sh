@@ -1,0 +1,32 @@
+# bench/lib.sh — what bench/infer.sh and bench/link.sh share. Sourced after
+# the script has set: root, build, keep, and a say() function.
+
+# GNU time gives wall time and peak RSS; installed if missing and we are
+# root, else VmHWM is sampled from /proc/PID/status. Sets rss_method.
+bench_setup_time() {
+  if [ ! -x /usr/bin/time ] && [ "$(id -u)" -eq 0 ]; then
+    say "installing time"
+    apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq time >/dev/null || true
+  fi
+  if [ -x /usr/bin/time ]; then rss_method="GNU time -f %M (max RSS of the process)"
+  else rss_method="VmHWM sampled from /proc/PID/status every 10 ms"; fi
+}
+
+# Builds purist (Release) and the named generator; sets purist and rev
+# (the commit measured, and whether src/ or data/ differ from it).
+bench_build() {
+  say "building purist (Release) in $build"
+  cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF >/dev/null
+  cmake --build "$build" -j"$(nproc)" --target purist "$1" >/dev/null
+  purist=$build/purist
+  rev=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)
+  if [ -n "$(git -C "$root" status --porcelain -- src data CMakeLists.txt 2>/dev/null)" ]; then
+    rev="$rev + uncommitted changes"
+  fi
+}
+
+# A scratch directory, removed on exit unless --keep; sets work.
+bench_workdir() {
+  work=$(mktemp -d "${TMPDIR:-/tmp}/purist-bench.XXXXXX")
+  if [ "$keep" -eq 0 ]; then trap 'rm -rf "$work"' EXIT; fi
+}
