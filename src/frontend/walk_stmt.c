@@ -215,9 +215,12 @@ static int fw_generic_stmt(fw *w, CXCursor c, int absorb)
 }
 
 /* `(void)x;` on a local only silences "unused" warnings: it reads nothing
- * (unless x is volatile) and does not make a dead store live. */
+ * (unless x is volatile) and does not make a dead store live. Only the
+ * explicit cast counts: a bare `x;` may be the value of a statement
+ * expression (glibc's toupper macro ends in `__res;`). */
 static int fw_is_unused_mark(fw *w, CXCursor s)
 {
+  if (clang_getCursorKind(s) != CXCursor_CStyleCastExpr || fe_canon_type(s).kind != CXType_Void) return 0;
   CXCursor e = fe_strip(s);
   if (clang_getCursorKind(e) != CXCursor_DeclRefExpr) return 0;
   CXCursor ref = clang_getCursorReferenced(e);
