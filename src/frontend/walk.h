@@ -92,6 +92,7 @@ uint32_t fw_var_for(fw *w, CXCursor decl);
 void fw_var_grow(fw *w, uint32_t vi, uint64_t m);
 uint32_t fw_name(fw *w, CXCursor c);
 void fw_note_stored_call(fw *w, CXCursor target, CXCursor value);
+int fw_last_call_is(fw *w, CXCursor call);
 int fw_is_local_decl(CXCursor ref);
 CXCursor fw_callee_decl(fw *w, CXCursor call);
 int fw_callee_noreturn(fw *w, CXCursor call);

@@ -403,15 +403,28 @@ static uint64_t fw_unary(fw *w, CXCursor c, int acc)
   }
 }
 
+/* The recorded call (relative index) that is `call` itself, or -1: the
+ * last one recorded, if it is at call's place. (An outer call through a
+ * pointer is not recorded; the last one may then be an argument's.) */
+int fw_last_call_is(fw *w, CXCursor call)
+{
+  sum_tu *s = w->t->sum;
+  if (clang_getCursorKind(call) != CXCursor_CallExpr || s->calls.n <= w->call_base) return -1;
+  sum_loc at = fe_cursor_loc(w->t, call), last = s->calls.v[s->calls.n - 1].loc;
+  if (at.file != last.file || at.line != last.line || at.col != last.col) return -1;
+  return (int)(s->calls.n - 1 - w->call_base);
+}
+
 /* `x = call()` into a whole local: the call's value is dead if x is never
  * read (settled at the end of the walk). */
 void fw_note_stored_call(fw *w, CXCursor target, CXCursor value)
 {
-  CXCursor t = fe_strip(target), v = fe_strip(value);
-  if (clang_getCursorKind(v) != CXCursor_CallExpr || clang_getCursorKind(t) != CXCursor_DeclRefExpr) return;
+  CXCursor t = fe_strip(target);
+  int ci = fw_last_call_is(w, fe_strip(value));
+  if (ci < 0 || clang_getCursorKind(t) != CXCursor_DeclRefExpr) return;
   CXCursor ref = clang_getCursorReferenced(t);
-  if (!fw_is_local_decl(ref) || w->t->sum->calls.n <= w->call_base) return;
-  vec_push(&w->dead_cands, (uint32_t)(w->t->sum->calls.n - 1 - w->call_base));
+  if (!fw_is_local_decl(ref)) return;
+  vec_push(&w->dead_cands, (uint32_t)ci);
   vec_push(&w->dead_cands, fw_var_for(w, ref));
 }
 

@@ -170,9 +170,9 @@ static void fw_local_var(fw *w, CXCursor d)
     uint64_t m = fw_expr(w, e, ACC_VALUE);          /* initializer, VLA sizes */
     if (!clang_Cursor_isNull(init) && clang_equalCursors(e, init)) {
       if (w->vars.v[vi].is_ptr) fw_var_grow(w, vi, m);
-      CXCursor v = fe_strip(e);
-      if (clang_getCursorKind(v) == CXCursor_CallExpr && w->t->sum->calls.n > w->call_base) {
-        vec_push(&w->dead_cands, (uint32_t)(w->t->sum->calls.n - 1 - w->call_base));
+      int ci = fw_last_call_is(w, fe_strip(e));
+      if (ci >= 0) {
+        vec_push(&w->dead_cands, (uint32_t)ci);
         vec_push(&w->dead_cands, vi);
       }
     }
@@ -263,9 +263,8 @@ int fw_stmt(fw *w, CXCursor s)
       fw_expr(w, s, ACC_VALUE);
       CXCursor e = fe_strip(s);
       /* The outermost call is recorded last: its value is thrown away. */
-      if (clang_getCursorKind(e) == CXCursor_CallExpr && w->t->sum->calls.n > ncalls)
-        w->t->sum->calls.v[w->t->sum->calls.n - 1].use = SCU_DISCARDED;
-      (void)e;
+      int ci = fw_last_call_is(w, e);
+      if (ci >= 0 && w->t->sum->calls.n > ncalls) w->t->sum->calls.v[w->call_base + (size_t)ci].use = SCU_DISCARDED;
       return fw_expr_ends(w, s) ? FS_ENDS : 0;
     }
     return fw_generic_stmt(w, s, 0);
