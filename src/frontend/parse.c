@@ -21,6 +21,7 @@ static char **fe_argv(const fe_job *job, int *argc)
   vec_push(&av, "-resource-dir");    /* stddef.h & co */
   vec_push(&av, PURIST_RESOURCE_DIR);
   vec_push(&av, "-Wno-error");       /* -Werror must not fail a parse */
+  vec_push(&av, "-Wno-unknown-warning-option");   /* GCC's -W flags clang lacks */
   /* GCC 12 only warns about these; clang 16+ makes them errors. Code that
    * GCC builds must parse: an implicitly declared function is simply an
    * unknown external (normal). */
