@@ -378,46 +378,7 @@ static bool fixture_scan_file(struct fixture *fx, const char *rel, bool is_input
 /* Fills dir, inputs and scanned from the FIXTURE argument. */
 static bool fixture_collect(struct fixture *fx, const char *arg)
 {
-    struct stat st;
-    if (stat(arg, &st) != 0) {
-        fprintf(stderr, "fixture_check: %s: %s\n", arg, strerror(errno));
-        return false;
-    }
-    if (!S_ISDIR(st.st_mode)) {
-        const char *slash = strrchr(arg, '/');
-        fx->dir = slash ? xstrndup(arg, (size_t)(slash - arg) + (slash == arg)) : xstrdup(".");
-        const char *base = slash ? slash + 1 : arg;
-        if (!ends_with(base, ".c")) {
-            fprintf(stderr, "fixture_check: %s: not a .c file or a directory\n", arg);
-            return false;
-        }
-        strvec_push(&fx->inputs, xstrdup(base));
-        strvec_push(&fx->scanned, xstrdup(base));
-        return true;
-    }
-    fx->dir = xstrdup(arg);
-    DIR *d = opendir(arg);
-    if (!d) {
-        fprintf(stderr, "fixture_check: %s: %s\n", arg, strerror(errno));
-        return false;
-    }
-    struct dirent *de;
-    while ((de = readdir(d)) != NULL) {
-        if (de->d_name[0] == '.')
-            continue;
-        if (ends_with(de->d_name, ".c"))
-            strvec_push(&fx->inputs, xstrdup(de->d_name));
-        if (ends_with(de->d_name, ".c") || ends_with(de->d_name, ".h"))
-            strvec_push(&fx->scanned, xstrdup(de->d_name));
-    }
-    closedir(d);
-    qsort(fx->inputs.v, fx->inputs.n, sizeof *fx->inputs.v, cmp_str);
-    qsort(fx->scanned.v, fx->scanned.n, sizeof *fx->scanned.v, cmp_str);
-    if (fx->inputs.n == 0) {
-        fprintf(stderr, "fixture_check: %s: no .c files\n", arg);
-        return false;
-    }
-    return true;
+    return fixture_collect_files(arg, &fx->dir, &fx->inputs, &fx->scanned);
 }
 
 /* ---- running purist ----------------------------------------------------- */

@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -130,5 +132,49 @@ bool run_capture(char *const argv[], const char *dir, struct run *r)
             return false;
         }
     r->status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+    return true;
+}
+
+bool fixture_collect_files(const char *arg, char **dir, struct strvec *inputs, struct strvec *scanned)
+{
+    struct stat st;
+    if (stat(arg, &st) != 0) {
+        fprintf(stderr, "%s: %s: %s\n", program_invocation_short_name, arg, strerror(errno));
+        return false;
+    }
+    if (!S_ISDIR(st.st_mode)) {
+        const char *slash = strrchr(arg, '/');
+        *dir = slash ? xstrndup(arg, (size_t)(slash - arg) + (slash == arg)) : xstrdup(".");
+        const char *base = slash ? slash + 1 : arg;
+        if (!ends_with(base, ".c")) {
+            fprintf(stderr, "%s: %s: not a .c file or a directory\n", program_invocation_short_name, arg);
+            return false;
+        }
+        strvec_push(inputs, xstrdup(base));
+        strvec_push(scanned, xstrdup(base));
+        return true;
+    }
+    *dir = xstrdup(arg);
+    DIR *d = opendir(arg);
+    if (!d) {
+        fprintf(stderr, "%s: %s: %s\n", program_invocation_short_name, arg, strerror(errno));
+        return false;
+    }
+    struct dirent *de;
+    while ((de = readdir(d)) != NULL) {
+        if (de->d_name[0] == '.')
+            continue;
+        if (ends_with(de->d_name, ".c"))
+            strvec_push(inputs, xstrdup(de->d_name));
+        if (ends_with(de->d_name, ".c") || ends_with(de->d_name, ".h"))
+            strvec_push(scanned, xstrdup(de->d_name));
+    }
+    closedir(d);
+    qsort(inputs->v, inputs->n, sizeof *inputs->v, cmp_str);
+    qsort(scanned->v, scanned->n, sizeof *scanned->v, cmp_str);
+    if (inputs->n == 0) {
+        fprintf(stderr, "%s: %s: no .c files\n", program_invocation_short_name, arg);
+        return false;
+    }
     return true;
 }

@@ -23,6 +23,10 @@ void strvec_free(struct strvec *sv);
 int cmp_str(const void *a, const void *b);
 bool ends_with(const char *s, const char *suffix);
 
+/* The files of a fixture argument (a .c file, or a directory of them):
+ * the directory, the .c inputs and every .c/.h to scan, sorted. */
+bool fixture_collect_files(const char *arg, char **dir, struct strvec *inputs, struct strvec *scanned);
+
 /* The captured run of a command. */
 struct run {
     char *out;
