@@ -261,9 +261,10 @@ int fw_stmt(fw *w, CXCursor s)
       if (fw_is_unused_mark(w, s)) return 0;
       size_t ncalls = w->t->sum->calls.n;
       fw_expr(w, s, ACC_VALUE);
-      CXCursor e = fe_strip(s);
-      /* The outermost call is recorded last: its value is thrown away. */
-      int ci = fw_last_call_is(w, e);
+      /* The outermost call is recorded last: its value is thrown away. (A
+       * call recorded by an earlier statement of the same macro expansion
+       * has the same place: it must be this statement's.) */
+      int ci = fw_last_call_is(w, fe_strip(s));
       if (ci >= 0 && w->t->sum->calls.n > ncalls) w->t->sum->calls.v[w->call_base + (size_t)ci].use = SCU_DISCARDED;
       return fw_expr_ends(w, s) ? FS_ENDS : 0;
     }

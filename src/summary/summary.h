@@ -110,7 +110,7 @@ typedef enum { SUM_EXTERNAL = 0, SUM_INTERNAL = 1 } sum_linkage;
 #define SUM_DECL_MASK 0xf
 
 #define SFF_BODY      0x001  /* defined (with a body) in this TU */
-#define SFF_NORETURN  0x002  /* declared noreturn */
+#define SFF_NORETURN  0x002  /* never returns: declared so, or every path of its body ends in a noreturn call */
 #define SFF_VOID      0x004  /* returns void */
 #define SFF_SYSTEM    0x008  /* declared in a system header */
 #define SFF_WEAK      0x010  /* weak definition or declaration */
