@@ -29,6 +29,7 @@ uint32_t fe_file_id(fe_tu *t, CXFile f)
 /* Where the user wrote it: for code from a macro, the macro's use. */
 sum_loc fe_loc(fe_tu *t, CXSourceLocation l)
 {
+  if (t->pp) return fe_pp_loc(t, l);
   CXFile f;
   unsigned line, col;
   clang_getExpansionLocation(l, &f, &line, &col, NULL);

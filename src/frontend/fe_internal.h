@@ -17,6 +17,7 @@ typedef struct {
   VEC(CXCursor) defs; /* the definitions walked, for a second pass */
   VEC(uint32_t) def_funcs;
   int new_noreturn;   /* a walk found a body that never returns */
+  struct fe_pp *pp;   /* preprocessed input: names from line markers (preproc.c); else NULL */
 } fe_tu;
 
 /* A key for a source location in ptrmaps. */
@@ -40,6 +41,18 @@ uint8_t fe_decl_attrs(fe_tu *t, CXCursor fn);
 int fe_attr_has_word(CXTranslationUnit tu, CXCursor attr, const char *const *words);
 /* True if the function (by index) never returns: declared so or known so. */
 int fe_func_noreturn(fe_tu *t, uint32_t fi);
+
+/* preproc.c: is the job's file preprocessed output (.i)? Then fe_pp_start
+ * (after parsing) takes file names and lines from its line markers, and
+ * sets the summary's main file to the first marker's. */
+int fe_pp_wanted(const fe_job *job);
+void fe_pp_start(fe_tu *t, const fe_job *job);
+sum_loc fe_pp_loc(fe_tu *t, CXSourceLocation l);
+void fe_pp_free(struct fe_pp *pp);
+/* Does this expression text hold a reserved identifier (`__x`, `_X`)? In
+ * preprocessed input it most likely came from a library macro (errno is
+ * `(*__errno_location ())`), which infer does not name: neither do we. */
+int fe_pp_from_library(const char *text);
 
 /* walk_stmt.c: records the effects and calls of the definition `fn` into
  * sum->funcs[fi] (replacing an earlier walk's); returns non-zero if every

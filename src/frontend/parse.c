@@ -79,7 +79,10 @@ static int fe_collect_diags(fe_tu *t, const fe_job *job, fe_msgs *msgs)
     CXDiagnostic d = clang_getDiagnostic(tu, i);
     enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
     if (sev == CXDiagnostic_Warning) fe_note_void_attr(t, d);
-    if (sev >= CXDiagnostic_Error) {
+    /* GCC's preprocessed system headers hold what only GCC accepts
+     * (_Float32, malloc(fclose)): such a declaration is lost, not the TU. */
+    int gcc_only = t->pp && clang_Location_isInSystemHeader(clang_getDiagnosticLocation(d));
+    if (sev >= CXDiagnostic_Error && !gcc_only) {
       CXFile f;
       clang_getSpellingLocation(clang_getDiagnosticLocation(d), &f, NULL, NULL, NULL);
       CXString s = clang_formatDiagnostic(d, CXDiagnostic_DisplaySourceLocation | CXDiagnostic_DisplayColumn);
@@ -199,6 +202,7 @@ fe_status fe_summarize(CXIndex idx, const fe_job *job, const kb *kb, sum_tu **ou
   t.sum = summary_new();
   t.sum->main_file = fe_file_id(&t, clang_getFile(tu, job->file));
   if (!t.sum->main_file) t.sum->main_file = strtab_intern(t.sum->strs, job->file);
+  if (fe_pp_wanted(job)) fe_pp_start(&t, job);
   if (fe_no_math_errno(job)) t.sum->flags |= STF_NO_MATH_ERRNO;
   fe_status st = FE_OK;
   if (fe_collect_diags(&t, job, msgs) > 0) {
@@ -216,6 +220,7 @@ fe_status fe_summarize(CXIndex idx, const fe_job *job, const kb *kb, sum_tu **ou
   ptrmap_free(&t.files);
   ptrmap_free(&t.void_attrs);
   strtab_free(t.weak);
+  fe_pp_free(t.pp);
   vec_free(&t.defs);
   vec_free(&t.def_funcs);
   clang_disposeTranslationUnit(tu);

@@ -144,6 +144,7 @@ static uint32_t fw_ptr_name(fw *w, CXCursor e)
     clang_disposeString(s);
   }
   clang_disposeTokens(tu, toks, n);
+  if (w->t->pp && fe_pp_from_library(sb_str(&b))) b.n = 0;   /* as infer, which sees the macro */
   uint32_t id = b.n && b.n <= 40 ? strtab_intern(w->t->sum->strs, sb_str(&b)) : 0;
   sb_free(&b);
   return id;
