@@ -1,4 +1,6 @@
 /* main.c — purist's entry point: parse options, run a command. */
+#include "cli/inputs.h"
+#include "cli/launcher.h"
 #include "cli/options.h"
 #include "cli/pipeline.h"
 #include "cli/project.h"
@@ -105,6 +107,30 @@ static int main_report(const cli_opts *o, link_prog *p, const char *root)
   return main_close_output(o, out);
 }
 
+/* Links the summaries of the files named (summary files, objects,
+ * archives, executables, shared objects). *bad is set if a record or file
+ * was refused (said on stderr; the rest is linked) or none held a summary. */
+static link_prog *main_link_inputs(const cli_opts *o, const kb *k, int *bad)
+{
+  link_prog *p = link_new(k, o->strict);
+  inputs_count n = {0};
+  for (size_t i = 0; i < o->files.n; i++) inputs_add_file(p, o->files.v[i], o->quiet, &n);
+  if (n.records == 0 && n.bad == 0) say("no summaries in the files named (build with purist cc, or use purist summarize)");
+  *bad = n.bad > 0 || n.records == 0;
+  return p;
+}
+
+/* Do the files named hold summaries (objects, archives, executables,
+ * summary files) rather than C sources? 1 all, 0 none (or no files), -1
+ * a mixture (said on stderr). */
+static int main_summary_inputs(const cli_opts *o)
+{
+  size_t n = 0;
+  for (size_t i = 0; i < o->files.n; i++) n += inputs_is_summary_file(o->files.v[i]);
+  if (n && n < o->files.n) say("name either C sources or files with summaries (objects, archives, binaries), not both");
+  return n == 0 ? 0 : n == o->files.n ? 1 : -1;
+}
+
 /* Summarises and links the project; NULL if its inputs could not be read.
  * *failed counts the TUs that could not be analysed. */
 static link_prog *main_analyze(const cli_opts *o, const kb *k, char **root, int *failed)
@@ -112,6 +138,11 @@ static link_prog *main_analyze(const cli_opts *o, const kb *k, char **root, int 
   fe_jobs jobs = {0};
   pipeline_result res = {0};
   link_prog *p = NULL;
+  int from = main_summary_inputs(o);   /* summaries built by purist cc: no parsing */
+  if (from != 0) {
+    *root = project_root_for_link(o);
+    return from > 0 ? main_link_inputs(o, k, failed) : NULL;
+  }
   if (main_summarize(o, k, &jobs, &res, root) == 0) {
     p = link_new(k, o->strict);
     for (size_t i = 0; i < jobs.n; i++)
@@ -228,45 +259,14 @@ static int main_summarize_cmd(const cli_opts *o, const kb *k)
   return rc;
 }
 
-/* Adds every summary record of one file; returns 0, or -1 after saying why. */
-static int main_link_file(link_prog *p, const char *path)
-{
-  size_t len, pos = 0;
-  unsigned char *buf = (unsigned char *)file_read_all(path, &len);
-  if (!buf) {
-    fprintf(stderr, "purist: %s: %s\n", path, strerror(errno));
-    return -1;
-  }
-  int rc = 0;
-  if (len == 0) {
-    fprintf(stderr, "purist: %s: empty file: no summary records\n", path);
-    rc = -1;
-  }
-  while (pos < len) {
-    char *err = NULL;
-    sum_tu *tu = summary_decode(buf, len, &pos, &err);
-    if (!tu) {
-      fprintf(stderr, "purist: %s: refused at byte %zu: %s\n", path, pos, err);
-      free(err);
-      rc = -1;
-      break;
-    }
-    link_add(p, tu);
-    summary_free(tu);
-  }
-  free(buf);
-  return rc;
-}
-
 static int main_link(const cli_opts *o, const kb *k)
 {
   if (!o->files.n) {
     say("link needs summary files (written by purist summarize -o FILE)");
     return EXIT_INPUT;
   }
-  link_prog *p = link_new(k, o->strict);
-  int bad = 0;
-  for (size_t i = 0; i < o->files.n; i++) bad |= main_link_file(p, o->files.v[i]) < 0;
+  int bad;
+  link_prog *p = main_link_inputs(o, k, &bad);
   char *root = project_root_for_link(o);
   int rc = main_report(o, p, root);
   free(root);
@@ -276,6 +276,7 @@ static int main_link(const cli_opts *o, const kb *k)
 
 int main(int argc, char **argv)
 {
+  if (argc > 1 && !strcmp(argv[1], "cc")) return launcher_main(argc - 2, argv + 2);   /* the compile's own argv */
   cli_opts o;
   int prc = cli_parse(argc, argv, &o);
   if (prc != 0) {

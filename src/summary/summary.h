@@ -157,6 +157,11 @@ typedef struct sum_tu {
 sum_tu *summary_new(void);
 void summary_free(sum_tu *tu);
 
+/* A record starts with these 8 bytes, then the format version (4 bytes,
+ * little-endian): docs/summary-format.md. */
+#define SUMMARY_MAGIC "PURIST\0S"
+#define SUMMARY_FORMAT 1
+
 /* The on-disk format (docs/summary-format.md). summary_write appends one
  * TU record to f and returns 0, or -1 with errno set. */
 int summary_write(const sum_tu *tu, FILE *f);

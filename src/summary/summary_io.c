@@ -11,8 +11,6 @@
 #include <string.h>
 #include <xxhash.h>
 
-#define SUMMARY_MAGIC "PURIST\0S"
-#define SUMMARY_FORMAT 1
 enum { HEADER_LEN = 32 };
 
 /* ---- encoding ---- */

@@ -1,0 +1,118 @@
+/* inputs.c — see inputs.h. */
+#include "cli/inputs.h"
+#include "elf/elfsec.h"
+#include "util/fileio.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+enum { MAGIC_LEN = sizeof SUMMARY_MAGIC - 1, HEAD_LEN = 32 };
+
+/* The file's first 8 bytes; returns how many could be read. */
+static size_t inputs_head(const char *path, unsigned char head[8])
+{
+  int fd = open(path, O_RDONLY);
+  if (fd < 0) return 0;
+  ssize_t n = read(fd, head, 8);
+  close(fd);
+  return n > 0 ? (size_t)n : 0;
+}
+
+bool inputs_is_summary_file(const char *path)
+{
+  unsigned char head[8];
+  size_t n = inputs_head(path, head);
+  return elfsec_sniff(head, n) || (n == MAGIC_LEN && memcmp(head, SUMMARY_MAGIC, MAGIC_LEN) == 0);
+}
+
+typedef struct {
+  link_prog *p;
+  bool quiet;
+  inputs_count *n;
+} inputs_ctx;
+
+static uint32_t inputs_le32(const unsigned char *b)
+{
+  return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+}
+
+/* Where reading goes on after a refused record at `at`: the next magic. */
+static size_t inputs_resync(const unsigned char *buf, size_t len, size_t at)
+{
+  const unsigned char *next = at + 1 < len ? memmem(buf + at + 1, len - at - 1, SUMMARY_MAGIC, MAGIC_LEN) : NULL;
+  return next ? (size_t)(next - buf) : len;
+}
+
+/* Says why the record at `at` is refused. A record of another format
+ * version is named as such: the objects were built by another purist. */
+static void inputs_refuse(const char *name, const unsigned char *buf, size_t len, size_t at, const char *err)
+{
+  if (len - at >= HEAD_LEN && !memcmp(buf + at, SUMMARY_MAGIC, MAGIC_LEN) &&
+      inputs_le32(buf + at + 8) != SUMMARY_FORMAT)
+    fprintf(stderr, "purist: %s: refused at byte %zu: summary format version %u from another purist version, "
+            "this purist reads version %d: rebuild it with this purist\n",
+            name, at, inputs_le32(buf + at + 8), SUMMARY_FORMAT);
+  else
+    fprintf(stderr, "purist: %s: refused at byte %zu: %s; its functions count as unknown\n", name, at, err);
+}
+
+/* Links the records of buf, back to back; zero bytes between records
+ * (padding a linker may insert when it aligns sections) are skipped. */
+static void inputs_records(inputs_ctx *c, const char *name, const unsigned char *buf, size_t len)
+{
+  size_t pos = 0;
+  while (pos < len) {
+    if (buf[pos] == 0) { pos++; continue; }
+    size_t at = pos;
+    char *err = NULL;
+    sum_tu *tu = summary_decode(buf, len, &pos, &err);
+    if (tu) {
+      link_add(c->p, tu);
+      summary_free(tu);
+      c->n->records++;
+      continue;
+    }
+    inputs_refuse(name, buf, len, at, err);
+    free(err);
+    c->n->bad++;
+    pos = inputs_resync(buf, len, at);
+  }
+}
+
+static void inputs_elf(void *ctx, const char *name, const unsigned char *data, size_t len, const char *bad)
+{
+  inputs_ctx *c = ctx;
+  if (bad) {
+    fprintf(stderr, "purist: %s: cannot read its ELF sections: %s\n", name, bad);
+    c->n->bad++;
+  } else if (!data || len == 0) {
+    if (!c->quiet)
+      fprintf(stderr, "purist: note: %s: no %s section (not compiled through purist cc, or stripped)\n",
+              name, ELFSEC_NAME);
+  } else {
+    inputs_records(c, name, data, len);
+  }
+}
+
+void inputs_add_file(link_prog *p, const char *path, bool quiet, inputs_count *n)
+{
+  inputs_ctx c = { p, quiet, n };
+  char *err = NULL;
+  elfsec_status st = elfsec_read(path, inputs_elf, &c, &err);
+  if (st == ELFSEC_OK) return;
+  if (st == ELFSEC_ERROR) {
+    fprintf(stderr, "purist: %s\n", err);
+    free(err);
+    n->bad++;
+    return;
+  }
+  size_t len;
+  unsigned char *buf = (unsigned char *)file_read_all(path, &len);
+  if (!buf) fprintf(stderr, "purist: %s: %s\n", path, strerror(errno));
+  else if (len == 0) fprintf(stderr, "purist: %s: empty file: no summary records\n", path);
+  else inputs_records(&c, path, buf, len);
+  if (!buf || len == 0) n->bad++;
+  free(buf);
+}

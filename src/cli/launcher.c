@@ -1,0 +1,145 @@
+/* launcher.c — see launcher.h. */
+#include "cli/launcher.h"
+#include "cli/ccargs.h"
+#include "elf/elfsec.h"
+#include "frontend/fe.h"
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* The compiler's pid, for the signal handler: a handler can reach nothing
+ * else, so this is the one piece of process-wide state (set once, before
+ * signals are unblocked). */
+static volatile sig_atomic_t launcher_child;
+
+static const int launcher_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2 };
+enum { NSIG_FWD = sizeof launcher_signals / sizeof *launcher_signals };
+
+/* Passes a signal on to the compiler, which decides what it means (make
+ * and ninja signal the whole process group anyway; a lone kill of the
+ * launcher must not leave the compiler running). */
+static void launcher_forward(int sig)
+{
+  if (launcher_child > 0) kill((pid_t)launcher_child, sig);
+}
+
+/* Forks and execs the compiler; returns its wait status, or -1. Signals
+ * are blocked around fork so none arrives before the handler knows the pid. */
+static int launcher_run(char **argv)
+{
+  sigset_t all, old;
+  sigfillset(&all);
+  sigprocmask(SIG_BLOCK, &all, &old);
+  pid_t pid = fork();
+  if (pid == 0) {
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    execvp(argv[0], argv);
+    fprintf(stderr, "purist cc: %s: %s\n", argv[0], strerror(errno));
+    _exit(errno == ENOENT ? 127 : 126);
+  }
+  if (pid > 0) {
+    launcher_child = pid;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = launcher_forward;
+    for (int i = 0; i < NSIG_FWD; i++) sigaction(launcher_signals[i], &sa, NULL);
+  }
+  sigprocmask(SIG_SETMASK, &old, NULL);
+  if (pid < 0) {
+    fprintf(stderr, "purist cc: cannot start %s: %s\n", argv[0], strerror(errno));
+    return -1;
+  }
+  int status;
+  while (waitpid(pid, &status, 0) < 0)
+    if (errno != EINTR) return -1;
+  for (int i = 0; i < NSIG_FWD; i++) signal(launcher_signals[i], SIG_DFL);
+  return status;
+}
+
+/* The knowledge base the summaries are made with: the built-in one and the
+ * files of PURIST_KB (colon-separated), as `--kb` gives them to infer. */
+static kb *launcher_kb(char **err)
+{
+  kb *k = kb_new();
+  int rc = kb_load_builtin(k, err);
+  const char *env = getenv("PURIST_KB");
+  char *list = env && *env ? xstrdup(env) : NULL, *save = NULL;
+  for (char *f = list ? strtok_r(list, ":", &save) : NULL; rc == 0 && f; f = strtok_r(NULL, ":", &save))
+    rc = kb_load_file(k, f, err);
+  free(list);
+  if (rc == 0) return k;
+  kb_free(k);
+  return NULL;
+}
+
+/* Summarises one unit and embeds it; returns NULL or why not (caller frees). */
+static char *launcher_unit(CXIndex idx, const kb *k, const ccargs *a, const ccargs_unit *u)
+{
+  fe_jobs jobs = {0};
+  char *why = NULL;
+  if (cdb_from_files(&u->src, 1, a->flags.v, (int)a->flags.n, &jobs, &why) < 0 || jobs.n != 1) {
+    cdb_jobs_free(&jobs);
+    return why ? why : xasprintf("%s: not a C source", u->src);
+  }
+  sum_tu *sum = NULL;
+  fe_msgs msgs = {0};
+  fe_status st = fe_summarize(idx, &jobs.v[0], k, &sum, &msgs);
+  if (st != FE_OK) {
+    const char *first = NULL;
+    for (size_t i = 0; i < msgs.n && !first; i++) if (!strstr(msgs.v[i], ": warning: compiler flags:")) first = msgs.v[i];
+    why = xasprintf("%s: libclang cannot analyse it%s%s", u->src, first ? ": " : "", first ? first : "");
+  } else {
+    size_t len;
+    unsigned char *bytes = summary_encode(sum, &len);
+    elfsec_embed(u->obj, bytes, len, &why);
+    free(bytes);
+  }
+  summary_free(sum);
+  fe_msgs_free(&msgs);
+  cdb_jobs_free(&jobs);
+  return why;
+}
+
+/* Summarises every unit; warns once (the first problem) if any failed. */
+static void launcher_summarize(const ccargs *a)
+{
+  char *why = NULL;
+  int failed = 0;
+  kb *k = launcher_kb(&why);
+  CXIndex idx = k ? clang_createIndex(0, 0) : NULL;
+  for (size_t i = 0; k && i < a->units.n; i++) {
+    char *w = launcher_unit(idx, k, a, &a->units.v[i]);
+    if (w) failed++;
+    if (w && !why) why = w; else free(w);
+  }
+  if (!k) failed = (int)a->units.n;
+  if (failed)
+    fprintf(stderr, "purist cc: warning: %d of %zu objects built without a purist summary: %s\n",
+            failed, a->units.n, why);
+  free(why);
+  if (idx) clang_disposeIndex(idx);
+  kb_free(k);
+}
+
+int launcher_main(int argc, char **argv)
+{
+  if (argc < 1) {
+    fprintf(stderr, "purist cc: usage: purist cc COMPILER [ARGS...]\n");
+    return 2;
+  }
+  int status = launcher_run(argv);
+  if (status < 0) return 127;
+  if (WIFSIGNALED(status)) {   /* die the same way, so make sees the same */
+    raise(WTERMSIG(status));
+    return 128 + WTERMSIG(status);
+  }
+  if (WEXITSTATUS(status) != 0) return WEXITSTATUS(status);
+  ccargs a;
+  ccargs_parse(argc, argv, &a);
+  if (a.units.n) launcher_summarize(&a);
+  ccargs_free(&a);
+  return 0;
+}

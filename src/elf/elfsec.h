@@ -1,0 +1,38 @@
+/* elfsec.h — purist's summaries inside ELF files: the `.purist` section.
+ *
+ * `purist cc` appends the TU's summary records to the object the compiler
+ * wrote, as a section with no flags (not loaded at run time) and alignment
+ * 1, so that a linker's concatenation of every object's `.purist` into an
+ * executable or shared object is the records back to back, as in a summary
+ * file. Objects, archives (each member), executables and shared objects
+ * are read through libelf. */
+#ifndef PURIST_ELFSEC_H
+#define PURIST_ELFSEC_H
+#include <stddef.h>
+
+#define ELFSEC_NAME ".purist"
+
+/* Writes data as the `.purist` section of the relocatable object at path
+ * (replacing one already there). The object is rewritten in a temporary
+ * file beside it and renamed into place, so it is never left half-written:
+ * on failure it is untouched. Returns 0, or -1 with *err (caller frees). */
+int elfsec_embed(const char *path, const unsigned char *data, size_t len, char **err);
+
+/* Called for each ELF file read: `name` is the file, or "lib.a(member.o)"
+ * for an archive member; data/len the section's bytes, or NULL if the file
+ * has no `.purist` section; bad is libelf's reason when the file's sections
+ * cannot be read (then data is NULL). The data are valid only during the call. */
+typedef void (*elfsec_fn)(void *ctx, const char *name, const unsigned char *data, size_t len,
+                          const char *bad);
+
+typedef enum { ELFSEC_NOT_ELF = 0, ELFSEC_OK = 1, ELFSEC_ERROR = -1 } elfsec_status;
+
+/* Reads the `.purist` sections of an ELF file or of every ELF member of an
+ * archive. Returns ELFSEC_NOT_ELF (nothing called) if the file is neither,
+ * ELFSEC_ERROR with *err if it cannot be read, else ELFSEC_OK. */
+elfsec_status elfsec_read(const char *path, elfsec_fn fn, void *ctx, char **err);
+
+/* Is this the start of an ELF file or of an archive (8 bytes or more)? */
+int elfsec_sniff(const unsigned char *head, size_t n);
+
+#endif
