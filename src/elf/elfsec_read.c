@@ -13,14 +13,29 @@ int elfsec_sniff(const unsigned char *head, size_t n)
   return n >= 8 && (memcmp(head, "\177ELF", 4) == 0 || memcmp(head, "!<arch>\n", 8) == 0);
 }
 
+/* Why the file's section headers cannot be trusted, or NULL. libelf
+ * reads a truncated file as one without sections: the table must fit. */
+static const char *elfsec_damaged(Elf *e)
+{
+  GElf_Ehdr eh;
+  size_t size = 0, nscn = 0;
+  if (!gelf_getehdr(e, &eh) || elf_getshdrnum(e, &nscn) != 0) return elf_errmsg(-1);
+  elf_rawfile(e, &size);
+  if (eh.e_shoff > size || (uint64_t)nscn * eh.e_shentsize > size - eh.e_shoff)
+    return "truncated: its section headers lie past its end";
+  return NULL;
+}
+
 /* Calls fn with one ELF file's `.purist` data (NULL if it has none). */
 static void elfsec_scan(Elf *e, const char *name, elfsec_fn fn, void *ctx)
 {
   size_t shstrndx;
   const unsigned char *data = NULL;
   size_t len = 0;
-  if (elf_getshdrstrndx(e, &shstrndx) != 0) {
-    fn(ctx, name, NULL, 0, elf_errmsg(-1));
+  const char *bad = elfsec_damaged(e);
+  if (!bad && elf_getshdrstrndx(e, &shstrndx) != 0) bad = elf_errmsg(-1);
+  if (bad) {
+    fn(ctx, name, NULL, 0, bad);
     return;
   }
   {
