@@ -88,7 +88,7 @@ run cc ./no-such-compiler -c ok.c
 expect_stderr_has 'no-such-compiler'
 
 check "a signal to purist cc reaches the compiler"
-"$PURIST" cc sh -c 'trap "echo got-term >signalled; exit 9" TERM; sleep 20 & wait' &
+"$PURIST" cc sh -c 'sleep 20 >/dev/null 2>&1 & trap "echo got-term >signalled; kill $!; exit 9" TERM; wait' &
 pid=$!
 for _ in $(seq 50); do pgrep -P "$pid" >/dev/null && break; sleep 0.1; done
 sleep 0.3
