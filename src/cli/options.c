@@ -14,6 +14,8 @@ static const char usage[] =
   "  check       verify declared pure/const attributes against the bodies\n"
   "  suggest     where pure/const attributes belong, ranked by what they buy\n"
   "  explain     what the compiler does with calls of pure/const functions\n"
+  "  cc          compiler launcher: purist cc COMPILER ARGS... compiles, then embeds\n"
+  "              the summary in the object (then: purist link OBJECTS-OR-BINARY)\n"
   "\n"
   "options:\n"
   "  -p DIR            directory of compile_commands.json (default: . then build/)\n"
