@@ -308,7 +308,15 @@
   function select(i) {
     if (!(i >= 0 && i < F.length)) return;
     state.selected = i;
-    if (!F[i].defined && !$('show-library').checked) { $('show-library').checked = true; refresh(); }
+    /* A function the filters hide is shown with the filters cleared, so
+     * that its row can be highlighted. */
+    if (!state.view.some(r => r.i === i)) {
+      $('filter').value = '';
+      $('class-filter').value = '';
+      $('check-filter').value = '';
+      if (!F[i].defined) $('show-library').checked = true;
+      refresh();
+    }
     show('functions');
     reveal(i);
     renderRows();
