@@ -2,7 +2,7 @@
  *
  * Every string from the project (names, paths, messages, source lines)
  * reaches the page through textContent or createTextNode: nothing here
- * builds markup from data, so a function called <script> is a name. */
+ * builds markup from data, so a name that looks like markup stays text. */
 'use strict';
 (function () {
   const D = JSON.parse(document.getElementById('purist-data').textContent);

@@ -29,7 +29,7 @@ export function scratch() {
 
 // Runs purist; returns {status, stdout, stderr}.
 export function purist(bin, args, opts = {}) {
-  const r = spawnSync(bin, args, { encoding: 'utf8', maxBuffer: 1 << 30, ...opts });
+  const r = spawnSync(path.resolve(bin), args, { encoding: 'utf8', maxBuffer: 1 << 30, ...opts });
   if (r.error) throw r.error;
   if (/Sanitizer|runtime error:/.test(r.stderr)) throw new Error('FAIL: purist ' + args.join(' ') + ' reported:\n' + r.stderr);
   return r;
