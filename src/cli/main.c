@@ -226,7 +226,8 @@ static int main_report_html(const cli_opts *o, const kb *k)
   html_opts ho = { root, "purist " PURIST_VERSION, &all, o->verify ? &ver : NULL, o->verify,
                    (size_t)o->max_mib << 20, dot ? dot : "dot" };
   if (o->output) rc = html_write_file(o->output, p, &ho, &err) < 0 ? EXIT_INPUT : EXIT_OK;
-  else rc = html_write(stdout, p, &ho) < 0 || fflush(stdout) ? EXIT_INPUT : EXIT_OK;
+  else if (html_write(stdout, p, &ho) < 0) err = xasprintf("standard output: %s", strerror(errno));
+  else rc = EXIT_OK;
   for (size_t i = 0; rc == EXIT_OK && i < all.n + ver.n; i++)
     if ((int)(i < all.n ? all.v[i] : ver.v[i - all.n]).severity >= o->fail_on) rc = EXIT_FINDINGS;
 done:
@@ -235,7 +236,7 @@ done:
   diag_list_free(&ver);
   link_free(p);
   free(root);
-  return failed && rc != EXIT_INPUT ? EXIT_INPUT : rc;
+  return failed ? EXIT_INPUT : rc;
 }
 
 /* Writes every summary to -o, through a temporary file renamed into place,
