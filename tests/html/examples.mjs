@@ -71,7 +71,6 @@ run(async () => {
       chain.join(' -> '));
     check('the panel shows the reason', (await page.textContent('#reason')).includes('log_msg'));
     check('the panel draws dot\'s graph', await page.$$eval('#panel svg.graph g', gs => gs.length) >= 2);
-    await page.screenshot({ path: path.join(tmp, 'shots', 'report-function.png') });
     await page.click('#chain li:nth-child(2) a');
     await page.waitForFunction(() => document.querySelector('#panel h2').textContent === 'log_msg');
     check('following a chain link selects the callee', true);
@@ -83,6 +82,7 @@ run(async () => {
     await page.waitForFunction(() => !document.getElementById('functions').hidden);
     check('a finding links to its function', ['config_find', 'log_enabled'].includes(await page.textContent('#panel h2')));
     check('the finding shows its source lines', await page.$$eval('#panel pre.src .hit', hs => hs.length) > 0);
+    await page.screenshot({ path: path.join(tmp, 'shots', 'report-function.png') });
     checkClean(seen, 'examples report');
   } finally {
     await close();
