@@ -4,7 +4,8 @@
 set -euo pipefail
 pkgs=(cmake make gcc pkg-config libclang-19-dev clang-19 libcmocka-dev
       libjansson-dev libxxhash-dev
-      libelf-dev distcc)   # libelf: .purist sections; distcc: the build-farm test
+      libelf-dev distcc    # libelf: .purist sections; distcc: the build-farm test
+      chromium graphviz)   # the HTML report: its browser tests; dot lays out its graphs
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

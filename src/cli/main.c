@@ -7,6 +7,7 @@
 #include "checks/checks.h"
 #include "link/link.h"
 #include "report/diag_out.h"
+#include "report/html.h"
 #include "report/infer_out.h"
 #include "report/reason.h"
 #include "util/fileio.h"
@@ -219,6 +220,56 @@ static int main_findings(const cli_opts *o, const kb *k)
   return failed ? EXIT_INPUT : rc;
 }
 
+/* Appends the findings of one check to all; sorted unless ranked. */
+static void main_collect(const link_prog *p, const checks_opts *co, diag_list *all,
+                         void (*run)(const link_prog *, const checks_opts *, diag_list *), bool sort)
+{
+  diag_list l = {0};
+  run(p, co, &l);
+  if (sort) diag_sort(&l);
+  for (size_t i = 0; i < l.n; i++) vec_push(all, l.v[i]);
+  vec_free(&l);
+}
+
+/* report --html: every finding of check, suggest, explain (and of a verify
+ * report) in one page. Exit status as check's. */
+static int main_report_html(const cli_opts *o, const kb *k)
+{
+  char *root = NULL, *err = NULL;
+  int failed = 0, rc = EXIT_INPUT;
+  diag_list all = {0}, ver = {0};
+  link_prog *p = NULL;
+  if (o->verify && html_verify_load(o->verify, NULL, &ver, &err) < 0) goto done;
+  if (!(p = main_analyze(o, k, &root, &failed))) goto done;
+  if (o->verify) {   /* again, now that relative paths have a root */
+    diag_list_free(&ver);
+    if (html_verify_load(o->verify, root, &ver, &err) < 0) goto done;
+  }
+  link_solve(p);
+  if (!o->quiet)
+    for (size_t i = 0; i < p->warnings.n; i++) fprintf(stderr, "%s\n", p->warnings.v[i]);
+  checks_opts co = { root, o->cheats_as_errors };
+  main_collect(p, &co, &all, checks_misuse, true);
+  main_collect(p, &co, &all, checks_suggest, false);
+  main_collect(p, &co, &all, checks_explain, true);
+  if (main_filter(o, &all) < 0) goto done;
+  const char *dot = getenv("PURIST_DOT");
+  html_opts ho = { root, "purist " PURIST_VERSION, &all, o->verify ? &ver : NULL, o->verify,
+                   (size_t)o->max_mib << 20, dot ? dot : "dot" };
+  if (o->output) rc = html_write_file(o->output, p, &ho, &err) < 0 ? EXIT_INPUT : EXIT_OK;
+  else if (html_write(stdout, p, &ho) < 0) err = xasprintf("standard output: %s", strerror(errno));
+  else rc = EXIT_OK;
+  for (size_t i = 0; rc == EXIT_OK && i < all.n + ver.n; i++)
+    if ((int)(i < all.n ? all.v[i] : ver.v[i - all.n]).severity >= o->fail_on) rc = EXIT_FINDINGS;
+done:
+  if (err) { say(err); free(err); }
+  diag_list_free(&all);
+  diag_list_free(&ver);
+  link_free(p);
+  free(root);
+  return failed ? EXIT_INPUT : rc;
+}
+
 /* Writes every summary to -o, through a temporary file renamed into place,
  * so a reader never sees half a file. */
 static int main_write_summaries(const char *path, sum_tu **sums, size_t n)
@@ -291,6 +342,7 @@ int main(int argc, char **argv)
     case CMD_SUMMARIZE: rc = main_summarize_cmd(&o, k); break;
     case CMD_LINK: rc = main_link(&o, k); break;
     case CMD_CHECK: case CMD_SUGGEST: case CMD_EXPLAIN: rc = main_findings(&o, k); break;
+    case CMD_REPORT: rc = main_report_html(&o, k); break;
     default: break;
     }
   }

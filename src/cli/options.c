@@ -16,6 +16,7 @@ static const char usage[] =
   "  explain     what the compiler does with calls of pure/const functions\n"
   "  cc          compiler launcher: purist cc COMPILER ARGS... compiles, then embeds\n"
   "              the summary in the object (then: purist link OBJECTS-OR-BINARY)\n"
+  "  report      --html: one self-contained HTML page of all of the above (-o FILE)\n"
   "\n"
   "options:\n"
   "  -p DIR            directory of compile_commands.json (default: . then build/)\n"
@@ -33,6 +34,9 @@ static const char usage[] =
   "  --kb FILE         add knowledge-base entries (format of data/libc.kb)\n"
   "  --quiet           no progress or warnings on stderr\n"
   "  --color=WHEN      auto, always or never\n"
+  "  --html            report: write HTML (the report's only format)\n"
+  "  --verify FILE     report: show a verify report's diagnostics JSON too\n"
+  "  --max-size MIB    report: summarise a report larger than this (default 50)\n"
   "  --version, --help\n";
 
 static int cli_fail(const char *fmt, const char *arg)
@@ -51,6 +55,7 @@ static cli_command cli_command_named(const char *s)
   if (!strcmp(s, "check")) return CMD_CHECK;
   if (!strcmp(s, "suggest")) return CMD_SUGGEST;
   if (!strcmp(s, "explain")) return CMD_EXPLAIN;
+  if (!strcmp(s, "report")) return CMD_REPORT;
   return CMD_NONE;
 }
 
@@ -94,12 +99,25 @@ static int cli_fail_on(cli_opts *o, const char *v)
   return 0;
 }
 
-static int cli_jobs(cli_opts *o, const char *v)
+/* A whole decimal number from lo to hi in *out; -1 if v is not one. */
+static int cli_int(const char *v, long lo, long hi, int *out)
 {
   char *end;
   long n = strtol(v, &end, 10);
-  if (*end || n < 1 || n > 1024) return cli_fail("-j wants a number from 1 to 1024, not '%s'", v);
-  o->jobs = (int)n;
+  if (!*v || *end || n < lo || n > hi) return -1;
+  *out = (int)n;
+  return 0;
+}
+
+static int cli_jobs(cli_opts *o, const char *v)
+{
+  if (cli_int(v, 1, 1024, &o->jobs) < 0) return cli_fail("-j wants a number from 1 to 1024, not '%s'", v);
+  return 0;
+}
+
+static int cli_max_size(cli_opts *o, const char *v)
+{
+  if (cli_int(v, 1, 4096, &o->max_mib) < 0) return cli_fail("--max-size wants MiB from 1 to 4096, not '%s'", v);
   return 0;
 }
 
@@ -112,6 +130,7 @@ static int cli_option(int argc, char **argv, int *i, cli_opts *o)
   if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) { o->quiet = true; return 0; }
   if (!strcmp(a, "--strict")) { o->strict = true; return 0; }
   if (!strcmp(a, "--cheats-as-errors")) { o->cheats_as_errors = true; return 0; }
+  if (!strcmp(a, "--html")) { o->html = true; return 0; }
   if (!strncmp(a, "-j", 2) && a[2]) return cli_jobs(o, a + 2);
   if (!strncmp(a, "-p", 2) && a[2] && a[2] != '-') { o->db = a + 2; return 0; }
   /* Options with a value: stored as given (dst), or handed to a parser. */
@@ -119,7 +138,8 @@ static int cli_option(int argc, char **argv, int *i, cli_opts *o)
     { "-p", &o->db, NULL }, { "--root", &o->root, NULL }, { "-o", &o->output, NULL },
     { "--why", &o->why, NULL }, { "--color", &o->color, NULL }, { "--baseline", &o->baseline, NULL },
     { "--write-baseline", &o->write_baseline, NULL }, { "--format", NULL, cli_format },
-    { "--fail-on", NULL, cli_fail_on }, { "-j", NULL, cli_jobs }, { "--kb", NULL, cli_kb } };
+    { "--fail-on", NULL, cli_fail_on }, { "-j", NULL, cli_jobs }, { "--kb", NULL, cli_kb },
+    { "--verify", &o->verify, NULL }, { "--max-size", NULL, cli_max_size } };
   for (size_t k = 0; k < sizeof opts / sizeof *opts; k++) {
     if (!cli_is(a, opts[k].name)) continue;
     if (!(v = cli_value(argc, argv, i, opts[k].name))) return cli_fail("%s needs a value", opts[k].name);
@@ -134,6 +154,7 @@ int cli_parse(int argc, char **argv, cli_opts *o)
   memset(o, 0, sizeof *o);
   o->color = "auto";
   o->fail_on = 2;
+  o->max_mib = 50;
   int i = 1;
   if (i < argc && argv[i][0] != '-') {
     o->cmd = cli_command_named(argv[i]);
@@ -159,6 +180,10 @@ int cli_parse(int argc, char **argv, cli_opts *o)
   }
   if (o->format == FMT_SARIF && o->cmd != CMD_CHECK && o->cmd != CMD_SUGGEST && o->cmd != CMD_EXPLAIN)
     return cli_fail("%s", "--format=sarif is for check, suggest and explain");
+  if (o->cmd == CMD_REPORT && !o->html)
+    return cli_fail("%s", "report needs --html (its only format)");
+  if ((o->html || o->verify) && o->cmd != CMD_REPORT)
+    return cli_fail("%s", "--html and --verify are for report");
   if (strcmp(o->color, "auto") && strcmp(o->color, "always") && strcmp(o->color, "never"))
     return cli_fail("--color wants auto, always or never, not '%s'", o->color);
   return 0;

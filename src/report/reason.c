@@ -196,6 +196,22 @@ void reason_mnr(strbuf *b, const link_prog *p, const link_func *f, const char *r
   }
 }
 
+const link_func *reason_step(strbuf *b, const link_prog *p, const link_func *f, const char *root)
+{
+  if (f->why.kind != WHY_CALL) {
+    reason_class(b, p, f, root);
+    return NULL;
+  }
+  const link_call *c = &p->calls.v[f->why.index];
+  const link_func *next = &p->funcs.v[c->callee];
+  sb_printf(b, "calls %s at ", S(p, next->name));
+  reason_loc(b, p, c->loc, root);
+  if (link_has_body(next)) return next;
+  sb_puts(b, ": ");
+  reason_external(b, p, next, root);
+  return NULL;
+}
+
 void reason_chain(strbuf *b, const link_prog *p, const link_func *f, const char *root)
 {
   /* Each step follows the first cause into the callee; a function seen
@@ -207,20 +223,7 @@ void reason_chain(strbuf *b, const link_prog *p, const link_func *f, const char 
     vec_push(&seen, f);
     reason_path(b, p, f->loc.file, root);
     sb_printf(b, ":%u:%u: %s: %s — ", f->loc.line, f->loc.col, S(p, f->name), purity_name((purity)f->cls));
-    const link_func *next = NULL;
-    if (f->why.kind == WHY_CALL) {
-      const link_call *c = &p->calls.v[f->why.index];
-      next = &p->funcs.v[c->callee];
-      sb_printf(b, "calls %s at ", S(p, next->name));
-      reason_loc(b, p, c->loc, root);
-      if (!link_has_body(next)) {
-        sb_puts(b, ": ");
-        reason_external(b, p, next, root);
-        next = NULL;
-      }
-    } else {
-      reason_class(b, p, f, root);
-    }
+    const link_func *next = reason_step(b, p, f, root);
     sb_puts(b, "\n");
     f = next;
   }

@@ -12,6 +12,11 @@ void reason_class(strbuf *b, const link_prog *p, const link_func *f, const char 
 void reason_mnr(strbuf *b, const link_prog *p, const link_func *f, const char *root);
 /* The reason's first step only, without locations ("writes static 'x'"). */
 void reason_head(strbuf *b, const link_prog *p, const link_func *f, const char *root);
+/* One step of the chain, without f's own location and name: the call that
+ * is f's first cause ("calls g at file:line:col", with what is known of g
+ * when it has no body) or f's own reason. Returns the callee the chain
+ * goes on into, or NULL where it ends. */
+const link_func *reason_step(strbuf *b, const link_prog *p, const link_func *f, const char *root);
 /* One line per step from f down the chain of first causes (--why). */
 void reason_chain(strbuf *b, const link_prog *p, const link_func *f, const char *root);
 

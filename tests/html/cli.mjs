@@ -1,0 +1,63 @@
+// cli.mjs PURIST SRCDIR — `purist report` on the command line, without a
+// browser: usage and input errors (exit 2, with the file and the reason),
+// --verify, atomic -o, and the same project giving the same page.
+import fs from 'node:fs';
+import path from 'node:path';
+import { check, configureExamples, purist, reportData, run, scratch } from './lib.mjs';
+
+const [bin, src] = process.argv.slice(2);
+
+run(async () => {
+  const tmp = scratch();
+  const db = configureExamples(src, path.join(tmp, 'build'));
+  const out = path.join(tmp, 'r.html');
+  let r = purist(bin, ['report', '-p', db, '-o', out]);
+  check('report without --html: usage error', r.status === 2 && r.stderr.includes('report needs --html') && !fs.existsSync(out), r.stderr);
+  r = purist(bin, ['check', '--html', '-p', db]);
+  check('--html on another command: usage error', r.status === 2 && r.stderr.includes('--html and --verify are for report'), r.stderr);
+  r = purist(bin, ['report', '--html', '--max-size', '0', '-p', db]);
+  check('--max-size 0: usage error', r.status === 2 && r.stderr.includes('--max-size'), r.stderr);
+
+  const cases = [
+    ['missing.json', null, 'missing.json: '],
+    ['bad.json', '{"version":1,"diagnostics":[', 'bad.json:1:'],
+    ['v2.json', '{"version":2,"diagnostics":[]}', 'unsupported "version"'],
+    ['shape.json', '{"version":1,"functions":[]}', 'not a diagnostics report'],
+    ['nocheck.json', '{"version":1,"diagnostics":[{"severity":"error","file":"a.c","message":"m"}]}', 'diagnostic 1 has no "check"'],
+    ['sev.json', '{"version":1,"diagnostics":[{"check":"c","severity":"fatal","file":"a.c","message":"m"}]}', 'diagnostic 1 has no "severity"'],
+  ];
+  for (const [name, text, want] of cases) {
+    const f = path.join(tmp, name);
+    if (text !== null) fs.writeFileSync(f, text);
+    r = purist(bin, ['report', '--html', '--verify', f, '-p', db, '-o', out]);
+    check('--verify ' + name + ': input error naming the file', r.status === 2 && r.stderr.includes(want) &&
+      r.stderr.includes(name) && !fs.existsSync(out), r.stderr);
+  }
+
+  const ver = path.join(tmp, 'verify.json');
+  fs.writeFileSync(ver, JSON.stringify({ version: 1, diagnostics: [
+    { check: 'verify-const', severity: 'warning', file: 'src/log.c', line: 20, column: 5, function: 'log_enabled',
+      message: 'two calls returned different values' }] }));
+  r = purist(bin, ['report', '--html', '--fail-on=never', '--verify', ver, '-p', db, '-o', out]);
+  const d = reportData(out);
+  const vf = d.findings.find(f => f.origin === 'verify');
+  check('--verify: its findings are shown, attached to their function', r.status === 0 && d.verify.count === 1 && vf &&
+    d.functions[vf.fn].name === 'log_enabled' && d.checks['verify-const'].warning === 1, r.stderr);
+  check('--verify: with the source lines around them', vf.source && vf.source.lines.length === 5);
+
+  const again = path.join(tmp, 'again.html');
+  purist(bin, ['report', '--html', '--fail-on=never', '--verify', ver, '-p', db, '-o', again]);
+  check('the same project gives the same page', fs.readFileSync(out, 'utf8') === fs.readFileSync(again, 'utf8'));
+  const stdout = purist(bin, ['report', '--html', '--fail-on=never', '--verify', ver, '-p', db]).stdout;
+  check('without -o the page goes to standard output', stdout === fs.readFileSync(out, 'utf8'));
+
+  fs.writeFileSync(out, 'previous report');
+  r = purist(bin, ['report', '--html', '-p', db, '-o', path.join(tmp, 'no', 'such', 'dir', 'r.html')]);
+  check('an unwritable -o: input error naming it', r.status === 2 && r.stderr.includes('no/such/dir/r.html'), r.stderr);
+  fs.chmodSync(tmp, 0o555);
+  r = purist(bin, ['report', '--html', '-p', db, '-o', out]);
+  fs.chmodSync(tmp, 0o755);
+  if (process.getuid() !== 0)
+    check('a failed write leaves the previous report', r.status === 2 && fs.readFileSync(out, 'utf8') === 'previous report', r.stderr);
+  check('no temporary file is left behind', !fs.readdirSync(tmp).some(f => f.includes('.tmp.')), fs.readdirSync(tmp).join(' '));
+});

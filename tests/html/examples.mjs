@@ -1,0 +1,111 @@
+// examples.mjs NODE_DIR PURIST SRCDIR — the report of examples/ in a real
+// browser: it loads clean, the filter narrows the table, a click opens a
+// function's panel with its chain, a chain link selects the callee, the
+// graph is dot's (and a tree without dot). Screenshots of the overview and
+// of a panel go to the build tree, and to SRCDIR/docs/ with
+// PURIST_UPDATE_SCREENSHOTS=1.
+import fs from 'node:fs';
+import path from 'node:path';
+import { check, checkClean, configureExamples, openReport, purist, reportData, run, scratch } from './lib.mjs';
+
+const [nodeDir, bin, src] = process.argv.slice(2);
+
+// How many rows the table has after filtering (only those in view exist).
+async function rowCount(page) {
+  return parseInt(await page.textContent('#count'), 10);
+}
+
+async function rowsShown(page) {
+  return page.$$eval('#rows .row', rs => rs.map(r => r.firstChild.textContent));
+}
+
+run(async () => {
+  const tmp = scratch();
+  const db = configureExamples(src, path.join(tmp, 'build'));
+  const file = path.join(tmp, 'report.html');
+  const r = purist(bin, ['report', '--html', '-p', db, '-o', file]);
+  check('report of examples/ exits 1 (it has misuse errors)', r.status === 1, 'status ' + r.status + '\n' + r.stderr);
+  const data = reportData(file);
+  check('the page carries every defined function', data.totals.functions === 50 && data.summary.level === 0,
+    JSON.stringify(data.summary));
+  check('graphs were laid out by dot', data.summary.graphs === 'dot' && Object.keys(data.graphs).length > 0, data.summary.graphs);
+
+  const { page, seen, close } = await openReport(nodeDir, file);
+  try {
+    check('overview counts const/pure/normal', (await page.textContent('#overview')).includes('const') &&
+      await page.$$eval('.card .num', ns => ns.map(n => n.textContent).slice(0, 4).join(' ')) === '50 16 15 19');
+    check('overview lists findings per check', await page.$$eval('#checks tr', rs => rs.length) > 3);
+    check('overview shows the top suggestions', await page.$$eval('#suggestions li', ls => ls.length) === 10);
+    check('overview draws a bar per directory', await page.$$eval('svg.chart rect', rs => rs.length) === 6);
+    fs.mkdirSync(path.join(tmp, 'shots'), { recursive: true });
+    await page.screenshot({ path: path.join(tmp, 'shots', 'report-overview.png'), fullPage: true });
+
+    await page.click('#tab-functions');
+    check('the table lists the defined functions', await rowCount(page) === 50, await page.textContent('#count'));
+    check('only the rows in view exist (virtualised)', (await rowsShown(page)).length < 50);
+    await page.fill('#filter', 'log_');
+    const some = await rowsShown(page);
+    check('the filter narrows the table', some.length > 0 && some.length === await rowCount(page) && some.every(n => n.includes('log_')),
+      some.join(', '));
+    await page.selectOption('#class-filter', 'pure');
+    const pure = await rowsShown(page);
+    check('the class filter narrows it further', pure.length > 0 && pure.length < some.length, pure.join(', '));
+    await page.selectOption('#class-filter', '');
+    await page.fill('#filter', '');
+    await page.selectOption('#check-filter', 'misuse');
+    const mis = (await rowsShown(page)).sort().join(' ');
+    check('the check filter keeps the functions with that finding', mis === 'config_find log_enabled', mis);
+    await page.selectOption('#check-filter', '');
+
+    await page.click('#thead button[data-col="6"]');
+    await page.click('#thead button[data-col="6"]');
+    const byCallers = await page.$$eval('#rows .row', rs => rs.map(r => Number(r.children[6].textContent)));
+    check('sorting by callers, descending', byCallers.every((v, k) => k === 0 || byCallers[k - 1] >= v), byCallers.join(' '));
+
+    await page.fill('#filter', 'total');
+    await page.click('#rows .row:has-text("total")');
+    await page.waitForSelector('#panel h2');
+    check('clicking a function opens its panel', await page.textContent('#panel h2') === 'total');
+    const chain = await page.$$eval('#chain li a', as => as.map(a => a.textContent));
+    check('the panel shows the chain of first causes', chain.length >= 2 && chain[0] === 'total' && chain[1] === 'log_msg',
+      chain.join(' -> '));
+    check('the panel shows the reason', (await page.textContent('#reason')).includes('log_msg'));
+    check('the panel draws dot\'s graph', await page.$$eval('#panel svg.graph g', gs => gs.length) >= 2);
+    await page.click('#chain li:nth-child(2) a');
+    await page.waitForFunction(() => document.querySelector('#panel h2').textContent === 'log_msg');
+    check('following a chain link selects the callee', true);
+    check('the callee is the selected row', await page.textContent('#rows .row.selected span') === 'log_msg');
+
+    await page.goto(page.url().replace(/#.*/, '') + '#findings');
+    check('findings are grouped by check', await page.$$eval('#findings .group h2', hs => hs.length) === Object.keys(data.checks).length);
+    await page.click('#group-misuse .finding a');
+    await page.waitForFunction(() => !document.getElementById('functions').hidden);
+    check('a finding links to its function', ['config_find', 'log_enabled'].includes(await page.textContent('#panel h2')));
+    check('the finding shows its source lines', await page.$$eval('#panel pre.src .hit', hs => hs.length) > 0);
+    await page.screenshot({ path: path.join(tmp, 'shots', 'report-function.png') });
+    checkClean(seen, 'examples report');
+  } finally {
+    await close();
+  }
+
+  // Without dot, the panel draws the chain as an indented tree.
+  const nodot = path.join(tmp, 'nodot.html');
+  purist(bin, ['report', '--html', '-p', db, '-o', nodot], { env: { ...process.env, PURIST_DOT: '' } });
+  check('without dot the page has no graphs', reportData(nodot).summary.graphs === 'no dot');
+  const second = await openReport(nodeDir, nodot + '');
+  try {
+    const fn = reportData(nodot).functions.findIndex(f => f.name === 'total');
+    await second.page.goto(second.page.url() + '#fn=' + fn);
+    await second.page.waitForSelector('#panel ul.tree');
+    check('without dot the panel shows the tree', (await second.page.textContent('#panel ul.tree')).includes('log_msg'));
+    checkClean(second.seen, 'report without dot');
+  } finally {
+    await second.close();
+  }
+
+  for (const shot of ['report-overview.png', 'report-function.png']) {
+    const size = fs.statSync(path.join(tmp, 'shots', shot)).size;
+    check(shot + ' was taken', size > 10000, size + ' bytes');
+    if (process.env.PURIST_UPDATE_SCREENSHOTS === '1') fs.copyFileSync(path.join(tmp, 'shots', shot), path.join(src, 'docs', shot));
+  }
+});
