@@ -17,6 +17,8 @@ typedef struct {
   VEC(CXCursor) defs; /* the definitions walked, for a second pass */
   VEC(uint32_t) def_funcs;
   int new_noreturn;   /* a walk found a body that never returns */
+  uint32_t macro_pure[2], macro_const[2];  /* attribute macros defined so far: [0] project, [1] system */
+  ptrmap hashed;      /* file ids whose content hash is recorded */
 } fe_tu;
 
 /* A key for a source location in ptrmaps. */
@@ -40,6 +42,11 @@ uint8_t fe_decl_attrs(fe_tu *t, CXCursor fn);
 int fe_attr_has_word(CXTranslationUnit tu, CXCursor attr, const char *const *words);
 /* True if the function (by index) never returns: declared so or known so. */
 int fe_func_noreturn(fe_tu *t, uint32_t fi);
+
+/* fixfacts.c: what fix needs (extents, attribute spellings, macros, hashes). */
+int fe_attr_in_decl(fe_tu *t, CXFile file, unsigned lo, unsigned hi, CXCursor attr);
+void fe_fix_macro(fe_tu *t, CXCursor macro_definition);
+void fe_fix_decl(fe_tu *t, CXCursor fn, sum_decl *d);
 
 /* walk_stmt.c: records the effects and calls of the definition `fn` into
  * sum->funcs[fi] (replacing an earlier walk's); returns non-zero if every
