@@ -41,8 +41,8 @@ typedef enum {
 typedef struct {
   const char *root;         /* absolute project root: nothing outside it is edited */
   fix_spelling spelling;
-  const char *macro_pure;   /* FIX_SPELL_MACRO: macro expanding to the pure attribute (or NULL) */
-  const char *macro_const;  /* … and to the const attribute (or NULL) */
+  const char *macro_pure;   /* FIX_SPELL_MACRO: macros of the project (either slot: each is */
+  const char *macro_const;  /* used for the attribute it expands to; NULL: none) */
   bool include_mnr;         /* --include-may-not-return */
   bool fix_misuse;          /* --fix-misuse: remove wrong attributes, downgrade const -> pure */
 } fix_opts;
