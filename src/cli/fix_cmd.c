@@ -31,12 +31,6 @@ static int fix_cmd_spelling(const char *s, fix_opts *fo, char **names)
   return 0;
 }
 
-static const char *fix_cmd_rel(const char *path, const char *root)
-{
-  size_t n = strlen(root);
-  return n > 1 && !strncmp(path, root, n) && path[n] == '/' ? path + n + 1 : path;
-}
-
 static void fix_cmd_notes(const fix_notes *n, bool quiet)
 {
   for (size_t i = 0; i < n->n; i++)
@@ -61,9 +55,10 @@ static int fix_cmd_apply(const cli_opts *o, const fix_plan *pl, const char *root
   fix_result res;
   int rc = fix_plan_apply(pl, root, NULL, o->dry_run ? out : NULL, &res) < 0 ? EXIT_INPUT : EXIT_OK;
   if (!o->dry_run)
-    for (size_t i = 0; i < fix_plan_count(pl); i++) {
-      const fix_edit_info *e = fix_plan_edit(pl, i);
-      printf("%s:%u:%u: '%s': %s\n", fix_cmd_rel(e->file, root), e->line, e->col, e->function, e->what);
+    for (size_t i = 0; i < res.applied.n; i++) {
+      const fix_edit_info *e = fix_plan_edit(pl, res.applied.v[i]);
+      const char *rel = fix_rel(e->file, root);
+      printf("%s:%u:%u: '%s': %s\n", rel ? rel : e->file, e->line, e->col, e->function, e->what);
     }
   fix_cmd_notes(&res.notes, o->quiet);
   if (!o->quiet)

@@ -15,15 +15,6 @@
 #include <unistd.h>
 #include <xxhash.h>
 
-/* The path below root, or NULL if it is not below it. */
-static const char *apply_rel(const char *path, const char *root)
-{
-  size_t n = strlen(root);
-  while (n > 1 && root[n - 1] == '/') n--;
-  if (n == 1 && root[0] == '/') return path[0] == '/' ? path + 1 : NULL;
-  return !strncmp(path, root, n) && path[n] == '/' ? path + n + 1 : NULL;
-}
-
 /* Honours the file's write bits even for root, who could write anyway: a
  * read-only file is the user saying "do not change this". */
 static const char *apply_unwritable(const char *path, const struct stat *st)
@@ -68,40 +59,42 @@ static int apply_write_atomic(const char *dst, const char *buf, size_t len, mode
   return rc;
 }
 
-static void refuse(fix_result *res, const char *path, const char *why)
+static void refuse(fix_result *res, const char *shown, const char *why)
 {
   res->files_refused++;
-  fix_note_add(&res->notes, true, "%s: error: not edited: %s", path, why);
+  fix_note_add(&res->notes, true, "%s: error: not edited: %s", shown, why);
 }
 
 /* One file's operations, ops[0..n). */
-static int apply_file(const fix_op *ops, size_t n, const char *src_root, const char *dst_root, FILE *diff,
+static int apply_file(const fix_op *ops, size_t first, size_t n, const char *src_root, const char *dst_root, FILE *diff,
                       fix_result *res)
 {
-  const char *path = ops[0].info.file;
-  const char *rel = apply_rel(path, src_root);
-  if (!rel) { refuse(res, path, "it is outside the project root"); return -1; }
+  const char *path = ops[0].info.file, *shown = ops[0].shown;
+  const char *rel = fix_rel(path, src_root);
+  if (!rel) { refuse(res, shown, "it is outside the project root"); return -1; }
   struct stat st;
   size_t len;
   char *old = stat(path, &st) == 0 ? file_read_all(path, &len) : NULL;
-  if (!old) { refuse(res, path, strerror(errno)); return -1; }
+  if (!old) { refuse(res, shown, strerror(errno)); return -1; }
   int rc = 0;
   const char *why = NULL;
   if (!ops[0].hash) why = "its contents differed between the files that include it during the analysis";
   else if (XXH64(old, len, 0) != ops[0].hash) why = "it changed since it was analysed (run purist fix again)";
   else if (!diff && !dst_root) why = apply_unwritable(path, &st);
-  if (why) { refuse(res, path, why); free(old); return -1; }
-  size_t notes_before = res->notes.n, new_len;
-  char *new_text = fix_apply_text(old, len, ops, n, &new_len, &res->notes);
-  for (size_t i = notes_before; i < res->notes.n; i++) rc = -1;
+  if (why) { refuse(res, shown, why); free(old); return -1; }
+  size_t new_len;
+  bool *failed = xcalloc(n, sizeof *failed);
+  char *new_text = fix_apply_text(old, len, ops, n, &new_len, failed, &res->notes);
+  for (size_t i = 0; i < n; i++)
+    if (failed[i]) rc = -1;
   bool changed = new_len != len || memcmp(old, new_text, len) != 0;
   if (changed && diff) {
-    if (fix_diff_write(diff, rel, old, len, new_text, new_len) < 0) { refuse(res, path, "could not make the diff"); rc = -1; changed = false; }
+    if (fix_diff_write(diff, rel, old, len, new_text, new_len) < 0) { refuse(res, shown, "could not make the diff"); rc = -1; changed = false; }
   } else if (changed) {
     char *dst = dst_root ? xasprintf("%s/%s", dst_root, rel) : xstrdup(path);
     if (apply_write_atomic(dst, new_text, new_len, st.st_mode) != 0) {
       char *msg = xasprintf("could not write %s: %s", dst, strerror(errno));
-      refuse(res, path, msg);
+      refuse(res, shown, msg);
       free(msg);
       rc = -1;
       changed = false;
@@ -110,8 +103,13 @@ static int apply_file(const fix_op *ops, size_t n, const char *src_root, const c
   }
   if (changed) {
     res->files_written++;
-    res->edits += (unsigned)n;
+    for (size_t i = 0; i < n; i++)
+      if (!failed[i]) {
+        res->edits++;
+        vec_push(&res->applied, first + i);
+      }
   }
+  free(failed);
   free(old);
   free(new_text);
   return rc;
@@ -124,7 +122,7 @@ int fix_plan_apply(const fix_plan *pl, const char *src_root, const char *dst_roo
   for (size_t i = 0; i < pl->ops.n;) {
     size_t j = i + 1;
     while (j < pl->ops.n && !strcmp(pl->ops.v[j].info.file, pl->ops.v[i].info.file)) j++;
-    if (apply_file(pl->ops.v + i, j - i, src_root, dst_root, diff, res) < 0) rc = -1;
+    if (apply_file(pl->ops.v + i, i, j - i, src_root, dst_root, diff, res) < 0) rc = -1;
     i = j;
   }
   return rc;
@@ -133,4 +131,5 @@ int fix_plan_apply(const fix_plan *pl, const char *src_root, const char *dst_roo
 void fix_result_free(fix_result *res)
 {
   fix_notes_free(&res->notes);
+  vec_free(&res->applied);
 }

@@ -159,7 +159,8 @@ static const char *op_splice(const text *x, const fix_op *op, splice *out)
   return NULL;
 }
 
-char *fix_apply_text(const char *t, size_t len, const fix_op *ops, size_t n, size_t *out_len, fix_notes *notes)
+char *fix_apply_text(const char *t, size_t len, const fix_op *ops, size_t n, size_t *out_len, bool *failed,
+                     fix_notes *notes)
 {
   text x = { t, len, {0} };
   vec_push(&x.lines, 0);
@@ -170,9 +171,10 @@ char *fix_apply_text(const char *t, size_t len, const fix_op *ops, size_t n, siz
     splice s = { 0, 0, NULL };
     const char *why = op_splice(&x, &ops[i], &s);
     if (!why && sp.n && s.lo < sp.v[sp.n - 1].hi) why = "it overlaps another edit";
+    failed[i] = why != NULL;
     if (why) {
       free(s.with);
-      fix_note_add(notes, true, "%s:%u:%u: error: cannot %s on '%s': %s", ops[i].info.file, ops[i].info.line,
+      fix_note_add(notes, true, "%s:%u:%u: error: cannot %s on '%s': %s", ops[i].shown, ops[i].info.line,
                    ops[i].info.col, ops[i].info.what, ops[i].info.function, why);
       continue;
     }

@@ -18,6 +18,7 @@ typedef enum {
 typedef struct {
   fix_edit_info info;
   fix_op_kind kind;
+  char *shown;                  /* the file as messages show it (relative to the root) */
   unsigned line, col;           /* where the change starts */
   unsigned end_line, end_col;   /* FOP_REPLACE / FOP_REMOVE_ATTR: where it ends */
   char *text;             /* FOP_INSERT*, FOP_REPLACE */
@@ -54,9 +55,10 @@ const char *fix_kind_word(uint8_t kind, const char *old);
 
 /* apply.c / diff.c */
 /* Applies one file's ops (ops[0..n), all of that file) to text; returns
- * the new text (caller frees) or NULL with a note per failing op. */
+ * the new text (caller frees). An op that cannot be made is skipped with
+ * an error note and failed[i] set (failed has n entries). */
 char *fix_apply_text(const char *text, size_t len, const fix_op *ops, size_t n, size_t *out_len,
-                     fix_notes *notes);
+                     bool *failed, fix_notes *notes);
 /* Writes a unified diff of old → new for path `rel` to f. Returns 0 or -1. */
 int fix_diff_write(FILE *f, const char *rel, const char *old, size_t old_len, const char *new_text,
                    size_t new_len);

@@ -33,16 +33,24 @@ typedef struct {
   const fix_opts *o;
 } planner;
 
-/* "file:line:col" of a declaration's name, for notes. */
-#define DECL_AT(p, d) S(p, (d)->loc.file), (d)->loc.line, (d)->loc.col
-
-static bool in_root(const char *path, const char *root)
+/* The path below root, or NULL if it is not below it. */
+const char *fix_rel(const char *path, const char *root)
 {
   size_t n = strlen(root);
   while (n > 1 && root[n - 1] == '/') n--;
-  if (n == 1 && root[0] == '/') return path[0] == '/';
-  return !strncmp(path, root, n) && path[n] == '/';
+  if (n == 1 && root[0] == '/') return path[0] == '/' ? path + 1 : NULL;
+  return !strncmp(path, root, n) && path[n] == '/' ? path + n + 1 : NULL;
 }
+
+/* A path as messages show it: relative to the root when inside it. */
+static const char *shown(const planner *pl, uint32_t file)
+{
+  const char *path = S(pl->p, file), *rel = fix_rel(path, pl->o->root);
+  return rel ? rel : path;
+}
+
+/* "file:line:col" of a declaration's name, for notes. */
+#define DECL_AT(pl, d) shown(pl, (d)->loc.file), (d)->loc.line, (d)->loc.col
 
 static uint64_t file_hash(const link_prog *p, uint32_t file)
 {
@@ -56,12 +64,12 @@ static bool decl_editable(planner *pl, const sum_decl *d, const link_func *f)
 {
   const link_prog *p = pl->p;
   const char *why = NULL;
-  if (!in_root(S(p, d->loc.file), pl->o->root)) why = "it is outside the project root";
+  if (!fix_rel(S(p, d->loc.file), pl->o->root)) why = "it is outside the project root";
   else if (d->dflags & SDF_MACRO_NAME) why = "its name comes from a macro (edit the macro by hand)";
   else if (d->dflags & SDF_KNR) why = "it is a K&R-style definition (give it a prototype first)";
   else if ((d->dflags & SDF_SPLIT) || !d->beg_line) why = "it is not written in one piece in one file";
   if (why)
-    fix_note_add(&pl->pl->notes, false, "%s:%u:%u: note: '%s' is not edited: %s", DECL_AT(p, d),
+    fix_note_add(&pl->pl->notes, false, "%s:%u:%u: note: '%s' is not edited: %s", DECL_AT(pl, d),
                  S(p, f->name), why);
   return !why;
 }
@@ -72,6 +80,7 @@ static fix_op *op_new(planner *pl, const sum_decl *d, const link_func *f, fix_op
   memset(&op, 0, sizeof op);
   op.kind = kind;
   op.info.file = xstrdup(S(pl->p, d->loc.file));
+  op.shown = xstrdup(shown(pl, d->loc.file));
   op.info.line = op.line = d->loc.line;
   op.info.col = op.col = d->loc.col;
   op.info.function = xstrdup(S(pl->p, f->name));
@@ -163,6 +172,24 @@ static void plan_remove(planner *pl, const sum_decl *d, const link_func *f, cons
   free(what);
 }
 
+/* A call of fi whose value is thrown away by its statement: with the
+ * attribute, GCC and clang warn there (-Wunused-value, "statement with no
+ * effect"), which breaks -Werror builds. Says where, returns true. */
+static bool discarded_call(planner *pl, uint32_t fi, uint8_t kind)
+{
+  const link_prog *p = pl->p;
+  for (size_t i = 0; i < p->calls.n; i++) {
+    const link_call *c = &p->calls.v[i];
+    if (c->callee != fi || c->use != SCU_DISCARDED) continue;
+    fix_note_add(&pl->pl->notes, false, "%s:%u:%u: note: '%s' is not made %s: its value is discarded here, "
+                 "and with the attribute the compilers warn (-Wunused-value); the call does nothing, so "
+                 "delete it, then run fix again", shown(pl, c->loc.file), c->loc.line, c->loc.col,
+                 S(p, p->funcs.v[fi].name), kind_name(kind));
+    return true;
+  }
+  return false;
+}
+
 /* Every declaration of f gets the inferred attribute. */
 static void plan_suggestion(planner *pl, uint32_t fi)
 {
@@ -171,10 +198,11 @@ static void plan_suggestion(planner *pl, uint32_t fi)
   uint8_t kind = f->cls == PURITY_CONST ? SUM_DECL_CONST : SUM_DECL_PURE;
   if (f->st.mnr && !pl->o->include_mnr) {
     fix_note_add(&pl->pl->notes, false, "%s:%u:%u: note: '%s' is %s only if it is known to return normally; "
-                 "not edited without --include-may-not-return", S(p, f->loc.file), f->loc.line, f->loc.col,
+                 "not edited without --include-may-not-return", shown(pl, f->loc.file), f->loc.line, f->loc.col,
                  S(p, f->name), kind_name(kind));
     return;
   }
+  if (discarded_call(pl, fi, kind)) return;
   for (size_t i = 0; i < p->decls.n; i++) {
     const sum_decl *d = &p->decls.v[i];
     if (d->func != fi || (d->declared & kind) || !decl_editable(pl, d, f)) continue;
@@ -204,11 +232,11 @@ static void plan_misuse(planner *pl, uint32_t fi)
   if (f->declared & (SUM_DECL_VOID_PURE | SUM_DECL_VOID_CONST))
     fix_note_add(&pl->pl->notes, false, "%s:%u:%u: note: '%s' returns void and is declared pure or const; "
                  "the compilers drop that attribute, so purist cannot locate it: remove it by hand",
-                 S(p, f->loc.file), f->loc.line, f->loc.col, S(p, f->name));
+                 shown(pl, f->loc.file), f->loc.line, f->loc.col, S(p, f->name));
   if (decl == PURITY_NORMAL || (purity)f->cls <= decl || (f->flags & SFF_VOID)) return;
   if (checks_is_cheat(p, fi)) {
     fix_note_add(&pl->pl->notes, false, "%s:%u:%u: note: '%s' cheats deliberately (see purist check); "
-                 "its attribute is left alone", S(p, f->loc.file), f->loc.line, f->loc.col, S(p, f->name));
+                 "its attribute is left alone", shown(pl, f->loc.file), f->loc.line, f->loc.col, S(p, f->name));
     return;
   }
   for (size_t i = 0; i < p->decls.n; i++) {
@@ -261,6 +289,7 @@ void fix_plan_free(fix_plan *pl)
   for (size_t i = 0; i < pl->ops.n; i++) {
     fix_op *op = &pl->ops.v[i];
     free(op->info.file);
+    free(op->shown);
     free(op->info.function);
     free(op->info.what);
     free(op->text);

@@ -11,6 +11,12 @@
 
 static const char *S(const link_prog *p, uint32_t id) { return strtab_get(p->strs, id); }
 
+static const char *fix_shown(const link_prog *p, const fix_opts *o, uint32_t file)
+{
+  const char *rel = fix_rel(S(p, file), o->root);
+  return rel ? rel : S(p, file);
+}
+
 static const char *kind_name(uint8_t kind) { return kind == SUM_DECL_CONST ? "const" : "pure"; }
 
 const char *fix_kind_word(uint8_t kind, const char *old)
@@ -75,7 +81,7 @@ fix_spelled fix_spell(const link_prog *p, const fix_opts *o, const sum_decl *d, 
     }
     if (want)
       fix_note_add(notes, false, "%s:%u:%u: note: macro %s is not defined before this declaration in every "
-                   "file that includes it; wrote __attribute__((%s)) here", S(p, d->loc.file), d->loc.line,
+                   "file that includes it; wrote __attribute__((%s)) here", fix_shown(p, o, d->loc.file), d->loc.line,
                    d->loc.col, want, kind_name(kind));
     return spell_written(kind, SA_GNU);
   }
