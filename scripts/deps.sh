@@ -4,7 +4,7 @@
 set -euo pipefail
 pkgs=(cmake make gcc pkg-config libclang-19-dev clang-19 libcmocka-dev
       libjansson-dev libxxhash-dev
-      libgit2-dev)
+      libgit2-dev patch)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
