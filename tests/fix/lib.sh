@@ -12,7 +12,7 @@ compiles() {
     command -v "$cc" >/dev/null || fail "$cc is not installed (scripts/deps.sh)"
     for f in "$@"; do
       # shellcheck disable=SC2086
-      "$cc" -std=gnu11 -Wall -Wextra -Werror $CFLAGS_EXTRA -c "$f" -o /dev/null 2>"$T/cc.err" ||
+      "$cc" -std=gnu11 -Wall -Wextra -Werror ${CFLAGS_EXTRA:-} -c "$f" -o /dev/null 2>"$T/cc.err" ||
         fail "$cc -Wall -Werror rejects the fixed $f:${NL}$(show "$T/cc.err")"
     done
   done
