@@ -84,4 +84,12 @@ expect_rc 0
 [ "$(stat -c %a inc/b.h)" = 600 ] || fail "inc/b.h mode changed to $(stat -c %a inc/b.h)"
 left=$(find . -name '.*purist-*')
 [ -z "$left" ] || fail "temporary files left behind: $left"
+check "a damaged --from summary file: one clear line, exit 2, nothing written"
+proj damaged
+tree_sum . >"$T/d0"
+head -c 100 "$T/s.purist" >"$T/cut.purist"
+run fix --from "$T/cut.purist"
+expect_usage_error "^purist: .*cut\.purist: refused at byte 0: truncated summary$"
+tree_sum . >"$T/d1"
+same "$T/d0" "$T/d1" "the tree before and after the refused run"
 echo "ok"
