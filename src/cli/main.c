@@ -1,6 +1,7 @@
 /* main.c — purist's entry point: parse options, run a command. */
 #include "cli/inputs.h"
 #include "cli/launcher.h"
+#include "cli/fix_cmd.h"
 #include "cli/options.h"
 #include "cli/pipeline.h"
 #include "cli/project.h"
@@ -325,6 +326,30 @@ static int main_link(const cli_opts *o, const kb *k)
   return bad ? EXIT_INPUT : rc;
 }
 
+/* fix: the program from --from summaries or a fresh analysis, then the
+ * edits (cli/fix_cmd.c). TUs that failed are reported and make it exit 2;
+ * their functions have no body here, so nothing of theirs is edited. A
+ * summary file that cannot be read whole edits nothing. */
+static int main_fix(const cli_opts *o, const kb *k)
+{
+  char *root = NULL;
+  int failed = 0;
+  link_prog *p;
+  if (o->from) {
+    p = link_new(k, o->strict);
+    inputs_count n = {0};
+    inputs_add_file(p, o->from, o->quiet, &n);
+    failed = n.bad > 0 || n.records == 0;
+    root = project_root_for_link(o);
+  } else {
+    p = main_analyze(o, k, &root, &failed);
+  }
+  int rc = p && !(o->from && failed) ? fix_cmd_run(o, p, root) : EXIT_INPUT;
+  link_free(p);
+  free(root);
+  return failed ? EXIT_INPUT : rc;
+}
+
 int main(int argc, char **argv)
 {
   if (argc > 1 && !strcmp(argv[1], "cc")) return launcher_main(argc - 2, argv + 2);   /* the compile's own argv */
@@ -343,6 +368,7 @@ int main(int argc, char **argv)
     case CMD_LINK: rc = main_link(&o, k); break;
     case CMD_CHECK: case CMD_SUGGEST: case CMD_EXPLAIN: rc = main_findings(&o, k); break;
     case CMD_REPORT: rc = main_report_html(&o, k); break;
+    case CMD_FIX: rc = main_fix(&o, k); break;
     default: break;
     }
   }

@@ -17,6 +17,7 @@ static const char usage[] =
   "  cc          compiler launcher: purist cc COMPILER ARGS... compiles, then embeds\n"
   "              the summary in the object (then: purist link OBJECTS-OR-BINARY)\n"
   "  report      --html: one self-contained HTML page of all of the above (-o FILE)\n"
+  "  fix         write the suggested attributes into the sources\n"
   "\n"
   "options:\n"
   "  -p DIR            directory of compile_commands.json (default: . then build/)\n"
@@ -37,6 +38,13 @@ static const char usage[] =
   "  --html            report: write HTML (the report's only format)\n"
   "  --verify FILE     report: show a verify report's diagnostics JSON too\n"
   "  --max-size MIB    report: summarise a report larger than this (default 50)\n"
+  "fix options:\n"
+  "  --dry-run         print a unified diff instead of writing\n"
+  "  --spelling=S      gnu (__attribute__((const))), c23 ([[gnu::const]]) or macro:NAME[,NAME];\n"
+  "                    default: what the project already uses\n"
+  "  --include-may-not-return  also apply suggestions for functions that may not return\n"
+  "  --fix-misuse      remove wrong attributes, downgrade const to pure where pure holds\n"
+  "  --from FILE       plan from summaries (purist summarize) instead of analysing now\n"
   "  --version, --help\n";
 
 static int cli_fail(const char *fmt, const char *arg)
@@ -56,6 +64,7 @@ static cli_command cli_command_named(const char *s)
   if (!strcmp(s, "suggest")) return CMD_SUGGEST;
   if (!strcmp(s, "explain")) return CMD_EXPLAIN;
   if (!strcmp(s, "report")) return CMD_REPORT;
+  if (!strcmp(s, "fix")) return CMD_FIX;
   return CMD_NONE;
 }
 
@@ -131,6 +140,9 @@ static int cli_option(int argc, char **argv, int *i, cli_opts *o)
   if (!strcmp(a, "--strict")) { o->strict = true; return 0; }
   if (!strcmp(a, "--cheats-as-errors")) { o->cheats_as_errors = true; return 0; }
   if (!strcmp(a, "--html")) { o->html = true; return 0; }
+  if (!strcmp(a, "--include-may-not-return")) { o->include_mnr = true; return 0; }
+  if (!strcmp(a, "--fix-misuse")) { o->fix_misuse = true; return 0; }
+  if (!strcmp(a, "--dry-run")) { o->dry_run = true; return 0; }
   if (!strncmp(a, "-j", 2) && a[2]) return cli_jobs(o, a + 2);
   if (!strncmp(a, "-p", 2) && a[2] && a[2] != '-') { o->db = a + 2; return 0; }
   /* Options with a value: stored as given (dst), or handed to a parser. */
@@ -139,7 +151,8 @@ static int cli_option(int argc, char **argv, int *i, cli_opts *o)
     { "--why", &o->why, NULL }, { "--color", &o->color, NULL }, { "--baseline", &o->baseline, NULL },
     { "--write-baseline", &o->write_baseline, NULL }, { "--format", NULL, cli_format },
     { "--fail-on", NULL, cli_fail_on }, { "-j", NULL, cli_jobs }, { "--kb", NULL, cli_kb },
-    { "--verify", &o->verify, NULL }, { "--max-size", NULL, cli_max_size } };
+    { "--verify", &o->verify, NULL }, { "--max-size", NULL, cli_max_size },
+    { "--spelling", &o->spelling, NULL }, { "--from", &o->from, NULL } };
   for (size_t k = 0; k < sizeof opts / sizeof *opts; k++) {
     if (!cli_is(a, opts[k].name)) continue;
     if (!(v = cli_value(argc, argv, i, opts[k].name))) return cli_fail("%s needs a value", opts[k].name);

@@ -5,7 +5,7 @@
 #include "report/infer_out.h"
 
 typedef enum { CMD_NONE, CMD_INFER, CMD_SUMMARIZE, CMD_LINK, CMD_CHECK, CMD_SUGGEST, CMD_EXPLAIN,
-               CMD_REPORT } cli_command;
+               CMD_REPORT, CMD_FIX } cli_command;
 
 typedef struct {
   cli_command cmd;
@@ -24,6 +24,9 @@ typedef struct {
   bool html;               /* report --html */
   const char *verify;      /* report --verify FILE: a verify report's diagnostics JSON */
   int max_mib;             /* report --max-size MIB: larger reports are summarised */
+  const char *spelling;    /* fix --spelling=gnu|c23|macro:NAME[,NAME] */
+  const char *from;        /* fix --from FILE: summaries instead of analysing */
+  bool include_mnr, fix_misuse, dry_run;   /* fix */
   VEC(const char *) kb_files;
   VEC(char *) files;       /* positional arguments before -- */
   VEC(char *) flags;       /* after -- */

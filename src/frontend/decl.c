@@ -76,10 +76,7 @@ typedef struct {
 /* Is the attribute written within the declaration (not inherited)? */
 static int fe_attr_is_own(const attr_scan *a, CXCursor attr)
 {
-  CXFile f;
-  unsigned off;
-  clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(attr)), &f, NULL, NULL, &off);
-  return clang_File_isEqual(f, a->file) && off >= a->lo && off <= a->hi;
+  return fe_attr_in_decl(a->t, a->file, a->lo, a->hi, attr);   /* also a leading [[gnu::const]] */
 }
 
 static enum CXChildVisitResult fe_scan_attr(CXCursor c, CXCursor parent, CXClientData d)

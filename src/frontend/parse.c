@@ -153,18 +153,20 @@ typedef struct { fe_tu *t; } top_ctx;
 static enum CXChildVisitResult fe_top(CXCursor c, CXCursor parent, CXClientData d)
 {
   fe_tu *t = ((top_ctx *)d)->t;
+  if (clang_getCursorKind(c) == CXCursor_MacroDefinition) fe_fix_macro(t, c);
   if (clang_getCursorKind(c) != CXCursor_FunctionDecl) return CXChildVisit_Continue;
   int is_def = clang_isCursorDefinition(c);
   int sys = clang_Location_isInSystemHeader(clang_getCursorLocation(c));
   if (sys && !is_def) return CXChildVisit_Continue;   /* added when called */
   uint32_t fi = fe_func_for(t, c);
   if (!sys) {
-    sum_decl decl = { fi, fe_cursor_loc(t, c), fe_decl_attrs(t, c), (uint8_t)is_def };
+    sum_decl decl = { .func = fi, .loc = fe_cursor_loc(t, c), .declared = fe_decl_attrs(t, c), .is_def = (uint8_t)is_def };
     uint32_t *dropped = ptrmap_get(&t->void_attrs, fe_loc_key(decl.loc));
     if (dropped) {
       decl.declared |= (uint8_t)*dropped;
       t->sum->funcs.v[fi].declared |= (uint8_t)*dropped;
     }
+    fe_fix_decl(t, c, &decl);
     vec_push(&t->sum->decls, decl);
   }
   if (is_def && !(t->sum->funcs.v[fi].flags & SFF_BODY)) {
@@ -185,7 +187,10 @@ fe_status fe_summarize(CXIndex idx, const fe_job *job, const kb *kb, sum_tu **ou
   int argc;
   char **argv = fe_argv(job, &argc);
   CXTranslationUnit tu = NULL;
-  unsigned opts = CXTranslationUnit_KeepGoing | CXTranslationUnit_VisitImplicitAttributes;
+  /* The detailed preprocessing record shows macro definitions: fix uses
+   * the project's own attribute macros (frontend/fixfacts.c). */
+  unsigned opts = CXTranslationUnit_KeepGoing | CXTranslationUnit_VisitImplicitAttributes
+                | CXTranslationUnit_DetailedPreprocessingRecord;
   enum CXErrorCode ec = clang_parseTranslationUnit2(idx, job->file, (const char *const *)argv, argc,
                                                     NULL, 0, opts, &tu);
   free(argv[0]);
@@ -214,11 +219,15 @@ fe_status fe_summarize(CXIndex idx, const fe_job *job, const kb *kb, sum_tu **ou
     fe_scan_pragma_weak(&t, job->file);
     top_ctx ctx = { &t };
     clang_visitChildren(clang_getTranslationUnitCursor(tu), fe_top, &ctx);
+    fe_fix_finish(&t);
     fe_infer_noreturn(&t);
   }
   ptrmap_free(&t.funcs);
   ptrmap_free(&t.files);
   ptrmap_free(&t.void_attrs);
+  ptrmap_free(&t.hashed);
+  vec_free(&t.fix_macros);
+  vec_free(&t.fix_decls);
   strtab_free(t.weak);
   fe_pp_free(t.pp);
   vec_free(&t.defs);

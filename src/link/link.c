@@ -8,7 +8,9 @@ struct link_index {
   VEC(uint32_t) strmap;      /* during link_add: TU string id → program id + 1 (0: not yet) */
   ptrmap syms;               /* (keyfile << 32 | name) + 1 → function */
   VEC(uint64_t) body_hash;   /* per function: hash of the body facts it got */
-  ptrmap decls_seen;         /* declarations already recorded (headers repeat) */
+  ptrmap decls_seen;         /* declarations already recorded (headers repeat) → index + 1 */
+  ptrmap macros_seen;        /* macro name id + 1 → index in macros */
+  ptrmap files_seen;         /* file id + 1 → index in files */
 };
 
 link_prog *link_new(const kb *kb, bool strict)
@@ -30,12 +32,17 @@ void link_free(link_prog *p)
   vec_free(&p->calls);
   vec_free(&p->argmasks);
   vec_free(&p->decls);
+  vec_free(&p->attrs);
+  vec_free(&p->macros);
+  vec_free(&p->files);
   free(p->call_cls);
   for (size_t i = 0; i < p->warnings.n; i++) free(p->warnings.v[i]);
   vec_free(&p->warnings);
   ptrmap_free(&p->index->syms);
   vec_free(&p->index->strmap);
   ptrmap_free(&p->index->decls_seen);
+  ptrmap_free(&p->index->macros_seen);
+  ptrmap_free(&p->index->files_seen);
   vec_free(&p->index->body_hash);
   free(p->index);
   free(p);
@@ -181,6 +188,55 @@ static void link_add_body(link_prog *p, const sum_tu *tu, const sum_func *sf,
   link_append_body(p, tu, sf, gi, map);
 }
 
+/* A header's declaration seen again from another TU: an attribute macro
+ * is usable there only if every TU had the same one defined before it. */
+static void link_decl_again(link_prog *p, sum_decl *have, const sum_decl *d)
+{
+  if (have->macro_pure != d->macro_pure) have->macro_pure = 0;
+  if (have->macro_const != d->macro_const) have->macro_const = 0;
+}
+
+/* Copies the attributes written on d into the program's table. */
+static void link_decl_attrs(link_prog *p, const sum_tu *tu, sum_decl *d)
+{
+  uint32_t off = (uint32_t)p->attrs.n;
+  for (uint32_t a = 0; a < d->nattr; a++) {
+    sum_attr at = tu->attrs.v[d->attr_off + a];
+    at.macro = link_str(p, tu, at.macro);
+    vec_push(&p->attrs, at);
+  }
+  d->attr_off = off;
+}
+
+/* Attribute macros by name, file hashes by file: a macro defined as
+ * different attributes, or a file parsed with different contents (edited
+ * while the analysis ran), is marked unusable. */
+static void link_add_macros_files(link_prog *p, const sum_tu *tu)
+{
+  for (size_t i = 0; i < tu->macros.n; i++) {
+    sum_macro m = tu->macros.v[i];
+    m.name = link_str(p, tu, m.name);
+    uint32_t *j = ptrmap_get(&p->index->macros_seen, (uint64_t)m.name + 1);
+    if (!j) {
+      ptrmap_put(&p->index->macros_seen, (uint64_t)m.name + 1, (uint32_t)p->macros.n);
+      vec_push(&p->macros, m);
+    } else if (p->macros.v[*j].kind != m.kind || p->macros.v[*j].form != m.form) {
+      p->macros.v[*j].kind = 0;
+    }
+  }
+  for (size_t i = 0; i < tu->files.n; i++) {
+    sum_file f = tu->files.v[i];
+    f.file = link_str(p, tu, f.file);
+    uint32_t *j = ptrmap_get(&p->index->files_seen, (uint64_t)f.file + 1);
+    if (!j) {
+      ptrmap_put(&p->index->files_seen, (uint64_t)f.file + 1, (uint32_t)p->files.n);
+      vec_push(&p->files, f);
+    } else if (p->files.v[*j].hash != f.hash) {
+      p->files.v[*j].hash = 0;
+    }
+  }
+}
+
 void link_add(link_prog *p, const sum_tu *tu)
 {
   uint32_t nstr = strtab_count(tu->strs);
@@ -206,12 +262,20 @@ void link_add(link_prog *p, const sum_tu *tu)
     sum_decl d = tu->decls.v[i];
     d.func = map[d.func];
     d.loc = link_loc(p, tu, d.loc);
+    d.macro_pure = link_str(p, tu, d.macro_pure);
+    d.macro_const = link_str(p, tu, d.macro_const);
     uint32_t k[4] = { d.func, d.loc.file, d.loc.line, d.loc.col };
     uint64_t key = XXH64(k, sizeof k, 0) | 1;
-    if (ptrmap_get(&p->index->decls_seen, key)) continue;
-    ptrmap_put(&p->index->decls_seen, key, 1);
+    uint32_t *seen = ptrmap_get(&p->index->decls_seen, key);
+    if (seen) {
+      link_decl_again(p, &p->decls.v[*seen - 1], &d);
+      continue;
+    }
+    ptrmap_put(&p->index->decls_seen, key, (uint32_t)p->decls.n + 1);
+    link_decl_attrs(p, tu, &d);
     vec_push(&p->decls, d);
   }
+  link_add_macros_files(p, tu);
   free(map);
 }
 

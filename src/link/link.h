@@ -55,7 +55,10 @@ typedef struct {
   VEC(sum_effect) effs;      /* names and files are link_prog string ids */
   VEC(link_call) calls;
   VEC(uint64_t) argmasks;
-  VEC(sum_decl) decls;       /* func is a link_prog index */
+  VEC(sum_decl) decls;       /* func is a link_prog index; attr_off into attrs */
+  VEC(sum_attr) attrs;       /* macro is a link_prog string id */
+  VEC(sum_macro) macros;     /* attribute macros, one per name (kind 0: defined differently) */
+  VEC(sum_file) files;       /* one per file; hash 0: TUs saw different contents */
   VEC(char *) warnings;      /* conflicts and the like, as message lines */
   struct link_index *index;
   const kb *kb;

@@ -23,5 +23,8 @@ void summary_free(sum_tu *tu)
   vec_free(&tu->calls);
   vec_free(&tu->argmasks);
   vec_free(&tu->decls);
+  vec_free(&tu->attrs);
+  vec_free(&tu->macros);
+  vec_free(&tu->files);
   free(tu);
 }

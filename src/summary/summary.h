@@ -131,14 +131,51 @@ typedef struct {
   uint32_t call_off, ncall;  /* sum_tu.calls[call_off..+ncall) */
 } sum_func;
 
+#define SDF_MACRO_NAME 0x1  /* the name comes from a macro expansion: fix leaves it alone */
+#define SDF_KNR        0x2  /* a K&R-style definition (identifier list) */
+#define SDF_SPLIT      0x4  /* the declaration does not lie in one file outside macros */
+
 /* A declaration the project wrote (not in a system header): where fix and
- * suggest will want to put attributes. */
+ * suggest will want to put attributes. Positions are expansion locations
+ * in loc.file (1-based line, byte column). */
 typedef struct {
   uint32_t func;
   sum_loc loc;
   uint8_t declared;  /* SUM_DECL_* on this declaration */
   uint8_t is_def;
+  uint8_t dflags;    /* SDF_* */
+  uint32_t beg_line, beg_col;    /* its first token */
+  uint32_t end_line, end_col;    /* just past its last token (a definition: past the body) */
+  uint32_t attr_off, nattr;      /* the pure/const attributes written on it: sum_tu.attrs */
+  uint32_t macro_pure, macro_const;  /* names of macros expanding to exactly that attribute,
+                                        defined before this declaration (0: none) */
 } sum_decl;
+
+/* How an attribute is written. */
+typedef enum { SA_GNU = 0, SA_C23 = 1 } sum_attr_form;
+
+/* A pure or const attribute written on a declaration. */
+typedef struct {
+  uint8_t kind;      /* SUM_DECL_PURE or SUM_DECL_CONST */
+  uint8_t form;      /* sum_attr_form (of the macro's expansion, for a macro) */
+  uint32_t macro;    /* the macro spelling it, 0 if written out */
+  uint32_t beg_line, beg_col, end_line, end_col;  /* the attribute name, or the macro's use */
+} sum_attr;
+
+/* An object-like macro whose whole expansion is one pure or const attribute. */
+typedef struct {
+  uint32_t name;
+  uint8_t kind;      /* SUM_DECL_PURE or SUM_DECL_CONST */
+  uint8_t form;      /* sum_attr_form */
+  uint8_t system;    /* defined in a system header */
+} sum_macro;
+
+/* The content hash of a file holding project declarations, as parsed:
+ * fix refuses to edit a file that no longer hashes the same. */
+typedef struct {
+  uint32_t file;
+  uint64_t hash;     /* XXH64, seed 0 */
+} sum_file;
 
 #define STF_NO_MATH_ERRNO 0x1  /* compiled with -fno-math-errno / -ffast-math */
 #define STF_PARSE_FAILED  0x2  /* the TU had errors: its functions are unknown */
@@ -152,6 +189,9 @@ typedef struct sum_tu {
   VEC(sum_call) calls;
   VEC(uint64_t) argmasks;
   VEC(sum_decl) decls;
+  VEC(sum_attr) attrs;
+  VEC(sum_macro) macros;
+  VEC(sum_file) files;
 } sum_tu;
 
 sum_tu *summary_new(void);
@@ -160,7 +200,7 @@ void summary_free(sum_tu *tu);
 /* A record starts with these 8 bytes, then the format version (4 bytes,
  * little-endian): docs/summary-format.md. */
 #define SUMMARY_MAGIC "PURIST\0S"
-#define SUMMARY_FORMAT 1
+#define SUMMARY_FORMAT 2
 
 /* The on-disk format (docs/summary-format.md). summary_write appends one
  * TU record to f and returns 0, or -1 with errno set. */

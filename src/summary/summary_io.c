@@ -52,6 +52,27 @@ static void encode_call(bytes *b, const sum_tu *tu, const sum_call *c)
   for (uint32_t a = 0; a < c->nargs; a++) put_u(b, tu->argmasks.v[c->arg_off + a]);
 }
 
+/* What fix needs beyond the declarations: attributes, macros, file hashes. */
+static void encode_fix_facts(const sum_tu *tu, bytes *b)
+{
+  put_u(b, tu->attrs.n);
+  for (size_t i = 0; i < tu->attrs.n; i++) {
+    const sum_attr *a = &tu->attrs.v[i];
+    put_u(b, a->kind); put_u(b, a->form); put_u(b, a->macro);
+    put_u(b, a->beg_line); put_u(b, a->beg_col); put_u(b, a->end_line); put_u(b, a->end_col);
+  }
+  put_u(b, tu->macros.n);
+  for (size_t i = 0; i < tu->macros.n; i++) {
+    const sum_macro *m = &tu->macros.v[i];
+    put_u(b, m->name); put_u(b, m->kind); put_u(b, m->form); put_u(b, m->system);
+  }
+  put_u(b, tu->files.n);
+  for (size_t i = 0; i < tu->files.n; i++) {
+    put_u(b, tu->files.v[i].file);
+    put_le(b, tu->files.v[i].hash, 8);
+  }
+}
+
 static void encode_payload(const sum_tu *tu, bytes *b)
 {
   put_u(b, tu->flags);
@@ -87,7 +108,11 @@ static void encode_payload(const sum_tu *tu, bytes *b)
   for (size_t i = 0; i < tu->decls.n; i++) {
     const sum_decl *d = &tu->decls.v[i];
     put_u(b, d->func); put_loc(b, d->loc); put_u(b, d->declared); put_u(b, d->is_def);
+    put_u(b, d->dflags); put_u(b, d->beg_line); put_u(b, d->beg_col);
+    put_u(b, d->end_line); put_u(b, d->end_col); put_u(b, d->attr_off); put_u(b, d->nattr);
+    put_u(b, d->macro_pure); put_u(b, d->macro_const);
   }
+  encode_fix_facts(tu, b);
 }
 
 unsigned char *summary_encode(const sum_tu *tu, size_t *len)
@@ -227,7 +252,54 @@ static void decode_decls(reader *r, sum_tu *tu, uint32_t ns)
     sum_decl d;
     d.func = get_idx(r, tu->funcs.n); d.loc = get_loc(r, ns);
     d.declared = (uint8_t)get_idx(r, SUM_DECL_MASK + 1); d.is_def = (uint8_t)get_idx(r, 2);
+    d.dflags = (uint8_t)get_idx(r, 256);
+    d.beg_line = get_idx(r, UINT32_MAX); d.beg_col = get_idx(r, UINT32_MAX);
+    d.end_line = get_idx(r, UINT32_MAX); d.end_col = get_idx(r, UINT32_MAX);
+    d.attr_off = get_idx(r, UINT32_MAX); d.nattr = get_idx(r, UINT32_MAX);
+    d.macro_pure = get_idx(r, ns); d.macro_const = get_idx(r, ns);
     vec_push(&tu->decls, d);
+  }
+}
+
+static bool is_attr_kind(uint8_t k) { return k == SUM_DECL_PURE || k == SUM_DECL_CONST; }
+
+static void decode_attrs(reader *r, sum_tu *tu, uint32_t ns)
+{
+  uint64_t na = get_u(r);
+  if (na > (uint64_t)(r->end - r->p)) { r->bad = 1; return; }
+  for (uint64_t i = 0; i < na && !r->bad; i++) {
+    sum_attr a;
+    a.kind = (uint8_t)get_idx(r, 256); a.form = (uint8_t)get_idx(r, 2); a.macro = get_idx(r, ns);
+    a.beg_line = get_idx(r, UINT32_MAX); a.beg_col = get_idx(r, UINT32_MAX);
+    a.end_line = get_idx(r, UINT32_MAX); a.end_col = get_idx(r, UINT32_MAX);
+    if (!is_attr_kind(a.kind)) r->bad = 1;
+    vec_push(&tu->attrs, a);
+  }
+  /* Every declaration's attributes lie within the table. */
+  for (size_t i = 0; i < tu->decls.n && !r->bad; i++)
+    if ((uint64_t)tu->decls.v[i].attr_off + tu->decls.v[i].nattr > tu->attrs.n) r->bad = 1;
+}
+
+static void decode_macros_files(reader *r, sum_tu *tu, uint32_t ns)
+{
+  uint64_t nm = get_u(r);
+  if (nm > (uint64_t)(r->end - r->p)) { r->bad = 1; return; }
+  for (uint64_t i = 0; i < nm && !r->bad; i++) {
+    sum_macro m;
+    m.name = get_idx(r, ns); m.kind = (uint8_t)get_idx(r, 256);
+    m.form = (uint8_t)get_idx(r, 2); m.system = (uint8_t)get_idx(r, 2);
+    if (!is_attr_kind(m.kind)) r->bad = 1;
+    vec_push(&tu->macros, m);
+  }
+  uint64_t nfiles = get_u(r);
+  if (nfiles > (uint64_t)(r->end - r->p) / 9) { r->bad = 1; return; }
+  for (uint64_t i = 0; i < nfiles && !r->bad; i++) {
+    sum_file f;
+    f.file = get_idx(r, ns);
+    if (r->end - r->p < 8) { r->bad = 1; return; }
+    f.hash = get_le(r->p, 8);
+    r->p += 8;
+    vec_push(&tu->files, f);
   }
 }
 
@@ -263,6 +335,8 @@ sum_tu *summary_decode(const unsigned char *buf, size_t len, size_t *pos, char *
   if (!r.bad) decode_funcs(&r, tu, (uint32_t)ns, nf);
   if (!r.bad) decode_bodies(&r, tu, (uint32_t)ns);
   if (!r.bad) decode_decls(&r, tu, (uint32_t)ns);
+  if (!r.bad) decode_attrs(&r, tu, (uint32_t)ns);
+  if (!r.bad) decode_macros_files(&r, tu, (uint32_t)ns);
   if (r.bad || r.p != r.end) {
     summary_free(tu);
     *err = xstrdup("malformed summary payload");

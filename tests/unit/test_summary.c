@@ -54,8 +54,26 @@ static void add_call(sum_tu *tu, uint32_t callee, uint8_t flags, sum_loc l,
 
 static void add_decl(sum_tu *tu, uint32_t func, sum_loc l, uint8_t declared, uint8_t is_def)
 {
-  sum_decl d = { func, l, declared, is_def };
+  sum_decl d = { .func = func, .loc = l, .declared = declared, .is_def = is_def };
   vec_push(&tu->decls, d);
+}
+
+/* The facts fix needs: an attribute on the last declaration, a macro, a
+ * file hash that uses all 64 bits. */
+static void add_fix_facts(sum_tu *tu, uint32_t file)
+{
+  sum_decl *d = &tu->decls.v[tu->decls.n - 1];
+  d->dflags = SDF_MACRO_NAME | SDF_KNR;
+  d->beg_line = 1; d->beg_col = 1; d->end_line = 3; d->end_col = 200;
+  d->macro_pure = strtab_intern(tu->strs, "MY_PURE");
+  d->attr_off = (uint32_t)tu->attrs.n;
+  d->nattr = 1;
+  sum_attr a = { SUM_DECL_PURE, SA_C23, d->macro_pure, 2, 7, 2, 14 };
+  vec_push(&tu->attrs, a);
+  sum_macro m = { d->macro_pure, SUM_DECL_PURE, SA_C23, 1 };
+  vec_push(&tu->macros, m);
+  sum_file f = { file, 0xfedcba9876543210ull };
+  vec_push(&tu->files, f);
 }
 
 /* A small TU that uses every kind of record and values that need
@@ -94,6 +112,7 @@ static sum_tu *sample_tu(void)
   add_decl(tu, 1, loc(file, 3, 12), SUM_DECL_PURE | SUM_DECL_CONST, 1);
   add_decl(tu, 0, loc(file, 10, 5), 0, 1);
   add_decl(tu, 3, loc(file, 1, 1), SUM_DECL_PURE, 0);
+  add_fix_facts(tu, file);
   return tu;
 }
 
@@ -181,6 +200,29 @@ static void assert_decls_equal(const sum_tu *a, const sum_tu *b)
     assert_loc_equal(x->loc, y->loc);
     assert_int_equal(x->declared, y->declared);
     assert_int_equal(x->is_def, y->is_def);
+    assert_int_equal(x->dflags, y->dflags);
+    assert_int_equal(x->beg_line, y->beg_line); assert_int_equal(x->beg_col, y->beg_col);
+    assert_int_equal(x->end_line, y->end_line); assert_int_equal(x->end_col, y->end_col);
+    assert_int_equal(x->attr_off, y->attr_off); assert_int_equal(x->nattr, y->nattr);
+    assert_int_equal(x->macro_pure, y->macro_pure); assert_int_equal(x->macro_const, y->macro_const);
+  }
+  assert_int_equal(a->attrs.n, b->attrs.n);
+  for (size_t i = 0; i < a->attrs.n; i++) {
+    const sum_attr *x = &a->attrs.v[i], *y = &b->attrs.v[i];
+    assert_int_equal(x->kind, y->kind); assert_int_equal(x->form, y->form); assert_int_equal(x->macro, y->macro);
+    assert_int_equal(x->beg_line, y->beg_line); assert_int_equal(x->beg_col, y->beg_col);
+    assert_int_equal(x->end_line, y->end_line); assert_int_equal(x->end_col, y->end_col);
+  }
+  assert_int_equal(a->macros.n, b->macros.n);
+  for (size_t i = 0; i < a->macros.n; i++) {
+    const sum_macro *x = &a->macros.v[i], *y = &b->macros.v[i];
+    assert_int_equal(x->name, y->name); assert_int_equal(x->kind, y->kind);
+    assert_int_equal(x->form, y->form); assert_int_equal(x->system, y->system);
+  }
+  assert_int_equal(a->files.n, b->files.n);
+  for (size_t i = 0; i < a->files.n; i++) {
+    assert_int_equal(a->files.v[i].file, b->files.v[i].file);
+    assert_true(a->files.v[i].hash == b->files.v[i].hash);
   }
 }
 
@@ -259,7 +301,7 @@ static void test_round_trip_empty(void **state)
   summary_free(tu);
 }
 
-/* The record header is the documented one: magic "PURIST\0S", version 1,
+/* The record header is the documented one: magic "PURIST\0S", version 2,
  * reserved 0, the payload length, and the total length matches. */
 static void test_header_layout(void **state)
 {
@@ -267,7 +309,7 @@ static void test_header_layout(void **state)
   size_t len;
   unsigned char *buf = summary_encode(tu, &len);
   assert_memory_equal(buf, "PURIST\0S", 8);
-  assert_memory_equal(buf + 8, "\1\0\0\0", 4);
+  assert_memory_equal(buf + 8, "\2\0\0\0", 4);
   assert_memory_equal(buf + 12, "\0\0\0\0", 4);
   uint64_t plen = 0;
   for (int i = 0; i < 8; i++) plen |= (uint64_t)buf[16 + i] << (8 * i);
@@ -441,8 +483,8 @@ static void test_wrong_version_names_both(void **state)
   sum_tu *back = decode_copy(buf, len, &pos, &err);
   assert_null(back);
   assert_non_null(err);
-  if (!strstr(err, "version 7") || !strstr(err, "version 1"))
-    fail_msg("message does not name versions 7 and 1: %s", err);
+  if (!strstr(err, "version 7") || !strstr(err, "version 2"))
+    fail_msg("message does not name versions 7 and 2: %s", err);
   free(err);
   free(buf);
   summary_free(tu);
@@ -485,6 +527,14 @@ static void test_bad_indexes_refused(void **state)
   assert_encoding_refused(tu, "a declaration of a function past the table");
   tu = sample_tu(); tu->funcs.v[0].linkage = 2;
   assert_encoding_refused(tu, "an unknown linkage");
+  tu = sample_tu(); tu->decls.v[tu->decls.n - 1].nattr = 5;
+  assert_encoding_refused(tu, "a declaration's attributes past the table");
+  tu = sample_tu(); tu->attrs.v[0].kind = 3;
+  assert_encoding_refused(tu, "an attribute neither pure nor const");
+  tu = sample_tu(); tu->macros.v[0].name = strtab_count(tu->strs);
+  assert_encoding_refused(tu, "a macro name past the string table");
+  tu = sample_tu(); tu->files.v[0].file = strtab_count(tu->strs) + 1;
+  assert_encoding_refused(tu, "a hashed file past the string table");
 }
 
 /* main_file is a string index like the others (docs/summary-format.md:

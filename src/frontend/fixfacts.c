@@ -1,0 +1,299 @@
+/* fixfacts.c — what `purist fix` needs to know about a declaration to edit
+ * it safely: where it begins and ends, which pure/const attributes are
+ * written on it and how (spelled out, [[gnu::]], or through a macro), which
+ * of the project's attribute macros are defined before it, whether its
+ * name comes from a macro or it is a K&R definition, and a content hash of
+ * its file as parsed. All positions are expansion locations: where the
+ * user's text is. */
+#include "frontend/fe_internal.h"
+#include <ctype.h>
+#include <string.h>
+#include <xxhash.h>
+
+/* Offset of an expansion location, with its file. */
+static unsigned ff_offset(CXSourceLocation l, CXFile *file)
+{
+  unsigned off = 0;
+  clang_getExpansionLocation(l, file, NULL, NULL, &off);
+  return off;
+}
+
+static void ff_line_col(CXSourceLocation l, uint32_t *line, uint32_t *col)
+{
+  unsigned ln = 0, c = 0;
+  clang_getExpansionLocation(l, NULL, &ln, &c, NULL);
+  *line = ln;
+  *col = c;
+}
+
+/* Is an attribute at [a_lo, a_hi) written on the declaration spanning
+ * [lo, hi] of the same file? Inside the extent, yes. Before it, only as a
+ * leading attribute: clang's extent starts after `[[gnu::const]]` and
+ * after an attribute macro, so one that precedes it with no `;`, `{` or
+ * `}` in between belongs to it (an earlier declaration would end with
+ * one of those; an inherited attribute lies in that earlier declaration). */
+int fe_attr_in_decl(fe_tu *t, CXFile file, unsigned lo, unsigned hi, CXCursor attr)
+{
+  CXSourceRange r = clang_getCursorExtent(attr);
+  CXFile af;
+  unsigned a_lo = ff_offset(clang_getRangeStart(r), &af);
+  unsigned a_hi = ff_offset(clang_getRangeEnd(r), NULL);
+  if (!clang_File_isEqual(af, file)) return 0;
+  if (a_lo >= lo && a_lo <= hi) return 1;
+  if (a_lo > lo || a_hi > lo) return 0;
+  size_t size = 0;
+  const char *text = clang_getFileContents(t->tu, file, &size);
+  if (!text || lo > size) return 0;
+  for (unsigned i = a_hi; i < lo; i++)
+    if (text[i] == ';' || text[i] == '{' || text[i] == '}') return 0;
+  return 1;
+}
+
+/* ---- attribute macros (detailed preprocessing record) ---- */
+
+static int ff_is(const char *s, const char *a, const char *b) { return !strcmp(s, a) || !strcmp(s, b); }
+
+/* The attribute kind a token names: pure/__pure__, const/__const__. */
+static uint8_t ff_kind_word(const char *s)
+{
+  if (ff_is(s, "pure", "__pure__")) return SUM_DECL_PURE;
+  if (ff_is(s, "const", "__const__")) return SUM_DECL_CONST;
+  return 0;
+}
+
+/* Matches a macro body (tokens after the name) that is exactly one
+ * pure/const attribute: __attribute__((pure)), [[gnu::const]], or another
+ * attribute macro already known. Returns the kind, 0 if not one. */
+static uint8_t ff_match_body(fe_tu *t, char **tok, unsigned n, uint8_t *form)
+{
+  if (n == 6 && ff_is(tok[0], "__attribute__", "__attribute") && !strcmp(tok[1], "(") && !strcmp(tok[2], "(")
+      && !strcmp(tok[4], ")") && !strcmp(tok[5], ")")) {
+    *form = SA_GNU;
+    return ff_kind_word(tok[3]);
+  }
+  if (n == 7 && !strcmp(tok[0], "[") && !strcmp(tok[1], "[") && ff_is(tok[2], "gnu", "__gnu__")
+      && !strcmp(tok[3], "::") && !strcmp(tok[5], "]") && !strcmp(tok[6], "]")) {
+    *form = SA_C23;
+    return ff_kind_word(tok[4]);
+  }
+  if (n == 1) {
+    uint32_t id = strtab_find(t->sum->strs, tok[0]);
+    for (size_t i = 0; id != UINT32_MAX && i < t->sum->macros.n; i++)
+      if (t->sum->macros.v[i].name == id) {
+        *form = t->sum->macros.v[i].form;
+        return t->sum->macros.v[i].kind;
+      }
+  }
+  return 0;
+}
+
+/* The tokens of a macro definition, as strings (caller frees each). */
+static unsigned ff_tokens(CXTranslationUnit tu, CXSourceRange r, char **out, unsigned max)
+{
+  CXToken *toks;
+  unsigned n, k = 0;
+  clang_tokenize(tu, r, &toks, &n);
+  for (unsigned i = 0; i < n && k < max; i++) {
+    CXString s = clang_getTokenSpelling(tu, toks[i]);
+    out[k++] = xstrdup(clang_getCString(s));
+    clang_disposeString(s);
+  }
+  clang_disposeTokens(tu, toks, n);
+  return n <= max ? k : max + 1;
+}
+
+/* A macro definition: if its whole expansion is a pure or const
+ * attribute, it is recorded, and declarations after it (in TU order,
+ * worked out in fe_fix_finish) may use it. */
+void fe_fix_macro(fe_tu *t, CXCursor c)
+{
+  if (clang_Cursor_isMacroFunctionLike(c) || clang_Cursor_isMacroBuiltin(c)) return;
+  CXSourceRange r = clang_getCursorExtent(c);
+  unsigned lo = ff_offset(clang_getRangeStart(r), NULL), hi = ff_offset(clang_getRangeEnd(r), NULL);
+  if (hi <= lo || hi - lo > 120) return;   /* an attribute macro is short: skip the rest cheaply */
+  char *tok[9];
+  unsigned n = ff_tokens(t->tu, r, tok, 8);
+  uint8_t form = SA_GNU, kind = 0;
+  if (n >= 2 && n <= 8) kind = ff_match_body(t, tok + 1, n - 1, &form);
+  if (kind) {
+    int sys = clang_Location_isInSystemHeader(clang_getCursorLocation(c));
+    sum_macro m = { strtab_intern(t->sum->strs, tok[0]), kind, form, (uint8_t)(sys != 0) };
+    vec_push(&t->sum->macros, m);
+    fe_pending p = { t->sum->macros.n - 1, clang_getCursorLocation(c) };
+    vec_push(&t->fix_macros, p);
+  }
+  for (unsigned i = 0; i < n && i < 8; i++) free(tok[i]);
+}
+
+/* ---- TU order ---- */
+
+/* Where a location lies in the TU, as the offsets of the #include lines
+ * leading to it from the main file, then its own offset: two locations
+ * compare in TU order as these lists compare lexicographically. */
+typedef VEC(unsigned) tu_key;
+
+typedef struct {
+  ptrmap files;             /* CXFile → index in keys + 1 (first inclusion only) */
+  VEC(tu_key) keys;
+} key_map;
+
+static void ff_inclusion(CXFile f, CXSourceLocation *stack, unsigned n, CXClientData d)
+{
+  key_map *km = d;
+  uint64_t k = (uint64_t)(uintptr_t)f;
+  if (!k || ptrmap_get(&km->files, k)) return;
+  tu_key key = {0};
+  for (unsigned i = n; i-- > 0;) vec_push(&key, ff_offset(stack[i], NULL));
+  vec_push(&km->keys, key);
+  ptrmap_put(&km->files, k, (uint32_t)km->keys.n);
+}
+
+/* Compares two locations in TU order (<0, 0, >0). */
+static int ff_order(const key_map *km, CXSourceLocation a, CXSourceLocation b)
+{
+  CXFile fa, fb;
+  unsigned oa = ff_offset(a, &fa), ob = ff_offset(b, &fb);
+  uint32_t *ia = ptrmap_get(&km->files, (uint64_t)(uintptr_t)fa);
+  uint32_t *ib = ptrmap_get(&km->files, (uint64_t)(uintptr_t)fb);
+  const tu_key *ka = ia ? &km->keys.v[*ia - 1] : NULL, *kb = ib ? &km->keys.v[*ib - 1] : NULL;
+  size_t na = ka ? ka->n : 0, nb = kb ? kb->n : 0;
+  for (size_t i = 0;; i++) {
+    unsigned xa = i < na ? ka->v[i] : oa, xb = i < nb ? kb->v[i] : ob;
+    if (xa != xb) return xa < xb ? -1 : 1;
+    if (i >= na || i >= nb) return i >= na && i >= nb ? 0 : (i >= na ? -1 : 1);
+  }
+}
+
+/* Sets each declaration's macro_pure/macro_const: the last attribute
+ * macro of that kind defined before it in TU order (a project macro wins
+ * over a system header's). */
+void fe_fix_finish(fe_tu *t)
+{
+  key_map km = { {0}, {0} };
+  clang_getInclusions(t->tu, ff_inclusion, &km);
+  for (size_t i = 0; i < t->fix_decls.n; i++) {
+    sum_decl *d = &t->sum->decls.v[t->fix_decls.v[i].index];
+    uint32_t best[2][2] = { { 0, 0 }, { 0, 0 } };   /* [const?][system?] */
+    CXSourceLocation at[2][2];
+    for (size_t j = 0; j < t->fix_macros.n; j++) {
+      const fe_pending *m = &t->fix_macros.v[j];
+      const sum_macro *sm = &t->sum->macros.v[m->index];
+      if (ff_order(&km, m->loc, t->fix_decls.v[i].loc) >= 0) continue;
+      int k = sm->kind == SUM_DECL_CONST, sys = sm->system;
+      if (!best[k][sys] || ff_order(&km, at[k][sys], m->loc) < 0) { best[k][sys] = sm->name; at[k][sys] = m->loc; }
+    }
+    d->macro_pure = best[0][0] ? best[0][0] : best[0][1];
+    d->macro_const = best[1][0] ? best[1][0] : best[1][1];
+  }
+  for (size_t i = 0; i < km.keys.n; i++) vec_free(&km.keys.v[i]);
+  vec_free(&km.keys);
+  ptrmap_free(&km.files);
+}
+
+/* ---- one declaration ---- */
+
+/* The identifier at byte `off` of the file (a macro's name at its use). */
+static uint32_t ff_ident_at(fe_tu *t, CXFile file, unsigned off)
+{
+  size_t size = 0;
+  const char *text = clang_getFileContents(t->tu, file, &size);
+  if (!text || off >= size) return 0;
+  unsigned e = off;
+  while (e < size && (isalnum((unsigned char)text[e]) || text[e] == '_')) e++;
+  return e > off ? strtab_intern_n(t->sum->strs, text + off, e - off) : 0;
+}
+
+/* Is the attribute written out as [[gnu::…]]? Its extent starts at `gnu`,
+ * right after `[[`. */
+static uint8_t ff_written_form(fe_tu *t, CXFile file, unsigned off)
+{
+  size_t size = 0;
+  const char *text = clang_getFileContents(t->tu, file, &size);
+  while (text && off > 0 && off <= size && isspace((unsigned char)text[off - 1])) off--;
+  return text && off >= 1 && off <= size && text[off - 1] == '[' ? SA_C23 : SA_GNU;
+}
+
+typedef struct {
+  fe_tu *t;
+  sum_decl *d;
+  CXFile file;
+  unsigned lo, hi;
+} decl_scan;
+
+static enum CXChildVisitResult ff_attr(CXCursor c, CXCursor parent, CXClientData data)
+{
+  decl_scan *s = data;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k != CXCursor_PureAttr && k != CXCursor_ConstAttr) return CXChildVisit_Continue;
+  CXSourceRange r = clang_getCursorExtent(c);
+  if (clang_Range_isNull(r) || !fe_attr_in_decl(s->t, s->file, s->lo, s->hi, c)) return CXChildVisit_Continue;
+  sum_attr a;
+  memset(&a, 0, sizeof a);
+  a.kind = k == CXCursor_PureAttr ? SUM_DECL_PURE : SUM_DECL_CONST;
+  CXSourceLocation b = clang_getRangeStart(r);
+  unsigned off = ff_offset(b, NULL), sl = 0, sc = 0;
+  clang_getSpellingLocation(b, NULL, &sl, &sc, NULL);
+  ff_line_col(b, &a.beg_line, &a.beg_col);
+  ff_line_col(clang_getRangeEnd(r), &a.end_line, &a.end_col);
+  if (sl != a.beg_line || sc != a.beg_col) {           /* spelled by a macro */
+    a.macro = ff_ident_at(s->t, s->file, off);
+    for (size_t i = 0; i < s->t->sum->macros.n; i++)
+      if (s->t->sum->macros.v[i].name == a.macro) a.form = s->t->sum->macros.v[i].form;
+  } else {
+    a.form = ff_written_form(s->t, s->file, off);
+  }
+  vec_push(&s->t->sum->attrs, a);
+  s->d->nattr++;
+  return CXChildVisit_Continue;
+}
+
+/* A K&R definition names its parameters in an identifier list and declares
+ * them after the `)`: the first parameter's name lies past the list. */
+static int ff_is_knr(fe_tu *t, CXCursor fn, CXFile file, unsigned name_off)
+{
+  if (clang_Cursor_getNumArguments(fn) < 1) return 0;
+  CXCursor p0 = clang_Cursor_getArgument(fn, 0);
+  unsigned p_off = ff_offset(clang_getCursorLocation(p0), NULL);
+  size_t size = 0;
+  const char *text = clang_getFileContents(t->tu, file, &size);
+  if (!text || p_off > size || p_off <= name_off) return 0;
+  int depth = 0;
+  for (unsigned i = name_off; i < p_off; i++) {
+    if (text[i] == '(') depth++;
+    else if (text[i] == ')' && --depth == 0) return 1;
+  }
+  return 0;
+}
+
+/* Hashes the file once per TU: fix compares it with the file it edits. */
+static void ff_hash_file(fe_tu *t, CXFile file, uint32_t id)
+{
+  if (ptrmap_get(&t->hashed, (uint64_t)id + 1)) return;
+  ptrmap_put(&t->hashed, (uint64_t)id + 1, 1);
+  size_t size = 0;
+  const char *text = clang_getFileContents(t->tu, file, &size);
+  sum_file f = { id, XXH64(text ? text : "", text ? size : 0, 0) };
+  vec_push(&t->sum->files, f);
+}
+
+/* Fills the fix facts of declaration d (cursor fn), whose loc is set. */
+void fe_fix_decl(fe_tu *t, CXCursor fn, sum_decl *d)
+{
+  CXSourceLocation name = clang_getCursorLocation(fn);
+  CXFile file, bf, ef;
+  unsigned name_off = ff_offset(name, &file), sl = 0, sc = 0;
+  clang_getSpellingLocation(name, NULL, &sl, &sc, NULL);
+  if (sl != d->loc.line || sc != d->loc.col) d->dflags |= SDF_MACRO_NAME;
+  CXSourceRange r = clang_getCursorExtent(fn);
+  decl_scan s = { t, d, file, ff_offset(clang_getRangeStart(r), &bf), ff_offset(clang_getRangeEnd(r), &ef) };
+  if (!clang_File_isEqual(bf, file) || !clang_File_isEqual(ef, file) || s.hi < s.lo) d->dflags |= SDF_SPLIT;
+  ff_line_col(clang_getRangeStart(r), &d->beg_line, &d->beg_col);
+  ff_line_col(clang_getRangeEnd(r), &d->end_line, &d->end_col);
+  if (d->is_def && ff_is_knr(t, fn, file, name_off)) d->dflags |= SDF_KNR;
+  d->attr_off = (uint32_t)t->sum->attrs.n;
+  d->nattr = 0;
+  clang_visitChildren(fn, ff_attr, &s);
+  fe_pending at = { t->sum->decls.n, clang_getRangeStart(r) };   /* d is pushed next */
+  vec_push(&t->fix_decls, at);
+  if (file) ff_hash_file(t, file, d->loc.file);
+}
