@@ -14,6 +14,9 @@ static const char usage[] =
   "  check       verify declared pure/const attributes against the bodies\n"
   "  suggest     where pure/const attributes belong, ranked by what they buy\n"
   "  explain     what the compiler does with calls of pure/const functions\n"
+  "  verify      run a command (after --) and report pure/const functions that\n"
+  "              misbehave at run time (needs a build with rt-flags)\n"
+  "  rt-flags    print the flags for such a build: --cflags, --ldflags\n"
   "\n"
   "options:\n"
   "  -p DIR            directory of compile_commands.json (default: . then build/)\n"
@@ -30,6 +33,8 @@ static const char usage[] =
   "  --strict          count effects on paths that end in a noreturn call\n"
   "  --kb FILE         add knowledge-base entries (format of data/libc.kb)\n"
   "  --quiet           no progress or warnings on stderr\n"
+  "  --suggested       verify: also watch the functions purist suggests\n"
+  "  --cflags, --ldflags  rt-flags: compiler or linker flags (with -p: wrappers too)\n"
   "  --color=WHEN      auto, always or never\n"
   "  --version, --help\n";
 
@@ -49,6 +54,8 @@ static cli_command cli_command_named(const char *s)
   if (!strcmp(s, "check")) return CMD_CHECK;
   if (!strcmp(s, "suggest")) return CMD_SUGGEST;
   if (!strcmp(s, "explain")) return CMD_EXPLAIN;
+  if (!strcmp(s, "verify")) return CMD_VERIFY;
+  if (!strcmp(s, "rt-flags")) return CMD_RT_FLAGS;
   return CMD_NONE;
 }
 
@@ -110,6 +117,9 @@ static int cli_option(int argc, char **argv, int *i, cli_opts *o)
   if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) { o->quiet = true; return 0; }
   if (!strcmp(a, "--strict")) { o->strict = true; return 0; }
   if (!strcmp(a, "--cheats-as-errors")) { o->cheats_as_errors = true; return 0; }
+  if (!strcmp(a, "--suggested")) { o->suggested = true; return 0; }
+  if (!strcmp(a, "--cflags")) { o->rt_cflags = true; return 0; }
+  if (!strcmp(a, "--ldflags")) { o->rt_ldflags = true; return 0; }
   if (!strncmp(a, "-j", 2) && a[2]) return cli_jobs(o, a + 2);
   if (!strncmp(a, "-p", 2) && a[2] && a[2] != '-') { o->db = a + 2; return 0; }
   /* Options with a value: stored as given (dst), or handed to a parser. */
@@ -155,8 +165,9 @@ int cli_parse(int argc, char **argv, cli_opts *o)
     fputs(usage, stderr);
     return -1;
   }
-  if (o->format == FMT_SARIF && o->cmd != CMD_CHECK && o->cmd != CMD_SUGGEST && o->cmd != CMD_EXPLAIN)
-    return cli_fail("%s", "--format=sarif is for check, suggest and explain");
+  if (o->format == FMT_SARIF && o->cmd != CMD_CHECK && o->cmd != CMD_SUGGEST && o->cmd != CMD_EXPLAIN
+      && o->cmd != CMD_VERIFY)
+    return cli_fail("%s", "--format=sarif is for check, suggest, explain and verify");
   if (strcmp(o->color, "auto") && strcmp(o->color, "always") && strcmp(o->color, "never"))
     return cli_fail("--color wants auto, always or never, not '%s'", o->color);
   return 0;
