@@ -99,7 +99,9 @@ PRT_NOINST static void rt_frame_begin(int w)
   bool force = t_force;
   t_force = false;
   t_forced = force;
-  t_checking = (force || n % prt.sample == 0) && rt_snap_buffers();
+  /* The first two calls are always checked: a write on the first only,
+   * with none on the second, is what tells memoisation from a violation. */
+  t_checking = (force || n < 2 || n % prt.sample == 0) && rt_snap_buffers();
   if (!t_checking) return;
   t_outer = w;
   t_idx = atomic_fetch_add_explicit(&W->checked, 1, memory_order_relaxed);

@@ -1,8 +1,10 @@
 /* main.c — calls every watched function a few times (from another TU, so
  * the wrappers see the calls) and prints what does not depend on time. */
 #include "api.h"
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 int main(int argc, char **argv)
 {
@@ -17,5 +19,6 @@ int main(int argc, char **argv)
   }
   printf("total %ld\n", total);
   free(heap);
+  if (argc > 1 && !strcmp(argv[1], "die")) raise(SIGTERM);   /* a death by signal */
   return argc > 1 ? atoi(argv[1]) : 0;
 }
