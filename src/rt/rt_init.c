@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -129,6 +130,15 @@ PRT_NOINST static unsigned long rt_env_ulong(const char *name, unsigned long dfl
   return n;
 }
 
+/* PURIST_RT_DEBUG: which objects and how many pages are watched. */
+PRT_NOINST static void rt_debug_print(void)
+{
+  char num[32];
+  for (size_t i = 0; i < prt.nobjs; i++) prt_say("watching the data of ", prt.objs[i], "");
+  snprintf(num, sizeof num, "%zu", prt.npages);
+  prt_say("pages of writable data: ", num, "");
+}
+
 __attribute__((constructor(101))) PRT_NOINST static void rt_init(void)
 {
   const char *watch = getenv("PURIST_WATCH");
@@ -140,6 +150,7 @@ __attribute__((constructor(101))) PRT_NOINST static void rt_init(void)
   ssize_t n = readlink("/proc/self/exe", prt.exe, sizeof prt.exe - 1);
   prt.exe[n > 0 ? n : 0] = '\0';
   if (rt_load_watch(watch) < 0 || prt_elf_load() < 0) return;
+  if (getenv("PURIST_RT_DEBUG")) rt_debug_print();
   pthread_atfork(NULL, NULL, rt_after_fork_child);
   rt_catch_fatal();
   atomic_store(&prt.heap_on, 1);
