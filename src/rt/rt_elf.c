@@ -220,8 +220,8 @@ PRT_NOINST int prt_elf_load(void)
   prt.objs = prt_alloc(RT_MAX_OBJS * sizeof *prt.objs);
   if (!prt.objs) return -1;
   dl_iterate_phdr(rt_visit, &L);
-  qsort(L.syms.v, L.syms.n, sizeof(prt_sym), cmp_sym);
-  qsort(L.ranges.v, L.ranges.n, sizeof(prt_range), cmp_range);
+  if (L.syms.n) qsort(L.syms.v, L.syms.n, sizeof(prt_sym), cmp_sym);
+  if (L.ranges.n) qsort(L.ranges.v, L.ranges.n, sizeof(prt_range), cmp_range);
   prt.syms = L.syms.v;
   prt.nsyms = L.syms.n;
   prt.ranges = L.ranges.v;

@@ -81,7 +81,7 @@ PRT_NOINST static int rt_load_watch(const char *path)
     w->name = line;
     w->is_const = !strncmp(sp + 1, "const", 5);
   }
-  qsort(prt.watch, prt.nwatch, sizeof *prt.watch, cmp_watch);
+  if (prt.nwatch) qsort(prt.watch, prt.nwatch, sizeof *prt.watch, cmp_watch);
   return 0;
 }
 

@@ -145,7 +145,7 @@ int vr_account_read(vr_account *a, const char *dir)
       vec_push(&names, xasprintf("%s/%s", dir, e->d_name));
   }
   if (d) closedir(d);
-  qsort(names.v, names.n, sizeof *names.v, vr_cmp_str);   /* the same notes in the same order */
+  if (names.n) qsort(names.v, names.n, sizeof *names.v, vr_cmp_str);   /* the same notes in the same order */
   int nread = 0;
   for (size_t i = 0; i < names.n; i++) {
     nread += vr_read_one(a, names.v[i]);

@@ -33,7 +33,7 @@ void verify_watch_collect(const link_prog *p, bool suggested, verify_watch *out)
     v.cls = watch_class(&p->funcs.v[i], suggested, &v.declared);
     if (v.cls != PURITY_NORMAL) vec_push(out, v);
   }
-  qsort(out->v, out->n, sizeof *out->v, watch_cmp);
+  if (out->n) qsort(out->v, out->n, sizeof *out->v, watch_cmp);
 }
 
 /* Two static functions may share a name; the runtime knows functions by
