@@ -49,6 +49,10 @@ purity checks_callee_class(const link_prog *p, const link_func *g);
  * class `cls`. */
 void checks_callsite(const link_prog *p, const link_func *f, uint32_t ci, purity cls, cs_fact *out);
 
+/* Where a function's attribute (SUM_DECL_* `bits`) is written: the first
+ * declaration carrying it, a prototype before the definition (misuse.c). */
+sum_loc checks_attr_loc(const link_prog *p, uint32_t fi, uint8_t bits);
+
 /* Printing helpers. */
 diag *checks_emit(diag_list *out, const link_prog *p, const checks_opts *o, const char *check,
                   diag_severity sev, sum_loc at, const link_func *f, const char *msg);

@@ -30,6 +30,11 @@ static sum_loc attr_loc(const link_prog *p, uint32_t fi, uint8_t bits)
   return best ? best->loc : p->funcs.v[fi].loc;
 }
 
+sum_loc checks_attr_loc(const link_prog *p, uint32_t fi, uint8_t bits)
+{
+  return attr_loc(p, fi, bits);
+}
+
 /* ---- the witness: first offending effect, through the chain ---- */
 
 static void witness(const link_prog *p, const checks_opts *o, const link_func *f, strbuf *msg, diag *d)

@@ -12,9 +12,11 @@
 #include "report/infer_out.h"
 #include "report/reason.h"
 #include "util/fileio.h"
+#include "verify/verify.h"
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 enum { EXIT_OK = 0, EXIT_FINDINGS = 1, EXIT_INPUT = 2 };
@@ -350,6 +352,121 @@ static int main_fix(const cli_opts *o, const kb *k)
   return failed ? EXIT_INPUT : rc;
 }
 
+/* ---- verify and rt-flags (issue 6; the work is in src/verify) ---- */
+
+/* Prints notes on stderr (--quiet: only those saying something failed). */
+static void main_notes(const cli_opts *o, verify_lines *notes)
+{
+  for (size_t i = 0; i < notes->n; i++) {
+    if (!o->quiet || strstr(notes->v[i], "not a report")) fprintf(stderr, "purist: note: %s\n", notes->v[i]);
+    free(notes->v[i]);
+  }
+  vec_free(notes);
+}
+
+/* Runs the command after -- under the runtime and reports what it saw.
+ * Exit status: the command's when it failed (128 + N when signal N ended
+ * it), else 1 for findings as severe as --fail-on, else 0; 2 if purist
+ * could not analyse the project or run the command. */
+static int main_verify(const cli_opts *o, const kb *k)
+{
+  if (!o->flags.n) { say("verify needs a command after -- (purist verify -p build -- ctest)"); return EXIT_INPUT; }
+  char *root = NULL, *err = NULL;
+  int failed = 0, st = -1, rc = EXIT_INPUT;
+  link_prog *p = main_analyze(o, k, &root, &failed);
+  verify_watch w = {0};
+  verify_session s = {0};
+  VEC(char *) argv = {0};
+  if (!p) goto out;
+  link_solve(p);
+  verify_watch_collect(p, o->suggested, &w);
+  for (size_t i = 0; i < o->flags.n; i++) vec_push(&argv, o->flags.v[i]);
+  vec_push(&argv, NULL);
+  if (verify_session_new(&s, &err) == 0 && verify_watch_write(&w, s.watch, &err) == 0)
+    st = verify_run(&s, argv.v, &err);
+  if (st < 0) { say(err); goto out; }
+  checks_opts co = { root, o->cheats_as_errors };
+  diag_list l = {0};
+  verify_lines notes = {0};
+  verify_report_read(&s, p, &w, &co, &l, &notes);
+  main_notes(o, &notes);
+  diag_sort(&l);
+  rc = main_filter(o, &l) < 0 ? EXIT_INPUT : main_print_findings(o, &l, root);
+  if (rc == EXIT_OK && st != 0) rc = st;
+  for (size_t i = 0; rc == EXIT_OK && i < l.n; i++)
+    if ((int)l.v[i].severity >= o->fail_on) rc = EXIT_FINDINGS;
+  diag_list_free(&l);
+out:
+  free(err);
+  vec_free(&argv);
+  verify_session_free(&s);
+  vec_free(&w);
+  link_free(p);
+  free(root);
+  return rc;
+}
+
+/* The wrappers for the project of -p: generated and compiled into
+ * DIR/purist-verify/ (DIR: the directory of compile_commands.json). */
+static char *main_wrappers(const cli_opts *o, const kb *k, verify_protos *ps)
+{
+  char *root = NULL, *root2 = NULL, *err = NULL, *obj = NULL;
+  int failed = 0;
+  struct stat st;
+  link_prog *p = main_analyze(o, k, &root, &failed);
+  fe_jobs jobs = {0};
+  verify_watch w = {0};
+  verify_lines skipped = {0};
+  const char *slash = strrchr(o->db, '/');   /* -p names the directory or the file */
+  char *dir = stat(o->db, &st) == 0 && S_ISDIR(st.st_mode) ? xasprintf("%s/purist-verify", o->db)
+            : slash ? xasprintf("%.*s/purist-verify", (int)(slash - o->db), o->db) : xstrdup("purist-verify");
+  if (p && project_jobs(o, &jobs, &root2, &err) == 0) {
+    link_solve(p);
+    verify_watch_collect(p, true, &w);   /* --suggested too: one build serves both */
+    verify_protos_find(p, &w, &jobs, ps, &skipped);
+    char *abs = mkdir(dir, 0777) == 0 || errno == EEXIST ? realpath(dir, NULL) : NULL;   /* the link runs elsewhere */
+    char *src = xasprintf("%s/wrappers.c", abs ? abs : dir);
+    obj = xasprintf("%s/wrappers.o", abs ? abs : dir);
+    if (!abs || verify_wrap_build(ps, src, obj, &err) < 0) {
+      if (!err) err = xasprintf("%s: %s", dir, strerror(errno));
+      free(obj);
+      obj = NULL;
+    }
+    free(abs);
+    free(src);
+  }
+  if (err) say(err);
+  main_notes(o, &skipped);
+  free(err);
+  free(dir);
+  vec_free(&w);
+  cdb_jobs_free(&jobs);
+  link_free(p);
+  free(root);
+  free(root2);
+  return obj;
+}
+
+/* rt-flags --cflags / --ldflags [-p DIR]: one line of flags on stdout. */
+static int main_rt_flags(const cli_opts *o, const kb *k)
+{
+  if (!o->rt_cflags && !o->rt_ldflags) { say("rt-flags needs --cflags or --ldflags"); return EXIT_INPUT; }
+  char *err = NULL, *dir = o->rt_ldflags ? verify_rt_dir(&err) : NULL;
+  if (o->rt_ldflags && !dir) { say(err); free(err); return EXIT_INPUT; }
+  verify_protos ps = {0};
+  char *obj = o->rt_ldflags && o->db ? main_wrappers(o, k, &ps) : NULL;
+  int rc = o->rt_ldflags && o->db && !obj ? EXIT_INPUT : EXIT_OK;
+  if (rc == EXIT_OK) {
+    char *ld = o->rt_ldflags ? verify_ldflags(dir, &ps, obj) : NULL;
+    printf("%s%s%s\n", o->rt_cflags ? verify_cflags() : "", o->rt_cflags && ld ? " " : "", ld ? ld : "");
+    free(ld);
+  }
+  verify_protos_free(&ps);
+  free(obj);
+  free(dir);
+  return rc;
+}
+
 int main(int argc, char **argv)
 {
   if (argc > 1 && !strcmp(argv[1], "cc")) return launcher_main(argc - 2, argv + 2);   /* the compile's own argv */
@@ -369,6 +486,8 @@ int main(int argc, char **argv)
     case CMD_CHECK: case CMD_SUGGEST: case CMD_EXPLAIN: rc = main_findings(&o, k); break;
     case CMD_REPORT: rc = main_report_html(&o, k); break;
     case CMD_FIX: rc = main_fix(&o, k); break;
+    case CMD_VERIFY: rc = main_verify(&o, k); break;
+    case CMD_RT_FLAGS: rc = main_rt_flags(&o, k); break;
     default: break;
     }
   }

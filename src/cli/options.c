@@ -18,6 +18,9 @@ static const char usage[] =
   "              the summary in the object (then: purist link OBJECTS-OR-BINARY)\n"
   "  report      --html: one self-contained HTML page of all of the above (-o FILE)\n"
   "  fix         write the suggested attributes into the sources\n"
+  "  verify      run a command (after --) and report pure/const functions that\n"
+  "              misbehave at run time (needs a build with rt-flags)\n"
+  "  rt-flags    print the flags for such a build: --cflags, --ldflags\n"
   "\n"
   "options:\n"
   "  -p DIR            directory of compile_commands.json (default: . then build/)\n"
@@ -34,6 +37,8 @@ static const char usage[] =
   "  --strict          count effects on paths that end in a noreturn call\n"
   "  --kb FILE         add knowledge-base entries (format of data/libc.kb)\n"
   "  --quiet           no progress or warnings on stderr\n"
+  "  --suggested       verify: also watch the functions purist suggests\n"
+  "  --cflags, --ldflags  rt-flags: compiler or linker flags (with -p: wrappers too)\n"
   "  --color=WHEN      auto, always or never\n"
   "  --html            report: write HTML (the report's only format)\n"
   "  --verify FILE     report: show a verify report's diagnostics JSON too\n"
@@ -65,6 +70,8 @@ static cli_command cli_command_named(const char *s)
   if (!strcmp(s, "explain")) return CMD_EXPLAIN;
   if (!strcmp(s, "report")) return CMD_REPORT;
   if (!strcmp(s, "fix")) return CMD_FIX;
+  if (!strcmp(s, "verify")) return CMD_VERIFY;
+  if (!strcmp(s, "rt-flags")) return CMD_RT_FLAGS;
   return CMD_NONE;
 }
 
@@ -143,6 +150,9 @@ static int cli_option(int argc, char **argv, int *i, cli_opts *o)
   if (!strcmp(a, "--include-may-not-return")) { o->include_mnr = true; return 0; }
   if (!strcmp(a, "--fix-misuse")) { o->fix_misuse = true; return 0; }
   if (!strcmp(a, "--dry-run")) { o->dry_run = true; return 0; }
+  if (!strcmp(a, "--suggested")) { o->suggested = true; return 0; }
+  if (!strcmp(a, "--cflags")) { o->rt_cflags = true; return 0; }
+  if (!strcmp(a, "--ldflags")) { o->rt_ldflags = true; return 0; }
   if (!strncmp(a, "-j", 2) && a[2]) return cli_jobs(o, a + 2);
   if (!strncmp(a, "-p", 2) && a[2] && a[2] != '-') { o->db = a + 2; return 0; }
   /* Options with a value: stored as given (dst), or handed to a parser. */
@@ -191,12 +201,13 @@ int cli_parse(int argc, char **argv, cli_opts *o)
     fputs(usage, stderr);
     return -1;
   }
-  if (o->format == FMT_SARIF && o->cmd != CMD_CHECK && o->cmd != CMD_SUGGEST && o->cmd != CMD_EXPLAIN)
-    return cli_fail("%s", "--format=sarif is for check, suggest and explain");
   if (o->cmd == CMD_REPORT && !o->html)
     return cli_fail("%s", "report needs --html (its only format)");
   if ((o->html || o->verify) && o->cmd != CMD_REPORT)
     return cli_fail("%s", "--html and --verify are for report");
+  if (o->format == FMT_SARIF && o->cmd != CMD_CHECK && o->cmd != CMD_SUGGEST && o->cmd != CMD_EXPLAIN
+      && o->cmd != CMD_VERIFY)
+    return cli_fail("%s", "--format=sarif is for check, suggest, explain and verify");
   if (strcmp(o->color, "auto") && strcmp(o->color, "always") && strcmp(o->color, "never"))
     return cli_fail("--color wants auto, always or never, not '%s'", o->color);
   return 0;

@@ -5,7 +5,7 @@
 #include "report/infer_out.h"
 
 typedef enum { CMD_NONE, CMD_INFER, CMD_SUMMARIZE, CMD_LINK, CMD_CHECK, CMD_SUGGEST, CMD_EXPLAIN,
-               CMD_REPORT, CMD_FIX } cli_command;
+               CMD_REPORT, CMD_FIX, CMD_VERIFY, CMD_RT_FLAGS } cli_command;
 
 typedef struct {
   cli_command cmd;
@@ -27,6 +27,8 @@ typedef struct {
   const char *spelling;    /* fix --spelling=gnu|c23|macro:NAME[,NAME] */
   const char *from;        /* fix --from FILE: summaries instead of analysing */
   bool include_mnr, fix_misuse, dry_run;   /* fix */
+  bool suggested;          /* verify --suggested */
+  bool rt_cflags, rt_ldflags;  /* rt-flags --cflags / --ldflags */
   VEC(const char *) kb_files;
   VEC(char *) files;       /* positional arguments before -- */
   VEC(char *) flags;       /* after -- */

@@ -26,4 +26,10 @@ fe_status fe_summarize(CXIndex idx, const fe_job *job, const kb *kb, sum_tu **ou
 
 void fe_msgs_free(fe_msgs *m);
 
+/* The arguments libclang gets for a job: the build's flags, then purist's
+ * own (resource directory, errors that must not stop a parse). For other
+ * passes over the same TUs (src/verify); free with fe_clang_argv_free. */
+char **fe_clang_argv(const fe_job *job, int *argc);
+void fe_clang_argv_free(char **argv);
+
 #endif

@@ -34,6 +34,17 @@ static char **fe_argv(const fe_job *job, int *argc)
   return av.v;
 }
 
+char **fe_clang_argv(const fe_job *job, int *argc)
+{
+  return fe_argv(job, argc);
+}
+
+void fe_clang_argv_free(char **argv)
+{
+  free(argv[0]);   /* the -working-directory= flag; the rest are borrowed */
+  free(argv);
+}
+
 /* Last of -f[no-]math-errno / -f[no-]fast-math wins; GCC's default is errno. */
 static int fe_no_math_errno(const fe_job *job)
 {

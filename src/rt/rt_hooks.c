@@ -1,0 +1,151 @@
+/* rt_hooks.c — the -finstrument-functions hooks and the static-storage check.
+ *
+ * Every instrumented function calls the enter hook on entry and the exit
+ * hook on return. A thread's *outermost* watched frame is where checking
+ * happens (what nested watched functions do is the outer one's doing):
+ * on a sampled entry each page of the watched ranges is hashed (xxhash) and
+ * copied; on exit pages whose hash changed are compared byte by byte and
+ * every data symbol covering a changed byte is recorded as written, with
+ * the index of the checked call (every call vs. the first ones only is
+ * decided from those indices when the report is written).
+ *
+ * Fast paths: not active (no watch list) → one load; not a watched
+ * function → one hash probe in a table frozen before main, no lock. */
+#include "rt/rt.h"
+#include <pthread.h>
+#include <string.h>
+#include <sys/mman.h>
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
+/* Per-thread frame state. */
+static PRT_TLS int t_depth;           /* watched frames open on this thread */
+static PRT_TLS bool t_replay;         /* a wrapper is re-executing a call: hooks stand aside */
+static PRT_TLS bool t_force;          /* check the next outermost frame whatever the sample */
+static PRT_TLS bool t_checking;       /* the outermost frame is checked */
+static PRT_TLS bool t_guarded;        /* … and its data is protected (const) */
+static PRT_TLS bool t_wrote;          /* the last checked frame wrote static storage */
+static PRT_TLS bool t_forced;         /* the open frame was forced by a wrapper */
+static PRT_TLS bool t_forced_done;    /* … and has ended */
+static PRT_TLS int t_outer;           /* watch index of the outermost frame */
+static PRT_TLS unsigned long t_idx;   /* its checked-call index */
+static PRT_TLS uint64_t *t_hash;      /* per page: hash at entry */
+static PRT_TLS unsigned char *t_copy; /* per page: contents at entry */
+
+static pthread_once_t rt_key_once = PTHREAD_ONCE_INIT;
+static pthread_key_t rt_key;
+
+PRT_NOINST static void rt_snap_free(void *p)
+{
+  munmap(p, prt.npages * (PRT_PAGE + sizeof(uint64_t)));
+}
+
+PRT_NOINST static void rt_key_make(void)
+{
+  pthread_key_create(&rt_key, rt_snap_free);
+}
+
+/* This thread's snapshot buffers, made on first use and unmapped when the
+ * thread ends. */
+PRT_NOINST static bool rt_snap_buffers(void)
+{
+  if (t_copy) return true;
+  pthread_once(&rt_key_once, rt_key_make);
+  unsigned char *m = prt_alloc(prt.npages * (PRT_PAGE + sizeof(uint64_t)));
+  if (!m) return false;
+  t_copy = m;
+  t_hash = (uint64_t *)(m + prt.npages * PRT_PAGE);
+  pthread_setspecific(rt_key, m);
+  return true;
+}
+
+PRT_NOINST static void rt_snap_take(void)
+{
+  size_t pg = 0;
+  for (size_t r = 0; r < prt.nranges; r++)
+    for (uintptr_t a = prt.ranges[r].lo; a < prt.ranges[r].hi; a += PRT_PAGE, pg++) {
+      t_hash[pg] = XXH3_64bits((const void *)a, PRT_PAGE);
+      memcpy(t_copy + pg * PRT_PAGE, (const void *)a, PRT_PAGE);
+    }
+}
+
+/* Records the symbols covering the bytes of one page that differ from the copy. */
+PRT_NOINST static void rt_page_diff(uintptr_t page, const unsigned char *old)
+{
+  const unsigned char *now = (const unsigned char *)page;
+  for (size_t i = 0; i < PRT_PAGE; i++) {
+    if (now[i] == old[i]) continue;
+    long s = prt_sym_find(page + i);
+    if (s < 0) continue;   /* padding, GOT: no object of the program */
+    prt_record(PRT_GLOBAL_WRITE, t_outer, s, t_idx);
+    t_wrote = true;
+    uintptr_t end = prt.syms[s].addr + prt.syms[s].size;   /* one record per symbol */
+    if (end > page + i + 1) i = end >= page + PRT_PAGE ? PRT_PAGE : end - page - 1;
+  }
+}
+
+PRT_NOINST static void rt_snap_compare(void)
+{
+  size_t pg = 0;
+  for (size_t r = 0; r < prt.nranges; r++)
+    for (uintptr_t a = prt.ranges[r].lo; a < prt.ranges[r].hi; a += PRT_PAGE, pg++)
+      if (XXH3_64bits((const void *)a, PRT_PAGE) != t_hash[pg]) rt_page_diff(a, t_copy + pg * PRT_PAGE);
+}
+
+PRT_NOINST static void rt_frame_begin(int w)
+{
+  prt_watch *W = &prt.watch[w];
+  unsigned long n = atomic_fetch_add_explicit(&W->calls, 1, memory_order_relaxed);
+  bool force = t_force;
+  t_force = false;
+  t_forced = force;
+  /* The first two calls are always checked: a write on the first only,
+   * with none on the second, is what tells memoisation from a violation. */
+  t_checking = (force || n < 2 || n % prt.sample == 0) && rt_snap_buffers();
+  if (!t_checking) return;
+  t_outer = w;
+  t_idx = atomic_fetch_add_explicit(&W->checked, 1, memory_order_relaxed);
+  t_wrote = false;
+  rt_snap_take();
+  t_guarded = W->is_const && prt_guard_on(w);   /* last: the snapshot reads the data */
+}
+
+PRT_NOINST static void rt_frame_end(void)
+{
+  if (!t_checking) return;
+  if (t_guarded) prt_guard_off();
+  t_guarded = false;
+  rt_snap_compare();
+  t_checking = false;
+  t_forced_done = t_forced;
+  t_forced = false;
+}
+
+PRT_API void __cyg_profile_func_enter(void *fn, void *site)
+{
+  if (!prt.active || t_replay) return;
+  if (prt_watch_find(fn) < 0) return;
+  if (t_depth++ == 0) rt_frame_begin(prt_watch_find(fn));
+}
+
+PRT_API void __cyg_profile_func_exit(void *fn, void *site)
+{
+  if (!prt.active || t_replay || t_depth == 0) return;
+  if (prt_watch_find(fn) < 0) return;
+  if (--t_depth == 0) rt_frame_end();
+}
+
+PRT_NOINST bool prt_in_frame(void) { return t_depth > 0 || t_replay; }
+PRT_NOINST void prt_set_replay(bool on) { t_replay = on; }
+PRT_NOINST void prt_force_next(void)
+{
+  t_force = true;
+  t_forced_done = false;
+  t_wrote = false;
+}
+
+PRT_NOINST int prt_forced_result(void)
+{
+  t_force = false;   /* the wrapped function may not be instrumented */
+  return !t_forced_done ? -1 : t_wrote ? 1 : 0;
+}

@@ -1,0 +1,242 @@
+/* rt_report.c — the findings and the JSON report.
+ *
+ * Findings live in a fixed table (no allocation: records come from signal
+ * handlers and from inside malloc), one entry per (kind, function, symbol
+ * or argument), under a spin lock. The report is formatted by hand into a
+ * stack buffer and written with write(2) to a temporary file renamed into
+ * place: all of it async-signal-safe, so it can be written from a fatal
+ * signal's handler. Format (read by src/verify/verify_report.c):
+ *   {"purist_rt":1,"pid":N,"program":"…","sample":N,"threads":bool,
+ *    "functions":[{"name","found","calls","checked","wrapped","replayed"}…],
+ *    "notes":["threads"|"full"|"noguard"…],
+ *    "findings":[{"kind":"global-write"|"global-read"|"heap-write"|
+ *                 "nondeterministic","function","symbol","object","static",
+ *                 "arg","count","prefix"}…]} */
+#include "rt/rt.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define RT_MAX_FINDINGS 4096
+
+typedef struct {
+  uint8_t kind;           /* prt_kind */
+  bool prefix;            /* writes: every write was on the first checked calls */
+  int32_t w;
+  long arg;               /* symbol index, or argument index */
+  unsigned long count;
+} rt_finding;
+
+static rt_finding r_tab[RT_MAX_FINDINGS];
+static size_t r_n;
+static atomic_flag r_lock = ATOMIC_FLAG_INIT;
+static atomic_int r_notes;
+static atomic_int r_written;
+
+PRT_NOINST static void rt_lock(void)
+{
+  while (atomic_flag_test_and_set_explicit(&r_lock, memory_order_acquire)) {}
+}
+
+PRT_NOINST static void rt_unlock(void) { atomic_flag_clear_explicit(&r_lock, memory_order_release); }
+
+PRT_NOINST void prt_note_set(prt_note n) { atomic_fetch_or(&r_notes, (int)n); }
+
+PRT_NOINST void prt_record(prt_kind k, int w, long arg, unsigned long idx)
+{
+  rt_lock();
+  rt_finding *f = NULL;
+  for (size_t i = 0; i < r_n && !f; i++)
+    if (r_tab[i].kind == k && r_tab[i].w == w && r_tab[i].arg == arg) f = &r_tab[i];
+  if (!f && r_n < RT_MAX_FINDINGS) {
+    f = &r_tab[r_n++];
+    *f = (rt_finding){ .kind = (uint8_t)k, .prefix = true, .w = w, .arg = arg };
+  }
+  if (f) {
+    if (idx != f->count) f->prefix = false;   /* a gap: not only the first calls */
+    f->count++;
+  }
+  rt_unlock();
+  if (!f) prt_note_set(PRT_NOTE_FULL);
+  if (prt.abort_on_error) {   /* PURIST_ABORT=1: stop at the first violation */
+    prt_report_write();
+    abort();
+  }
+}
+
+PRT_NOINST void prt_report_reset(void)
+{
+  r_n = 0;
+  atomic_store(&r_notes, 0);
+  atomic_store(&r_written, 0);
+  atomic_flag_clear(&r_lock);
+  for (size_t i = 0; i < prt.nwatch; i++) {
+    prt_watch *W = &prt.watch[i];
+    atomic_store(&W->calls, 0);
+    atomic_store(&W->checked, 0);
+    atomic_store(&W->wcalls, 0);
+    atomic_store(&W->wchecked, 0);
+    atomic_store(&W->replays, 0);
+  }
+}
+
+/* ---- an async-signal-safe JSON writer ---- */
+
+typedef struct { int fd; size_t n; bool bad; char buf[4096]; } rt_out;
+
+PRT_NOINST static void rt_flush(rt_out *o)
+{
+  size_t off = 0;
+  while (off < o->n && !o->bad) {
+    ssize_t r = write(o->fd, o->buf + off, o->n - off);
+    if (r < 0 && errno == EINTR) continue;
+    if (r <= 0) o->bad = true;
+    else off += (size_t)r;
+  }
+  o->n = 0;
+}
+
+PRT_NOINST static void rt_putc(rt_out *o, char c)
+{
+  if (o->n == sizeof o->buf) rt_flush(o);
+  o->buf[o->n++] = c;
+}
+
+PRT_NOINST static void rt_puts(rt_out *o, const char *s)
+{
+  while (*s) rt_putc(o, *s++);
+}
+
+PRT_NOINST static void rt_putu(rt_out *o, unsigned long v)
+{
+  char d[24];
+  int n = 0;
+  do d[n++] = (char)('0' + v % 10); while ((v /= 10) != 0);
+  while (n) rt_putc(o, d[--n]);
+}
+
+PRT_NOINST static void rt_putstr(rt_out *o, const char *s)
+{
+  static const char hex[] = "0123456789abcdef";
+  rt_putc(o, '"');
+  for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+    if (*p == '"' || *p == '\\') { rt_putc(o, '\\'); rt_putc(o, (char)*p); }
+    else if (*p < 0x20) { rt_puts(o, "\\u00"); rt_putc(o, hex[*p >> 4]); rt_putc(o, hex[*p & 15]); }
+    else rt_putc(o, (char)*p);
+  }
+  rt_putc(o, '"');
+}
+
+/* `"key":` with a leading comma unless first. */
+PRT_NOINST static void rt_key(rt_out *o, const char *key, bool first)
+{
+  if (!first) rt_putc(o, ',');
+  rt_putstr(o, key);
+  rt_putc(o, ':');
+}
+
+PRT_NOINST static void rt_put_functions(rt_out *o)
+{
+  rt_key(o, "functions", false);
+  rt_putc(o, '[');
+  for (size_t i = 0; i < prt.nwatch; i++) {
+    const prt_watch *W = &prt.watch[i];
+    if (i) rt_putc(o, ',');
+    rt_putc(o, '{');
+    rt_key(o, "name", true); rt_putstr(o, W->name);
+    rt_key(o, "found", false); rt_puts(o, W->found ? "true" : "false");
+    rt_key(o, "calls", false); rt_putu(o, atomic_load(&W->calls));
+    rt_key(o, "checked", false); rt_putu(o, atomic_load(&W->checked));
+    rt_key(o, "wrapped", false); rt_putu(o, atomic_load(&W->wchecked));
+    rt_key(o, "replayed", false); rt_putu(o, atomic_load(&W->replays));
+    rt_putc(o, '}');
+  }
+  rt_putc(o, ']');
+}
+
+PRT_NOINST static void rt_put_finding(rt_out *o, const rt_finding *f)
+{
+  static const char *const kinds[] = { "global-write", "global-read", "heap-write", "nondeterministic" };
+  rt_putc(o, '{');
+  rt_key(o, "kind", true); rt_putstr(o, kinds[f->kind]);
+  rt_key(o, "function", false); rt_putstr(o, prt.watch[f->w].name);
+  if (f->kind == PRT_GLOBAL_WRITE || f->kind == PRT_GLOBAL_READ) {
+    const prt_sym *s = &prt.syms[f->arg];
+    rt_key(o, "symbol", false); rt_putstr(o, s->name);
+    rt_key(o, "object", false); rt_putstr(o, prt.objs[s->obj]);
+    rt_key(o, "static", false); rt_puts(o, s->local ? "true" : "false");
+  } else if (f->kind == PRT_HEAP_WRITE) {
+    rt_key(o, "arg", false); rt_putu(o, (unsigned long)f->arg);
+  }
+  rt_key(o, "count", false); rt_putu(o, f->count);
+  rt_key(o, "prefix", false); rt_puts(o, f->prefix ? "true" : "false");
+  rt_putc(o, '}');
+}
+
+PRT_NOINST static void rt_put_report(rt_out *o)
+{
+  static const char *const notes[] = { "threads", "full", "noguard" };
+  rt_putc(o, '{');
+  rt_key(o, "purist_rt", true); rt_putu(o, 1);
+  rt_key(o, "pid", false); rt_putu(o, (unsigned long)getpid());
+  rt_key(o, "program", false); rt_putstr(o, prt.exe);
+  rt_key(o, "sample", false); rt_putu(o, prt.sample);
+  rt_key(o, "threads", false); rt_puts(o, atomic_load(&prt.threaded) ? "true" : "false");
+  rt_put_functions(o);
+  rt_key(o, "notes", false);
+  rt_putc(o, '[');
+  int nb = atomic_load(&r_notes), k = 0;
+  for (int i = 0; i < 3; i++)
+    if (nb & (1 << i)) { if (k++) rt_putc(o, ','); rt_putstr(o, notes[i]); }
+  rt_puts(o, "],\"findings\":[\n");
+  for (size_t i = 0; i < r_n; i++) {
+    if (i) rt_puts(o, ",\n");
+    rt_put_finding(o, &r_tab[i]);
+  }
+  rt_puts(o, "]}\n");
+}
+
+/* path = dir/purist-rt.<pid>.json<suffix>, in a fixed buffer. */
+PRT_NOINST static bool rt_path(char *path, size_t cap, const char *suffix)
+{
+  rt_out o = { .fd = -1 };
+  rt_puts(&o, prt.report_dir);
+  rt_puts(&o, "/purist-rt.");
+  rt_putu(&o, (unsigned long)getpid());
+  rt_puts(&o, ".json");
+  rt_puts(&o, suffix);
+  if (o.n >= cap) return false;
+  memcpy(path, o.buf, o.n);
+  path[o.n] = '\0';
+  return true;
+}
+
+PRT_NOINST void prt_report_write(void)
+{
+  if (!prt.active || !prt.report_dir || atomic_exchange(&r_written, 1)) return;
+  char path[4096], tmp[4096];
+  if (!rt_path(path, sizeof path, "") || !rt_path(tmp, sizeof tmp, ".tmp")) {
+    prt_say(prt.report_dir, ": report path too long", "");
+    return;
+  }
+  /* A fatal signal may arrive while the lock is held: a bounded wait, then
+   * the table is read as it is. */
+  bool locked = false;
+  for (int i = 0; i < 1000000 && !(locked = !atomic_flag_test_and_set(&r_lock)); i++) {}
+  rt_out o = { .fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644) };
+  if (o.fd < 0) {
+    prt_say(tmp, ": cannot write the report: ", strerrordesc_np(errno));
+  } else {
+    rt_put_report(&o);
+    rt_flush(&o);
+    if (close(o.fd) != 0) o.bad = true;
+    if (o.bad || rename(tmp, path) != 0) {
+      prt_say(path, ": cannot write the report: ", strerrordesc_np(errno));
+      unlink(tmp);
+    }
+  }
+  if (locked) rt_unlock();
+}

@@ -1,0 +1,37 @@
+/* verify_internal.h — the merged account of the runtime's reports, shared by
+ * verify_report.c (reading) and verify_diag.c (diagnostics). */
+#ifndef PURIST_VERIFY_INTERNAL_H
+#define PURIST_VERIFY_INTERNAL_H
+#include "verify/verify.h"
+
+typedef enum { VR_NONE, VR_WRITE, VR_READ, VR_HEAP, VR_NONDET } vr_kind;
+
+/* A watched function, over all processes. */
+typedef struct {
+  char *name;
+  bool found;                 /* resolved in at least one process */
+  unsigned long calls, checked;
+} vr_fn;
+
+/* One finding (kind, function, symbol or argument), over all processes. */
+typedef struct {
+  vr_kind kind;
+  char *fn;
+  char *sym;                  /* as in the source (GCC's ".N" suffix removed); NULL if none */
+  long arg;                   /* VR_HEAP: 0-based argument; else -1 */
+  bool is_static;
+  unsigned long count, checked;
+  bool every, memo, single;   /* VR_WRITE: how the processes saw it (verify_report.c) */
+} vr_finding;
+
+typedef struct {
+  VEC(vr_fn) fns;
+  VEC(vr_finding) finds;
+  verify_lines notes;
+} vr_account;
+
+/* Reads every purist-rt.*.json in dir; returns how many were reports. */
+int vr_account_read(vr_account *a, const char *dir);
+void vr_account_free(vr_account *a);
+
+#endif
