@@ -4,6 +4,7 @@
 set -euo pipefail
 pkgs=(cmake make gcc pkg-config libclang-19-dev clang-19 libcmocka-dev
       libjansson-dev libxxhash-dev
+      libgit2-dev patch
       libelf-dev)   # purist impact reads object files
 missing=()
 for p in "${pkgs[@]}"; do

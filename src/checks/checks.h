@@ -20,6 +20,11 @@ void checks_misuse(const link_prog *p, const checks_opts *o, diag_list *out);
 /* Suggestions come out sorted by gain (most call sites first), then name. */
 void checks_suggest(const link_prog *p, const checks_opts *o, diag_list *out);
 void checks_explain(const link_prog *p, const checks_opts *o, diag_list *out);
+/* Would suggest name f (a returning function whose body is const or pure
+ * and whose declarations say less)? Used by fix. */
+bool checks_suggestable(const link_func *f);
+/* Is f's wrong attribute a deliberate cheat (reported as a note)? */
+bool checks_is_cheat(const link_prog *p, uint32_t fi);
 
 /* ---- shared by the checks (callsite.c, where.c) ---- */
 

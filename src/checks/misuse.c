@@ -285,3 +285,24 @@ void checks_misuse(const link_prog *p, const checks_opts *o, diag_list *out)
   }
   ptrmap_free(&written);
 }
+
+/* Is f's wrong attribute a deliberate cheat (memoisation, a constant table
+ * not marked const) that misuse reports as a note? fix leaves those alone. */
+bool checks_is_cheat(const link_prog *p, uint32_t fi)
+{
+  const link_func *f = &p->funcs.v[fi];
+  purity decl = declared_class(f->declared);
+  if (decl == PURITY_NORMAL || !link_has_body(f) || (purity)f->cls <= decl) return false;
+  ptrmap written = {0};
+  written_globals(p, &written);
+  memo m = { {0}, {0}, 0, { 0, 0, 0 } }, once = { {0}, {0}, 0, { 0, 0, 0 } };
+  uint32_t frozen;
+  bool cheat = is_memo(p, f, decl, &m) || is_once_memo(p, f, decl, &once)
+            || reads_frozen_globals(p, f, decl, &written, &frozen);
+  vec_free(&m.caches);
+  vec_free(&m.feeders);
+  vec_free(&once.caches);
+  vec_free(&once.feeders);
+  ptrmap_free(&written);
+  return cheat;
+}

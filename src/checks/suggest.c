@@ -40,7 +40,7 @@ static gain *suggest_gains(const link_prog *p)
   return gains;
 }
 
-static bool suggestable(const link_func *f)
+bool checks_suggestable(const link_func *f)
 {
   if (!link_has_body(f) || (f->flags & (SFF_SYSTEM | SFF_VOID)) || f->cls == PURITY_NORMAL) return false;
   purity decl = (f->declared & SUM_DECL_CONST) ? PURITY_CONST
@@ -106,7 +106,7 @@ void checks_suggest(const link_prog *p, const checks_opts *o, diag_list *out)
   gain *gains = suggest_gains(p);
   VEC(uint32_t) list = {0};
   for (uint32_t fi = 0; fi < p->funcs.n; fi++)
-    if (suggestable(&p->funcs.v[fi])) vec_push(&list, fi);
+    if (checks_suggestable(&p->funcs.v[fi])) vec_push(&list, fi);
   order_ctx ctx = { p, gains };
   if (list.n) qsort_r(list.v, list.n, sizeof *list.v, suggest_cmp, &ctx);
   for (size_t i = 0; i < list.n; i++) suggest_emit(p, o, list.v[i], &gains[list.v[i]], out);

@@ -14,6 +14,7 @@ static const char usage[] =
   "  check       verify declared pure/const attributes against the bodies\n"
   "  suggest     where pure/const attributes belong, ranked by what they buy\n"
   "  explain     what the compiler does with calls of pure/const functions\n"
+  "  fix         write the suggested attributes into the sources\n"
   "\n"
   "options:\n"
   "  -p DIR            directory of compile_commands.json (default: . then build/)\n"
@@ -31,6 +32,13 @@ static const char usage[] =
   "  --kb FILE         add knowledge-base entries (format of data/libc.kb)\n"
   "  --quiet           no progress or warnings on stderr\n"
   "  --color=WHEN      auto, always or never\n"
+  "fix options:\n"
+  "  --dry-run         print a unified diff instead of writing\n"
+  "  --spelling=S      gnu (__attribute__((const))), c23 ([[gnu::const]]) or macro:NAME[,NAME];\n"
+  "                    default: what the project already uses\n"
+  "  --include-may-not-return  also apply suggestions for functions that may not return\n"
+  "  --fix-misuse      remove wrong attributes, downgrade const to pure where pure holds\n"
+  "  --from FILE       plan from summaries (purist summarize) instead of analysing now\n"
   "  --version, --help\n";
 
 static int cli_fail(const char *fmt, const char *arg)
@@ -49,6 +57,7 @@ static cli_command cli_command_named(const char *s)
   if (!strcmp(s, "check")) return CMD_CHECK;
   if (!strcmp(s, "suggest")) return CMD_SUGGEST;
   if (!strcmp(s, "explain")) return CMD_EXPLAIN;
+  if (!strcmp(s, "fix")) return CMD_FIX;
   return CMD_NONE;
 }
 
@@ -110,6 +119,9 @@ static int cli_option(int argc, char **argv, int *i, cli_opts *o)
   if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) { o->quiet = true; return 0; }
   if (!strcmp(a, "--strict")) { o->strict = true; return 0; }
   if (!strcmp(a, "--cheats-as-errors")) { o->cheats_as_errors = true; return 0; }
+  if (!strcmp(a, "--include-may-not-return")) { o->include_mnr = true; return 0; }
+  if (!strcmp(a, "--fix-misuse")) { o->fix_misuse = true; return 0; }
+  if (!strcmp(a, "--dry-run")) { o->dry_run = true; return 0; }
   if (!strncmp(a, "-j", 2) && a[2]) return cli_jobs(o, a + 2);
   if (!strncmp(a, "-p", 2) && a[2] && a[2] != '-') { o->db = a + 2; return 0; }
   /* Options with a value: stored as given (dst), or handed to a parser. */
@@ -117,7 +129,8 @@ static int cli_option(int argc, char **argv, int *i, cli_opts *o)
     { "-p", &o->db, NULL }, { "--root", &o->root, NULL }, { "-o", &o->output, NULL },
     { "--why", &o->why, NULL }, { "--color", &o->color, NULL }, { "--baseline", &o->baseline, NULL },
     { "--write-baseline", &o->write_baseline, NULL }, { "--format", NULL, cli_format },
-    { "--fail-on", NULL, cli_fail_on }, { "-j", NULL, cli_jobs }, { "--kb", NULL, cli_kb } };
+    { "--fail-on", NULL, cli_fail_on }, { "-j", NULL, cli_jobs }, { "--kb", NULL, cli_kb },
+    { "--spelling", &o->spelling, NULL }, { "--from", &o->from, NULL } };
   for (size_t k = 0; k < sizeof opts / sizeof *opts; k++) {
     if (!cli_is(a, opts[k].name)) continue;
     if (!(v = cli_value(argc, argv, i, opts[k].name))) return cli_fail("%s needs a value", opts[k].name);

@@ -4,7 +4,8 @@
 #include <stdbool.h>
 #include "report/infer_out.h"
 
-typedef enum { CMD_NONE, CMD_INFER, CMD_SUMMARIZE, CMD_LINK, CMD_CHECK, CMD_SUGGEST, CMD_EXPLAIN } cli_command;
+typedef enum { CMD_NONE, CMD_INFER, CMD_SUMMARIZE, CMD_LINK, CMD_CHECK, CMD_SUGGEST, CMD_EXPLAIN,
+               CMD_FIX } cli_command;
 
 typedef struct {
   cli_command cmd;
@@ -20,6 +21,9 @@ typedef struct {
   const char *baseline;    /* --baseline FILE */
   const char *write_baseline;  /* --write-baseline FILE */
   const char *color;       /* auto|always|never */
+  const char *spelling;    /* fix --spelling=gnu|c23|macro:NAME[,NAME] */
+  const char *from;        /* fix --from FILE: summaries instead of analysing */
+  bool include_mnr, fix_misuse, dry_run;   /* fix */
   VEC(const char *) kb_files;
   VEC(char *) files;       /* positional arguments before -- */
   VEC(char *) flags;       /* after -- */

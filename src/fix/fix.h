@@ -41,8 +41,8 @@ typedef enum {
 typedef struct {
   const char *root;         /* absolute project root: nothing outside it is edited */
   fix_spelling spelling;
-  const char *macro_pure;   /* FIX_SPELL_MACRO: macro expanding to the pure attribute (or NULL) */
-  const char *macro_const;  /* … and to the const attribute (or NULL) */
+  const char *macro_pure;   /* FIX_SPELL_MACRO: macros of the project (either slot: each is */
+  const char *macro_const;  /* used for the attribute it expands to; NULL: none) */
   bool include_mnr;         /* --include-may-not-return */
   bool fix_misuse;          /* --fix-misuse: remove wrong attributes, downgrade const -> pure */
 } fix_opts;
@@ -87,6 +87,7 @@ typedef struct {
   unsigned edits;           /* declarations changed */
   unsigned files_refused;   /* changed since analysis, read-only, unwritable, unreadable */
   fix_notes notes;          /* what happened, per refused file */
+  VEC(size_t) applied;      /* indexes (fix_plan_edit) of the edits made (or shown in the diff) */
 } fix_result;
 
 /* Applies the plan. Files are read from src_root (the root the program was
@@ -101,5 +102,8 @@ typedef struct {
 int fix_plan_apply(const fix_plan *pl, const char *src_root, const char *dst_root, FILE *diff,
                    fix_result *res);
 void fix_result_free(fix_result *res);
+
+/* path relative to root when below it (root "/" included), else NULL. */
+const char *fix_rel(const char *path, const char *root);
 
 #endif

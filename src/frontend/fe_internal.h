@@ -5,6 +5,12 @@
 #include "frontend/fe.h"
 #include "util/ptrmap.h"
 
+/* A macro definition or declaration whose TU order fixfacts.c needs. */
+typedef struct {
+  size_t index;             /* into sum->macros or sum->decls */
+  CXSourceLocation loc;
+} fe_pending;
+
 /* One TU being summarised. */
 typedef struct {
   CXTranslationUnit tu;
@@ -17,7 +23,7 @@ typedef struct {
   VEC(CXCursor) defs; /* the definitions walked, for a second pass */
   VEC(uint32_t) def_funcs;
   int new_noreturn;   /* a walk found a body that never returns */
-  uint32_t macro_pure[2], macro_const[2];  /* attribute macros defined so far: [0] project, [1] system */
+  VEC(fe_pending) fix_macros, fix_decls;   /* attribute macros and declarations, for fe_fix_finish */
   ptrmap hashed;      /* file ids whose content hash is recorded */
 } fe_tu;
 
@@ -46,7 +52,8 @@ int fe_func_noreturn(fe_tu *t, uint32_t fi);
 /* fixfacts.c: what fix needs (extents, attribute spellings, macros, hashes). */
 int fe_attr_in_decl(fe_tu *t, CXFile file, unsigned lo, unsigned hi, CXCursor attr);
 void fe_fix_macro(fe_tu *t, CXCursor macro_definition);
-void fe_fix_decl(fe_tu *t, CXCursor fn, sum_decl *d);
+void fe_fix_decl(fe_tu *t, CXCursor fn, sum_decl *d);   /* before d is pushed */
+void fe_fix_finish(fe_tu *t);   /* after the last declaration */
 
 /* walk_stmt.c: records the effects and calls of the definition `fn` into
  * sum->funcs[fi] (replacing an earlier walk's); returns non-zero if every

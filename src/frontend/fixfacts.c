@@ -102,9 +102,9 @@ static unsigned ff_tokens(CXTranslationUnit tu, CXSourceRange r, char **out, uns
   return n <= max ? k : max + 1;
 }
 
-/* A macro definition seen in TU order: if its whole expansion is a pure or
- * const attribute, it becomes the one declarations after it can use
- * (one defined in the project wins over one from a system header). */
+/* A macro definition: if its whole expansion is a pure or const
+ * attribute, it is recorded, and declarations after it (in TU order,
+ * worked out in fe_fix_finish) may use it. */
 void fe_fix_macro(fe_tu *t, CXCursor c)
 {
   if (clang_Cursor_isMacroFunctionLike(c) || clang_Cursor_isMacroBuiltin(c)) return;
@@ -119,10 +119,75 @@ void fe_fix_macro(fe_tu *t, CXCursor c)
     int sys = clang_Location_isInSystemHeader(clang_getCursorLocation(c));
     sum_macro m = { strtab_intern(t->sum->strs, tok[0]), kind, form, (uint8_t)(sys != 0) };
     vec_push(&t->sum->macros, m);
-    uint32_t *slot = kind == SUM_DECL_PURE ? t->macro_pure : t->macro_const;
-    slot[sys ? 1 : 0] = m.name;
+    fe_pending p = { t->sum->macros.n - 1, clang_getCursorLocation(c) };
+    vec_push(&t->fix_macros, p);
   }
   for (unsigned i = 0; i < n && i < 8; i++) free(tok[i]);
+}
+
+/* ---- TU order ---- */
+
+/* Where a location lies in the TU, as the offsets of the #include lines
+ * leading to it from the main file, then its own offset: two locations
+ * compare in TU order as these lists compare lexicographically. */
+typedef VEC(unsigned) tu_key;
+
+typedef struct {
+  ptrmap files;             /* CXFile → index in keys + 1 (first inclusion only) */
+  VEC(tu_key) keys;
+} key_map;
+
+static void ff_inclusion(CXFile f, CXSourceLocation *stack, unsigned n, CXClientData d)
+{
+  key_map *km = d;
+  uint64_t k = (uint64_t)(uintptr_t)f;
+  if (!k || ptrmap_get(&km->files, k)) return;
+  tu_key key = {0};
+  for (unsigned i = n; i-- > 0;) vec_push(&key, ff_offset(stack[i], NULL));
+  vec_push(&km->keys, key);
+  ptrmap_put(&km->files, k, (uint32_t)km->keys.n);
+}
+
+/* Compares two locations in TU order (<0, 0, >0). */
+static int ff_order(const key_map *km, CXSourceLocation a, CXSourceLocation b)
+{
+  CXFile fa, fb;
+  unsigned oa = ff_offset(a, &fa), ob = ff_offset(b, &fb);
+  uint32_t *ia = ptrmap_get(&km->files, (uint64_t)(uintptr_t)fa);
+  uint32_t *ib = ptrmap_get(&km->files, (uint64_t)(uintptr_t)fb);
+  const tu_key *ka = ia ? &km->keys.v[*ia - 1] : NULL, *kb = ib ? &km->keys.v[*ib - 1] : NULL;
+  size_t na = ka ? ka->n : 0, nb = kb ? kb->n : 0;
+  for (size_t i = 0;; i++) {
+    unsigned xa = i < na ? ka->v[i] : oa, xb = i < nb ? kb->v[i] : ob;
+    if (xa != xb) return xa < xb ? -1 : 1;
+    if (i >= na || i >= nb) return i >= na && i >= nb ? 0 : (i >= na ? -1 : 1);
+  }
+}
+
+/* Sets each declaration's macro_pure/macro_const: the last attribute
+ * macro of that kind defined before it in TU order (a project macro wins
+ * over a system header's). */
+void fe_fix_finish(fe_tu *t)
+{
+  key_map km = { {0}, {0} };
+  clang_getInclusions(t->tu, ff_inclusion, &km);
+  for (size_t i = 0; i < t->fix_decls.n; i++) {
+    sum_decl *d = &t->sum->decls.v[t->fix_decls.v[i].index];
+    uint32_t best[2][2] = { { 0, 0 }, { 0, 0 } };   /* [const?][system?] */
+    CXSourceLocation at[2][2];
+    for (size_t j = 0; j < t->fix_macros.n; j++) {
+      const fe_pending *m = &t->fix_macros.v[j];
+      const sum_macro *sm = &t->sum->macros.v[m->index];
+      if (ff_order(&km, m->loc, t->fix_decls.v[i].loc) >= 0) continue;
+      int k = sm->kind == SUM_DECL_CONST, sys = sm->system;
+      if (!best[k][sys] || ff_order(&km, at[k][sys], m->loc) < 0) { best[k][sys] = sm->name; at[k][sys] = m->loc; }
+    }
+    d->macro_pure = best[0][0] ? best[0][0] : best[0][1];
+    d->macro_const = best[1][0] ? best[1][0] : best[1][1];
+  }
+  for (size_t i = 0; i < km.keys.n; i++) vec_free(&km.keys.v[i]);
+  vec_free(&km.keys);
+  ptrmap_free(&km.files);
 }
 
 /* ---- one declaration ---- */
@@ -228,7 +293,7 @@ void fe_fix_decl(fe_tu *t, CXCursor fn, sum_decl *d)
   d->attr_off = (uint32_t)t->sum->attrs.n;
   d->nattr = 0;
   clang_visitChildren(fn, ff_attr, &s);
-  d->macro_pure = t->macro_pure[0] ? t->macro_pure[0] : t->macro_pure[1];
-  d->macro_const = t->macro_const[0] ? t->macro_const[0] : t->macro_const[1];
+  fe_pending at = { t->sum->decls.n, clang_getRangeStart(r) };   /* d is pushed next */
+  vec_push(&t->fix_decls, at);
   if (file) ff_hash_file(t, file, d->loc.file);
 }

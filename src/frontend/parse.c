@@ -215,12 +215,15 @@ fe_status fe_summarize(CXIndex idx, const fe_job *job, const kb *kb, sum_tu **ou
     fe_scan_pragma_weak(&t, job->file);
     top_ctx ctx = { &t };
     clang_visitChildren(clang_getTranslationUnitCursor(tu), fe_top, &ctx);
+    fe_fix_finish(&t);
     fe_infer_noreturn(&t);
   }
   ptrmap_free(&t.funcs);
   ptrmap_free(&t.files);
   ptrmap_free(&t.void_attrs);
   ptrmap_free(&t.hashed);
+  vec_free(&t.fix_macros);
+  vec_free(&t.fix_decls);
   strtab_free(t.weak);
   vec_free(&t.defs);
   vec_free(&t.def_funcs);

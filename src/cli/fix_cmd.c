@@ -1,0 +1,95 @@
+/* fix_cmd.c — `purist fix`: options to fix_opts, plan, apply, report.
+ *
+ * Output: with --dry-run the diff alone on stdout (or -o), so it can be
+ * piped to `git apply`; otherwise one line per edit on stdout. Notes (what
+ * was skipped and why) and errors go to stderr; --quiet keeps the errors. */
+#include "cli/fix_cmd.h"
+#include "fix/fix.h"
+#include <errno.h>
+#include <string.h>
+
+enum { EXIT_OK = 0, EXIT_INPUT = 2 };
+
+/* --spelling=gnu|c23|macro:NAME[,NAME]; the names stay in o's storage. */
+static int fix_cmd_spelling(const char *s, fix_opts *fo, char **names)
+{
+  *names = NULL;
+  if (!s) return 0;
+  if (!strcmp(s, "gnu")) fo->spelling = FIX_SPELL_GNU;
+  else if (!strcmp(s, "c23")) fo->spelling = FIX_SPELL_C23;
+  else if (!strncmp(s, "macro:", 6) && s[6] && s[6] != ',') {
+    fo->spelling = FIX_SPELL_MACRO;
+    *names = xstrdup(s + 6);
+    char *comma = strchr(*names, ',');
+    if (comma) *comma = '\0';
+    fo->macro_pure = *names;
+    fo->macro_const = comma && comma[1] ? comma + 1 : NULL;
+  } else {
+    fprintf(stderr, "purist: --spelling wants gnu, c23 or macro:NAME[,NAME], not '%s'\n", s);
+    return -1;
+  }
+  return 0;
+}
+
+static void fix_cmd_notes(const fix_notes *n, bool quiet)
+{
+  for (size_t i = 0; i < n->n; i++)
+    if (n->v[i].error || !quiet) fprintf(stderr, "%s\n", n->v[i].text);
+}
+
+static bool fix_cmd_has_error(const fix_notes *n)
+{
+  for (size_t i = 0; i < n->n; i++)
+    if (n->v[i].error) return true;
+  return false;
+}
+
+/* Applies the plan: the diff to the output, or the files in place. */
+static int fix_cmd_apply(const cli_opts *o, const fix_plan *pl, const char *root)
+{
+  FILE *out = stdout;
+  if (o->dry_run && o->output && !(out = fopen(o->output, "w"))) {
+    fprintf(stderr, "purist: %s: %s\n", o->output, strerror(errno));
+    return EXIT_INPUT;
+  }
+  fix_result res;
+  int rc = fix_plan_apply(pl, root, NULL, o->dry_run ? out : NULL, &res) < 0 ? EXIT_INPUT : EXIT_OK;
+  if (!o->dry_run)
+    for (size_t i = 0; i < res.applied.n; i++) {
+      const fix_edit_info *e = fix_plan_edit(pl, res.applied.v[i]);
+      const char *rel = fix_rel(e->file, root);
+      printf("%s:%u:%u: '%s': %s\n", rel ? rel : e->file, e->line, e->col, e->function, e->what);
+    }
+  fix_cmd_notes(&res.notes, o->quiet);
+  if (!o->quiet)
+    fprintf(stderr, "purist: fix: %u edit%s in %u file%s%s%s\n", res.edits, res.edits == 1 ? "" : "s",
+            res.files_written, res.files_written == 1 ? "" : "s", o->dry_run ? " (dry run: nothing written)" : "",
+            res.files_refused ? "; some files refused, see above" : "");
+  if (out != stdout && fclose(out) != 0) rc = EXIT_INPUT;
+  if (fflush(stdout) != 0) rc = EXIT_INPUT;
+  fix_result_free(&res);
+  return rc;
+}
+
+int fix_cmd_run(const cli_opts *o, link_prog *p, const char *root)
+{
+  fix_opts fo = { .root = root, .include_mnr = o->include_mnr, .fix_misuse = o->fix_misuse };
+  char *names = NULL, *err = NULL;
+  if (fix_cmd_spelling(o->spelling, &fo, &names) < 0) return EXIT_INPUT;
+  link_solve(p);
+  if (!o->quiet)
+    for (size_t i = 0; i < p->warnings.n; i++) fprintf(stderr, "%s\n", p->warnings.v[i]);
+  fix_plan *pl = fix_plan_new(p, &fo, &err);
+  int rc = EXIT_INPUT;
+  if (!pl) {
+    fprintf(stderr, "purist: %s\n", err);
+    free(err);
+  } else {
+    fix_cmd_notes(fix_plan_notes(pl), o->quiet);
+    rc = fix_cmd_apply(o, pl, root);
+    if (fix_cmd_has_error(fix_plan_notes(pl))) rc = EXIT_INPUT;
+    fix_plan_free(pl);
+  }
+  free(names);
+  return rc;
+}

@@ -1,0 +1,66 @@
+/* fix_internal.h — the plan's representation, shared by src/fix's files. */
+#ifndef PURIST_FIX_INTERNAL_H
+#define PURIST_FIX_INTERNAL_H
+#include "fix/fix.h"
+#include "util/strbuf.h"
+
+/* What an operation does to the text; positions are 1-based line and byte
+ * column, as in the summaries. */
+typedef enum {
+  FOP_INSERT,        /* insert text at (line, col) */
+  FOP_INSERT_END,    /* insert text at (line, col), the end of a prototype:
+                        only if `;` or `,` follows (else refused) */
+  FOP_REPLACE,       /* replace [ (line, col), (end_line, end_col) ) by text */
+  FOP_REMOVE_ATTR    /* remove the attribute whose name or macro is that range,
+                        with its __attribute__((…)) or [[…]] if it is alone there */
+} fix_op_kind;
+
+typedef struct {
+  fix_edit_info info;
+  fix_op_kind kind;
+  char *shown;                  /* the file as messages show it (relative to the root) */
+  unsigned line, col;           /* where the change starts */
+  unsigned end_line, end_col;   /* FOP_REPLACE / FOP_REMOVE_ATTR: where it ends */
+  char *text;             /* FOP_INSERT*, FOP_REPLACE */
+  char *expect;           /* FOP_INSERT*: the function's name, which must be at info.line/col;
+                             a macro attribute: its name, which the range must hold */
+  uint64_t hash;          /* the file's content hash at analysis */
+} fix_op;
+
+struct fix_plan {
+  VEC(fix_op) ops;        /* sorted by file, then position */
+  fix_notes notes;
+};
+
+/* plan.c */
+void fix_notes_free(fix_notes *n);
+void fix_note_add(fix_notes *n, bool error, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* spell.c: the text of an attribute of kind SUM_DECL_PURE/CONST. */
+typedef struct {
+  char *text;             /* "__attribute__((const))", "[[gnu::const]]", "MY_CONST" */
+  uint8_t form;           /* sum_attr_form: where it may go */
+} fix_spelled;
+
+/* Chooses how to write attribute `kind` on declaration d (see fix.h). May
+ * add a note (a requested macro not defined before d). Caller frees text. */
+fix_spelled fix_spell(const link_prog *p, const fix_opts *o, const sum_decl *d, uint8_t kind, fix_notes *notes);
+/* Checks the options against the program: each macro named for
+ * FIX_SPELL_MACRO (in either slot) must be defined as exactly a pure or
+ * const attribute; *eff gets the options with each name in the slot of its
+ * kind. Returns 0, or -1 with *err (caller frees). */
+int fix_spell_resolve(const link_prog *p, const fix_opts *o, fix_opts *eff, char **err);
+/* The attribute word for `kind` in the style of `old` (keeps __x__). */
+const char *fix_kind_word(uint8_t kind, const char *old);
+
+/* apply.c / diff.c */
+/* Applies one file's ops (ops[0..n), all of that file) to text; returns
+ * the new text (caller frees). An op that cannot be made is skipped with
+ * an error note and failed[i] set (failed has n entries). */
+char *fix_apply_text(const char *text, size_t len, const fix_op *ops, size_t n, size_t *out_len,
+                     bool *failed, fix_notes *notes);
+/* Writes a unified diff of old → new for path `rel` to f. Returns 0 or -1. */
+int fix_diff_write(FILE *f, const char *rel, const char *old, size_t old_len, const char *new_text,
+                   size_t new_len);
+
+#endif

@@ -1,0 +1,307 @@
+/* plan.c — which declarations change, and how (see fix.h).
+ *
+ * Suggestions: a function suggest names gets its inferred attribute on
+ * every declaration the project wrote that lacks it; a weaker attribute
+ * there (pure where const holds) is replaced. Misuse (on request): a
+ * const that should be pure is downgraded, an attribute on a function
+ * whose body is neither is removed; deliberate cheats are left alone.
+ * Nothing here reads or writes a file: apply.c does, after checking that
+ * each file still is what was analysed. */
+#include "fix/fix_internal.h"
+#include "checks/checks.h"
+#include <stdarg.h>
+#include <string.h>
+
+static const char *S(const link_prog *p, uint32_t id) { return strtab_get(p->strs, id); }
+
+static const char *kind_name(uint8_t kind) { return kind == SUM_DECL_CONST ? "const" : "pure"; }
+
+void fix_note_add(fix_notes *n, bool error, const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  char *text = NULL;
+  if (vasprintf(&text, fmt, ap) < 0) text = xstrdup(fmt);   /* no memory for the details */
+  va_end(ap);
+  fix_note note = { text, error };
+  vec_push(n, note);
+}
+
+typedef struct {
+  fix_plan *pl;
+  const link_prog *p;
+  const fix_opts *o;
+} planner;
+
+/* The path below root, or NULL if it is not below it. */
+const char *fix_rel(const char *path, const char *root)
+{
+  size_t n = strlen(root);
+  while (n > 1 && root[n - 1] == '/') n--;
+  if (n == 1 && root[0] == '/') return path[0] == '/' ? path + 1 : NULL;
+  return !strncmp(path, root, n) && path[n] == '/' ? path + n + 1 : NULL;
+}
+
+/* A path as messages show it: relative to the root when inside it. */
+static const char *shown(const planner *pl, uint32_t file)
+{
+  const char *path = S(pl->p, file), *rel = fix_rel(path, pl->o->root);
+  return rel ? rel : path;
+}
+
+/* "file:line:col" of a declaration's name, for notes. */
+#define DECL_AT(pl, d) shown(pl, (d)->loc.file), (d)->loc.line, (d)->loc.col
+
+static uint64_t file_hash(const link_prog *p, uint32_t file)
+{
+  for (size_t i = 0; i < p->files.n; i++)
+    if (p->files.v[i].file == file) return p->files.v[i].hash;
+  return 0;
+}
+
+/* May declaration d be edited? Says why not in a note. */
+static bool decl_editable(planner *pl, const sum_decl *d, const link_func *f)
+{
+  const link_prog *p = pl->p;
+  const char *why = NULL;
+  if (!fix_rel(S(p, d->loc.file), pl->o->root)) why = "it is outside the project root";
+  else if (d->dflags & SDF_MACRO_NAME) why = "its name comes from a macro (edit the macro by hand)";
+  else if (d->dflags & SDF_KNR) why = "it is a K&R-style definition (give it a prototype first)";
+  else if ((d->dflags & SDF_SPLIT) || !d->beg_line) why = "it is not written in one piece in one file";
+  if (why)
+    fix_note_add(&pl->pl->notes, false, "%s:%u:%u: note: '%s' is not edited: %s", DECL_AT(pl, d),
+                 S(p, f->name), why);
+  return !why;
+}
+
+static fix_op *op_new(planner *pl, const sum_decl *d, const link_func *f, fix_op_kind kind, const char *what)
+{
+  fix_op op;
+  memset(&op, 0, sizeof op);
+  op.kind = kind;
+  op.info.file = xstrdup(S(pl->p, d->loc.file));
+  op.shown = xstrdup(shown(pl, d->loc.file));
+  op.info.line = op.line = d->loc.line;
+  op.info.col = op.col = d->loc.col;
+  op.info.function = xstrdup(S(pl->p, f->name));
+  op.info.what = xstrdup(what);
+  op.hash = file_hash(pl->p, d->loc.file);
+  vec_push(&pl->pl->ops, op);
+  return &pl->pl->ops.v[pl->pl->ops.n - 1];
+}
+
+/* Does another declaration start where d starts (`int f(int), g(int);`)?
+ * An attribute before both would apply to both. */
+static bool begin_shared(const link_prog *p, const sum_decl *d)
+{
+  for (size_t i = 0; i < p->decls.n; i++) {
+    const sum_decl *e = &p->decls.v[i];
+    if (e != d && e->loc.file == d->loc.file && e->beg_line == d->beg_line && e->beg_col == d->beg_col
+        && (e->loc.line != d->loc.line || e->loc.col != d->loc.col))
+      return true;
+  }
+  return false;
+}
+
+/* Inserts attribute `kind` on d where it compiles: __attribute__ after the
+ * declarator of a prototype and before the return type of a definition
+ * (GCC rejects it after the declarator there); [[gnu::]] before the whole
+ * declaration, or right after the name when the declaration declares more
+ * than one function. */
+static void plan_insert(planner *pl, const sum_decl *d, const link_func *f, uint8_t kind)
+{
+  fix_spelled sp = fix_spell(pl->p, pl->o, d, kind, &pl->pl->notes);
+  char *what = xasprintf("add %s", sp.text);
+  fix_op *op;
+  if (sp.form == SA_GNU && !d->is_def) {
+    op = op_new(pl, d, f, FOP_INSERT_END, what);
+    op->line = d->end_line;
+    op->col = d->end_col;
+    op->text = xasprintf(" %s", sp.text);
+  } else if (sp.form == SA_C23 && begin_shared(pl->p, d)) {
+    op = op_new(pl, d, f, FOP_INSERT, what);
+    op->col = d->loc.col + (unsigned)strlen(S(pl->p, f->name));
+    op->text = xasprintf(" %s", sp.text);
+  } else {
+    op = op_new(pl, d, f, FOP_INSERT, what);
+    op->line = d->beg_line;
+    op->col = d->beg_col;
+    op->text = xasprintf("%s ", sp.text);
+  }
+  op->expect = xstrdup(S(pl->p, f->name));   /* the name must still be where it was */
+  free(what);
+  free(sp.text);
+}
+
+/* Turns attribute a on d into `kind`: the word of a written attribute, or
+ * a macro replaced by this kind's spelling (written out when a [[gnu::]]
+ * form would land after the declarator, where it means something else). */
+static void plan_replace(planner *pl, const sum_decl *d, const link_func *f, const sum_attr *a, uint8_t kind)
+{
+  const char *old = kind_name(a->kind);
+  char *what = xasprintf("%s -> %s", old, kind_name(kind));
+  fix_op *op = op_new(pl, d, f, FOP_REPLACE, what);
+  op->line = a->beg_line;
+  op->col = a->beg_col;
+  op->end_line = a->end_line;
+  op->end_col = a->end_col;
+  if (a->macro) {
+    fix_spelled sp = fix_spell(pl->p, pl->o, d, kind, &pl->pl->notes);
+    bool after_name = a->beg_line > d->loc.line || (a->beg_line == d->loc.line && a->beg_col > d->loc.col);
+    if (sp.form == SA_C23 && after_name) {
+      free(sp.text);
+      sp.text = xasprintf("__attribute__((%s))", kind_name(kind));
+    }
+    op->text = sp.text;
+    op->expect = xstrdup(S(pl->p, a->macro));
+  } else {
+    op->text = xstrdup(fix_kind_word(kind, NULL));   /* apply.c keeps the old word's underscores */
+  }
+  free(what);
+}
+
+static void plan_remove(planner *pl, const sum_decl *d, const link_func *f, const sum_attr *a)
+{
+  char *what = xasprintf("remove %s", kind_name(a->kind));
+  fix_op *op = op_new(pl, d, f, FOP_REMOVE_ATTR, what);
+  op->line = a->beg_line;
+  op->col = a->beg_col;
+  op->end_line = a->end_line;
+  op->end_col = a->end_col;
+  if (a->macro) op->expect = xstrdup(S(pl->p, a->macro));
+  free(what);
+}
+
+/* A call of fi whose value is thrown away by its statement: with the
+ * attribute, GCC and clang warn there (-Wunused-value, "statement with no
+ * effect"), which breaks -Werror builds. Says where, returns true. */
+static bool discarded_call(planner *pl, uint32_t fi, uint8_t kind)
+{
+  const link_prog *p = pl->p;
+  for (size_t i = 0; i < p->calls.n; i++) {
+    const link_call *c = &p->calls.v[i];
+    if (c->callee != fi || c->use != SCU_DISCARDED) continue;
+    fix_note_add(&pl->pl->notes, false, "%s:%u:%u: note: '%s' is not made %s: its value is discarded here, "
+                 "and with the attribute the compilers warn (-Wunused-value); the call does nothing, so "
+                 "delete it, then run fix again", shown(pl, c->loc.file), c->loc.line, c->loc.col,
+                 S(p, p->funcs.v[fi].name), kind_name(kind));
+    return true;
+  }
+  return false;
+}
+
+/* Every declaration of f gets the inferred attribute. */
+static void plan_suggestion(planner *pl, uint32_t fi)
+{
+  const link_prog *p = pl->p;
+  const link_func *f = &p->funcs.v[fi];
+  uint8_t kind = f->cls == PURITY_CONST ? SUM_DECL_CONST : SUM_DECL_PURE;
+  if (f->st.mnr && !pl->o->include_mnr) {
+    fix_note_add(&pl->pl->notes, false, "%s:%u:%u: note: '%s' is %s only if it is known to return normally; "
+                 "not edited without --include-may-not-return", shown(pl, f->loc.file), f->loc.line, f->loc.col,
+                 S(p, f->name), kind_name(kind));
+    return;
+  }
+  if (discarded_call(pl, fi, kind)) return;
+  for (size_t i = 0; i < p->decls.n; i++) {
+    const sum_decl *d = &p->decls.v[i];
+    if (d->func != fi || (d->declared & kind) || !decl_editable(pl, d, f)) continue;
+    bool replaced = false;
+    for (uint32_t k = 0; k < d->nattr; k++)
+      if (p->attrs.v[d->attr_off + k].kind != kind) {
+        plan_replace(pl, d, f, &p->attrs.v[d->attr_off + k], kind);
+        replaced = true;
+      }
+    if (!replaced) plan_insert(pl, d, f, kind);
+  }
+}
+
+static purity declared_class(uint8_t d)
+{
+  return (d & SUM_DECL_CONST) ? PURITY_CONST : (d & SUM_DECL_PURE) ? PURITY_PURE : PURITY_NORMAL;
+}
+
+/* A wrong attribute: downgraded to pure where the body is pure, removed
+ * where it is neither. */
+static void plan_misuse(planner *pl, uint32_t fi)
+{
+  const link_prog *p = pl->p;
+  const link_func *f = &p->funcs.v[fi];
+  purity decl = declared_class(f->declared);
+  if (!link_has_body(f) || (f->flags & SFF_SYSTEM)) return;
+  if (f->declared & (SUM_DECL_VOID_PURE | SUM_DECL_VOID_CONST))
+    fix_note_add(&pl->pl->notes, false, "%s:%u:%u: note: '%s' returns void and is declared pure or const; "
+                 "the compilers drop that attribute, so purist cannot locate it: remove it by hand",
+                 shown(pl, f->loc.file), f->loc.line, f->loc.col, S(p, f->name));
+  if (decl == PURITY_NORMAL || (purity)f->cls <= decl || (f->flags & SFF_VOID)) return;
+  if (checks_is_cheat(p, fi)) {
+    fix_note_add(&pl->pl->notes, false, "%s:%u:%u: note: '%s' cheats deliberately (see purist check); "
+                 "its attribute is left alone", shown(pl, f->loc.file), f->loc.line, f->loc.col, S(p, f->name));
+    return;
+  }
+  for (size_t i = 0; i < p->decls.n; i++) {
+    const sum_decl *d = &p->decls.v[i];
+    if (d->func != fi || !(d->declared & (SUM_DECL_PURE | SUM_DECL_CONST)) || !decl_editable(pl, d, f)) continue;
+    for (uint32_t k = 0; k < d->nattr; k++) {
+      const sum_attr *a = &p->attrs.v[d->attr_off + k];
+      if (f->cls == PURITY_PURE && a->kind == SUM_DECL_CONST) plan_replace(pl, d, f, a, SUM_DECL_PURE);
+      else if (f->cls == PURITY_NORMAL) plan_remove(pl, d, f, a);
+    }
+  }
+}
+
+static int op_cmp(const void *a, const void *b)
+{
+  const fix_op *x = a, *y = b;
+  int c = strcmp(x->info.file, y->info.file);
+  if (c) return c;
+  if (x->line != y->line) return x->line < y->line ? -1 : 1;
+  if (x->col != y->col) return x->col < y->col ? -1 : 1;
+  return 0;
+}
+
+fix_plan *fix_plan_new(const link_prog *p, const fix_opts *o, char **err)
+{
+  fix_opts eff;
+  if (!o->root || fix_spell_resolve(p, o, &eff, err) < 0) {
+    if (!o->root) *err = xstrdup("fix needs the project root");
+    return NULL;
+  }
+  fix_plan *plan = xcalloc(1, sizeof *plan);
+  planner pl = { plan, p, &eff };
+  for (uint32_t fi = 0; fi < p->funcs.n; fi++) {
+    if (checks_suggestable(&p->funcs.v[fi])) plan_suggestion(&pl, fi);
+    else if (eff.fix_misuse) plan_misuse(&pl, fi);
+  }
+  if (plan->ops.n) qsort(plan->ops.v, plan->ops.n, sizeof *plan->ops.v, op_cmp);
+  return plan;
+}
+
+void fix_notes_free(fix_notes *n)
+{
+  for (size_t i = 0; i < n->n; i++) free(n->v[i].text);
+  vec_free(n);
+}
+
+void fix_plan_free(fix_plan *pl)
+{
+  if (!pl) return;
+  for (size_t i = 0; i < pl->ops.n; i++) {
+    fix_op *op = &pl->ops.v[i];
+    free(op->info.file);
+    free(op->shown);
+    free(op->info.function);
+    free(op->info.what);
+    free(op->text);
+    free(op->expect);
+  }
+  vec_free(&pl->ops);
+  fix_notes_free(&pl->notes);
+  free(pl);
+}
+
+size_t fix_plan_count(const fix_plan *pl) { return pl->ops.n; }
+
+const fix_edit_info *fix_plan_edit(const fix_plan *pl, size_t i) { return &pl->ops.v[i].info; }
+
+const fix_notes *fix_plan_notes(const fix_plan *pl) { return &pl->notes; }

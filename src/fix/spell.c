@@ -1,0 +1,116 @@
+/* spell.c — how an inserted attribute is written: the project's own way.
+ *
+ * Auto: a macro of the project's that expands to exactly the attribute and
+ * is defined before the declaration in every TU that sees it (so the edit
+ * compiles everywhere); a system header's macro only if the project
+ * already writes it on its own declarations (e.g. __attribute_const__,
+ * G_GNUC_CONST); else [[gnu::…]] if the project writes more of those than
+ * __attribute__, else __attribute__((…)). */
+#include "fix/fix_internal.h"
+#include <string.h>
+
+static const char *S(const link_prog *p, uint32_t id) { return strtab_get(p->strs, id); }
+
+static const char *fix_shown(const link_prog *p, const fix_opts *o, uint32_t file)
+{
+  const char *rel = fix_rel(S(p, file), o->root);
+  return rel ? rel : S(p, file);
+}
+
+static const char *kind_name(uint8_t kind) { return kind == SUM_DECL_CONST ? "const" : "pure"; }
+
+const char *fix_kind_word(uint8_t kind, const char *old)
+{
+  bool underscores = old && !strncmp(old, "__", 2);
+  if (kind == SUM_DECL_CONST) return underscores ? "__const__" : "const";
+  return underscores ? "__pure__" : "pure";
+}
+
+/* The program's record of macro `name` as an attribute of `kind`, or NULL. */
+static const sum_macro *spell_macro(const link_prog *p, uint32_t name, uint8_t kind)
+{
+  for (size_t i = 0; name && i < p->macros.n; i++)
+    if (p->macros.v[i].name == name) return p->macros.v[i].kind == kind ? &p->macros.v[i] : NULL;
+  return NULL;
+}
+
+/* Does a project declaration already carry this macro? */
+static bool spell_macro_used(const link_prog *p, uint32_t name)
+{
+  for (size_t i = 0; i < p->attrs.n; i++)
+    if (p->attrs.v[i].macro == name) return true;
+  return false;
+}
+
+static fix_spelled spell_written(uint8_t kind, uint8_t form)
+{
+  fix_spelled s;
+  s.form = form;
+  s.text = form == SA_C23 ? xasprintf("[[gnu::%s]]", kind_name(kind))
+                          : xasprintf("__attribute__((%s))", kind_name(kind));
+  return s;
+}
+
+/* The project's habit for attributes written out: [[gnu::]] or __attribute__. */
+static uint8_t spell_habit(const link_prog *p)
+{
+  size_t c23 = 0, gnu = 0;
+  for (size_t i = 0; i < p->attrs.n; i++) {
+    if (p->attrs.v[i].macro) continue;
+    if (p->attrs.v[i].form == SA_C23) c23++; else gnu++;
+  }
+  return c23 > gnu ? SA_C23 : SA_GNU;
+}
+
+static const char *spell_requested(const fix_opts *o, uint8_t kind)
+{
+  return kind == SUM_DECL_CONST ? o->macro_const : o->macro_pure;
+}
+
+fix_spelled fix_spell(const link_prog *p, const fix_opts *o, const sum_decl *d, uint8_t kind, fix_notes *notes)
+{
+  if (o->spelling == FIX_SPELL_GNU) return spell_written(kind, SA_GNU);
+  if (o->spelling == FIX_SPELL_C23) return spell_written(kind, SA_C23);
+  uint32_t visible = kind == SUM_DECL_CONST ? d->macro_const : d->macro_pure;
+  const sum_macro *m = spell_macro(p, visible, kind);
+  if (o->spelling == FIX_SPELL_MACRO) {
+    const char *want = spell_requested(o, kind);
+    if (want && m && !strcmp(S(p, m->name), want)) {
+      fix_spelled s = { xstrdup(want), m->form };
+      return s;
+    }
+    if (want)
+      fix_note_add(notes, false, "%s:%u:%u: note: macro %s is not defined before this declaration in every "
+                   "file that includes it; wrote __attribute__((%s)) here", fix_shown(p, o, d->loc.file), d->loc.line,
+                   d->loc.col, want, kind_name(kind));
+    return spell_written(kind, SA_GNU);
+  }
+  if (m && (!m->system || spell_macro_used(p, m->name))) {
+    fix_spelled s = { xstrdup(S(p, m->name)), m->form };
+    return s;
+  }
+  return spell_written(kind, spell_habit(p));
+}
+
+int fix_spell_resolve(const link_prog *p, const fix_opts *o, fix_opts *eff, char **err)
+{
+  *eff = *o;
+  if (o->spelling != FIX_SPELL_MACRO) return 0;
+  eff->macro_pure = eff->macro_const = NULL;
+  const char *names[2] = { o->macro_pure, o->macro_const };
+  for (int k = 0; k < 2; k++) {
+    if (!names[k]) continue;
+    uint32_t id = strtab_find(p->strs, names[k]);
+    const sum_macro *m = NULL;
+    for (size_t i = 0; id != UINT32_MAX && i < p->macros.n && !m; i++)
+      if (p->macros.v[i].name == id && p->macros.v[i].kind) m = &p->macros.v[i];
+    if (!m) {
+      *err = xasprintf("--spelling=macro:%s: the analysed code defines no macro %s that expands to exactly "
+                       "__attribute__((pure)), __attribute__((const)) or [[gnu::pure]], [[gnu::const]]",
+                       names[k], names[k]);
+      return -1;
+    }
+    if (m->kind == SUM_DECL_CONST) eff->macro_const = names[k]; else eff->macro_pure = names[k];
+  }
+  return 0;
+}

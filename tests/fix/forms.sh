@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# Where fix puts an attribute, per form of declaration, and that each
+# placement compiles with gcc-12 and clang-19 at -Wall -Werror: after the
+# declarator of a prototype (also a multi-line one, one with attributes
+# already, `extern`, two declarators in one declaration), before the
+# return type of a definition (also `static inline`, the return type on
+# its own line). A prototype made by a function-like macro and a K&R
+# definition are left alone with a note.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh" "$@"
+
+mkdir "$T/p" && cd "$T/p"
+cat >forms.h <<'EOF2'
+#ifndef FORMS_H
+#define FORMS_H
+#define DECLARE_GETTER(name) int name(int)
+extern int f_extern(int x);
+int f_multi(const int *v,
+            int n);
+int f_attrs(const int *p) __attribute__((nonnull(1)))
+    __attribute__((warn_unused_result));
+DECLARE_GETTER(f_macro);
+int f_one(int a), f_two(int b);
+#endif
+EOF2
+cat >forms.c <<'EOF2'
+#include "forms.h"
+extern int f_extern(int x);
+int f_extern(int x) { return x + 1; }
+int f_multi(const int *v, int n)
+{
+  int s = 0;
+  for (int i = 0; i < n; i++) s += v[i];
+  return s;
+}
+int
+f_attrs(const int *p)
+{
+  return *p;
+}
+int f_macro(int x) { return x; }
+int f_one(int a) { return a; }
+int f_two(int b) { return -b; }
+static inline int f_static_inline(int a) { return a * 3; }
+static int f_static(int a);
+static int f_static(int a) { return f_static_inline(a) + 1; }
+int use(int x)
+{
+  int v[2] = { x, x };
+  return f_extern(x) + f_multi(v, 2) + f_attrs(v) + f_macro(x) + f_one(x) + f_two(x) + f_static(x);
+}
+EOF2
+cat >knr.c <<'EOF2'
+int knr_add(a, b)
+  int a;
+  int b;
+{
+  return a + b;
+}
+EOF2
+cp knr.c "$T/knr.orig"
+
+run fix forms.c knr.c
+expect_rc 0
+
+check "prototypes: after the declarator (extern, multi-line, existing attributes, two declarators)"
+expect_file_has forms.h '^extern int f_extern\(int x\) __attribute__\(\(const\)\);$'
+expect_file_has forms.h '^            int n\) __attribute__\(\(pure\)\);$'
+expect_file_has forms.h '^    __attribute__\(\(warn_unused_result\)\) __attribute__\(\(pure\)\);$'
+expect_file_has forms.h '^int f_one\(int a\) __attribute__\(\(const\)\), f_two\(int b\) __attribute__\(\(const\)\);$'
+expect_file_has forms.c '^extern int f_extern\(int x\) __attribute__\(\(const\)\);$'
+expect_file_has forms.c '^static int f_static\(int a\) __attribute__\(\(const\)\);$'
+
+check "definitions: before the return type (static inline, return type on its own line)"
+expect_file_has forms.c '^__attribute__\(\(const\)\) int f_extern\(int x\) \{ return x \+ 1; \}$'
+expect_file_has forms.c '^__attribute__\(\(pure\)\) int f_multi\(const int \*v, int n\)$'
+expect_file_has forms.c '^__attribute__\(\(pure\)\) int$'
+expect_file_has forms.c '^__attribute__\(\(const\)\) static inline int f_static_inline\(int a\)'
+expect_file_has forms.c '^__attribute__\(\(const\)\) static int f_static\(int a\) \{'
+
+check "a prototype made by a function-like macro is left alone, with a note"
+expect_file_has forms.h '^DECLARE_GETTER\(f_macro\);$'
+expect_stderr_has "^forms\.h:9:1: note: 'f_macro' is not edited: its name comes from a macro"
+expect_file_has forms.c '^__attribute__\(\(const\)\) int f_macro\(int x\)'
+
+check "a K&R definition is left alone, with a note saying what to do"
+same "$T/knr.orig" knr.c "knr.c before and after fix"
+expect_stderr_has "^knr\.c:1:5: note: 'knr_add' is not edited: it is a K&R-style definition \(give it a prototype first\)$"
+expect_stderr_has '^purist: fix: 16 edits in 2 files$'
+
+check "every placement compiles with gcc-12 and clang-19 at -Wall -Wextra -Werror"
+compiles forms.c
+
+check "infer sees every attribute fix wrote: the classes, declared"
+run infer --format=json forms.c
+expect_rc 0
+classes "$T/out" >"$T/cls"
+for f in f_extern f_one f_two f_static f_static_inline f_macro use; do
+  grep -qx "$f const const" "$T/cls" || fail "$f not declared const:${NL}$(show "$T/cls")"
+done
+for f in f_multi f_attrs; do
+  grep -qx "$f pure pure" "$T/cls" || fail "$f not declared pure:${NL}$(show "$T/cls")"
+done
+
+check "idempotent: a second run edits nothing"
+cp forms.h "$T/h1"; cp forms.c "$T/c1"
+run fix forms.c knr.c
+expect_rc 0
+expect_stdout_empty
+same "$T/h1" forms.h "forms.h after the first and second run"
+same "$T/c1" forms.c "forms.c after the first and second run"
+echo "ok"
