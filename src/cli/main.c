@@ -1,5 +1,6 @@
 /* main.c — purist's entry point: parse options, run a command. */
 #include "cli/fix_cmd.h"
+#include "cli/impact_cmd.h"
 #include "cli/options.h"
 #include "cli/pipeline.h"
 #include "cli/project.h"
@@ -296,6 +297,34 @@ static int main_fix(const cli_opts *o, const kb *k)
   return failed ? EXIT_INPUT : rc;
 }
 
+/* impact: analyse, then measure in a temporary copy (cli/impact_cmd.c) and
+ * print. Exit 2 when a TU could not be analysed or compiled (the others are
+ * still reported), or when nothing could be measured. */
+static int main_impact(const cli_opts *o, const kb *k)
+{
+  char *root = NULL;
+  int failed = 0;
+  link_prog *p = main_analyze(o, k, &root, &failed);
+  int rc = EXIT_INPUT;
+  if (p) {
+    link_solve(p);
+    impact_totals t = {0};
+    int mrc = impact_cmd_run(o, p, root, main_jobs_count(o), &t);
+    FILE *out = mrc >= 0 ? main_open_output(o) : NULL;
+    if (out) {
+      impact_sort(&t);
+      if (o->format == FMT_JSON) impact_print_json(out, &t);
+      else impact_print_text(out, &t, 10);
+      rc = main_close_output(o, out);
+      if (mrc > 0) rc = EXIT_INPUT;
+    }
+    impact_totals_free(&t);
+  }
+  link_free(p);
+  free(root);
+  return failed ? EXIT_INPUT : rc;
+}
+
 int main(int argc, char **argv)
 {
   cli_opts o;
@@ -313,6 +342,7 @@ int main(int argc, char **argv)
     case CMD_LINK: rc = main_link(&o, k); break;
     case CMD_CHECK: case CMD_SUGGEST: case CMD_EXPLAIN: rc = main_findings(&o, k); break;
     case CMD_FIX: rc = main_fix(&o, k); break;
+    case CMD_IMPACT: rc = main_impact(&o, k); break;
     default: break;
     }
   }

@@ -8,7 +8,7 @@
 
 typedef struct {
   strtab *funcs;      /* symbols declared with .type …, @function */
-  strtab *bases;      /* C names seen; id i is out->v[first + i] */
+  strtab *bases;      /* C names seen; id i (from 1: id 0 is "") is out->v[first + i - 1] */
   size_t first;
   asmscan_fns *out;
   long cur;           /* index in out of the function being read, or -1 */
@@ -56,13 +56,13 @@ static void asmscan_label(asmscan_state *st, const char *p, size_t n)
   if (!is_func) return;
   char *base = asmscan_base_name(p, n);
   uint32_t id = strtab_intern(st->bases, base);
-  if (st->first + id == st->out->n) {
+  if (st->first + id - 1 == st->out->n) {
     asmscan_fn f = { base, 0 };
     vec_push(st->out, f);
   } else {
     free(base);
   }
-  st->cur = (long)(st->first + id);
+  st->cur = (long)(st->first + id - 1);
   st->cur_sym = p;
   st->cur_len = n;
 }
