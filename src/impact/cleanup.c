@@ -111,7 +111,12 @@ int cleanup_install(const char *dir)
   sa.sa_handler = cleanup_on_signal;
   sigemptyset(&sa.sa_mask);
   for (int i = 0; i < 3; i++) sigaddset(&sa.sa_mask, cleanup_signals[i]);   /* one cleanup at a time */
-  for (int i = 0; i < 3; i++) sigaction(cleanup_signals[i], &sa, &cleanup_old[i]);
+  for (int i = 0; i < 3; i++) {
+    sigaction(cleanup_signals[i], NULL, &cleanup_old[i]);
+    /* A signal the caller ignores (nohup, a background job of a script)
+     * stays ignored, as in any well-behaved tool. */
+    if (cleanup_old[i].sa_handler != SIG_IGN) sigaction(cleanup_signals[i], &sa, NULL);
+  }
   return 0;
 }
 
