@@ -15,6 +15,7 @@
 #include "impact/elfsize.h"
 #include "impact/tree.h"
 #include "util/fileio.h"
+#include "util/strbuf.h"
 #include <errno.h>
 #include <stdbool.h>
 #include <string.h>
@@ -41,15 +42,31 @@ static const char *impact_cmd_label(void *ctx, size_t i)
   return c->jobs->v[i].file;
 }
 
-/* The compiler's messages in log, trimmed, or a fallback. Caller frees. */
-static char *impact_cmd_log(const char *log)
+/* The compiler's messages in log, trimmed, with the copy's paths shown as
+ * the user's own (the copy is gone when they read it), or a fallback.
+ * Caller frees. */
+static char *impact_cmd_log(const char *log, const tree_copy *t)
 {
   size_t len;
   char *text = file_read_all(log, &len);
   while (text && len && (text[len - 1] == '\n' || text[len - 1] == ' ')) text[--len] = '\0';
-  if (text && len) return text;
+  if (!text || !len) {
+    free(text);
+    return xstrdup("the compiler failed without a message");
+  }
+  strbuf b = {0};
+  size_t tl = strlen(t->tree);
+  for (const char *p = text, *hit; *p; p = hit + tl) {
+    if (!(hit = strstr(p, t->tree))) {
+      sb_puts(&b, p);
+      break;
+    }
+    sb_printf(&b, "%.*s%s", (int)(hit - p), p, t->src_root);
+  }
   free(text);
-  return xstrdup("the compiler failed without a message");
+  char *out = xstrdup(sb_str(&b));
+  sb_free(&b);
+  return out;
 }
 
 /* Worker: compiles job i for the current side, measures it, and removes
@@ -66,7 +83,7 @@ static void impact_cmd_one(void *ctx, size_t i)
   if (rc == 0) rc = compile_run(j->cmd.to_obj, j->cmd.dir, log, &err);
   if (rc == 0) rc = impact_measure(s, obj, &j->tu[side], &err) < 0 ? -1 : 0;
   j->ok[side] = rc == 0;
-  if (rc != 0) j->msg[side] = rc > 0 ? impact_cmd_log(log) : err;
+  if (rc != 0) j->msg[side] = rc > 0 ? impact_cmd_log(log, c->t) : err;
   unlink(s);
   unlink(obj);
   unlink(log);

@@ -17,12 +17,12 @@ void impact_print_text(FILE *out, const impact_totals *t, size_t top)
   if (t->text_after <= t->text_before) fprintf(out, "%lu bytes saved\n", t->text_before - t->text_after);
   else fprintf(out, "%lu bytes more\n", t->text_after - t->text_before);
   if (!t->rows.n) {
-    fprintf(out, "no function changed (%zu files compared)\n", t->tus);
+    fprintf(out, "no function changed (%zu file%s compared)\n", t->tus, t->tus == 1 ? "" : "s");
     return;
   }
   size_t n = t->rows.n < top ? t->rows.n : top;
-  fprintf(out, "%zu function%s changed in %zu files compared%s:\n", t->rows.n, t->rows.n == 1 ? "" : "s",
-          t->tus, n < t->rows.n ? "; the biggest changes" : "");
+  fprintf(out, "%zu function%s changed in %zu file%s compared%s:\n", t->rows.n, t->rows.n == 1 ? "" : "s",
+          t->tus, t->tus == 1 ? "" : "s", n < t->rows.n ? "; the biggest changes" : "");
   for (size_t i = 0; i < n; i++) {
     const impact_row *r = &t->rows.v[i];
     fprintf(out, "  %s: %s: calls %lu -> %lu (", r->file, r->name, r->calls_before, r->calls_after);
