@@ -6,27 +6,7 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh" "$@"
 
 P=$T/proj
-mkdir -p "$P/include" "$P/src"
-cat >"$P/include/unit.h" <<'C'
-int unit_scale(int code);
-int unit_convert(int code, int value, int *scaled);
-int unit_broken(int code);
-C
-cat >"$P/src/unit.c" <<'C'
-#include "unit.h"
-static const int scales[8] = { 1, 10, 100, 1000, 60, 3600, 24, 7 };
-int unit_scale(int code) { return scales[code & 7]; }
-C
-cat >"$P/src/convert.c" <<'C'
-#include "unit.h"
-int unit_convert(int code, int value, int *scaled)
-{
-  int s = unit_scale(code);
-  *scaled = value * s;
-  int again = unit_scale(code);
-  return s + again + unit_scale(code);
-}
-C
+write_unit_project "$P"
 # Parses for the analysis (libclang defines __clang__), fails with GCC: the
 # failure is the compiler's alone, as with a flag only the real compiler
 # rejects.

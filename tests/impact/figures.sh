@@ -7,26 +7,7 @@ set -euo pipefail
 
 # --- a const lookup, three calls around a store through an out-pointer ---
 P=$T/lookup
-mkdir -p "$P/include" "$P/src"
-cat >"$P/include/unit.h" <<'C'
-int unit_scale(int code);
-int unit_convert(int code, int value, int *scaled);
-C
-cat >"$P/src/unit.c" <<'C'
-#include "unit.h"
-static const int scales[8] = { 1, 10, 100, 1000, 60, 3600, 24, 7 };
-int unit_scale(int code) { return scales[code & 7]; }
-C
-cat >"$P/src/convert.c" <<'C'
-#include "unit.h"
-int unit_convert(int code, int value, int *scaled)
-{
-  int s = unit_scale(code);
-  *scaled = value * s;              /* a store pure cannot see past */
-  int again = unit_scale(code);
-  return s + again + unit_scale(code);
-}
-C
+write_unit_project "$P"
 write_cdb "$P" gcc-12 src/unit.c src/convert.c
 
 check "the lookup is suggested const (what impact will apply)"

@@ -43,3 +43,30 @@ expect_top() {
   got=$(json_top "$1" "$2")
   [ "$got" = "$3" ] || fail "$1: expected \"$2\": $3, got '${got:-<missing>}'${NL}$(show "$1")"
 }
+
+# write_unit_project DIR: a const lookup (src/unit.c) called three times
+# around a store through an out-pointer (src/convert.c); include/unit.h
+# also declares unit_broken, for a test's own third file.
+write_unit_project() {
+  mkdir -p "$1/include" "$1/src"
+  cat >"$1/include/unit.h" <<'C'
+int unit_scale(int code);
+int unit_convert(int code, int value, int *scaled);
+int unit_broken(int code);
+C
+  cat >"$1/src/unit.c" <<'C'
+#include "unit.h"
+static const int scales[8] = { 1, 10, 100, 1000, 60, 3600, 24, 7 };
+int unit_scale(int code) { return scales[code & 7]; }
+C
+  cat >"$1/src/convert.c" <<'C'
+#include "unit.h"
+int unit_convert(int code, int value, int *scaled)
+{
+  int s = unit_scale(code);
+  *scaled = value * s;              /* a store pure cannot see past */
+  int again = unit_scale(code);
+  return s + again + unit_scale(code);
+}
+C
+}
