@@ -278,7 +278,8 @@ static int main_link(const cli_opts *o, const kb *k)
 
 /* fix: the program from --from summaries or a fresh analysis, then the
  * edits (cli/fix_cmd.c). TUs that failed are reported and make it exit 2;
- * their functions have no body here, so nothing of theirs is edited. */
+ * their functions have no body here, so nothing of theirs is edited. A
+ * summary file that cannot be read whole edits nothing. */
 static int main_fix(const cli_opts *o, const kb *k)
 {
   char *root = NULL;
@@ -291,7 +292,7 @@ static int main_fix(const cli_opts *o, const kb *k)
   } else {
     p = main_analyze(o, k, &root, &failed);
   }
-  int rc = p ? fix_cmd_run(o, p, root) : EXIT_INPUT;
+  int rc = p && !(o->from && failed) ? fix_cmd_run(o, p, root) : EXIT_INPUT;
   link_free(p);
   free(root);
   return failed ? EXIT_INPUT : rc;

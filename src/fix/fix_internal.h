@@ -50,6 +50,8 @@ fix_spelled fix_spell(const link_prog *p, const fix_opts *o, const sum_decl *d, 
  * const attribute; *eff gets the options with each name in the slot of its
  * kind. Returns 0, or -1 with *err (caller frees). */
 int fix_spell_resolve(const link_prog *p, const fix_opts *o, fix_opts *eff, char **err);
+/* "pure" or "const" for SUM_DECL_PURE / SUM_DECL_CONST. */
+const char *fix_kind_name(uint8_t kind);
 /* The attribute word for `kind` in the style of `old` (keeps __x__). */
 const char *fix_kind_word(uint8_t kind, const char *old);
 

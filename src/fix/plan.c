@@ -14,8 +14,6 @@
 
 static const char *S(const link_prog *p, uint32_t id) { return strtab_get(p->strs, id); }
 
-static const char *kind_name(uint8_t kind) { return kind == SUM_DECL_CONST ? "const" : "pure"; }
-
 void fix_note_add(fix_notes *n, bool error, const char *fmt, ...)
 {
   va_list ap;
@@ -138,8 +136,8 @@ static void plan_insert(planner *pl, const sum_decl *d, const link_func *f, uint
  * form would land after the declarator, where it means something else). */
 static void plan_replace(planner *pl, const sum_decl *d, const link_func *f, const sum_attr *a, uint8_t kind)
 {
-  const char *old = kind_name(a->kind);
-  char *what = xasprintf("%s -> %s", old, kind_name(kind));
+  const char *old = fix_kind_name(a->kind);
+  char *what = xasprintf("%s -> %s", old, fix_kind_name(kind));
   fix_op *op = op_new(pl, d, f, FOP_REPLACE, what);
   op->line = a->beg_line;
   op->col = a->beg_col;
@@ -150,7 +148,7 @@ static void plan_replace(planner *pl, const sum_decl *d, const link_func *f, con
     bool after_name = a->beg_line > d->loc.line || (a->beg_line == d->loc.line && a->beg_col > d->loc.col);
     if (sp.form == SA_C23 && after_name) {
       free(sp.text);
-      sp.text = xasprintf("__attribute__((%s))", kind_name(kind));
+      sp.text = xasprintf("__attribute__((%s))", fix_kind_name(kind));
     }
     op->text = sp.text;
     op->expect = xstrdup(S(pl->p, a->macro));
@@ -162,7 +160,7 @@ static void plan_replace(planner *pl, const sum_decl *d, const link_func *f, con
 
 static void plan_remove(planner *pl, const sum_decl *d, const link_func *f, const sum_attr *a)
 {
-  char *what = xasprintf("remove %s", kind_name(a->kind));
+  char *what = xasprintf("remove %s", fix_kind_name(a->kind));
   fix_op *op = op_new(pl, d, f, FOP_REMOVE_ATTR, what);
   op->line = a->beg_line;
   op->col = a->beg_col;
@@ -184,7 +182,7 @@ static bool discarded_call(planner *pl, uint32_t fi, uint8_t kind)
     fix_note_add(&pl->pl->notes, false, "%s:%u:%u: note: '%s' is not made %s: its value is discarded here, "
                  "and with the attribute the compilers warn (-Wunused-value); the call does nothing, so "
                  "delete it, then run fix again", shown(pl, c->loc.file), c->loc.line, c->loc.col,
-                 S(p, p->funcs.v[fi].name), kind_name(kind));
+                 S(p, p->funcs.v[fi].name), fix_kind_name(kind));
     return true;
   }
   return false;
@@ -199,7 +197,7 @@ static void plan_suggestion(planner *pl, uint32_t fi)
   if (f->st.mnr && !pl->o->include_mnr) {
     fix_note_add(&pl->pl->notes, false, "%s:%u:%u: note: '%s' is %s only if it is known to return normally; "
                  "not edited without --include-may-not-return", shown(pl, f->loc.file), f->loc.line, f->loc.col,
-                 S(p, f->name), kind_name(kind));
+                 S(p, f->name), fix_kind_name(kind));
     return;
   }
   if (!pl->o->keep_discarded && discarded_call(pl, fi, kind)) return;

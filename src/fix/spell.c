@@ -17,7 +17,7 @@ static const char *fix_shown(const link_prog *p, const fix_opts *o, uint32_t fil
   return rel ? rel : S(p, file);
 }
 
-static const char *kind_name(uint8_t kind) { return kind == SUM_DECL_CONST ? "const" : "pure"; }
+const char *fix_kind_name(uint8_t kind) { return kind == SUM_DECL_CONST ? "const" : "pure"; }
 
 const char *fix_kind_word(uint8_t kind, const char *old)
 {
@@ -46,8 +46,8 @@ static fix_spelled spell_written(uint8_t kind, uint8_t form)
 {
   fix_spelled s;
   s.form = form;
-  s.text = form == SA_C23 ? xasprintf("[[gnu::%s]]", kind_name(kind))
-                          : xasprintf("__attribute__((%s))", kind_name(kind));
+  s.text = form == SA_C23 ? xasprintf("[[gnu::%s]]", fix_kind_name(kind))
+                          : xasprintf("__attribute__((%s))", fix_kind_name(kind));
   return s;
 }
 
@@ -82,7 +82,7 @@ fix_spelled fix_spell(const link_prog *p, const fix_opts *o, const sum_decl *d, 
     if (want)
       fix_note_add(notes, false, "%s:%u:%u: note: macro %s is not defined before this declaration in every "
                    "file that includes it; wrote __attribute__((%s)) here", fix_shown(p, o, d->loc.file), d->loc.line,
-                   d->loc.col, want, kind_name(kind));
+                   d->loc.col, want, fix_kind_name(kind));
     return spell_written(kind, SA_GNU);
   }
   if (m && (!m->system || spell_macro_used(p, m->name))) {
