@@ -2,6 +2,7 @@
 #include "cli/inputs.h"
 #include "cli/launcher.h"
 #include "cli/fix_cmd.h"
+#include "cli/impact_cmd.h"
 #include "cli/options.h"
 #include "cli/pipeline.h"
 #include "cli/project.h"
@@ -467,6 +468,34 @@ static int main_rt_flags(const cli_opts *o, const kb *k)
   return rc;
 }
 
+/* impact: analyse, then measure in a temporary copy (cli/impact_cmd.c) and
+ * print. Exit 2 when a TU could not be analysed or compiled (the others are
+ * still reported), or when nothing could be measured. */
+static int main_impact(const cli_opts *o, const kb *k)
+{
+  char *root = NULL;
+  int failed = 0;
+  link_prog *p = main_analyze(o, k, &root, &failed);
+  int rc = EXIT_INPUT;
+  if (p) {
+    link_solve(p);
+    impact_totals t = {0};
+    int mrc = impact_cmd_run(o, p, root, main_jobs_count(o), &t);
+    FILE *out = mrc >= 0 ? main_open_output(o) : NULL;
+    if (out) {
+      impact_sort(&t);
+      if (o->format == FMT_JSON) impact_print_json(out, &t);
+      else impact_print_text(out, &t, 10);
+      rc = main_close_output(o, out);
+      if (mrc > 0) rc = EXIT_INPUT;
+    }
+    impact_totals_free(&t);
+  }
+  link_free(p);
+  free(root);
+  return failed ? EXIT_INPUT : rc;
+}
+
 int main(int argc, char **argv)
 {
   if (argc > 1 && !strcmp(argv[1], "cc")) return launcher_main(argc - 2, argv + 2);   /* the compile's own argv */
@@ -488,6 +517,7 @@ int main(int argc, char **argv)
     case CMD_FIX: rc = main_fix(&o, k); break;
     case CMD_VERIFY: rc = main_verify(&o, k); break;
     case CMD_RT_FLAGS: rc = main_rt_flags(&o, k); break;
+    case CMD_IMPACT: rc = main_impact(&o, k); break;
     default: break;
     }
   }

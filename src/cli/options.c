@@ -21,6 +21,8 @@ static const char usage[] =
   "  verify      run a command (after --) and report pure/const functions that\n"
   "              misbehave at run time (needs a build with rt-flags)\n"
   "  rt-flags    print the flags for such a build: --cflags, --ldflags\n"
+  "  impact      compile twice with the real compiler, without and with the suggested\n"
+  "              attributes: calls removed, calls added, text bytes saved\n"
   "\n"
   "options:\n"
   "  -p DIR            directory of compile_commands.json (default: . then build/)\n"
@@ -48,6 +50,7 @@ static const char usage[] =
   "  --spelling=S      gnu (__attribute__((const))), c23 ([[gnu::const]]) or macro:NAME[,NAME];\n"
   "                    default: what the project already uses\n"
   "  --include-may-not-return  also apply suggestions for functions that may not return\n"
+  "                    (fix and impact)\n"
   "  --fix-misuse      remove wrong attributes, downgrade const to pure where pure holds\n"
   "  --from FILE       plan from summaries (purist summarize) instead of analysing now\n"
   "  --version, --help\n";
@@ -72,6 +75,7 @@ static cli_command cli_command_named(const char *s)
   if (!strcmp(s, "fix")) return CMD_FIX;
   if (!strcmp(s, "verify")) return CMD_VERIFY;
   if (!strcmp(s, "rt-flags")) return CMD_RT_FLAGS;
+  if (!strcmp(s, "impact")) return CMD_IMPACT;
   return CMD_NONE;
 }
 

@@ -5,7 +5,7 @@
 #include "report/infer_out.h"
 
 typedef enum { CMD_NONE, CMD_INFER, CMD_SUMMARIZE, CMD_LINK, CMD_CHECK, CMD_SUGGEST, CMD_EXPLAIN,
-               CMD_REPORT, CMD_FIX, CMD_VERIFY, CMD_RT_FLAGS } cli_command;
+               CMD_REPORT, CMD_FIX, CMD_VERIFY, CMD_RT_FLAGS, CMD_IMPACT } cli_command;
 
 typedef struct {
   cli_command cmd;

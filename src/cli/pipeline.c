@@ -2,6 +2,7 @@
  * shared counter, so the load balances itself. */
 #include "cli/pipeline.h"
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
@@ -11,6 +12,10 @@ typedef struct {
   const fe_jobs *jobs;
   const kb *kb;
   pipeline_result *out;
+  size_t n;               /* jobs->n, or the item count of pipeline_each */
+  void (*each)(void *ctx, size_t i);   /* pipeline_each's work, else NULL */
+  const char *(*label)(void *ctx, size_t i);
+  void *ctx;
   atomic_size_t next;
   atomic_int failed;
   bool progress;
@@ -31,7 +36,7 @@ static double pipeline_elapsed(const pipeline_shared *sh)
 static void pipeline_progress(pipeline_shared *sh, const char *file)
 {
   pthread_mutex_lock(&sh->lock);
-  size_t done = ++sh->done, n = sh->jobs->n;
+  size_t done = ++sh->done, n = sh->n;
   if (sh->progress) {
     double el = pipeline_elapsed(sh), left = done ? el / (double)done * (double)(n - done) : 0;
     const char *base = strrchr(file, '/');
@@ -46,6 +51,14 @@ static void pipeline_progress(pipeline_shared *sh, const char *file)
 static void *pipeline_worker(void *arg)
 {
   pipeline_shared *sh = arg;
+  if (sh->each) {
+    size_t i;
+    while ((i = atomic_fetch_add(&sh->next, 1)) < sh->n) {
+      sh->each(sh->ctx, i);
+      pipeline_progress(sh, sh->label(sh->ctx, i));
+    }
+    return NULL;
+  }
   CXIndex idx = clang_createIndex(0, 0);
   for (;;) {
     size_t i = atomic_fetch_add(&sh->next, 1);
@@ -58,17 +71,17 @@ static void *pipeline_worker(void *arg)
   return NULL;
 }
 
-void pipeline_summarize(const fe_jobs *jobs, const kb *kb, int nthreads, bool progress,
-                        pipeline_result *out)
+/* Initialises sh's counters, runs pipeline_worker on nthreads threads (at
+ * least one, at most one per item) and waits for them. Workers block
+ * SIGINT, SIGTERM and SIGHUP, so a handler (purist impact's cleanup of its
+ * temporary tree) runs on the calling thread, never inside a worker. */
+static void pipeline_run_threads(pipeline_shared *sh, int nthreads)
 {
-  size_t n = jobs->n;
-  out->sums = xcalloc(n ? n : 1, sizeof *out->sums);
-  out->msgs = xcalloc(n ? n : 1, sizeof *out->msgs);
-  pipeline_shared sh = { .jobs = jobs, .kb = kb, .out = out, .progress = progress };
-  atomic_init(&sh.next, 0);
-  atomic_init(&sh.failed, 0);
-  pthread_mutex_init(&sh.lock, NULL);
-  clock_gettime(CLOCK_MONOTONIC, &sh.start);
+  size_t n = sh->n;
+  atomic_init(&sh->next, 0);
+  atomic_init(&sh->failed, 0);
+  pthread_mutex_init(&sh->lock, NULL);
+  clock_gettime(CLOCK_MONOTONIC, &sh->start);
   if (nthreads < 1) nthreads = 1;
   if ((size_t)nthreads > n) nthreads = n ? (int)n : 1;
   pthread_t *tids = xcalloc((size_t)nthreads, sizeof *tids);
@@ -77,16 +90,33 @@ void pipeline_summarize(const fe_jobs *jobs, const kb *kb, int nthreads, bool pr
   /* Deeply nested expressions recurse deeply in libclang and in the walk. */
   pthread_attr_setstacksize(&attr, 64u << 20);
   /* Workers run on threads of their own even for -j1, for the big stack. */
+  sigset_t block, old;
+  sigemptyset(&block);
+  sigaddset(&block, SIGINT);
+  sigaddset(&block, SIGTERM);
+  sigaddset(&block, SIGHUP);
+  pthread_sigmask(SIG_BLOCK, &block, &old);   /* inherited by the workers */
   int started = 0;
   for (int t = 0; t < nthreads; t++)
-    if (pthread_create(&tids[t], &attr, pipeline_worker, &sh) == 0) started++;
+    if (pthread_create(&tids[t], &attr, pipeline_worker, sh) == 0) started++;
     else break;
-  if (!started) pipeline_worker(&sh);
+  pthread_sigmask(SIG_SETMASK, &old, NULL);
+  if (!started) pipeline_worker(sh);
   for (int t = 0; t < started; t++) pthread_join(tids[t], NULL);
   pthread_attr_destroy(&attr);
   free(tids);
+  pthread_mutex_destroy(&sh->lock);
+}
+
+void pipeline_summarize(const fe_jobs *jobs, const kb *kb, int nthreads, bool progress,
+                        pipeline_result *out)
+{
+  size_t n = jobs->n;
+  out->sums = xcalloc(n ? n : 1, sizeof *out->sums);
+  out->msgs = xcalloc(n ? n : 1, sizeof *out->msgs);
+  pipeline_shared sh = { .jobs = jobs, .kb = kb, .out = out, .n = n, .progress = progress };
+  pipeline_run_threads(&sh, nthreads);
   out->failed = atomic_load(&sh.failed);
-  pthread_mutex_destroy(&sh.lock);
 }
 
 void pipeline_result_free(pipeline_result *r, size_t njobs)
@@ -97,4 +127,11 @@ void pipeline_result_free(pipeline_result *r, size_t njobs)
   }
   free(r->sums);
   free(r->msgs);
+}
+
+void pipeline_each(size_t n, int nthreads, bool progress, void (*each)(void *ctx, size_t i),
+                   const char *(*label)(void *ctx, size_t i), void *ctx)
+{
+  pipeline_shared sh = { .n = n, .each = each, .label = label, .ctx = ctx, .progress = progress };
+  pipeline_run_threads(&sh, nthreads);
 }

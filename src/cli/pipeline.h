@@ -15,6 +15,10 @@ typedef struct {
  * own slot. */
 void pipeline_summarize(const fe_jobs *jobs, const kb *kb, int nthreads, bool progress,
                         pipeline_result *out);
+/* Runs each(ctx, i) for every i < n on nthreads threads, with the same
+ * progress line as pipeline_summarize (label(ctx, i) names item i). */
+void pipeline_each(size_t n, int nthreads, bool progress, void (*each)(void *ctx, size_t i),
+                   const char *(*label)(void *ctx, size_t i), void *ctx);
 void pipeline_result_free(pipeline_result *r, size_t njobs);
 
 #endif

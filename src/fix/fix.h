@@ -45,6 +45,8 @@ typedef struct {
   const char *macro_const;  /* used for the attribute it expands to; NULL: none) */
   bool include_mnr;         /* --include-may-not-return */
   bool fix_misuse;          /* --fix-misuse: remove wrong attributes, downgrade const -> pure */
+  bool keep_discarded;      /* also edit functions whose value some call discards (purist impact:
+                               it compiles with -w, so the -Wunused-value warning cannot break it) */
 } fix_opts;
 
 /* One change to one declaration. */

@@ -200,7 +200,7 @@ static void plan_suggestion(planner *pl, uint32_t fi)
                  S(p, f->name), fix_kind_name(kind));
     return;
   }
-  if (discarded_call(pl, fi, kind)) return;
+  if (!pl->o->keep_discarded && discarded_call(pl, fi, kind)) return;
   for (size_t i = 0; i < p->decls.n; i++) {
     const sum_decl *d = &p->decls.v[i];
     if (d->func != fi || (d->declared & kind) || !decl_editable(pl, d, f)) continue;

@@ -109,7 +109,7 @@ static int cdb_drop(const char *a)
   return strncmp(a, "-Wp,", 4) == 0 && strstr(a, ",-M") != NULL;
 }
 
-static int cdb_is_wrapper(const char *a)
+int cdb_is_wrapper(const char *a)
 {
   const char *base = strrchr(a, '/');
   base = base ? base + 1 : a;
@@ -127,7 +127,8 @@ static int cdb_is_c_source(const char *file)
  * compiler, the source file and build-only flags. Takes ownership of nothing. */
 static fe_job cdb_make_job(const char *dir, const char *file, char *const *argv, int argc)
 {
-  fe_job j = { xstrdup(dir), cdb_abspath(dir, file), NULL, 0 };
+  fe_job j = { xstrdup(dir), cdb_abspath(dir, file), NULL, 0, xcalloc((size_t)argc + 1, sizeof(char *)), argc };
+  for (int k = 0; k < argc; k++) j.cmd[k] = xstrdup(argv[k]);
   VEC(char *) out = {0};
   int i = 0;
   while (i < argc && cdb_is_wrapper(argv[i])) i++;
@@ -154,6 +155,7 @@ static void cdb_job_free(fe_job *j)
   free(j->dir);
   free(j->file);
   cdb_argv_free(j->argv, j->argc);
+  cdb_argv_free(j->cmd, j->cmdc);
 }
 
 void cdb_jobs_free(fe_jobs *jobs)

@@ -12,6 +12,8 @@ typedef struct {
   char *file;    /* absolute path of the main source file */
   char **argv;   /* cleaned compiler flags, without compiler and source file */
   int argc;
+  char **cmd;    /* the entry's whole command line as the build ran it (purist impact) */
+  int cmdc;
 } fe_job;
 
 typedef VEC(fe_job) fe_jobs;
@@ -24,6 +26,8 @@ int cdb_load(const char *path, fe_jobs *out, char **db_path_out, char **err);
 int cdb_from_files(char *const *files, int nfiles, char *const *flags, int nflags,
                    fe_jobs *out, char **err);
 void cdb_jobs_free(fe_jobs *jobs);
+/* True for a compiler wrapper that comes before the compiler (ccache, distcc, …). */
+int cdb_is_wrapper(const char *a);
 
 /* Splits a shell command line as a POSIX shell would (quotes and
  * backslashes; no expansion). Returns a NULL-terminated argv the caller frees

@@ -1,0 +1,229 @@
+/* impact_cmd.c — `purist impact`: copy the tree, compile every TU before
+ * and after the attributes are applied, measure both, compare.
+ *
+ * Both sides are compiled in the same copy (before the edits, then after),
+ * so paths in the code (__FILE__, debug info) are the same on both sides
+ * and only the attributes differ. A TU that fails before is reported and
+ * left out of both sides; one that fails only after is reported the same
+ * way (the edit broke it: worth knowing). The temporary tree is removed on
+ * every path out (tree.h, cleanup.h). */
+#include "cli/impact_cmd.h"
+#include "cli/pipeline.h"
+#include "cli/project.h"
+#include "fix/fix.h"
+#include "impact/compile.h"
+#include "impact/elfsize.h"
+#include "impact/tree.h"
+#include "util/fileio.h"
+#include "util/strbuf.h"
+#include <errno.h>
+#include <stdbool.h>
+#include <string.h>
+#include <unistd.h>
+
+/* One TU: how to compile it, and what each side measured. */
+typedef struct {
+  compile_cmd cmd;
+  bool ok[2];          /* side 0 before, 1 after */
+  char *msg[2];        /* why a side failed: the compiler's messages or our error */
+  impact_tu tu[2];
+} impact_job;
+
+typedef struct {
+  const fe_jobs *jobs;
+  impact_job *ij;
+  const tree_copy *t;
+  int side;
+} impact_ctx;
+
+static const char *impact_cmd_label(void *ctx, size_t i)
+{
+  impact_ctx *c = ctx;
+  return c->jobs->v[i].file;
+}
+
+/* The compiler's messages in log, trimmed, with the copy's paths shown as
+ * the user's own (the copy is gone when they read it), or a fallback.
+ * Caller frees. */
+static char *impact_cmd_log(const char *log, const tree_copy *t)
+{
+  size_t len;
+  char *text = file_read_all(log, &len);
+  while (text && len && (text[len - 1] == '\n' || text[len - 1] == ' ')) text[--len] = '\0';
+  if (!text || !len) {
+    free(text);
+    return xstrdup("the compiler failed without a message");
+  }
+  strbuf b = {0};
+  size_t tl = strlen(t->tree);
+  for (const char *p = text, *hit; *p; p = hit + tl) {
+    if (!(hit = strstr(p, t->tree))) {
+      sb_puts(&b, p);
+      break;
+    }
+    sb_printf(&b, "%.*s%s", (int)(hit - p), p, t->src_root);
+  }
+  free(text);
+  char *out = xstrdup(sb_str(&b));
+  sb_free(&b);
+  return out;
+}
+
+/* Worker: compiles job i for the current side, measures it, and removes
+ * its outputs (a big project's assembly would fill the disk). */
+static void impact_cmd_one(void *ctx, size_t i)
+{
+  impact_ctx *c = ctx;
+  impact_job *j = &c->ij[i];
+  int side = c->side;
+  if (side == 1 && !j->ok[0]) return;
+  char *s = xasprintf("%s/%zu.s", c->t->out, i), *obj = xasprintf("%s/%zu.o", c->t->out, i);
+  char *log = xasprintf("%s/%zu.log", c->t->out, i), *err = NULL;
+  int rc = compile_run(j->cmd.to_asm, j->cmd.dir, log, &err);
+  if (rc == 0) rc = compile_run(j->cmd.to_obj, j->cmd.dir, log, &err);
+  if (rc == 0) rc = impact_measure(s, obj, &j->tu[side], &err) < 0 ? -1 : 0;
+  j->ok[side] = rc == 0;
+  if (rc != 0) j->msg[side] = rc > 0 ? impact_cmd_log(log, c->t) : err;
+  unlink(s);
+  unlink(obj);
+  unlink(log);
+  free(s);
+  free(obj);
+  free(log);
+}
+
+/* Resolves every job's compiler; on the first that is missing says so in
+ * one line and returns -1. ccs[i] receives job i's compiler. */
+static int impact_cmd_compilers(const fe_jobs *jobs, char **ccs, const char *root)
+{
+  for (size_t i = 0; i < jobs->n; i++) {
+    const char *name;
+    if ((ccs[i] = compile_find_compiler(&jobs->v[i], &name))) continue;
+    const char *rel = fix_rel(jobs->v[i].file, root);
+    fprintf(stderr, "purist: compiler '%s' not found (the compile command of %s names it)\n", name,
+            rel ? rel : jobs->v[i].file);
+    return -1;
+  }
+  return 0;
+}
+
+/* Plans the suggested attributes; NULL after saying why. */
+static fix_plan *impact_cmd_plan(const cli_opts *o, const link_prog *p, const char *root)
+{
+  fix_opts fo = { .root = root, .include_mnr = o->include_mnr, .keep_discarded = true };
+  char *err = NULL;
+  fix_plan *pl = fix_plan_new(p, &fo, &err);
+  if (!pl) {
+    fprintf(stderr, "purist: %s\n", err);
+    free(err);
+  }
+  return pl;
+}
+
+/* Writes the plan's edits into the copy; says what was refused. Returns
+ * the number of edits made, or -1. */
+static long impact_cmd_apply(const fix_plan *pl, const char *root, const tree_copy *t, bool quiet)
+{
+  fix_result res;
+  int rc = fix_plan_apply(pl, root, t->tree, NULL, &res);
+  for (size_t i = 0; i < res.notes.n; i++)
+    if (res.notes.v[i].error || !quiet) fprintf(stderr, "%s\n", res.notes.v[i].text);
+  long edits = rc < 0 ? -1 : (long)res.edits;
+  if (!quiet)
+    fprintf(stderr, "purist: impact: %u attribute%s applied in %u file%s of the copy\n", res.edits,
+            res.edits == 1 ? "" : "s", res.files_written, res.files_written == 1 ? "" : "s");
+  fix_result_free(&res);
+  return edits;
+}
+
+/* Reports the TUs that failed and compares the others. Returns how many
+ * were left out. */
+static int impact_cmd_compare(const fe_jobs *jobs, impact_job *ij, const char *root, impact_totals *t)
+{
+  int left_out = 0;
+  for (size_t i = 0; i < jobs->n; i++) {
+    const char *rel = fix_rel(jobs->v[i].file, root);
+    const char *shown = rel ? rel : jobs->v[i].file;
+    if (!ij[i].ok[0] || !ij[i].ok[1]) {
+      left_out++;
+      fprintf(stderr, "purist: %s: left out: it does not compile %s:\n%s\n", shown,
+              ij[i].ok[0] ? "with the attributes applied" : "as it is", ij[i].msg[ij[i].ok[0] ? 1 : 0]);
+      continue;
+    }
+    impact_compare(t, &ij[i].tu[0], &ij[i].tu[1], shown);
+  }
+  return left_out;
+}
+
+static void impact_cmd_jobs_free(impact_job *ij, char **ccs, size_t n)
+{
+  for (size_t i = 0; i < n; i++) {
+    compile_cmd_fini(&ij[i].cmd);
+    for (int s = 0; s < 2; s++) {
+      free(ij[i].msg[s]);
+      impact_tu_fini(&ij[i].tu[s]);
+    }
+    free(ccs[i]);
+  }
+  free(ij);
+  free(ccs);
+}
+
+/* Both builds and the edit between them, in the copy t. */
+static int impact_cmd_measure(const cli_opts *o, const fix_plan *pl, const fe_jobs *jobs, const char *root,
+                              const tree_copy *t, char **ccs, int nthreads, impact_totals *tot)
+{
+  impact_job *ij = xcalloc(jobs->n, sizeof *ij);
+  for (size_t i = 0; i < jobs->n; i++) {
+    char *s = xasprintf("%s/%zu.s", t->out, i), *obj = xasprintf("%s/%zu.o", t->out, i);
+    compile_cmd_init(&ij[i].cmd, &jobs->v[i], t, ccs[i], s, obj);
+    tree_mkdirs(ij[i].cmd.dir);   /* a build directory that was not copied */
+    free(s);
+    free(obj);
+  }
+  bool progress = !o->quiet && isatty(STDERR_FILENO);
+  impact_ctx c = { jobs, ij, t, 0 };
+  pipeline_each(jobs->n, nthreads, progress, impact_cmd_one, impact_cmd_label, &c);
+  int rc = -1;
+  if (impact_cmd_apply(pl, root, t, o->quiet) >= 0) {
+    c.side = 1;
+    pipeline_each(jobs->n, nthreads, progress, impact_cmd_one, impact_cmd_label, &c);
+    int left_out = impact_cmd_compare(jobs, ij, root, tot);
+    rc = left_out == 0 ? 0 : (size_t)left_out < jobs->n ? 1 : -1;
+    if (rc < 0) fprintf(stderr, "purist: impact: no file could be compiled\n");
+  }
+  impact_cmd_jobs_free(ij, ccs, jobs->n);
+  return rc;
+}
+
+int impact_cmd_run(const cli_opts *o, const link_prog *p, const char *root, int nthreads, impact_totals *t)
+{
+  fe_jobs jobs = {0};
+  char *jroot = NULL, *err = NULL;
+  if (project_jobs(o, &jobs, &jroot, &err) < 0) {
+    fprintf(stderr, "purist: %s\n", err);
+    free(err);
+    return -1;
+  }
+  free(jroot);
+  char **ccs = xcalloc(jobs.n ? jobs.n : 1, sizeof *ccs);
+  fix_plan *pl = NULL;
+  tree_copy *tc = NULL;
+  int rc = -1;
+  if (elfsize_init() < 0) fprintf(stderr, "purist: libelf cannot read ELF files of this version\n");
+  else if (impact_cmd_compilers(&jobs, ccs, root) == 0 && (pl = impact_cmd_plan(o, p, root))) {
+    if (!(tc = tree_copy_new(root, &err))) {
+      fprintf(stderr, "purist: %s\n", err);
+      free(err);
+    } else {
+      rc = impact_cmd_measure(o, pl, &jobs, root, tc, ccs, nthreads, t);
+      ccs = NULL;   /* freed with the jobs */
+    }
+  }
+  if (tree_copy_free(tc) != 0) fprintf(stderr, "purist: could not remove the temporary tree: %s\n", strerror(errno));
+  if (ccs) for (size_t i = 0; i < jobs.n; i++) free(ccs[i]);
+  free(ccs);
+  fix_plan_free(pl);
+  cdb_jobs_free(&jobs);
+  return rc;
+}

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# purist impact on bad input: a TU the compiler rejects is reported and
+# left out of both sides; a compiler that does not exist is one line and
+# exit 2; no temporary tree is left behind either way.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh" "$@"
+
+P=$T/proj
+write_unit_project "$P"
+# Parses for the analysis (libclang defines __clang__), fails with GCC: the
+# failure is the compiler's alone, as with a flag only the real compiler
+# rejects.
+cat >"$P/src/broken.c" <<'C'
+#include "unit.h"
+#ifndef __clang__
+#error this file does not build with this compiler
+#endif
+int unit_broken(int code) { return unit_scale(code) + unit_scale(code); }
+C
+write_cdb "$P" gcc-12 src/unit.c src/convert.c src/broken.c
+cd "$P"
+
+check "a TU that does not compile before is reported and left out; the rest is measured (exit 2)"
+run impact -p . --format=json
+expect_rc 2
+expect_stderr_has "src/broken.c: left out: it does not compile as it is"
+expect_stderr_has "#error this file does not build"
+cp "$T/out" "$T/a.json"
+expect_top "$T/a.json" calls_removed 2
+expect_top "$T/a.json" files_compared 2
+[ "$(json_count "$T/a.json" unit_broken)" -eq 0 ] || fail "unit_broken must be left out of both sides$(show "$T/a.json")"
+expect_no_tree
+
+check "a compiler that is not found: one line naming it, exit 2, no tree"
+write_cdb "$P" no-such-compiler-xyz src/unit.c src/convert.c
+run impact -p . --quiet
+expect_usage_error "compiler 'no-such-compiler-xyz' not found"
+expect_no_tree
+
+check "a compiler path that is not there: the same"
+write_cdb "$P" /nonexistent/bin/gcc src/unit.c src/convert.c
+run impact -p .
+expect_rc 2
+expect_stderr_has "compiler '/nonexistent/bin/gcc' not found"
+expect_stdout_empty
+expect_no_tree
+
+check "every TU fails to compile: exit 2, nothing measured, no tree"
+write_cdb "$P" gcc-12 src/broken.c
+run impact -p . --quiet
+expect_rc 2
+expect_stderr_has "no file could be compiled"
+expect_stdout_empty
+expect_no_tree
+
+check "an unwritable TMPDIR: one clear error, exit 2"
+write_cdb "$P" gcc-12 src/unit.c src/convert.c
+TMPDIR=$T/does-not-exist run impact -p . --quiet
+expect_rc 2
+expect_stderr_has "could not create a temporary directory"
+echo "ok"
