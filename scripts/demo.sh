@@ -18,3 +18,10 @@ echo "== purist suggest -p examples/build" >&2
 build/purist suggest -p examples/build
 echo "== purist explain -p examples/build" >&2
 build/purist explain -p examples/build
+echo "== purist fix --dry-run -p examples/build   (the edits fix would make, as a diff)" >&2
+build/purist fix --dry-run -p examples/build
+echo "== purist impact -p examples/build   (gcc, before and after the attributes)" >&2
+build/purist impact -p examples/build
+echo "== purist report --html -o examples/build/purist.html -p examples/build" >&2
+build/purist report --html -o examples/build/purist.html -p examples/build || true
+echo "report written: examples/build/purist.html (open it in a browser)" >&2
