@@ -14,6 +14,7 @@ static const char usage[] =
   "  check       verify declared pure/const attributes against the bodies\n"
   "  suggest     where pure/const attributes belong, ranked by what they buy\n"
   "  explain     what the compiler does with calls of pure/const functions\n"
+  "  cache clean remove the summary cache (of -p DIR, or --cache-dir DIR)\n"
   "\n"
   "options:\n"
   "  -p DIR            directory of compile_commands.json (default: . then build/)\n"
@@ -31,6 +32,10 @@ static const char usage[] =
   "  --kb FILE         add knowledge-base entries (format of data/libc.kb)\n"
   "  --quiet           no progress or warnings on stderr\n"
   "  --color=WHEN      auto, always or never\n"
+  "  --cache-dir DIR   summary cache (default: .purist-cache beside compile_commands.json;\n"
+  "                    env PURIST_CACHE_DIR); files named without a database: none\n"
+  "  --no-cache        parse every file; read and write no cache\n"
+  "  --stats           print cache hits, misses and files parsed on stderr\n"
   "  --version, --help\n";
 
 static int cli_fail(const char *fmt, const char *arg)
@@ -49,6 +54,7 @@ static cli_command cli_command_named(const char *s)
   if (!strcmp(s, "check")) return CMD_CHECK;
   if (!strcmp(s, "suggest")) return CMD_SUGGEST;
   if (!strcmp(s, "explain")) return CMD_EXPLAIN;
+  if (!strcmp(s, "cache")) return CMD_CACHE;
   return CMD_NONE;
 }
 
@@ -110,6 +116,8 @@ static int cli_option(int argc, char **argv, int *i, cli_opts *o)
   if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) { o->quiet = true; return 0; }
   if (!strcmp(a, "--strict")) { o->strict = true; return 0; }
   if (!strcmp(a, "--cheats-as-errors")) { o->cheats_as_errors = true; return 0; }
+  if (!strcmp(a, "--no-cache")) { o->no_cache = true; return 0; }
+  if (!strcmp(a, "--stats")) { o->stats = true; return 0; }
   if (!strncmp(a, "-j", 2) && a[2]) return cli_jobs(o, a + 2);
   if (!strncmp(a, "-p", 2) && a[2] && a[2] != '-') { o->db = a + 2; return 0; }
   /* Options with a value: stored as given (dst), or handed to a parser. */
@@ -117,7 +125,8 @@ static int cli_option(int argc, char **argv, int *i, cli_opts *o)
     { "-p", &o->db, NULL }, { "--root", &o->root, NULL }, { "-o", &o->output, NULL },
     { "--why", &o->why, NULL }, { "--color", &o->color, NULL }, { "--baseline", &o->baseline, NULL },
     { "--write-baseline", &o->write_baseline, NULL }, { "--format", NULL, cli_format },
-    { "--fail-on", NULL, cli_fail_on }, { "-j", NULL, cli_jobs }, { "--kb", NULL, cli_kb } };
+    { "--fail-on", NULL, cli_fail_on }, { "-j", NULL, cli_jobs }, { "--kb", NULL, cli_kb },
+    { "--cache-dir", &o->cache_dir, NULL } };
   for (size_t k = 0; k < sizeof opts / sizeof *opts; k++) {
     if (!cli_is(a, opts[k].name)) continue;
     if (!(v = cli_value(argc, argv, i, opts[k].name))) return cli_fail("%s needs a value", opts[k].name);

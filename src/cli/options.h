@@ -4,7 +4,8 @@
 #include <stdbool.h>
 #include "report/infer_out.h"
 
-typedef enum { CMD_NONE, CMD_INFER, CMD_SUMMARIZE, CMD_LINK, CMD_CHECK, CMD_SUGGEST, CMD_EXPLAIN } cli_command;
+typedef enum { CMD_NONE, CMD_INFER, CMD_SUMMARIZE, CMD_LINK, CMD_CHECK, CMD_SUGGEST, CMD_EXPLAIN,
+               CMD_CACHE } cli_command;
 
 typedef struct {
   cli_command cmd;
@@ -20,6 +21,8 @@ typedef struct {
   const char *baseline;    /* --baseline FILE */
   const char *write_baseline;  /* --write-baseline FILE */
   const char *color;       /* auto|always|never */
+  const char *cache_dir;   /* --cache-dir DIR */
+  bool no_cache, stats;    /* --no-cache, --stats */
   VEC(const char *) kb_files;
   VEC(char *) files;       /* positional arguments before -- */
   VEC(char *) flags;       /* after -- */

@@ -10,6 +10,7 @@
 typedef struct {
   const fe_jobs *jobs;
   const kb *kb;
+  cache *cache;           /* NULL: parse every job */
   pipeline_result *out;
   atomic_size_t next;
   atomic_int failed;
@@ -50,7 +51,9 @@ static void *pipeline_worker(void *arg)
   for (;;) {
     size_t i = atomic_fetch_add(&sh->next, 1);
     if (i >= sh->jobs->n) break;
-    fe_status st = fe_summarize(idx, &sh->jobs->v[i], sh->kb, &sh->out->sums[i], &sh->out->msgs[i]);
+    fe_status st = sh->cache
+      ? cache_summarize(sh->cache, idx, &sh->jobs->v[i], sh->kb, &sh->out->sums[i], &sh->out->msgs[i])
+      : fe_summarize(idx, &sh->jobs->v[i], sh->kb, &sh->out->sums[i], &sh->out->msgs[i]);
     if (st != FE_OK) atomic_fetch_add(&sh->failed, 1);
     pipeline_progress(sh, sh->jobs->v[i].file);
   }
@@ -61,10 +64,16 @@ static void *pipeline_worker(void *arg)
 void pipeline_summarize(const fe_jobs *jobs, const kb *kb, int nthreads, bool progress,
                         pipeline_result *out)
 {
+  pipeline_summarize_cached(jobs, kb, NULL, nthreads, progress, out);
+}
+
+void pipeline_summarize_cached(const fe_jobs *jobs, const kb *kb, cache *c, int nthreads, bool progress,
+                               pipeline_result *out)
+{
   size_t n = jobs->n;
   out->sums = xcalloc(n ? n : 1, sizeof *out->sums);
   out->msgs = xcalloc(n ? n : 1, sizeof *out->msgs);
-  pipeline_shared sh = { .jobs = jobs, .kb = kb, .out = out, .progress = progress };
+  pipeline_shared sh = { .jobs = jobs, .kb = kb, .cache = c, .out = out, .progress = progress };
   atomic_init(&sh.next, 0);
   atomic_init(&sh.failed, 0);
   pthread_mutex_init(&sh.lock, NULL);

@@ -2,6 +2,7 @@
 #ifndef PURIST_PIPELINE_H
 #define PURIST_PIPELINE_H
 #include <stdbool.h>
+#include "cache/cache.h"
 #include "frontend/fe.h"
 
 typedef struct {
@@ -15,6 +16,9 @@ typedef struct {
  * own slot. */
 void pipeline_summarize(const fe_jobs *jobs, const kb *kb, int nthreads, bool progress,
                         pipeline_result *out);
+/* The same, through the summary cache c (NULL: none). */
+void pipeline_summarize_cached(const fe_jobs *jobs, const kb *kb, cache *c, int nthreads, bool progress,
+                               pipeline_result *out);
 void pipeline_result_free(pipeline_result *r, size_t njobs);
 
 #endif
