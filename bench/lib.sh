@@ -30,3 +30,38 @@ bench_workdir() {
   work=$(mktemp -d "${TMPDIR:-/tmp}/purist-bench.XXXXXX")
   if [ "$keep" -eq 0 ]; then trap 'rm -rf "$work"' EXIT; fi
 }
+
+# bench_tu_commands PROJECT OUT COMPILER SUFFIX: writes to OUT one line per
+# entry of PROJECT/compile_commands.json, "cd DIR && COMPILER ARGS SUFFIX":
+# the entry's words (arguments, or command split as the shell would), less
+# compiler wrappers (ccache, distcc, sccache, icecc), the compiler, -o FILE,
+# -c and -M* (with the values of -MF, -MT, -MQ, -MJ). @N@ in SUFFIX becomes
+# the entry's index. Sets ntus. A `command` string is split with eval: use
+# it only on databases you trust.
+bench_tu_commands() {
+  local project=$1 out=$2 compiler=$3 suffix=$4 line dir n=0 args
+  : > "$out"
+  while IFS= read -r line; do
+    eval "set -- $line"
+    dir=$1; shift
+    case $dir in /*) ;; *) dir=$project/$dir ;; esac
+    while [ $# -gt 0 ]; do
+      case ${1##*/} in ccache|distcc|sccache|icecc) shift ;; *) break ;; esac
+    done
+    [ $# -gt 0 ] && shift    # the compiler
+    args=()
+    while [ $# -gt 0 ]; do
+      case $1 in
+        -o|-MF|-MT|-MQ|-MJ) shift 2 || shift ;;
+        -o*|-c|-M*) shift ;;
+        *) args+=("$1"); shift ;;
+      esac
+    done
+    printf 'cd %q && %s' "$dir" "$compiler" >> "$out"
+    printf ' %q' "${args[@]}" >> "$out"
+    printf ' %s\n' "${suffix//@N@/$n}" >> "$out"
+    n=$((n + 1))
+  done < <(jq -r '.[] | "\(.directory | @sh) \(if .arguments then (.arguments | @sh) else .command end)"' \
+             "$project/compile_commands.json")
+  ntus=$n
+}

@@ -3,7 +3,8 @@
 # else. Quick when everything is already there: dpkg is asked first.
 set -euo pipefail
 pkgs=(cmake make gcc pkg-config libclang-19-dev clang-19 libcmocka-dev
-      libjansson-dev libxxhash-dev)
+      libjansson-dev libxxhash-dev
+      time jq)   # time, jq: bench/ (peak RSS, compile databases)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
