@@ -156,8 +156,8 @@ if [ "$scale" -eq 1 ]; then
   for mult in 1 2 4; do
     p=$work/scale$mult
     [ "$mult" -eq 1 ] && p=$project || { say "generating $((ntu * mult)) TUs"; gen "$p" $((ntu * mult)) >/dev/null; }
-    read -r t m < <(timed "$work/scale.log" "$purist" infer --format=json -o /dev/null -p "$p" -j"$ncpu" --no-cache)
-    nf=$("$purist" infer --format=json -p "$p" --cache-dir "$work/scalecache$mult" -j"$ncpu" 2>/dev/null | jq '.functions | length')
+    read -r t m < <(timed "$work/scale.log" "$purist" infer --format=json -o "$work/scale.json" -p "$p" -j"$ncpu" --no-cache)
+    nf=$(jq '.functions | length' "$work/scale.json")
     rss_rows+=("$mult $((ntu * mult)) $nf $m $t")
     say "scale ${mult}x: $nf functions, $(mib "$m"), $t s"
   done
