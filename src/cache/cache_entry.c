@@ -8,6 +8,7 @@
  * so a damaged entry is refused, never misread. A result's payload ends
  * with a summary record (docs/summary-format.md), itself checksummed. */
 #include "cache/cache_internal.h"
+#include "util/bytes.h"
 #include <string.h>
 #include <xxhash.h>
 
@@ -15,65 +16,17 @@
 #define MAX_VARIANTS 8   /* per manifest: older builds of a TU drop out */
 enum { HEAD_LEN = 28 };
 
-typedef VEC(unsigned char) bytes;
-
-static void put_u(bytes *b, uint64_t x)
-{
-  do {
-    unsigned char c = x & 0x7f;
-    x >>= 7;
-    vec_push(b, (unsigned char)(c | (x ? 0x80 : 0)));
-  } while (x);
-}
-
-static void put_raw(bytes *b, const void *p, size_t n)
-{
-  vec_reserve(b, b->n + n);
-  memcpy(b->v + b->n, p, n);
-  b->n += n;
-}
-
-static void put_le(bytes *b, uint64_t x, int n)
-{
-  for (int i = 0; i < n; i++) vec_push(b, (unsigned char)(x >> (8 * i)));
-}
-
 static void put_str(bytes *b, const char *s, size_t n)
 {
-  put_u(b, n);
-  put_raw(b, s, n);
-}
-
-/* A bounds-checked reader: after any failure ok is 0 and reads return 0. */
-typedef struct { const unsigned char *p, *end; int ok; } rd;
-
-static uint64_t get_u(rd *r)
-{
-  uint64_t x = 0;
-  for (int shift = 0; r->ok && shift < 64; shift += 7) {
-    if (r->p >= r->end) break;
-    unsigned char c = *r->p++;
-    x |= (uint64_t)(c & 0x7f) << shift;
-    if (!(c & 0x80)) return x;
-  }
-  r->ok = 0;
-  return 0;
-}
-
-static uint64_t get_le(rd *r, int n)
-{
-  if (!r->ok || r->end - r->p < n) { r->ok = 0; return 0; }
-  uint64_t x = 0;
-  for (int i = 0; i < n; i++) x |= (uint64_t)r->p[i] << (8 * i);
-  r->p += n;
-  return x;
+  bytes_uleb(b, n);
+  bytes_raw(b, s, n);
 }
 
 /* A fresh NUL-terminated copy of a length-prefixed string, or NULL. */
-static char *get_str(rd *r)
+static char *get_str(bytes_reader *r)
 {
-  uint64_t n = get_u(r);
-  if (!r->ok || (uint64_t)(r->end - r->p) < n) { r->ok = 0; return NULL; }
+  uint64_t n = bytes_get_uleb(r);
+  if (r->bad || (uint64_t)(r->end - r->p) < n) { r->bad = 1; return NULL; }
   char *s = xstrndup((const char *)r->p, (size_t)n);
   r->p += n;
   return s;
@@ -83,27 +36,27 @@ static char *get_str(rd *r)
 static unsigned char *entry_seal(const char *magic, bytes *payload, size_t *len)
 {
   bytes b = {0};
-  put_raw(&b, magic, 8);
-  put_le(&b, ENTRY_FORMAT, 4);
-  put_le(&b, payload->n, 8);
-  put_le(&b, XXH64(payload->v, payload->n, 0), 8);
-  put_raw(&b, payload->v, payload->n);
+  bytes_raw(&b, magic, 8);
+  bytes_le(&b, ENTRY_FORMAT, 4);
+  bytes_le(&b, payload->n, 8);
+  bytes_le(&b, XXH64(payload->v, payload->n, 0), 8);
+  bytes_raw(&b, payload->v, payload->n);
   vec_free(payload);
   *len = b.n;
   return b.v;
 }
 
 /* Checks a record's header and checksum; on success r covers the payload. */
-static int entry_open(const unsigned char *buf, size_t len, const char *magic, rd *r, const char **why)
+static int entry_open(const unsigned char *buf, size_t len, const char *magic, bytes_reader *r, const char **why)
 {
-  rd h = { buf, buf + len, 1 };
+  bytes_reader h = { buf, buf + len, 0 };
   if (len < HEAD_LEN || memcmp(buf, magic, 8) != 0) { *why = "not a cache entry (bad magic)"; return -1; }
   h.p += 8;
-  if (get_le(&h, 4) != ENTRY_FORMAT) { *why = "written by another cache format"; return -1; }
-  uint64_t n = get_le(&h, 8), sum = get_le(&h, 8);
+  if (bytes_get_le(&h, 4) != ENTRY_FORMAT) { *why = "written by another cache format"; return -1; }
+  uint64_t n = bytes_get_le(&h, 8), sum = bytes_get_le(&h, 8);
   if (n != len - HEAD_LEN) { *why = "truncated or overlong"; return -1; }
   if (XXH64(buf + HEAD_LEN, (size_t)n, 0) != sum) { *why = "bad checksum"; return -1; }
-  *r = (rd){ buf + HEAD_LEN, buf + len, 1 };
+  *r = (bytes_reader){ buf + HEAD_LEN, buf + len, 0 };
   return 0;
 }
 
@@ -111,30 +64,30 @@ unsigned char *cache_manifest_encode(const cache_manifest *m, size_t *len)
 {
   bytes b = {0};
   size_t n = m->n < MAX_VARIANTS ? m->n : MAX_VARIANTS;
-  put_u(&b, n);
+  bytes_uleb(&b, n);
   for (size_t i = 0; i < n; i++) {
     const cache_variant *v = &m->v[i];
-    put_le(&b, v->result.hi, 8);
-    put_le(&b, v->result.lo, 8);
-    put_u(&b, v->files.n);
+    bytes_le(&b, v->result.hi, 8);
+    bytes_le(&b, v->result.lo, 8);
+    bytes_uleb(&b, v->files.n);
     for (size_t f = 0; f < v->files.n; f++) {
       put_str(&b, v->files.v[f].path, strlen(v->files.v[f].path));
-      put_u(&b, v->files.v[f].size);
-      put_le(&b, v->files.v[f].hash, 8);
+      bytes_uleb(&b, v->files.v[f].size);
+      bytes_le(&b, v->files.v[f].hash, 8);
     }
   }
   return entry_seal("PURISTCM", &b, len);
 }
 
-static void variant_read(rd *r, cache_variant *v)
+static void variant_read(bytes_reader *r, cache_variant *v)
 {
-  v->result.hi = get_le(r, 8);
-  v->result.lo = get_le(r, 8);
-  uint64_t nf = get_u(r);
-  for (uint64_t f = 0; r->ok && f < nf; f++) {
+  v->result.hi = bytes_get_le(r, 8);
+  v->result.lo = bytes_get_le(r, 8);
+  uint64_t nf = bytes_get_uleb(r);
+  for (uint64_t f = 0; !r->bad && f < nf; f++) {
     cache_file cf = { get_str(r), 0, 0 };
-    cf.size = get_u(r);
-    cf.hash = get_le(r, 8);
+    cf.size = bytes_get_uleb(r);
+    cf.hash = bytes_get_le(r, 8);
     if (!cf.path) break;
     vec_push(&v->files, cf);
   }
@@ -142,16 +95,16 @@ static void variant_read(rd *r, cache_variant *v)
 
 int cache_manifest_decode(const unsigned char *buf, size_t len, cache_manifest *m, const char **why)
 {
-  rd r;
+  bytes_reader r;
   memset(m, 0, sizeof *m);
   if (entry_open(buf, len, "PURISTCM", &r, why) < 0) return -1;
-  uint64_t n = get_u(&r);
-  for (uint64_t i = 0; r.ok && i < n; i++) {
+  uint64_t n = bytes_get_uleb(&r);
+  for (uint64_t i = 0; !r.bad && i < n; i++) {
     cache_variant v = {0};
     variant_read(&r, &v);
     vec_push(m, v);
   }
-  if (!r.ok || r.p != r.end) {
+  if (r.bad || r.p != r.end) {
     cache_manifest_free(m);
     *why = "malformed payload";
     return -1;
@@ -171,7 +124,7 @@ void cache_manifest_free(cache_manifest *m)
 unsigned char *cache_result_encode(const sum_tu *sum, const fe_msgs *msgs, size_t *len)
 {
   bytes b = {0};
-  put_u(&b, msgs->n);
+  bytes_uleb(&b, msgs->n);
   for (size_t i = 0; i < msgs->n; i++) put_str(&b, msgs->v[i], strlen(msgs->v[i]));
   size_t slen = 0;
   unsigned char *rec = summary_encode(sum, &slen);
@@ -182,17 +135,17 @@ unsigned char *cache_result_encode(const sum_tu *sum, const fe_msgs *msgs, size_
 
 int cache_result_decode(const unsigned char *buf, size_t len, sum_tu **sum, fe_msgs *msgs, const char **why)
 {
-  rd r;
+  bytes_reader r;
   *sum = NULL;
   if (entry_open(buf, len, "PURISTCR", &r, why) < 0) return -1;
   fe_msgs got = {0};
-  uint64_t n = get_u(&r);
-  for (uint64_t i = 0; r.ok && i < n; i++) {
+  uint64_t n = bytes_get_uleb(&r);
+  for (uint64_t i = 0; !r.bad && i < n; i++) {
     char *s = get_str(&r);
     if (s) vec_push(&got, s);
   }
-  uint64_t slen = get_u(&r);
-  if (r.ok && (uint64_t)(r.end - r.p) == slen) {
+  uint64_t slen = bytes_get_uleb(&r);
+  if (!r.bad && (uint64_t)(r.end - r.p) == slen) {
     size_t pos = 0;
     char *err = NULL;
     *sum = summary_decode(r.p, (size_t)slen, &pos, &err);
