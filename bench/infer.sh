@@ -20,14 +20,11 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$root/build-bench
 project= ntu=250 nfunc=200 seed=1 runs=3 keep=0
+. "$root/bench/lib.sh"
 while [ $# -gt 0 ]; do
+  bench_option "$@"
+  if [ "$bench_used" -gt 0 ]; then shift "$bench_used"; continue; fi
   case $1 in
-    --project) project=$2; shift 2 ;;
-    --tus) ntu=$2; shift 2 ;;
-    --funcs) nfunc=$2; shift 2 ;;
-    --seed) seed=$2; shift 2 ;;
-    --runs) runs=$2; shift 2 ;;
-    --keep) keep=1; shift ;;
     -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "infer.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
@@ -44,20 +41,11 @@ apt_install() {
 }
 command -v clang-19 >/dev/null || apt_install clang-19 || { say "clang-19 is needed"; exit 2; }
 command -v jq >/dev/null || apt_install jq || { say "jq is needed"; exit 2; }
-. "$root/bench/lib.sh"
 bench_setup_time
 bench_build bench_gen_project
 bench_workdir
 
-if [ -z "$project" ]; then
-  project=$work/project
-  say "generating $ntu TUs x $nfunc functions (seed $seed)"
-  gen_msg=$("$build/bench/bench_gen_project" "$project" "$ntu" "$nfunc" "$seed")
-  desc="generated: $gen_msg"
-else
-  project=$(cd "$project" && pwd)
-  desc="$project"
-fi
+bench_project
 cdb=$project/compile_commands.json
 [ -r "$cdb" ] || { say "$cdb: not found"; exit 2; }
 

@@ -1,5 +1,6 @@
-# bench/lib.sh — what bench/infer.sh and bench/link.sh share. Sourced after
-# the script has set: root, build, keep, and a say() function.
+# bench/lib.sh — what bench/infer.sh, bench/link.sh and bench/run.sh share.
+# Only functions; they use what the script sets: root, build, keep, and a
+# say() function.
 
 # GNU time gives wall time and peak RSS; installed if missing and we are
 # root, else VmHWM is sampled from /proc/PID/status. Sets rss_method.
@@ -64,4 +65,34 @@ bench_tu_commands() {
   done < <(jq -r '.[] | "\(.directory | @sh) \(if .arguments then (.arguments | @sh) else .command end)"' \
              "$project/compile_commands.json")
   ntus=$n
+}
+
+# bench_option WORD [VALUE]: the options infer.sh and run.sh share
+# (--project DIR, --tus N, --funcs N, --seed S, --runs N, --keep); sets
+# bench_used to the number of words taken, 0 if WORD is none of them.
+bench_option() {
+  bench_used=2
+  case $1 in
+    --project) project=${2-} ;;
+    --tus) ntu=${2-} ;;
+    --funcs) nfunc=${2-} ;;
+    --seed) seed=${2-} ;;
+    --runs) runs=${2-} ;;
+    --keep) keep=1; bench_used=1 ;;
+    *) bench_used=0 ;;
+  esac
+}
+
+# bench_project: the project to measure: --project made absolute, else a
+# generated one ($ntu TUs x $nfunc functions, $seed) in $work/project.
+# Sets project and desc (a line describing it).
+bench_project() {
+  if [ -z "$project" ]; then
+    project=$work/project
+    say "generating $ntu TUs x $nfunc functions (seed $seed)"
+    desc="generated: $("$build/bench/bench_gen_project" "$project" "$ntu" "$nfunc" "$seed")"
+  else
+    project=$(cd "$project" && pwd)
+    desc="$project"
+  fi
 }

@@ -28,15 +28,12 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$root/build-bench
 project= ntu=250 nfunc=200 seed=1 runs=3 keep=0 scale=1
+. "$root/bench/lib.sh"
 while [ $# -gt 0 ]; do
+  bench_option "$@"
+  if [ "$bench_used" -gt 0 ]; then shift "$bench_used"; continue; fi
   case $1 in
-    --project) project=$2; shift 2 ;;
-    --tus) ntu=$2; shift 2 ;;
-    --funcs) nfunc=$2; shift 2 ;;
-    --seed) seed=$2; shift 2 ;;
-    --runs) runs=$2; shift 2 ;;
     --no-scale) scale=0; shift ;;
-    --keep) keep=1; shift ;;
     -h|--help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "run.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
@@ -46,21 +43,13 @@ say() { echo "run.sh: $*" >&2; }
 for tool in clang-19 gcc jq; do
   command -v "$tool" >/dev/null || { say "$tool is needed (scripts/deps.sh installs it)"; exit 2; }
 done
-. "$root/bench/lib.sh"
 bench_setup_time
 bench_build bench_gen_project
 bench_workdir
 gen() { "$build/bench/bench_gen_project" "$1" "$2" "$nfunc" "$seed"; }
 
-if [ -z "$project" ]; then
-  project=$work/project
-  say "generating $ntu TUs x $nfunc functions (seed $seed)"
-  desc="generated: $(gen "$project" "$ntu")"
-else
-  project=$(cd "$project" && pwd)
-  desc="$project"
-  scale=0
-fi
+[ -n "$project" ] && scale=0   # the growth needs the generator
+bench_project
 cdb=$project/compile_commands.json
 [ -r "$cdb" ] || { say "$cdb: not found"; exit 2; }
 
