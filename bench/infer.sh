@@ -12,7 +12,7 @@
 # Measures, in one run, each repeated and the best kept:
 #   (a) clang-19 -fsyntax-only over every TU, one after the other, each in its
 #       entry's directory with its own arguments (less -o, -c and -M*);
-#   (b) purist infer -j1 --format=json -p DIR -o /dev/null;
+#   (b) purist infer -j1 --no-cache --format=json -p DIR -o /dev/null;
 # the ratio (b)/(a) (goal <= 1.15), purist's peak RSS, and the same two with
 # every core busy: purist -j$(nproc), clang in $(nproc) parallel shards.
 set -euo pipefail
@@ -20,14 +20,11 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$root/build-bench
 project= ntu=250 nfunc=200 seed=1 runs=3 keep=0
+. "$root/bench/lib.sh"
 while [ $# -gt 0 ]; do
+  bench_option "$@"
+  if [ "$bench_used" -gt 0 ]; then shift "$bench_used"; continue; fi
   case $1 in
-    --project) project=$2; shift 2 ;;
-    --tus) ntu=$2; shift 2 ;;
-    --funcs) nfunc=$2; shift 2 ;;
-    --seed) seed=$2; shift 2 ;;
-    --runs) runs=$2; shift 2 ;;
-    --keep) keep=1; shift ;;
     -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "infer.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
@@ -44,51 +41,17 @@ apt_install() {
 }
 command -v clang-19 >/dev/null || apt_install clang-19 || { say "clang-19 is needed"; exit 2; }
 command -v jq >/dev/null || apt_install jq || { say "jq is needed"; exit 2; }
-. "$root/bench/lib.sh"
 bench_setup_time
 bench_build bench_gen_project
 bench_workdir
 
-if [ -z "$project" ]; then
-  project=$work/project
-  say "generating $ntu TUs x $nfunc functions (seed $seed)"
-  gen_msg=$("$build/bench/bench_gen_project" "$project" "$ntu" "$nfunc" "$seed")
-  desc="generated: $gen_msg"
-else
-  project=$(cd "$project" && pwd)
-  desc="$project"
-fi
+bench_project
 cdb=$project/compile_commands.json
 [ -r "$cdb" ] || { say "$cdb: not found"; exit 2; }
 
-# The clang commands, prepared once so the timed loop only runs them: each
-# entry's words (arguments, or command split as the shell would), less the
-# wrappers and the compiler, less -o FILE, -c, -M* (and the values of -MF,
-# -MT, -MQ, -MJ).
+# The clang commands, prepared once so the timed loop only runs them.
 cmds=$work/clang.sh
-: > "$cmds"
-ntus=0
-while IFS= read -r line; do
-  eval "set -- $line"
-  dir=$1; shift
-  case $dir in /*) ;; *) dir=$project/$dir ;; esac
-  while [ $# -gt 0 ]; do
-    case ${1##*/} in ccache|distcc|sccache|icecc) shift ;; *) break ;; esac
-  done
-  [ $# -gt 0 ] && shift    # the compiler
-  out=()
-  while [ $# -gt 0 ]; do
-    case $1 in
-      -o|-MF|-MT|-MQ|-MJ) shift 2 || shift ;;
-      -o*|-c|-M*) shift ;;
-      *) out+=("$1"); shift ;;
-    esac
-  done
-  printf 'cd %q && clang-19 -fsyntax-only' "$dir" >> "$cmds"
-  printf ' %q' "${out[@]}" >> "$cmds"
-  printf ' 2>>"$BENCH_LOG" || fails=$((fails + 1))\n' >> "$cmds"
-  ntus=$((ntus + 1))
-done < <(jq -r '.[] | "\(.directory | @sh) \(if .arguments then (.arguments | @sh) else .command end)"' "$cdb")
+bench_tu_commands "$project" "$cmds" "clang-19 -fsyntax-only" '2>>"$BENCH_LOG" || fails=$((fails + 1))'
 printf 'echo "$fails" > "$BENCH_FAILS"\n' >> "$cmds"
 sed -i '1i fails=0' "$cmds"
 
@@ -124,11 +87,11 @@ run_purist() {
   local t0 t1 rc=0 rss
   t0=$(now)
   if [ -x /usr/bin/time ]; then
-    /usr/bin/time -f '%M' -o "$work/rss" "$purist" infer -j"$1" --format=json -p "$project" -o /dev/null \
+    /usr/bin/time -f '%M' -o "$work/rss" "$purist" infer -j"$1" --no-cache --format=json -p "$project" -o /dev/null \
       2>"$work/purist.log" || rc=$?
     rss=$(tail -n 1 "$work/rss")
   else
-    "$purist" infer -j"$1" --format=json -p "$project" -o /dev/null 2>"$work/purist.log" &
+    "$purist" infer -j"$1" --no-cache --format=json -p "$project" -o /dev/null 2>"$work/purist.log" &
     local pid=$! hwm=0 v
     while kill -0 "$pid" 2>/dev/null; do
       v=$(awk '/^VmHWM/ { print $2 }' "/proc/$pid/status" 2>/dev/null || true)

@@ -1,5 +1,6 @@
-# bench/lib.sh — what bench/infer.sh and bench/link.sh share. Sourced after
-# the script has set: root, build, keep, and a say() function.
+# bench/lib.sh — what bench/infer.sh, bench/link.sh and bench/run.sh share.
+# Only functions; they use what the script sets: root, build, keep, and a
+# say() function.
 
 # GNU time gives wall time and peak RSS; installed if missing and we are
 # root, else VmHWM is sampled from /proc/PID/status. Sets rss_method.
@@ -29,4 +30,69 @@ bench_build() {
 bench_workdir() {
   work=$(mktemp -d "${TMPDIR:-/tmp}/purist-bench.XXXXXX")
   if [ "$keep" -eq 0 ]; then trap 'rm -rf "$work"' EXIT; fi
+}
+
+# bench_tu_commands PROJECT OUT COMPILER SUFFIX: writes to OUT one line per
+# entry of PROJECT/compile_commands.json, "cd DIR && COMPILER ARGS SUFFIX":
+# the entry's words (arguments, or command split as the shell would), less
+# compiler wrappers (ccache, distcc, sccache, icecc), the compiler, -o FILE,
+# -c and -M* (with the values of -MF, -MT, -MQ, -MJ). @N@ in SUFFIX becomes
+# the entry's index. Sets ntus. A `command` string is split with eval: use
+# it only on databases you trust.
+bench_tu_commands() {
+  local project=$1 out=$2 compiler=$3 suffix=$4 line dir n=0 args
+  : > "$out"
+  while IFS= read -r line; do
+    eval "set -- $line"
+    dir=$1; shift
+    case $dir in /*) ;; *) dir=$project/$dir ;; esac
+    while [ $# -gt 0 ]; do
+      case ${1##*/} in ccache|distcc|sccache|icecc) shift ;; *) break ;; esac
+    done
+    [ $# -gt 0 ] && shift    # the compiler
+    args=()
+    while [ $# -gt 0 ]; do
+      case $1 in
+        -o|-MF|-MT|-MQ|-MJ) shift 2 || shift ;;
+        -o*|-c|-M*) shift ;;
+        *) args+=("$1"); shift ;;
+      esac
+    done
+    printf 'cd %q && %s' "$dir" "$compiler" >> "$out"
+    printf ' %q' "${args[@]}" >> "$out"
+    printf ' %s\n' "${suffix//@N@/$n}" >> "$out"
+    n=$((n + 1))
+  done < <(jq -r '.[] | "\(.directory | @sh) \(if .arguments then (.arguments | @sh) else .command end)"' \
+             "$project/compile_commands.json")
+  ntus=$n
+}
+
+# bench_option WORD [VALUE]: the options infer.sh and run.sh share
+# (--project DIR, --tus N, --funcs N, --seed S, --runs N, --keep); sets
+# bench_used to the number of words taken, 0 if WORD is none of them.
+bench_option() {
+  bench_used=2
+  case $1 in
+    --project) project=${2-} ;;
+    --tus) ntu=${2-} ;;
+    --funcs) nfunc=${2-} ;;
+    --seed) seed=${2-} ;;
+    --runs) runs=${2-} ;;
+    --keep) keep=1; bench_used=1 ;;
+    *) bench_used=0 ;;
+  esac
+}
+
+# bench_project: the project to measure: --project made absolute, else a
+# generated one ($ntu TUs x $nfunc functions, $seed) in $work/project.
+# Sets project and desc (a line describing it).
+bench_project() {
+  if [ -z "$project" ]; then
+    project=$work/project
+    say "generating $ntu TUs x $nfunc functions (seed $seed)"
+    desc="generated: $("$build/bench/bench_gen_project" "$project" "$ntu" "$nfunc" "$seed")"
+  else
+    project=$(cd "$project" && pwd)
+    desc="$project"
+  fi
 }

@@ -6,7 +6,8 @@ pkgs=(cmake make gcc pkg-config libclang-19-dev clang-19 libcmocka-dev
       libjansson-dev libxxhash-dev
       libelf-dev distcc    # libelf: .purist sections; distcc: the build-farm test
       chromium graphviz    # the HTML report: its browser tests; dot lays out its graphs
-      libgit2-dev patch)   # fix --dry-run: unified diffs; patch applies them in its test
+      libgit2-dev patch    # fix --dry-run: unified diffs; patch applies them in its test
+      time jq)             # bench/: peak RSS, compile databases
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -30,6 +30,8 @@ set(_e2e_tests
   duplicate_definition
   conflict_reason_paths
   strict
+  cache_incremental
+  cache_robust
 )
 foreach(_e2e ${_e2e_tests})
   add_test(NAME e2e/${_e2e}

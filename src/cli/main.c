@@ -3,6 +3,7 @@
 #include "cli/launcher.h"
 #include "cli/fix_cmd.h"
 #include "cli/impact_cmd.h"
+#include "cli/cache_cmd.h"
 #include "cli/options.h"
 #include "cli/pipeline.h"
 #include "cli/project.h"
@@ -60,11 +61,14 @@ static int main_summarize(const cli_opts *o, const kb *k, fe_jobs *jobs, pipelin
   }
   /* Progress only for a person watching: a terminal, and not --quiet. */
   bool progress = !o->quiet && isatty(STDERR_FILENO);
-  pipeline_summarize(jobs, k, main_jobs_count(o), progress, res);
+  cache *c = cache_cmd_open(o, k);
+  pipeline_summarize_cached(jobs, k, c, main_jobs_count(o), progress, res);
   for (size_t i = 0; i < jobs->n; i++)
     for (size_t m = 0; m < res->msgs[i].n; m++)
       if (!o->quiet || !strstr(res->msgs[i].v[m], ": warning: compiler flags:"))   /* --quiet: errors only */
         fprintf(stderr, "%s\n", res->msgs[i].v[m]);
+  if (o->stats) cache_print_stats(c, stderr);
+  cache_free(c);
   return 0;
 }
 
@@ -518,6 +522,7 @@ int main(int argc, char **argv)
     case CMD_VERIFY: rc = main_verify(&o, k); break;
     case CMD_RT_FLAGS: rc = main_rt_flags(&o, k); break;
     case CMD_IMPACT: rc = main_impact(&o, k); break;
+    case CMD_CACHE: rc = cache_cmd_run(&o); break;
     default: break;
     }
   }

@@ -23,6 +23,7 @@ static const char usage[] =
   "  rt-flags    print the flags for such a build: --cflags, --ldflags\n"
   "  impact      compile twice with the real compiler, without and with the suggested\n"
   "              attributes: calls removed, calls added, text bytes saved\n"
+  "  cache clean remove the summary cache (of -p DIR, or --cache-dir DIR)\n"
   "\n"
   "options:\n"
   "  -p DIR            directory of compile_commands.json (default: . then build/)\n"
@@ -53,6 +54,10 @@ static const char usage[] =
   "                    (fix and impact)\n"
   "  --fix-misuse      remove wrong attributes, downgrade const to pure where pure holds\n"
   "  --from FILE       plan from summaries (purist summarize) instead of analysing now\n"
+  "  --cache-dir DIR   summary cache (default: .purist-cache beside compile_commands.json;\n"
+  "                    env PURIST_CACHE_DIR); files named without a database: none\n"
+  "  --no-cache        parse every file; read and write no cache\n"
+  "  --stats           print cache hits, misses and files parsed on stderr\n"
   "  --version, --help\n";
 
 static int cli_fail(const char *fmt, const char *arg)
@@ -76,6 +81,7 @@ static cli_command cli_command_named(const char *s)
   if (!strcmp(s, "verify")) return CMD_VERIFY;
   if (!strcmp(s, "rt-flags")) return CMD_RT_FLAGS;
   if (!strcmp(s, "impact")) return CMD_IMPACT;
+  if (!strcmp(s, "cache")) return CMD_CACHE;
   return CMD_NONE;
 }
 
@@ -157,6 +163,8 @@ static int cli_option(int argc, char **argv, int *i, cli_opts *o)
   if (!strcmp(a, "--suggested")) { o->suggested = true; return 0; }
   if (!strcmp(a, "--cflags")) { o->rt_cflags = true; return 0; }
   if (!strcmp(a, "--ldflags")) { o->rt_ldflags = true; return 0; }
+  if (!strcmp(a, "--no-cache")) { o->no_cache = true; return 0; }
+  if (!strcmp(a, "--stats")) { o->stats = true; return 0; }
   if (!strncmp(a, "-j", 2) && a[2]) return cli_jobs(o, a + 2);
   if (!strncmp(a, "-p", 2) && a[2] && a[2] != '-') { o->db = a + 2; return 0; }
   /* Options with a value: stored as given (dst), or handed to a parser. */
@@ -166,7 +174,8 @@ static int cli_option(int argc, char **argv, int *i, cli_opts *o)
     { "--write-baseline", &o->write_baseline, NULL }, { "--format", NULL, cli_format },
     { "--fail-on", NULL, cli_fail_on }, { "-j", NULL, cli_jobs }, { "--kb", NULL, cli_kb },
     { "--verify", &o->verify, NULL }, { "--max-size", NULL, cli_max_size },
-    { "--spelling", &o->spelling, NULL }, { "--from", &o->from, NULL } };
+    { "--spelling", &o->spelling, NULL }, { "--from", &o->from, NULL },
+    { "--cache-dir", &o->cache_dir, NULL } };
   for (size_t k = 0; k < sizeof opts / sizeof *opts; k++) {
     if (!cli_is(a, opts[k].name)) continue;
     if (!(v = cli_value(argc, argv, i, opts[k].name))) return cli_fail("%s needs a value", opts[k].name);

@@ -5,7 +5,7 @@
 #include "report/infer_out.h"
 
 typedef enum { CMD_NONE, CMD_INFER, CMD_SUMMARIZE, CMD_LINK, CMD_CHECK, CMD_SUGGEST, CMD_EXPLAIN,
-               CMD_REPORT, CMD_FIX, CMD_VERIFY, CMD_RT_FLAGS, CMD_IMPACT } cli_command;
+               CMD_REPORT, CMD_FIX, CMD_VERIFY, CMD_RT_FLAGS, CMD_IMPACT, CMD_CACHE } cli_command;
 
 typedef struct {
   cli_command cmd;
@@ -29,6 +29,8 @@ typedef struct {
   bool include_mnr, fix_misuse, dry_run;   /* fix */
   bool suggested;          /* verify --suggested */
   bool rt_cflags, rt_ldflags;  /* rt-flags --cflags / --ldflags */
+  const char *cache_dir;   /* --cache-dir DIR */
+  bool no_cache, stats;    /* --no-cache, --stats */
   VEC(const char *) kb_files;
   VEC(char *) files;       /* positional arguments before -- */
   VEC(char *) flags;       /* after -- */

@@ -11,6 +11,7 @@
 typedef struct {
   const fe_jobs *jobs;
   const kb *kb;
+  cache *cache;           /* NULL: parse every job */
   pipeline_result *out;
   size_t n;               /* jobs->n, or the item count of pipeline_each */
   void (*each)(void *ctx, size_t i);   /* pipeline_each's work, else NULL */
@@ -63,7 +64,9 @@ static void *pipeline_worker(void *arg)
   for (;;) {
     size_t i = atomic_fetch_add(&sh->next, 1);
     if (i >= sh->jobs->n) break;
-    fe_status st = fe_summarize(idx, &sh->jobs->v[i], sh->kb, &sh->out->sums[i], &sh->out->msgs[i]);
+    fe_status st = sh->cache
+      ? cache_summarize(sh->cache, idx, &sh->jobs->v[i], sh->kb, &sh->out->sums[i], &sh->out->msgs[i])
+      : fe_summarize(idx, &sh->jobs->v[i], sh->kb, &sh->out->sums[i], &sh->out->msgs[i]);
     if (st != FE_OK) atomic_fetch_add(&sh->failed, 1);
     pipeline_progress(sh, sh->jobs->v[i].file);
   }
@@ -111,10 +114,16 @@ static void pipeline_run_threads(pipeline_shared *sh, int nthreads)
 void pipeline_summarize(const fe_jobs *jobs, const kb *kb, int nthreads, bool progress,
                         pipeline_result *out)
 {
+  pipeline_summarize_cached(jobs, kb, NULL, nthreads, progress, out);
+}
+
+void pipeline_summarize_cached(const fe_jobs *jobs, const kb *kb, cache *c, int nthreads, bool progress,
+                               pipeline_result *out)
+{
   size_t n = jobs->n;
   out->sums = xcalloc(n ? n : 1, sizeof *out->sums);
   out->msgs = xcalloc(n ? n : 1, sizeof *out->msgs);
-  pipeline_shared sh = { .jobs = jobs, .kb = kb, .out = out, .n = n, .progress = progress };
+  pipeline_shared sh = { .jobs = jobs, .kb = kb, .cache = c, .out = out, .n = n, .progress = progress };
   pipeline_run_threads(&sh, nthreads);
   out->failed = atomic_load(&sh.failed);
 }

@@ -2,6 +2,7 @@
 #ifndef PURIST_PIPELINE_H
 #define PURIST_PIPELINE_H
 #include <stdbool.h>
+#include "cache/cache.h"
 #include "frontend/fe.h"
 
 typedef struct {
@@ -19,6 +20,9 @@ void pipeline_summarize(const fe_jobs *jobs, const kb *kb, int nthreads, bool pr
  * progress line as pipeline_summarize (label(ctx, i) names item i). */
 void pipeline_each(size_t n, int nthreads, bool progress, void (*each)(void *ctx, size_t i),
                    const char *(*label)(void *ctx, size_t i), void *ctx);
+/* The same, through the summary cache c (NULL: none). */
+void pipeline_summarize_cached(const fe_jobs *jobs, const kb *kb, cache *c, int nthreads, bool progress,
+                               pipeline_result *out);
 void pipeline_result_free(pipeline_result *r, size_t njobs);
 
 #endif

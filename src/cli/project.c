@@ -102,3 +102,22 @@ int project_jobs(const cli_opts *o, fe_jobs *jobs, char **root, char **err)
   free(dbpath);
   return 0;
 }
+
+char *project_cache_dir(const cli_opts *o)
+{
+  const char *env = getenv("PURIST_CACHE_DIR");
+  if (o->cache_dir && *o->cache_dir) return project_abs(o->cache_dir);
+  if (env && *env) return project_abs(env);
+  const char *db = o->files.n ? NULL : project_find_db(o);
+  if (!db) return NULL;
+  /* -p names the database's directory, or the file itself. */
+  char *abs = project_abs(db);
+  struct stat st;
+  if (stat(abs, &st) == 0 && !S_ISDIR(st.st_mode)) {
+    char *slash = strrchr(abs, '/');
+    slash[slash == abs] = '\0';   /* "/x/compile_commands.json" → "/x"; "/c.json" → "/" */
+  }
+  char *dir = xasprintf("%s%s.purist-cache", abs, abs[strlen(abs) - 1] == '/' ? "" : "/");
+  free(abs);
+  return dir;
+}

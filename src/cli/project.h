@@ -13,4 +13,9 @@ char *project_root_default(const cli_opts *o);
 /* For link: --root, else the project of -p, else the current directory. */
 char *project_root_for_link(const cli_opts *o);
 
+/* The summary cache directory (absolute; caller frees): --cache-dir, else
+ * $PURIST_CACHE_DIR, else .purist-cache beside the compile database; NULL
+ * with files on the command line and neither of the first two. */
+char *project_cache_dir(const cli_opts *o);
+
 #endif

@@ -4,24 +4,32 @@
 #include <string.h>
 #include <unistd.h>
 
+char *fe_file_path(CXFile f)
+{
+  CXString real = clang_File_tryGetRealPathName(f);
+  const char *p = clang_getCString(real);
+  CXString name = {0};
+  if (!p || !*p) { name = clang_getFileName(f); p = clang_getCString(name); }
+  char *abs;
+  if (p && p[0] != '/') {
+    char cwd[4096];
+    abs = cdb_abspath(getcwd(cwd, sizeof cwd) ? cwd : "/", p);
+  } else {
+    abs = xstrdup(p ? p : "");
+  }
+  clang_disposeString(real);
+  if (name.data) clang_disposeString(name);
+  return abs;
+}
+
 uint32_t fe_file_id(fe_tu *t, CXFile f)
 {
   if (!f) return 0;
   uint32_t *hit = ptrmap_get(&t->files, (uint64_t)(uintptr_t)f);
   if (hit) return *hit;
-  CXString real = clang_File_tryGetRealPathName(f);
-  const char *p = clang_getCString(real);
-  CXString name = {0};
-  if (!p || !*p) { name = clang_getFileName(f); p = clang_getCString(name); }
-  char *abs = NULL;
-  if (p && p[0] != '/') {
-    char cwd[4096];
-    abs = cdb_abspath(getcwd(cwd, sizeof cwd) ? cwd : "/", p);
-  }
-  uint32_t id = strtab_intern(t->sum->strs, abs ? abs : p ? p : "");
+  char *abs = fe_file_path(f);
+  uint32_t id = strtab_intern(t->sum->strs, abs);
   free(abs);
-  clang_disposeString(real);
-  if (name.data) clang_disposeString(name);
   ptrmap_put(&t->files, (uint64_t)(uintptr_t)f, id);
   return id;
 }

@@ -24,6 +24,22 @@ typedef enum {
  * style; the caller prints and frees them. */
 fe_status fe_summarize(CXIndex idx, const fe_job *job, const kb *kb, sum_tu **out, fe_msgs *msgs);
 
+/* A file the TU read: the main file and every file it included, as
+ * libclang reports them (clang_getInclusions), with the size and XXH3-64
+ * hash of the very bytes libclang parsed. What the summary cache keys on. */
+typedef struct {
+  char *path;      /* absolute, symlinks resolved where libclang knows the real path */
+  uint64_t size, hash;
+  bool main;       /* the main file (depth 0) */
+} fe_dep;
+typedef VEC(fe_dep) fe_deps;
+
+/* fe_summarize, also filling deps (if not NULL) with the files the TU read,
+ * each once, in the order libclang reports them. */
+fe_status fe_summarize_deps(CXIndex idx, const fe_job *job, const kb *kb, sum_tu **out, fe_msgs *msgs,
+                            fe_deps *deps);
+void fe_deps_free(fe_deps *d);
+
 void fe_msgs_free(fe_msgs *m);
 
 /* The arguments libclang gets for a job: the build's flags, then purist's

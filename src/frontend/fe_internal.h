@@ -37,6 +37,9 @@ uint64_t fe_loc_key(sum_loc l);
 static inline uint64_t fe_decl_key(CXCursor c) { return (uint64_t)(uintptr_t)c.data[0]; }
 
 /* decl.c */
+/* The file's absolute path: its real path if libclang knows it, else its
+ * name made absolute against the current directory. Caller frees. */
+char *fe_file_path(CXFile f);
 uint32_t fe_file_id(fe_tu *t, CXFile f);
 sum_loc fe_loc(fe_tu *t, CXSourceLocation l);
 sum_loc fe_cursor_loc(fe_tu *t, CXCursor c);

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <string.h>
 #include <unistd.h>
+#include <xxhash.h>
 
 void fe_msgs_free(fe_msgs *m)
 {
@@ -188,7 +189,42 @@ static enum CXChildVisitResult fe_top(CXCursor c, CXCursor parent, CXClientData 
   return CXChildVisit_Continue;
 }
 
+void fe_deps_free(fe_deps *d)
+{
+  for (size_t i = 0; i < d->n; i++) free(d->v[i].path);
+  vec_free(d);
+}
+
+typedef struct { CXTranslationUnit tu; fe_deps *deps; ptrmap seen; } deps_ctx;
+
+/* clang_getInclusions visitor: one fe_dep per file, hashed from the buffer
+ * libclang parsed (not re-read from disk, which may have changed since). */
+static void fe_dep_visit(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData data)
+{
+  deps_ctx *c = data;
+  uint64_t key = (uint64_t)(uintptr_t)f;
+  if (!f || ptrmap_get(&c->seen, key)) return;
+  ptrmap_put(&c->seen, key, 1);
+  size_t size = 0;
+  const char *text = clang_getFileContents(c->tu, f, &size);
+  fe_dep d = { fe_file_path(f), size, XXH3_64bits(text ? text : "", text ? size : 0), depth == 0 };
+  vec_push(c->deps, d);
+}
+
+static void fe_collect_deps(CXTranslationUnit tu, fe_deps *deps)
+{
+  deps_ctx c = { tu, deps, {0} };
+  clang_getInclusions(tu, fe_dep_visit, &c);
+  ptrmap_free(&c.seen);
+}
+
 fe_status fe_summarize(CXIndex idx, const fe_job *job, const kb *kb, sum_tu **out, fe_msgs *msgs)
+{
+  return fe_summarize_deps(idx, job, kb, out, msgs, NULL);
+}
+
+fe_status fe_summarize_deps(CXIndex idx, const fe_job *job, const kb *kb, sum_tu **out, fe_msgs *msgs,
+                            fe_deps *deps)
 {
   *out = NULL;
   if (access(job->file, R_OK) != 0) {   /* libclang would only say "error 1" */
@@ -233,6 +269,7 @@ fe_status fe_summarize(CXIndex idx, const fe_job *job, const kb *kb, sum_tu **ou
     fe_fix_finish(&t);
     fe_infer_noreturn(&t);
   }
+  if (deps) fe_collect_deps(tu, deps);
   ptrmap_free(&t.funcs);
   ptrmap_free(&t.files);
   ptrmap_free(&t.void_attrs);

@@ -7,6 +7,7 @@
  * and every read is bounds-checked, so a damaged file is refused with a
  * message instead of being read as garbage. */
 #include "summary/summary.h"
+#include "util/bytes.h"
 #include <errno.h>
 #include <string.h>
 #include <xxhash.h>
@@ -15,83 +16,67 @@ enum { HEADER_LEN = 32 };
 
 /* ---- encoding ---- */
 
-typedef VEC(unsigned char) bytes;
-
-static void put_u(bytes *b, uint64_t x)
-{
-  do {
-    unsigned char c = x & 0x7f;
-    x >>= 7;
-    vec_push(b, (unsigned char)(c | (x ? 0x80 : 0)));
-  } while (x);
-}
-
-static void put_le(bytes *b, uint64_t x, int n)
-{
-  for (int i = 0; i < n; i++) vec_push(b, (unsigned char)(x >> (8 * i)));
-}
-
 static void put_loc(bytes *b, sum_loc l)
 {
-  put_u(b, l.file); put_u(b, l.line); put_u(b, l.col);
+  bytes_uleb(b, l.file); bytes_uleb(b, l.line); bytes_uleb(b, l.col);
 }
 
 static void encode_effect(bytes *b, const sum_effect *e)
 {
-  put_u(b, e->kind); put_u(b, e->flags); put_u(b, e->obj); put_u(b, e->param);
-  put_u(b, e->name); put_u(b, e->guard); put_loc(b, e->loc);
+  bytes_uleb(b, e->kind); bytes_uleb(b, e->flags); bytes_uleb(b, e->obj); bytes_uleb(b, e->param);
+  bytes_uleb(b, e->name); bytes_uleb(b, e->guard); put_loc(b, e->loc);
 }
 
 static void encode_call(bytes *b, const sum_tu *tu, const sum_call *c)
 {
-  put_u(b, c->callee); put_u(b, c->flags); put_u(b, c->use); put_loc(b, c->loc);
-  put_u(b, c->guard); put_u(b, c->same_as); put_u(b, c->eff_pos);
-  put_u(b, c->loop_eff_lo); put_u(b, c->loop_eff_hi);
-  put_u(b, c->loop_call_lo); put_u(b, c->loop_call_hi);
-  put_u(b, c->nargs);
-  for (uint32_t a = 0; a < c->nargs; a++) put_u(b, tu->argmasks.v[c->arg_off + a]);
+  bytes_uleb(b, c->callee); bytes_uleb(b, c->flags); bytes_uleb(b, c->use); put_loc(b, c->loc);
+  bytes_uleb(b, c->guard); bytes_uleb(b, c->same_as); bytes_uleb(b, c->eff_pos);
+  bytes_uleb(b, c->loop_eff_lo); bytes_uleb(b, c->loop_eff_hi);
+  bytes_uleb(b, c->loop_call_lo); bytes_uleb(b, c->loop_call_hi);
+  bytes_uleb(b, c->nargs);
+  for (uint32_t a = 0; a < c->nargs; a++) bytes_uleb(b, tu->argmasks.v[c->arg_off + a]);
 }
 
 /* What fix needs beyond the declarations: attributes, macros, file hashes. */
 static void encode_fix_facts(const sum_tu *tu, bytes *b)
 {
-  put_u(b, tu->attrs.n);
+  bytes_uleb(b, tu->attrs.n);
   for (size_t i = 0; i < tu->attrs.n; i++) {
     const sum_attr *a = &tu->attrs.v[i];
-    put_u(b, a->kind); put_u(b, a->form); put_u(b, a->macro);
-    put_u(b, a->beg_line); put_u(b, a->beg_col); put_u(b, a->end_line); put_u(b, a->end_col);
+    bytes_uleb(b, a->kind); bytes_uleb(b, a->form); bytes_uleb(b, a->macro);
+    bytes_uleb(b, a->beg_line); bytes_uleb(b, a->beg_col); bytes_uleb(b, a->end_line); bytes_uleb(b, a->end_col);
   }
-  put_u(b, tu->macros.n);
+  bytes_uleb(b, tu->macros.n);
   for (size_t i = 0; i < tu->macros.n; i++) {
     const sum_macro *m = &tu->macros.v[i];
-    put_u(b, m->name); put_u(b, m->kind); put_u(b, m->form); put_u(b, m->system);
+    bytes_uleb(b, m->name); bytes_uleb(b, m->kind); bytes_uleb(b, m->form); bytes_uleb(b, m->system);
   }
-  put_u(b, tu->files.n);
+  bytes_uleb(b, tu->files.n);
   for (size_t i = 0; i < tu->files.n; i++) {
-    put_u(b, tu->files.v[i].file);
-    put_le(b, tu->files.v[i].hash, 8);
+    bytes_uleb(b, tu->files.v[i].file);
+    bytes_le(b, tu->files.v[i].hash, 8);
   }
 }
 
 static void encode_payload(const sum_tu *tu, bytes *b)
 {
-  put_u(b, tu->flags);
-  put_u(b, tu->main_file);
+  bytes_uleb(b, tu->flags);
+  bytes_uleb(b, tu->main_file);
   uint32_t ns = strtab_count(tu->strs);
-  put_u(b, ns);
+  bytes_uleb(b, ns);
   for (uint32_t i = 1; i < ns; i++) {   /* id 0 is always "" */
     size_t len = strtab_len(tu->strs, i);
-    put_u(b, len);
+    bytes_uleb(b, len);
     vec_reserve(b, b->n + len);
     memcpy(b->v + b->n, strtab_get(tu->strs, i), len);
     b->n += len;
   }
-  put_u(b, tu->funcs.n);
+  bytes_uleb(b, tu->funcs.n);
   for (size_t i = 0; i < tu->funcs.n; i++) {
     const sum_func *f = &tu->funcs.v[i];
-    put_u(b, f->name); put_u(b, f->keyfile); put_loc(b, f->loc);
-    put_u(b, f->linkage); put_u(b, f->declared); put_u(b, f->flags);
-    put_u(b, f->nparams); put_u(b, f->neff); put_u(b, f->ncall);
+    bytes_uleb(b, f->name); bytes_uleb(b, f->keyfile); put_loc(b, f->loc);
+    bytes_uleb(b, f->linkage); bytes_uleb(b, f->declared); bytes_uleb(b, f->flags);
+    bytes_uleb(b, f->nparams); bytes_uleb(b, f->neff); bytes_uleb(b, f->ncall);
   }
   /* Bodies in function order: the reader assigns offsets that way. (The
    * front end appends them in the order it walks, which differs whenever a
@@ -104,13 +89,13 @@ static void encode_payload(const sum_tu *tu, bytes *b)
     const sum_func *fn = &tu->funcs.v[f];
     for (uint32_t i = 0; i < fn->ncall; i++) encode_call(b, tu, &tu->calls.v[fn->call_off + i]);
   }
-  put_u(b, tu->decls.n);
+  bytes_uleb(b, tu->decls.n);
   for (size_t i = 0; i < tu->decls.n; i++) {
     const sum_decl *d = &tu->decls.v[i];
-    put_u(b, d->func); put_loc(b, d->loc); put_u(b, d->declared); put_u(b, d->is_def);
-    put_u(b, d->dflags); put_u(b, d->beg_line); put_u(b, d->beg_col);
-    put_u(b, d->end_line); put_u(b, d->end_col); put_u(b, d->attr_off); put_u(b, d->nattr);
-    put_u(b, d->macro_pure); put_u(b, d->macro_const);
+    bytes_uleb(b, d->func); put_loc(b, d->loc); bytes_uleb(b, d->declared); bytes_uleb(b, d->is_def);
+    bytes_uleb(b, d->dflags); bytes_uleb(b, d->beg_line); bytes_uleb(b, d->beg_col);
+    bytes_uleb(b, d->end_line); bytes_uleb(b, d->end_col); bytes_uleb(b, d->attr_off); bytes_uleb(b, d->nattr);
+    bytes_uleb(b, d->macro_pure); bytes_uleb(b, d->macro_const);
   }
   encode_fix_facts(tu, b);
 }
@@ -124,10 +109,10 @@ unsigned char *summary_encode(const sum_tu *tu, size_t *len)
   size_t plen = b.n - HEADER_LEN;
   bytes h = {0};
   for (int i = 0; i < 8; i++) vec_push(&h, (unsigned char)SUMMARY_MAGIC[i]);
-  put_le(&h, SUMMARY_FORMAT, 4);
-  put_le(&h, 0, 4);
-  put_le(&h, plen, 8);
-  put_le(&h, XXH64(b.v + HEADER_LEN, plen, 0), 8);
+  bytes_le(&h, SUMMARY_FORMAT, 4);
+  bytes_le(&h, 0, 4);
+  bytes_le(&h, plen, 8);
+  bytes_le(&h, XXH64(b.v + HEADER_LEN, plen, 0), 8);
   memcpy(b.v, h.v, HEADER_LEN);
   vec_free(&h);
   *len = b.n;
@@ -146,25 +131,12 @@ int summary_write(const sum_tu *tu, FILE *f)
 
 /* ---- decoding ---- */
 
-typedef struct { const unsigned char *p, *end; int bad; } reader;
-
-static uint64_t get_u(reader *r)
-{
-  uint64_t x = 0;
-  for (int shift = 0; shift < 64; shift += 7) {
-    if (r->p >= r->end) { r->bad = 1; return 0; }
-    unsigned char c = *r->p++;
-    x |= (uint64_t)(c & 0x7f) << shift;
-    if (!(c & 0x80)) return x;
-  }
-  r->bad = 1;
-  return 0;
-}
+typedef bytes_reader reader;
 
 /* A varint that must be below `limit` (an index or a small enum). */
 static uint32_t get_idx(reader *r, uint64_t limit)
 {
-  uint64_t x = get_u(r);
+  uint64_t x = bytes_get_uleb(r);
   if (x >= limit) { r->bad = 1; return 0; }
   return (uint32_t)x;
 }
@@ -188,7 +160,7 @@ static sum_loc get_loc(reader *r, uint32_t nstr)
 static void decode_strings(reader *r, sum_tu *tu, uint32_t ns)
 {
   for (uint32_t i = 1; i < ns && !r->bad; i++) {
-    uint64_t len = get_u(r);
+    uint64_t len = bytes_get_uleb(r);
     if (len > (uint64_t)(r->end - r->p)) { r->bad = 1; return; }
     uint32_t id = strtab_intern_n(tu->strs, (const char *)r->p, len);
     if (id != i) { r->bad = 1; return; }   /* duplicate string: not our encoder */
@@ -239,14 +211,14 @@ static void decode_bodies(reader *r, sum_tu *tu, uint32_t ns)
     c.loop_call_lo = get_idx(r, UINT32_MAX); c.loop_call_hi = get_idx(r, UINT32_MAX);
     c.nargs = get_idx(r, 1 << 16);
     c.arg_off = (uint32_t)tu->argmasks.n;
-    for (uint32_t a = 0; a < c.nargs && !r->bad; a++) vec_push(&tu->argmasks, get_u(r));
+    for (uint32_t a = 0; a < c.nargs && !r->bad; a++) vec_push(&tu->argmasks, bytes_get_uleb(r));
     vec_push(&tu->calls, c);
   }
 }
 
 static void decode_decls(reader *r, sum_tu *tu, uint32_t ns)
 {
-  uint64_t nd = get_u(r);
+  uint64_t nd = bytes_get_uleb(r);
   if (nd > (uint64_t)(r->end - r->p)) { r->bad = 1; return; }
   for (uint64_t i = 0; i < nd && !r->bad; i++) {
     sum_decl d;
@@ -265,7 +237,7 @@ static bool is_attr_kind(uint8_t k) { return k == SUM_DECL_PURE || k == SUM_DECL
 
 static void decode_attrs(reader *r, sum_tu *tu, uint32_t ns)
 {
-  uint64_t na = get_u(r);
+  uint64_t na = bytes_get_uleb(r);
   if (na > (uint64_t)(r->end - r->p)) { r->bad = 1; return; }
   for (uint64_t i = 0; i < na && !r->bad; i++) {
     sum_attr a;
@@ -282,7 +254,7 @@ static void decode_attrs(reader *r, sum_tu *tu, uint32_t ns)
 
 static void decode_macros_files(reader *r, sum_tu *tu, uint32_t ns)
 {
-  uint64_t nm = get_u(r);
+  uint64_t nm = bytes_get_uleb(r);
   if (nm > (uint64_t)(r->end - r->p)) { r->bad = 1; return; }
   for (uint64_t i = 0; i < nm && !r->bad; i++) {
     sum_macro m;
@@ -291,14 +263,12 @@ static void decode_macros_files(reader *r, sum_tu *tu, uint32_t ns)
     if (!is_attr_kind(m.kind)) r->bad = 1;
     vec_push(&tu->macros, m);
   }
-  uint64_t nfiles = get_u(r);
+  uint64_t nfiles = bytes_get_uleb(r);
   if (nfiles > (uint64_t)(r->end - r->p) / 9) { r->bad = 1; return; }
   for (uint64_t i = 0; i < nfiles && !r->bad; i++) {
     sum_file f;
     f.file = get_idx(r, ns);
-    if (r->end - r->p < 8) { r->bad = 1; return; }
-    f.hash = get_le(r->p, 8);
-    r->p += 8;
+    f.hash = bytes_get_le(r, 8);
     vec_push(&tu->files, f);
   }
 }
@@ -324,13 +294,13 @@ sum_tu *summary_decode(const unsigned char *buf, size_t len, size_t *pos, char *
 
   reader r = { payload, payload + plen, 0 };
   sum_tu *tu = summary_new();
-  tu->flags = (uint32_t)get_u(&r);
-  uint64_t main_file = get_u(&r);
-  uint64_t ns = get_u(&r);
+  tu->flags = (uint32_t)bytes_get_uleb(&r);
+  uint64_t main_file = bytes_get_uleb(&r);
+  uint64_t ns = bytes_get_uleb(&r);
   if (ns == 0 || ns > plen + 1 || main_file >= ns) r.bad = 1;
   if (!r.bad) decode_strings(&r, tu, (uint32_t)ns);
   tu->main_file = r.bad ? 0 : (uint32_t)main_file;
-  uint64_t nf = r.bad ? 0 : get_u(&r);
+  uint64_t nf = r.bad ? 0 : bytes_get_uleb(&r);
   if (nf > plen) r.bad = 1;
   if (!r.bad) decode_funcs(&r, tu, (uint32_t)ns, nf);
   if (!r.bad) decode_bodies(&r, tu, (uint32_t)ns);

@@ -1,0 +1,187 @@
+/* cache.c — looking up and storing summaries (see cache.h). */
+#include "cache/cache_internal.h"
+#include "util/fileio.h"
+#include <errno.h>
+#include <string.h>
+#include <unistd.h>
+
+cache *cache_new(const char *dir, const kb *k, bool quiet)
+{
+  cache *c = xcalloc(1, sizeof *c);
+  c->quiet = quiet;
+  atomic_flag_clear(&c->warned);
+  pthread_mutex_init(&c->lock, NULL);
+  if (!dir) return c;
+  if (cache_dir_prepare(dir) < 0) {
+    cache_warn(c, "use the cache directory", dir, errno);
+    return c;
+  }
+  c->dir = xstrdup(dir);
+  c->env = cache_env_hash(k);
+  atomic_store(&c->writable, true);
+  return c;
+}
+
+void cache_free(cache *c)
+{
+  if (!c) return;
+  for (size_t i = 0; i < c->memo.n; i++) free(c->memo.v[i].path);
+  vec_free(&c->memo);
+  ptrmap_free(&c->memo_idx);
+  pthread_mutex_destroy(&c->lock);
+  free(c->dir);
+  free(c);
+}
+
+/* A damaged entry: removed (a rebuild replaces it) and reported with the
+ * TU's messages, so the note appears in job order. */
+static void cache_discard(cache *c, const char *path, const char *why, const fe_job *job, fe_msgs *notes)
+{
+  unlink(path);
+  if (!c->quiet)
+    vec_push(notes, xasprintf("purist: note: cache: discarded a damaged entry for %s (%s: %s); "
+                              "analysing the file again", job->file, path, why));
+}
+
+/* Reads a whole entry file; NULL if there is none (or it cannot be read:
+ * either way a miss). */
+static unsigned char *cache_read(const char *path, size_t *len)
+{
+  return (unsigned char *)file_read_all(path, len);
+}
+
+/* The result of the first variant whose files are all unchanged. */
+static int cache_try_variants(cache *c, const cache_manifest *m, const fe_job *job, sum_tu **out,
+                              fe_msgs *msgs, fe_msgs *notes)
+{
+  for (size_t i = 0; i < m->n; i++) {
+    const cache_variant *v = &m->v[i];
+    size_t f = 0;
+    while (f < v->files.n && cache_file_matches(c, &v->files.v[f])) f++;
+    if (f < v->files.n) continue;
+    char *path = cache_entry_path(c, v->result, ".r");
+    size_t len = 0;
+    unsigned char *buf = cache_read(path, &len);
+    const char *why = NULL;
+    int rc = buf ? cache_result_decode(buf, len, out, msgs, &why) : -1;
+    if (buf && rc < 0) cache_discard(c, path, why, job, notes);
+    free(buf);
+    free(path);
+    if (rc == 0) return 0;
+  }
+  return -1;
+}
+
+/* Looks the job up; 0 on a hit (*out and msgs filled). */
+static int cache_lookup(cache *c, cache_key k1, const fe_job *job, sum_tu **out, fe_msgs *msgs,
+                        fe_msgs *notes)
+{
+  char *path = cache_entry_path(c, k1, ".m");
+  size_t len = 0;
+  unsigned char *buf = cache_read(path, &len);
+  int rc = -1;
+  if (buf) {
+    cache_manifest m;
+    const char *why = NULL;
+    if (cache_manifest_decode(buf, len, &m, &why) < 0) {
+      cache_discard(c, path, why, job, notes);
+    } else {
+      rc = cache_try_variants(c, &m, job, out, msgs, notes);
+      cache_manifest_free(&m);
+    }
+  }
+  free(buf);
+  free(path);
+  return rc;
+}
+
+/* The files a variant lists: everything the TU read but the main file,
+ * which key1 covers. Returns -1 if libclang reported no main file. */
+static int cache_variant_files(const fe_deps *deps, cache_files *files, const fe_dep **main_dep)
+{
+  *main_dep = NULL;
+  for (size_t i = 0; i < deps->n; i++) {
+    if (deps->v[i].main) { *main_dep = &deps->v[i]; continue; }
+    cache_file f = { deps->v[i].path, deps->v[i].size, deps->v[i].hash };
+    vec_push(files, f);
+  }
+  return *main_dep ? 0 : -1;
+}
+
+/* Stores a fresh result and puts its variant first in the manifest, which
+ * keeps the others (up to a limit): switching back to an earlier version
+ * of a header is a hit again. Two runs updating one manifest at once may
+ * lose a variant, which costs a parse later, never a wrong summary. */
+static void cache_store(cache *c, const fe_job *job, const sum_tu *sum, const fe_msgs *msgs,
+                        const fe_deps *deps)
+{
+  cache_variant v = {0};
+  const fe_dep *main_dep;
+  if (cache_variant_files(deps, &v.files, &main_dep) < 0) { vec_free(&v.files); return; }
+  /* Keyed on the main file as libclang read it, not as it was before. */
+  cache_key k1 = cache_key1(c, job, main_dep->size, main_dep->hash);
+  v.result = cache_key2(k1, &v.files);
+  size_t len;
+  unsigned char *rec = cache_result_encode(sum, msgs, &len);
+  char *rpath = cache_entry_path(c, v.result, ".r");
+  cache_write(c, rpath, rec, len);
+  free(rpath);
+  free(rec);
+  char *mpath = cache_entry_path(c, k1, ".m");
+  size_t mlen = 0;
+  unsigned char *old = cache_read(mpath, &mlen);
+  cache_manifest m = {0}, prev = {0};
+  const char *why;
+  vec_push(&m, v);
+  if (old && cache_manifest_decode(old, mlen, &prev, &why) == 0)
+    for (size_t i = 0; i < prev.n; i++)
+      if (prev.v[i].result.hi != v.result.hi || prev.v[i].result.lo != v.result.lo) vec_push(&m, prev.v[i]);
+  free(old);
+  unsigned char *enc = cache_manifest_encode(&m, &mlen);
+  cache_write(c, mpath, enc, mlen);
+  free(enc);
+  free(mpath);
+  vec_free(&v.files);   /* its paths belong to deps */
+  cache_manifest_free(&prev);
+  vec_free(&m);
+}
+
+/* Puts the notes before the TU's own messages. */
+static void cache_prepend(fe_msgs *msgs, fe_msgs *notes)
+{
+  for (size_t i = 0; i < msgs->n; i++) vec_push(notes, msgs->v[i]);
+  vec_free(msgs);
+  *msgs = *notes;
+}
+
+fe_status cache_summarize(cache *c, CXIndex idx, const fe_job *job, const kb *k, sum_tu **out,
+                          fe_msgs *msgs)
+{
+  fe_msgs notes = {0};
+  uint64_t size, hash;
+  bool on = c->dir != NULL;
+  if (on && cache_file_hash(c, job->file, &size, &hash) == 0 &&
+      cache_lookup(c, cache_key1(c, job, size, hash), job, out, msgs, &notes) == 0) {
+    atomic_fetch_add(&c->hits, 1);
+    cache_prepend(msgs, &notes);
+    return FE_OK;
+  }
+  if (on) atomic_fetch_add(&c->misses, 1);
+  atomic_fetch_add(&c->parsed, 1);
+  fe_deps deps = {0};
+  fe_status st = fe_summarize_deps(idx, job, k, out, msgs, on ? &deps : NULL);
+  /* A TU with errors is not stored: the fix may be a header that did not
+   * exist (and so is in no manifest), and its errors should show anyway. */
+  if (on && st == FE_OK) cache_store(c, job, *out, msgs, &deps);
+  fe_deps_free(&deps);
+  cache_prepend(msgs, &notes);
+  return st;
+}
+
+void cache_print_stats(const cache *c, FILE *f)
+{
+  size_t parsed = atomic_load(&c->parsed);
+  if (!c->dir) fprintf(f, "purist: cache: off, %zu parsed\n", parsed);
+  else fprintf(f, "purist: cache: %zu hits, %zu misses, %zu parsed\n", atomic_load(&c->hits),
+               atomic_load(&c->misses), parsed);
+}

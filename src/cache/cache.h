@@ -1,0 +1,44 @@
+/* cache.h — the summary cache: a TU whose inputs have not changed is not
+ * parsed again.
+ *
+ * Design (ccache's "direct mode"): key1 hashes what is known before a parse
+ * — purist's build, the knowledge base, the job's directory, main file,
+ * flags and the main file's contents. key1 names a manifest listing, for
+ * each variant seen, the files the TU included with their content hashes
+ * and the key of the result (the summary and the TU's messages). A lookup
+ * is a hit when every file of a variant still has the recorded contents.
+ * Entries are written to a temporary file and renamed into place, so
+ * concurrent runs never see half an entry; every entry carries a checksum,
+ * and a damaged one is discarded, reported and rebuilt. The on-disk layout
+ * is in docs/decisions.md ("Summary cache"). */
+#ifndef PURIST_CACHE_H
+#define PURIST_CACHE_H
+#include <stdbool.h>
+#include <stdio.h>
+#include "frontend/fe.h"
+
+typedef struct cache cache;
+
+/* A cache in directory dir (created if missing), or, with dir NULL, none:
+ * every TU is parsed and only counted. A directory that cannot be created
+ * or written is reported once on stderr (unless quiet) and the run goes on
+ * without a cache. kb's digest is part of every key. */
+cache *cache_new(const char *dir, const kb *k, bool quiet);
+void cache_free(cache *c);
+
+/* fe_summarize through the cache: on a hit, the stored summary and the
+ * messages the parse printed; on a miss, a parse whose complete result
+ * (FE_OK) is stored. A damaged entry adds a note to msgs. Thread-safe:
+ * workers share one cache. */
+fe_status cache_summarize(cache *c, CXIndex idx, const fe_job *job, const kb *k, sum_tu **out,
+                          fe_msgs *msgs);
+
+/* One line: "purist: cache: H hits, M misses, P parsed" (or "off"). */
+void cache_print_stats(const cache *c, FILE *f);
+
+/* Removes every entry of the cache in dir and the directory itself if
+ * nothing else is in it. Returns the number of entries removed, or -1 with
+ * *err (caller frees) if dir is not a purist cache or cannot be cleaned. */
+long cache_clean(const char *dir, char **err);
+
+#endif

@@ -1,0 +1,163 @@
+/* cache_entry.c — the two entry formats of the summary cache.
+ *
+ * Each entry file is one record: an 8-byte magic ("PURISTCM" manifest,
+ * "PURISTCR" result), a 32-bit format version, the payload's length (64
+ * bits) and its XXH64, all little-endian, then the payload: LEB128 varints,
+ * length-prefixed strings and 64-bit little-endian hashes. The checksum is
+ * verified before the payload is read, and every read is bounds-checked,
+ * so a damaged entry is refused, never misread. A result's payload ends
+ * with a summary record (docs/summary-format.md), itself checksummed. */
+#include "cache/cache_internal.h"
+#include "util/bytes.h"
+#include <string.h>
+#include <xxhash.h>
+
+#define ENTRY_FORMAT 1
+#define MAX_VARIANTS 8   /* per manifest: older builds of a TU drop out */
+enum { HEAD_LEN = 28 };
+
+static void put_str(bytes *b, const char *s, size_t n)
+{
+  bytes_uleb(b, n);
+  bytes_raw(b, s, n);
+}
+
+/* A fresh NUL-terminated copy of a length-prefixed string, or NULL. */
+static char *get_str(bytes_reader *r)
+{
+  uint64_t n = bytes_get_uleb(r);
+  if (r->bad || (uint64_t)(r->end - r->p) < n) { r->bad = 1; return NULL; }
+  char *s = xstrndup((const char *)r->p, (size_t)n);
+  r->p += n;
+  return s;
+}
+
+/* Wraps a payload in the header; returns the whole record. */
+static unsigned char *entry_seal(const char *magic, bytes *payload, size_t *len)
+{
+  bytes b = {0};
+  bytes_raw(&b, magic, 8);
+  bytes_le(&b, ENTRY_FORMAT, 4);
+  bytes_le(&b, payload->n, 8);
+  bytes_le(&b, XXH64(payload->v, payload->n, 0), 8);
+  bytes_raw(&b, payload->v, payload->n);
+  vec_free(payload);
+  *len = b.n;
+  return b.v;
+}
+
+/* Checks a record's header and checksum; on success r covers the payload. */
+static int entry_open(const unsigned char *buf, size_t len, const char *magic, bytes_reader *r, const char **why)
+{
+  bytes_reader h = { buf, buf + len, 0 };
+  if (len < HEAD_LEN || memcmp(buf, magic, 8) != 0) { *why = "not a cache entry (bad magic)"; return -1; }
+  h.p += 8;
+  if (bytes_get_le(&h, 4) != ENTRY_FORMAT) { *why = "written by another cache format"; return -1; }
+  uint64_t n = bytes_get_le(&h, 8), sum = bytes_get_le(&h, 8);
+  if (n != len - HEAD_LEN) { *why = "truncated or overlong"; return -1; }
+  if (XXH64(buf + HEAD_LEN, (size_t)n, 0) != sum) { *why = "bad checksum"; return -1; }
+  *r = (bytes_reader){ buf + HEAD_LEN, buf + len, 0 };
+  return 0;
+}
+
+unsigned char *cache_manifest_encode(const cache_manifest *m, size_t *len)
+{
+  bytes b = {0};
+  size_t n = m->n < MAX_VARIANTS ? m->n : MAX_VARIANTS;
+  bytes_uleb(&b, n);
+  for (size_t i = 0; i < n; i++) {
+    const cache_variant *v = &m->v[i];
+    bytes_le(&b, v->result.hi, 8);
+    bytes_le(&b, v->result.lo, 8);
+    bytes_uleb(&b, v->files.n);
+    for (size_t f = 0; f < v->files.n; f++) {
+      put_str(&b, v->files.v[f].path, strlen(v->files.v[f].path));
+      bytes_uleb(&b, v->files.v[f].size);
+      bytes_le(&b, v->files.v[f].hash, 8);
+    }
+  }
+  return entry_seal("PURISTCM", &b, len);
+}
+
+static void variant_read(bytes_reader *r, cache_variant *v)
+{
+  v->result.hi = bytes_get_le(r, 8);
+  v->result.lo = bytes_get_le(r, 8);
+  uint64_t nf = bytes_get_uleb(r);
+  for (uint64_t f = 0; !r->bad && f < nf; f++) {
+    cache_file cf = { get_str(r), 0, 0 };
+    cf.size = bytes_get_uleb(r);
+    cf.hash = bytes_get_le(r, 8);
+    if (!cf.path) break;
+    vec_push(&v->files, cf);
+  }
+}
+
+int cache_manifest_decode(const unsigned char *buf, size_t len, cache_manifest *m, const char **why)
+{
+  bytes_reader r;
+  memset(m, 0, sizeof *m);
+  if (entry_open(buf, len, "PURISTCM", &r, why) < 0) return -1;
+  uint64_t n = bytes_get_uleb(&r);
+  for (uint64_t i = 0; !r.bad && i < n; i++) {
+    cache_variant v = {0};
+    variant_read(&r, &v);
+    vec_push(m, v);
+  }
+  if (r.bad || r.p != r.end) {
+    cache_manifest_free(m);
+    *why = "malformed payload";
+    return -1;
+  }
+  return 0;
+}
+
+void cache_manifest_free(cache_manifest *m)
+{
+  for (size_t i = 0; i < m->n; i++) {
+    for (size_t f = 0; f < m->v[i].files.n; f++) free(m->v[i].files.v[f].path);
+    vec_free(&m->v[i].files);
+  }
+  vec_free(m);
+}
+
+unsigned char *cache_result_encode(const sum_tu *sum, const fe_msgs *msgs, size_t *len)
+{
+  bytes b = {0};
+  bytes_uleb(&b, msgs->n);
+  for (size_t i = 0; i < msgs->n; i++) put_str(&b, msgs->v[i], strlen(msgs->v[i]));
+  size_t slen = 0;
+  unsigned char *rec = summary_encode(sum, &slen);
+  put_str(&b, (const char *)rec, slen);
+  free(rec);
+  return entry_seal("PURISTCR", &b, len);
+}
+
+int cache_result_decode(const unsigned char *buf, size_t len, sum_tu **sum, fe_msgs *msgs, const char **why)
+{
+  bytes_reader r;
+  *sum = NULL;
+  if (entry_open(buf, len, "PURISTCR", &r, why) < 0) return -1;
+  fe_msgs got = {0};
+  uint64_t n = bytes_get_uleb(&r);
+  for (uint64_t i = 0; !r.bad && i < n; i++) {
+    char *s = get_str(&r);
+    if (s) vec_push(&got, s);
+  }
+  uint64_t slen = bytes_get_uleb(&r);
+  if (!r.bad && (uint64_t)(r.end - r.p) == slen) {
+    size_t pos = 0;
+    char *err = NULL;
+    *sum = summary_decode(r.p, (size_t)slen, &pos, &err);
+    if (*sum && pos != slen) { summary_free(*sum); *sum = NULL; }
+    free(err);
+  }
+  if (!*sum) {
+    fe_msgs_free(&got);
+    *why = "malformed payload";
+    return -1;
+  }
+  for (size_t i = 0; i < got.n; i++) vec_push(msgs, got.v[i]);
+  vec_free(&got);
+  return 0;
+}

@@ -1,0 +1,68 @@
+/* cache_internal.h — what the cache's files share (not for other modules). */
+#ifndef PURIST_CACHE_INTERNAL_H
+#define PURIST_CACHE_INTERNAL_H
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include "cache/cache.h"
+#include "util/ptrmap.h"
+
+/* A 128-bit XXH3 key; hex, it names an entry file. */
+typedef struct { uint64_t hi, lo; } cache_key;
+#define CACHE_KEY_HEX 33   /* 32 digits and a NUL */
+void cache_key_hex(cache_key k, char out[CACHE_KEY_HEX]);
+
+/* A file's contents as recorded in a manifest. */
+typedef struct { char *path; uint64_t size, hash; } cache_file;
+typedef VEC(cache_file) cache_files;
+
+/* A manifest variant: the files of one build of the TU, and its result. */
+typedef struct { cache_key result; cache_files files; } cache_variant;
+typedef VEC(cache_variant) cache_manifest;
+
+/* The contents hash of each file, computed once per run. */
+typedef struct { char *path; uint64_t size, hash; int ok; } cache_memo_ent;
+
+struct cache {
+  char *dir;                 /* NULL: no cache */
+  bool quiet;
+  uint64_t env;              /* purist's build and the knowledge base */
+  atomic_bool writable;      /* cleared after a failed write */
+  atomic_flag warned;        /* one warning a run about the directory */
+  atomic_size_t hits, misses, parsed;
+  pthread_mutex_t lock;      /* guards the memo */
+  ptrmap memo_idx;           /* XXH3 of a path → 1 + index in memo */
+  VEC(cache_memo_ent) memo;
+};
+
+/* cache_key.c */
+/* purist's own build (version, libclang, the executable's bytes) and kb. */
+uint64_t cache_env_hash(const kb *k);
+/* Hash and size of a file's current contents (memoised); -1 if unreadable. */
+int cache_file_hash(cache *c, const char *path, uint64_t *size, uint64_t *hash);
+/* Do the file's current contents match? size first (a stat), then hash. */
+bool cache_file_matches(cache *c, const cache_file *f);
+cache_key cache_key1(const cache *c, const fe_job *job, uint64_t main_size, uint64_t main_hash);
+cache_key cache_key2(cache_key k1, const cache_files *files);
+
+/* cache_entry.c: the entry formats, each a checksummed record. */
+unsigned char *cache_manifest_encode(const cache_manifest *m, size_t *len);
+/* Returns 0, or -1 with a static reason ("bad checksum", …). */
+int cache_manifest_decode(const unsigned char *buf, size_t len, cache_manifest *m, const char **why);
+void cache_manifest_free(cache_manifest *m);
+unsigned char *cache_result_encode(const sum_tu *sum, const fe_msgs *msgs, size_t *len);
+int cache_result_decode(const unsigned char *buf, size_t len, sum_tu **sum, fe_msgs *msgs, const char **why);
+
+/* cache_fs.c */
+/* DIR/ab/cdef….ext for key abcdef…; caller frees. */
+char *cache_entry_path(const cache *c, cache_key k, const char *ext);
+/* Writes data to path through a temporary file renamed into place; on
+ * failure warns once and stops further writes. */
+void cache_write(cache *c, const char *path, const void *data, size_t len);
+/* Prepares dir (creates it, its tag, checks it is writable); 0 or -1 with
+ * errno set. */
+int cache_dir_prepare(const char *dir);
+/* Warns once (unless quiet) that the cache cannot be used, and why. */
+void cache_warn(cache *c, const char *what, const char *path, int err);
+
+#endif

@@ -1,0 +1,13 @@
+/* cache_cmd.h — the summary cache on the command line. */
+#ifndef PURIST_CACHE_CMD_H
+#define PURIST_CACHE_CMD_H
+#include "cache/cache.h"
+#include "cli/options.h"
+
+/* The cache the options ask for (none with --no-cache): see
+ * project_cache_dir for where it lives. Never NULL; cache_free it. */
+cache *cache_cmd_open(const cli_opts *o, const kb *k);
+/* `purist cache clean`: returns the exit status. */
+int cache_cmd_run(const cli_opts *o);
+
+#endif

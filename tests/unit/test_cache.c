@@ -1,0 +1,387 @@
+/* test_cache.c — unit tests of the summary cache (src/cache): the entry
+ * formats refuse every damaged byte, keys change with every input that
+ * determines a summary, and cache_summarize really parses only on a miss
+ * (libclang on tiny files in a scratch directory). Decodes read buffers
+ * allocated to their exact length, so AddressSanitizer sees any overread. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "cache/cache_internal.h"
+#include "util/fileio.h"
+#include "tmpdir.h"
+
+/* ---- helpers ---- */
+
+/* A small summary: one function with a name and a main file. */
+static sum_tu *sample_summary(void)
+{
+  sum_tu *tu = summary_new();
+  tu->main_file = strtab_intern(tu->strs, "/src/a.c");
+  sum_func f = { .name = strtab_intern(tu->strs, "sq"), .loc = { tu->main_file, 3, 5 }, .flags = SFF_BODY };
+  vec_push(&tu->funcs, f);
+  return tu;
+}
+
+/* An exact-length copy, so reading past len is an ASan error. */
+static unsigned char *exact(const unsigned char *buf, size_t len)
+{
+  unsigned char *c = malloc(len ? len : 1);
+  memcpy(c, buf, len);
+  return c;
+}
+
+static void assert_same_summary(const sum_tu *a, const sum_tu *b)
+{
+  size_t la, lb;
+  unsigned char *ea = summary_encode(a, &la), *eb = summary_encode(b, &lb);
+  assert_int_equal(la, lb);
+  assert_memory_equal(ea, eb, la);
+  free(ea);
+  free(eb);
+}
+
+static fe_job make_job(const char *dir, const char *file, char **argv, int argc)
+{
+  fe_job j = { .dir = (char *)dir, .file = (char *)file, .argv = argv, .argc = argc };
+  return j;
+}
+
+/* ---- entry formats ---- */
+
+/* A result keeps the summary and the TU's messages, in order. */
+static void test_result_round_trip(void **state)
+{
+  sum_tu *tu = sample_summary();
+  fe_msgs msgs = {0};
+  vec_push(&msgs, xstrdup("a.c: warning: compiler flags: unknown argument '-fbogus'"));
+  vec_push(&msgs, xstrdup("second line"));
+  size_t len;
+  unsigned char *rec = cache_result_encode(tu, &msgs, &len);
+  sum_tu *back = NULL;
+  fe_msgs got = {0};
+  const char *why = NULL;
+  assert_int_equal(cache_result_decode(rec, len, &back, &got, &why), 0);
+  assert_same_summary(tu, back);
+  assert_int_equal(got.n, 2);
+  assert_string_equal(got.v[0], msgs.v[0]);
+  assert_string_equal(got.v[1], msgs.v[1]);
+  summary_free(back);
+  summary_free(tu);
+  fe_msgs_free(&got);
+  fe_msgs_free(&msgs);
+  free(rec);
+}
+
+/* Every single flipped byte and every truncation of a result is refused. */
+static void test_result_damage_refused(void **state)
+{
+  sum_tu *tu = sample_summary();
+  fe_msgs msgs = {0};
+  vec_push(&msgs, xstrdup("m"));
+  size_t len;
+  unsigned char *rec = cache_result_encode(tu, &msgs, &len);
+  for (size_t i = 0; i <= len; i++) {
+    unsigned char *b = exact(rec, len);
+    size_t n = len;
+    if (i < len) b[i] ^= 0x41; else n = len / 2;
+    sum_tu *back = NULL;
+    fe_msgs got = {0};
+    const char *why = NULL;
+    if (cache_result_decode(b, n, &back, &got, &why) == 0) fail_msg("damage at byte %zu accepted", i);
+    assert_null(back);
+    assert_int_equal(got.n, 0);
+    assert_non_null(why);
+    free(b);
+  }
+  for (size_t n = 0; n < len; n++) {
+    unsigned char *b = exact(rec, n);
+    sum_tu *back = NULL;
+    fe_msgs got = {0};
+    const char *why = NULL;
+    if (cache_result_decode(b, n, &back, &got, &why) == 0) fail_msg("truncation to %zu accepted", n);
+    free(b);
+  }
+  summary_free(tu);
+  fe_msgs_free(&msgs);
+  free(rec);
+}
+
+static cache_variant variant(uint64_t id, int nfiles)
+{
+  cache_variant v = { { id, ~id }, {0} };
+  for (int i = 0; i < nfiles; i++) {
+    cache_file f = { xasprintf("/inc/h%d.h", i), (uint64_t)(100 + i), id * 31 + (uint64_t)i };
+    vec_push(&v.files, f);
+  }
+  return v;
+}
+
+/* A manifest keeps its variants in order, at most 8 (the newest). */
+static void test_manifest_round_trip_and_cap(void **state)
+{
+  cache_manifest m = {0};
+  for (int i = 0; i < 11; i++) vec_push(&m, variant((uint64_t)i + 1, i % 3));
+  size_t len;
+  unsigned char *rec = cache_manifest_encode(&m, &len);
+  cache_manifest back;
+  const char *why = NULL;
+  assert_int_equal(cache_manifest_decode(rec, len, &back, &why), 0);
+  assert_int_equal(back.n, 8);
+  for (size_t i = 0; i < back.n; i++) {
+    assert_int_equal(back.v[i].result.hi, m.v[i].result.hi);
+    assert_int_equal(back.v[i].result.lo, m.v[i].result.lo);
+    assert_int_equal(back.v[i].files.n, m.v[i].files.n);
+    for (size_t f = 0; f < back.v[i].files.n; f++) {
+      assert_string_equal(back.v[i].files.v[f].path, m.v[i].files.v[f].path);
+      assert_int_equal(back.v[i].files.v[f].size, m.v[i].files.v[f].size);
+      assert_int_equal(back.v[i].files.v[f].hash, m.v[i].files.v[f].hash);
+    }
+  }
+  for (size_t i = 0; i < len; i++) {   /* and no damaged byte gets through */
+    unsigned char *b = exact(rec, len);
+    b[i] ^= 0x10;
+    cache_manifest d;
+    if (cache_manifest_decode(b, len, &d, &why) == 0) fail_msg("damage at byte %zu accepted", i);
+    free(b);
+  }
+  cache_manifest_free(&back);
+  cache_manifest_free(&m);
+  free(rec);
+}
+
+/* ---- keys ---- */
+
+/* key1 changes with the directory, the file, each flag, the flags' split
+ * and the main file's contents; key2 with any included file's hash. */
+static void test_keys_cover_inputs(void **state)
+{
+  cache c = { .env = 42 };
+  char *a1[] = { "-Iinc", "-DX=1" }, *a2[] = { "-Iinc", "-DX=2" }, *a3[] = { "-Iinc-DX=1" };
+  fe_job j = make_job("/p", "/p/a.c", a1, 2);
+  cache_key base = cache_key1(&c, &j, 10, 99);
+  cache_key same = cache_key1(&c, &j, 10, 99);
+  assert_memory_equal(&base, &same, sizeof base);
+  cache_key other[7];
+  fe_job j2 = make_job("/q", "/p/a.c", a1, 2), j3 = make_job("/p", "/p/b.c", a1, 2);
+  fe_job j4 = make_job("/p", "/p/a.c", a2, 2), j5 = make_job("/p", "/p/a.c", a3, 1);
+  other[0] = cache_key1(&c, &j2, 10, 99);
+  other[1] = cache_key1(&c, &j3, 10, 99);
+  other[2] = cache_key1(&c, &j4, 10, 99);
+  other[3] = cache_key1(&c, &j5, 10, 99);
+  other[4] = cache_key1(&c, &j, 10, 98);
+  other[5] = cache_key1(&c, &j, 11, 99);
+  c.env = 43;   /* another purist build or knowledge base */
+  other[6] = cache_key1(&c, &j, 10, 99);
+  for (int i = 0; i < 7; i++)
+    if (!memcmp(&other[i], &base, sizeof base)) fail_msg("input %d does not change key1", i);
+  cache_variant v = variant(5, 3);
+  cache_key r1 = cache_key2(base, &v.files);
+  v.files.v[2].hash++;
+  cache_key r2 = cache_key2(base, &v.files);
+  assert_true(memcmp(&r1, &r2, sizeof r1) != 0);
+  cache_manifest m = {0};
+  vec_push(&m, v);
+  cache_manifest_free(&m);
+}
+
+/* ---- the cache on real files ---- */
+
+typedef struct { char *dir, *cdir, *main, *hdr; kb *k; CXIndex idx; } scratch;
+
+static int scratch_setup(void **state)
+{
+  scratch *s = calloc(1, sizeof *s);
+  s->dir = tmpdir_new();
+  s->cdir = xasprintf("%s/cache", s->dir);
+  s->hdr = tmpdir_write(s->dir, "h.h", "#define K 3\nstatic int g;\n");
+  s->main = tmpdir_write(s->dir, "a.c", "#include \"h.h\"\nint sq(int x) { return x * K; }\nint rd(void) { return g; }\n");
+  s->k = kb_new();
+  s->idx = clang_createIndex(0, 0);
+  *state = s;
+  return s->dir && s->hdr && s->main ? 0 : -1;
+}
+
+static int scratch_teardown(void **state)
+{
+  scratch *s = *state;
+  clang_disposeIndex(s->idx);
+  kb_free(s->k);
+  free(s->main);
+  free(s->hdr);
+  free(s->cdir);
+  tmpdir_free(s->dir);
+  free(s);
+  return 0;
+}
+
+/* One cache_summarize; returns the status, fills *sum (caller frees). */
+static fe_status summarize(scratch *s, cache *c, sum_tu **sum, fe_msgs *msgs)
+{
+  fe_job j = make_job(s->dir, s->main, NULL, 0);
+  return cache_summarize(c, s->idx, &j, s->k, sum, msgs);
+}
+
+static void assert_counts(cache *c, size_t hits, size_t misses, size_t parsed)
+{
+  assert_int_equal(atomic_load(&c->hits), hits);
+  assert_int_equal(atomic_load(&c->misses), misses);
+  assert_int_equal(atomic_load(&c->parsed), parsed);
+}
+
+static void rewrite(const char *path, const char *text)
+{
+  FILE *f = fopen(path, "w");
+  assert_non_null(f);
+  fputs(text, f);
+  fclose(f);
+}
+
+/* A second run is a hit with the same summary; a header changed without
+ * changing its size (content hashes decide) is a miss; changed back, the
+ * first variant hits again. */
+static void test_hit_miss_and_variants(void **state)
+{
+  scratch *s = *state;
+  sum_tu *first = NULL, *again = NULL, *t = NULL;
+  fe_msgs msgs = {0};
+  cache *c = cache_new(s->cdir, s->k, true);
+  assert_int_equal(summarize(s, c, &first, &msgs), FE_OK);
+  assert_counts(c, 0, 1, 1);
+  cache_free(c);
+  c = cache_new(s->cdir, s->k, true);
+  assert_int_equal(summarize(s, c, &again, &msgs), FE_OK);
+  assert_counts(c, 1, 0, 0);
+  assert_same_summary(first, again);
+  cache_free(c);
+  rewrite(s->hdr, "#define K 4\nstatic int g;\n");   /* same size */
+  c = cache_new(s->cdir, s->k, true);
+  assert_int_equal(summarize(s, c, &t, &msgs), FE_OK);
+  assert_counts(c, 0, 1, 1);
+  summary_free(t);
+  cache_free(c);
+  rewrite(s->hdr, "#define K 3\nstatic int g;\n");
+  c = cache_new(s->cdir, s->k, true);
+  assert_int_equal(summarize(s, c, &t, &msgs), FE_OK);
+  assert_counts(c, 1, 0, 0);
+  assert_same_summary(first, t);
+  assert_int_equal(msgs.n, 0);
+  summary_free(t);
+  cache_free(c);
+  summary_free(first);
+  summary_free(again);
+}
+
+/* Every result file damaged: a note, a parse, a correct summary; then a
+ * hit again. */
+static void test_damaged_entry_rebuilt(void **state)
+{
+  scratch *s = *state;
+  sum_tu *first = NULL, *t = NULL;
+  fe_msgs msgs = {0};
+  cache *c = cache_new(s->cdir, s->k, true);
+  assert_int_equal(summarize(s, c, &first, &msgs), FE_OK);
+  cache_free(c);
+  char *cmd = xasprintf("for f in %s/*/*.r; do printf X | dd of=\"$f\" bs=1 seek=40 conv=notrunc 2>/dev/null; done", s->cdir);
+  assert_int_equal(system(cmd), 0);
+  free(cmd);
+  c = cache_new(s->cdir, s->k, false);
+  assert_int_equal(summarize(s, c, &t, &msgs), FE_OK);
+  assert_counts(c, 0, 1, 1);
+  assert_int_equal(msgs.n, 1);
+  assert_non_null(strstr(msgs.v[0], "discarded a damaged entry"));
+  assert_non_null(strstr(msgs.v[0], "bad checksum"));
+  assert_same_summary(first, t);
+  summary_free(t);
+  fe_msgs_free(&msgs);
+  cache_free(c);
+  c = cache_new(s->cdir, s->k, true);
+  assert_int_equal(summarize(s, c, &t, &msgs), FE_OK);
+  assert_counts(c, 1, 0, 0);
+  summary_free(t);
+  cache_free(c);
+  summary_free(first);
+}
+
+/* A TU with errors is parsed every time, with the same messages. */
+static void test_errors_not_cached(void **state)
+{
+  scratch *s = *state;
+  rewrite(s->main, "int broken( { return 0; }\n");
+  for (int run = 0; run < 2; run++) {
+    sum_tu *t = NULL;
+    fe_msgs msgs = {0};
+    cache *c = cache_new(s->cdir, s->k, true);
+    assert_int_equal(summarize(s, c, &t, &msgs), FE_ERRORS);
+    assert_counts(c, 0, 1, 1);
+    assert_true(msgs.n > 0);
+    assert_non_null(strstr(msgs.v[0], "error"));
+    summary_free(t);
+    fe_msgs_free(&msgs);
+    cache_free(c);
+  }
+}
+
+/* A cache directory that cannot exist (below a regular file): no cache,
+ * every TU parsed, nothing written. */
+static void test_unusable_dir_runs_without(void **state)
+{
+  scratch *s = *state;
+  char *bad = xasprintf("%s/sub", s->main);
+  cache *c = cache_new(bad, s->k, true);
+  sum_tu *t = NULL;
+  fe_msgs msgs = {0};
+  assert_int_equal(summarize(s, c, &t, &msgs), FE_OK);
+  assert_counts(c, 0, 0, 1);
+  char line[128] = "";
+  FILE *f = fmemopen(line, sizeof line, "w");
+  cache_print_stats(c, f);
+  fclose(f);
+  assert_string_equal(line, "purist: cache: off, 1 parsed\n");
+  summary_free(t);
+  cache_free(c);
+  free(bad);
+}
+
+/* clean removes the entries and the directory, and refuses a directory
+ * that is not a purist cache. */
+static void test_clean(void **state)
+{
+  scratch *s = *state;
+  sum_tu *t = NULL;
+  fe_msgs msgs = {0};
+  cache *c = cache_new(s->cdir, s->k, true);
+  summarize(s, c, &t, &msgs);
+  summary_free(t);
+  cache_free(c);
+  char *err = NULL;
+  assert_int_equal(cache_clean(s->cdir, &err), 2);   /* a manifest and a result */
+  struct stat st;
+  assert_int_not_equal(stat(s->cdir, &st), 0);
+  assert_int_equal(cache_clean(s->cdir, &err), 0);   /* nothing there: nothing to do */
+  assert_int_equal(cache_clean(s->dir, &err), -1);   /* no CACHEDIR.TAG */
+  assert_non_null(strstr(err, "not a purist cache"));
+  free(err);
+  assert_int_equal(access(s->main, F_OK), 0);
+}
+
+int main(void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_result_round_trip),
+    cmocka_unit_test(test_result_damage_refused),
+    cmocka_unit_test(test_manifest_round_trip_and_cap),
+    cmocka_unit_test(test_keys_cover_inputs),
+    cmocka_unit_test_setup_teardown(test_hit_miss_and_variants, scratch_setup, scratch_teardown),
+    cmocka_unit_test_setup_teardown(test_damaged_entry_rebuilt, scratch_setup, scratch_teardown),
+    cmocka_unit_test_setup_teardown(test_errors_not_cached, scratch_setup, scratch_teardown),
+    cmocka_unit_test_setup_teardown(test_unusable_dir_runs_without, scratch_setup, scratch_teardown),
+    cmocka_unit_test_setup_teardown(test_clean, scratch_setup, scratch_teardown),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
