@@ -3,12 +3,13 @@
  * Output: with --dry-run the diff alone on stdout (or -o), so it can be
  * piped to `git apply`; otherwise one line per edit on stdout. Notes (what
  * was skipped and why) and errors go to stderr; --quiet keeps the errors. */
+#include "cli/cmd.h"
 #include "cli/fix_cmd.h"
+#include "cli/inputs.h"
+#include "cli/project.h"
 #include "fix/fix.h"
 #include <errno.h>
 #include <string.h>
-
-enum { EXIT_OK = 0, EXIT_INPUT = 2 };
 
 /* --spelling=gnu|c23|macro:NAME[,NAME]; the names stay in o's storage. */
 static int fix_cmd_spelling(const char *s, fix_opts *fo, char **names)
@@ -92,4 +93,28 @@ int fix_cmd_run(const cli_opts *o, link_prog *p, const char *root)
   }
   free(names);
   return rc;
+}
+
+/* fix: the program from --from summaries or a fresh analysis, then the
+ * edits (cli/fix_cmd.c). TUs that failed are reported and make it exit 2;
+ * their functions have no body here, so nothing of theirs is edited. A
+ * summary file that cannot be read whole edits nothing. */
+int cmd_fix(const cli_opts *o, const kb *k)
+{
+  char *root = NULL;
+  int failed = 0;
+  link_prog *p;
+  if (o->from) {
+    p = link_new(k, o->strict);
+    inputs_count n = {0};
+    inputs_add_file(p, o->from, o->quiet, &n);
+    failed = n.bad > 0 || n.records == 0;
+    root = project_root_for_link(o);
+  } else {
+    p = cmd_analyze(o, k, &root, &failed);
+  }
+  int rc = p && !(o->from && failed) ? fix_cmd_run(o, p, root) : EXIT_INPUT;
+  link_free(p);
+  free(root);
+  return failed ? EXIT_INPUT : rc;
 }

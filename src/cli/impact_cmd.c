@@ -7,6 +7,7 @@
  * left out of both sides; one that fails only after is reported the same
  * way (the edit broke it: worth knowing). The temporary tree is removed on
  * every path out (tree.h, cleanup.h). */
+#include "cli/cmd.h"
 #include "cli/impact_cmd.h"
 #include "cli/pipeline.h"
 #include "cli/project.h"
@@ -226,4 +227,32 @@ int impact_cmd_run(const cli_opts *o, const link_prog *p, const char *root, int 
   fix_plan_free(pl);
   cdb_jobs_free(&jobs);
   return rc;
+}
+
+/* impact: analyse, then measure in a temporary copy (cli/impact_cmd.c) and
+ * print. Exit 2 when a TU could not be analysed or compiled (the others are
+ * still reported), or when nothing could be measured. */
+int cmd_impact(const cli_opts *o, const kb *k)
+{
+  char *root = NULL;
+  int failed = 0;
+  link_prog *p = cmd_analyze(o, k, &root, &failed);
+  int rc = EXIT_INPUT;
+  if (p) {
+    cmd_solve(o, p);
+    impact_totals t = {0};
+    int mrc = impact_cmd_run(o, p, root, cmd_jobs_count(o), &t);
+    FILE *out = mrc >= 0 ? cmd_open_output(o) : NULL;
+    if (out) {
+      impact_sort(&t);
+      if (o->format == FMT_JSON) impact_print_json(out, &t);
+      else impact_print_text(out, &t, 10);
+      rc = cmd_close_output(o, out);
+      if (mrc > 0) rc = EXIT_INPUT;
+    }
+    impact_totals_free(&t);
+  }
+  link_free(p);
+  free(root);
+  return failed ? EXIT_INPUT : rc;
 }

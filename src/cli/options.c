@@ -9,56 +9,59 @@ static const char usage[] =
   "\n"
   "commands:\n"
   "  infer       classify every function: const, pure or normal, with the reason\n"
-  "  summarize   write the per-TU summaries to a file (-o FILE)\n"
-  "  link        read summary files and print what infer prints\n"
   "  check       verify declared pure/const attributes against the bodies\n"
   "  suggest     where pure/const attributes belong, ranked by what they buy\n"
   "  explain     what the compiler does with calls of pure/const functions\n"
-  "  cc          compiler launcher: purist cc COMPILER ARGS... compiles, then embeds\n"
-  "              the summary in the object (then: purist link OBJECTS-OR-BINARY)\n"
-  "  report      --html: one self-contained HTML page of all of the above (-o FILE)\n"
   "  fix         write the suggested attributes into the sources\n"
+  "  impact      compile twice with the real compiler, without and with the suggested\n"
+  "              attributes: calls removed, calls added, text bytes saved\n"
+  "  report      --html: one self-contained HTML page of all of the above (-o FILE)\n"
   "  verify      run a command (after --) and report pure/const functions that\n"
   "              misbehave at run time (needs a build with rt-flags)\n"
   "  rt-flags    print the flags for such a build: --cflags, --ldflags\n"
-  "  impact      compile twice with the real compiler, without and with the suggested\n"
-  "              attributes: calls removed, calls added, text bytes saved\n"
+  "  summarize   write the per-TU summaries to a file (-o FILE)\n"
+  "  link        read summaries (files, objects, archives, binaries); print what infer prints\n"
+  "  cc          compiler launcher: purist cc COMPILER ARGS... compiles, then embeds\n"
+  "              the summary in the object (then: purist link OBJECTS-OR-BINARY)\n"
   "  cache clean remove the summary cache (of -p DIR, or --cache-dir DIR)\n"
   "\n"
   "options:\n"
   "  -p DIR            directory of compile_commands.json (default: . then build/)\n"
   "  --root DIR        project root for relative paths (default: the project of -p)\n"
-  "  --format=FMT      text (default), json or sarif (sarif: check, suggest, explain)\n"
+  "  --format=FMT      text (default), json or sarif (sarif: check, suggest, explain, verify)\n"
+  "  -o FILE           write the output to FILE\n"
+  "  -j N              parse N files at once (default: number of cores)\n"
+  "  --strict          count effects on paths that end in a noreturn call\n"
+  "  --kb FILE         add knowledge-base entries (format of data/libc.kb)\n"
+  "  --quiet           no progress or warnings on stderr\n"
+  "  --color=WHEN      auto, always or never\n"
+  "  --cache-dir DIR   summary cache (default: .purist-cache beside compile_commands.json;\n"
+  "                    env PURIST_CACHE_DIR); files named without a database: none\n"
+  "  --no-cache        parse every file; read and write no cache\n"
+  "  --stats           print cache hits, misses and files parsed on stderr\n"
+  "  --version, --help\n"
+  "infer:\n"
+  "  --why NAME        print the chain of causes for function NAME\n"
+  "check, suggest, explain, report, verify:\n"
   "  --fail-on=SEV     exit 1 on findings of this severity or worse: error (default),\n"
   "                    warning or never\n"
   "  --cheats-as-errors  report deliberate cheats (memoisation) as errors, not notes\n"
   "  --baseline FILE   hide findings recorded in FILE\n"
   "  --write-baseline FILE  record the current findings in FILE\n"
-  "  -o FILE           write the output to FILE\n"
-  "  -j N              parse N files at once (default: number of cores)\n"
-  "  --why NAME        print the chain of causes for function NAME\n"
-  "  --strict          count effects on paths that end in a noreturn call\n"
-  "  --kb FILE         add knowledge-base entries (format of data/libc.kb)\n"
-  "  --quiet           no progress or warnings on stderr\n"
-  "  --suggested       verify: also watch the functions purist suggests\n"
-  "  --cflags, --ldflags  rt-flags: compiler or linker flags (with -p: wrappers too)\n"
-  "  --color=WHEN      auto, always or never\n"
-  "  --html            report: write HTML (the report's only format)\n"
-  "  --verify FILE     report: show a verify report's diagnostics JSON too\n"
-  "  --max-size MIB    report: summarise a report larger than this (default 50)\n"
-  "fix options:\n"
-  "  --dry-run         print a unified diff instead of writing\n"
-  "  --spelling=S      gnu (__attribute__((const))), c23 ([[gnu::const]]) or macro:NAME[,NAME];\n"
-  "                    default: what the project already uses\n"
+  "fix, impact:\n"
+  "  --dry-run         fix: print a unified diff instead of writing\n"
+  "  --spelling=S      fix: gnu (__attribute__((const))), c23 ([[gnu::const]]) or\n"
+  "                    macro:NAME[,NAME]; default: what the project already uses\n"
   "  --include-may-not-return  also apply suggestions for functions that may not return\n"
-  "                    (fix and impact)\n"
-  "  --fix-misuse      remove wrong attributes, downgrade const to pure where pure holds\n"
-  "  --from FILE       plan from summaries (purist summarize) instead of analysing now\n"
-  "  --cache-dir DIR   summary cache (default: .purist-cache beside compile_commands.json;\n"
-  "                    env PURIST_CACHE_DIR); files named without a database: none\n"
-  "  --no-cache        parse every file; read and write no cache\n"
-  "  --stats           print cache hits, misses and files parsed on stderr\n"
-  "  --version, --help\n";
+  "  --fix-misuse      fix: remove wrong attributes, downgrade const to pure where pure holds\n"
+  "  --from FILE       fix: plan from summaries (purist summarize) instead of analysing now\n"
+  "report:\n"
+  "  --html            write HTML (the report's only format)\n"
+  "  --verify FILE     show a verify report's diagnostics JSON too\n"
+  "  --max-size MIB    summarise a report larger than this (default 50)\n"
+  "verify, rt-flags:\n"
+  "  --suggested       verify: also watch the functions purist suggests\n"
+  "  --cflags, --ldflags  rt-flags: compiler or linker flags (with -p: wrappers too)\n";
 
 static int cli_fail(const char *fmt, const char *arg)
 {
@@ -153,18 +156,15 @@ static int cli_option(int argc, char **argv, int *i, cli_opts *o)
   const char *a = argv[*i], *v;
   if (!strcmp(a, "--help") || !strcmp(a, "-h")) { fputs(usage, stdout); return 1; }
   if (!strcmp(a, "--version")) { printf("purist %s\n", PURIST_VERSION); return 1; }
-  if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) { o->quiet = true; return 0; }
-  if (!strcmp(a, "--strict")) { o->strict = true; return 0; }
-  if (!strcmp(a, "--cheats-as-errors")) { o->cheats_as_errors = true; return 0; }
-  if (!strcmp(a, "--html")) { o->html = true; return 0; }
-  if (!strcmp(a, "--include-may-not-return")) { o->include_mnr = true; return 0; }
-  if (!strcmp(a, "--fix-misuse")) { o->fix_misuse = true; return 0; }
-  if (!strcmp(a, "--dry-run")) { o->dry_run = true; return 0; }
-  if (!strcmp(a, "--suggested")) { o->suggested = true; return 0; }
-  if (!strcmp(a, "--cflags")) { o->rt_cflags = true; return 0; }
-  if (!strcmp(a, "--ldflags")) { o->rt_ldflags = true; return 0; }
-  if (!strcmp(a, "--no-cache")) { o->no_cache = true; return 0; }
-  if (!strcmp(a, "--stats")) { o->stats = true; return 0; }
+  /* Flags: set a bool. */
+  struct { const char *name; bool *dst; } flags[] = {
+    { "--quiet", &o->quiet }, { "-q", &o->quiet }, { "--strict", &o->strict },
+    { "--cheats-as-errors", &o->cheats_as_errors }, { "--html", &o->html },
+    { "--include-may-not-return", &o->include_mnr }, { "--fix-misuse", &o->fix_misuse },
+    { "--dry-run", &o->dry_run }, { "--suggested", &o->suggested }, { "--cflags", &o->rt_cflags },
+    { "--ldflags", &o->rt_ldflags }, { "--no-cache", &o->no_cache }, { "--stats", &o->stats } };
+  for (size_t k = 0; k < sizeof flags / sizeof *flags; k++)
+    if (!strcmp(a, flags[k].name)) { *flags[k].dst = true; return 0; }
   if (!strncmp(a, "-j", 2) && a[2]) return cli_jobs(o, a + 2);
   if (!strncmp(a, "-p", 2) && a[2] && a[2] != '-') { o->db = a + 2; return 0; }
   /* Options with a value: stored as given (dst), or handed to a parser. */

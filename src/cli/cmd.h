@@ -1,0 +1,56 @@
+/* cmd.h — purist's commands, one entry point each, and the plumbing they
+ * share (cmd_common.c). Every command returns the process's exit status:
+ * DESIGN.md §4. */
+#ifndef PURIST_CMD_H
+#define PURIST_CMD_H
+#include <stdio.h>
+#include "cli/options.h"
+#include "cli/pipeline.h"
+#include "kb/kb.h"
+#include "link/link.h"
+#include "report/diag.h"
+
+enum { EXIT_OK = 0, EXIT_FINDINGS = 1, EXIT_INPUT = 2 };
+
+/* The commands: cmd_infer.c, cmd_findings.c, cmd_verify.c, fix_cmd.c,
+ * impact_cmd.c (`cache` is cache_cmd_run, `cc` launcher_main). */
+int cmd_infer(const cli_opts *o, const kb *k);
+int cmd_summarize(const cli_opts *o, const kb *k);
+int cmd_link(const cli_opts *o, const kb *k);
+int cmd_findings(const cli_opts *o, const kb *k);   /* check, suggest, explain */
+int cmd_report(const cli_opts *o, const kb *k);     /* report --html */
+int cmd_fix(const cli_opts *o, const kb *k);
+int cmd_impact(const cli_opts *o, const kb *k);
+int cmd_verify(const cli_opts *o, const kb *k);
+int cmd_rt_flags(const cli_opts *o, const kb *k);
+
+/* "purist: MSG" on stderr. */
+void cmd_say(const char *msg);
+/* -j N, else the number of cores. */
+int cmd_jobs_count(const cli_opts *o);
+/* Summarises the project's TUs (through the cache unless --no-cache) and
+ * prints their diagnostics in job order; -1 after saying why the project
+ * could not be read. */
+int cmd_parse_project(const cli_opts *o, const kb *k, fe_jobs *jobs, pipeline_result *res, char **root);
+/* Links the summaries of the files named (summary files, objects,
+ * archives, executables, shared objects); *bad as described in cmd_common.c. */
+link_prog *cmd_link_inputs(const cli_opts *o, const kb *k, int *bad);
+/* Summarises and links the project, or links the summary files named;
+ * NULL if its inputs could not be read. *failed counts TUs not analysed;
+ * *root is the project root (caller frees). */
+link_prog *cmd_analyze(const cli_opts *o, const kb *k, char **root, int *failed);
+/* Solves p; prints the link's warnings unless --quiet. */
+void cmd_solve(const cli_opts *o, link_prog *p);
+/* -o FILE or stdout; NULL after saying why. cmd_close_output flushes and
+ * closes it, returning EXIT_INPUT if a write failed (full disk, closed pipe). */
+FILE *cmd_open_output(const cli_opts *o);
+int cmd_close_output(const cli_opts *o, FILE *out);
+/* Hides suppressed and baselined findings; records a baseline if asked.
+ * -1 after saying why. */
+int cmd_filter(const cli_opts *o, diag_list *l);
+/* Prints the findings in --format to the output. */
+int cmd_print_findings(const cli_opts *o, const diag_list *l, const char *root);
+/* rc, or EXIT_FINDINGS when rc is EXIT_OK and a finding is as severe as --fail-on. */
+int cmd_fail_on(const cli_opts *o, const diag_list *l, int rc);
+
+#endif

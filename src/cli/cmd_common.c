@@ -1,0 +1,152 @@
+/* cmd_common.c — what the commands share: parsing the project (through the
+ * cache), reading summaries from objects, solving, the output file, and
+ * the findings' filters and formats. See cmd.h. */
+#include "cli/cache_cmd.h"
+#include "cli/cmd.h"
+#include "cli/inputs.h"
+#include "cli/project.h"
+#include "report/diag_out.h"
+#include <errno.h>
+#include <string.h>
+#include <unistd.h>
+
+void cmd_say(const char *msg)
+{
+  fprintf(stderr, "purist: %s\n", msg);
+}
+
+int cmd_jobs_count(const cli_opts *o)
+{
+  if (o->jobs > 0) return o->jobs;
+  long n = sysconf(_SC_NPROCESSORS_ONLN);
+  return n > 0 ? (int)n : 1;
+}
+
+/* Summarises the project's TUs; prints their diagnostics in job order. */
+int cmd_parse_project(const cli_opts *o, const kb *k, fe_jobs *jobs, pipeline_result *res, char **root)
+{
+  char *err = NULL;
+  if (project_jobs(o, jobs, root, &err) < 0) {
+    cmd_say(err);
+    free(err);
+    return -1;
+  }
+  /* Progress only for a person watching: a terminal, and not --quiet. */
+  bool progress = !o->quiet && isatty(STDERR_FILENO);
+  cache *c = cache_cmd_open(o, k);
+  pipeline_summarize_cached(jobs, k, c, cmd_jobs_count(o), progress, res);
+  for (size_t i = 0; i < jobs->n; i++)
+    for (size_t m = 0; m < res->msgs[i].n; m++)
+      if (!o->quiet || !strstr(res->msgs[i].v[m], ": warning: compiler flags:"))   /* --quiet: errors only */
+        fprintf(stderr, "%s\n", res->msgs[i].v[m]);
+  if (o->stats) cache_print_stats(c, stderr);
+  cache_free(c);
+  return 0;
+}
+
+FILE *cmd_open_output(const cli_opts *o)
+{
+  if (!o->output) return stdout;
+  FILE *f = fopen(o->output, "w");
+  if (!f) fprintf(stderr, "purist: %s: %s\n", o->output, strerror(errno));
+  return f;
+}
+
+/* Closes the output, reporting a write that failed (a full disk, a closed
+ * pipe) instead of exiting 0 with a truncated report. */
+int cmd_close_output(const cli_opts *o, FILE *out)
+{
+  int bad = fflush(out) != 0 || ferror(out);
+  if (out != stdout) bad |= fclose(out) != 0;
+  if (bad) fprintf(stderr, "purist: %s: could not write the output: %s\n",
+                   o->output ? o->output : "standard output", strerror(errno));
+  return bad ? EXIT_INPUT : EXIT_OK;
+}
+
+/* Links the summaries of the files named (summary files, objects,
+ * archives, executables, shared objects). *bad is set if a record or file
+ * was refused (said on stderr; the rest is linked) or none held a summary. */
+link_prog *cmd_link_inputs(const cli_opts *o, const kb *k, int *bad)
+{
+  link_prog *p = link_new(k, o->strict);
+  inputs_count n = {0};
+  for (size_t i = 0; i < o->files.n; i++) inputs_add_file(p, o->files.v[i], o->quiet, &n);
+  if (n.records == 0 && n.bad == 0) cmd_say("no summaries in the files named (build with purist cc, or use purist summarize)");
+  *bad = n.bad > 0 || n.records == 0;
+  return p;
+}
+
+/* Do the files named hold summaries (objects, archives, executables,
+ * summary files) rather than C sources? 1 all, 0 none (or no files), -1
+ * a mixture (said on stderr). */
+static int cmd_summary_inputs(const cli_opts *o)
+{
+  size_t n = 0;
+  for (size_t i = 0; i < o->files.n; i++) n += inputs_is_summary_file(o->files.v[i]);
+  if (n && n < o->files.n) cmd_say("name either C sources or files with summaries (objects, archives, binaries), not both");
+  return n == 0 ? 0 : n == o->files.n ? 1 : -1;
+}
+
+/* Summarises and links the project; NULL if its inputs could not be read.
+ * *failed counts the TUs that could not be analysed. */
+link_prog *cmd_analyze(const cli_opts *o, const kb *k, char **root, int *failed)
+{
+  fe_jobs jobs = {0};
+  pipeline_result res = {0};
+  link_prog *p = NULL;
+  int from = cmd_summary_inputs(o);   /* summaries built by purist cc: no parsing */
+  if (from != 0) {
+    *root = project_root_for_link(o);
+    return from > 0 ? cmd_link_inputs(o, k, failed) : NULL;
+  }
+  if (cmd_parse_project(o, k, &jobs, &res, root) == 0) {
+    p = link_new(k, o->strict);
+    for (size_t i = 0; i < jobs.n; i++)
+      if (res.sums[i]) link_add(p, res.sums[i]);
+    *failed = res.failed;
+    if (res.failed)
+      fprintf(stderr, "purist: %d of %zu files could not be analysed; their functions count as unknown\n",
+              res.failed, jobs.n);
+    pipeline_result_free(&res, jobs.n);
+  }
+  cdb_jobs_free(&jobs);
+  return p;
+}
+
+/* Hides suppressed and baselined findings; records a baseline if asked. */
+int cmd_filter(const cli_opts *o, diag_list *l)
+{
+  char *err = NULL;
+  diag_filter_suppressed(l);
+  if (o->baseline && diag_baseline_filter(l, o->baseline, &err) < 0) goto fail;
+  if (o->write_baseline && diag_baseline_write(o->write_baseline, l, &err) < 0) goto fail;
+  return 0;
+fail:
+  fprintf(stderr, "purist: %s\n", err);
+  free(err);
+  return -1;
+}
+
+int cmd_print_findings(const cli_opts *o, const diag_list *l, const char *root)
+{
+  FILE *out = cmd_open_output(o);
+  if (!out) return EXIT_INPUT;
+  if (o->format == FMT_JSON) diag_print_json(out, l);
+  else if (o->format == FMT_SARIF) diag_print_sarif(out, l, root, PURIST_VERSION);
+  else diag_print_text(out, l, diag_use_color(o->color, out));
+  return cmd_close_output(o, out);
+}
+
+void cmd_solve(const cli_opts *o, link_prog *p)
+{
+  link_solve(p);
+  if (!o->quiet)
+    for (size_t i = 0; i < p->warnings.n; i++) fprintf(stderr, "%s\n", p->warnings.v[i]);
+}
+
+int cmd_fail_on(const cli_opts *o, const diag_list *l, int rc)
+{
+  for (size_t i = 0; rc == EXIT_OK && i < l->n; i++)
+    if ((int)l->v[i].severity >= o->fail_on) rc = EXIT_FINDINGS;
+  return rc;
+}

@@ -1,0 +1,77 @@
+/* cmd_findings.c — check, suggest, explain (diagnostics) and report --html
+ * (all of them in one page). */
+#include "checks/checks.h"
+#include "cli/cmd.h"
+#include "report/html.h"
+#include <errno.h>
+#include <string.h>
+
+/* check, suggest, explain: findings as diagnostics. Exit 1 when a finding
+ * is as severe as --fail-on, 2 on input errors. */
+int cmd_findings(const cli_opts *o, const kb *k)
+{
+  char *root = NULL;
+  int failed = 0;
+  link_prog *p = cmd_analyze(o, k, &root, &failed);
+  if (!p) { free(root); return EXIT_INPUT; }
+  cmd_solve(o, p);
+  checks_opts co = { root, o->cheats_as_errors };
+  diag_list l = {0};
+  if (o->cmd == CMD_CHECK) checks_misuse(p, &co, &l);
+  else if (o->cmd == CMD_SUGGEST) checks_suggest(p, &co, &l);
+  else checks_explain(p, &co, &l);
+  if (o->cmd != CMD_SUGGEST) diag_sort(&l);   /* suggestions stay ranked by gain */
+  int rc = cmd_filter(o, &l) < 0 ? EXIT_INPUT : cmd_print_findings(o, &l, root);
+  rc = cmd_fail_on(o, &l, rc);
+  diag_list_free(&l);
+  link_free(p);
+  free(root);
+  return failed ? EXIT_INPUT : rc;
+}
+
+/* Appends the findings of one check to all; sorted unless ranked. */
+static void findings_collect(const link_prog *p, const checks_opts *co, diag_list *all,
+                         void (*run)(const link_prog *, const checks_opts *, diag_list *), bool sort)
+{
+  diag_list l = {0};
+  run(p, co, &l);
+  if (sort) diag_sort(&l);
+  for (size_t i = 0; i < l.n; i++) vec_push(all, l.v[i]);
+  vec_free(&l);
+}
+
+/* report --html: every finding of check, suggest, explain (and of a verify
+ * report) in one page. Exit status as check's. */
+int cmd_report(const cli_opts *o, const kb *k)
+{
+  char *root = NULL, *err = NULL;
+  int failed = 0, rc = EXIT_INPUT;
+  diag_list all = {0}, ver = {0};
+  link_prog *p = NULL;
+  if (o->verify && html_verify_load(o->verify, NULL, &ver, &err) < 0) goto done;
+  if (!(p = cmd_analyze(o, k, &root, &failed))) goto done;
+  if (o->verify) {   /* again, now that relative paths have a root */
+    diag_list_free(&ver);
+    if (html_verify_load(o->verify, root, &ver, &err) < 0) goto done;
+  }
+  cmd_solve(o, p);
+  checks_opts co = { root, o->cheats_as_errors };
+  findings_collect(p, &co, &all, checks_misuse, true);
+  findings_collect(p, &co, &all, checks_suggest, false);
+  findings_collect(p, &co, &all, checks_explain, true);
+  if (cmd_filter(o, &all) < 0) goto done;
+  const char *dot = getenv("PURIST_DOT");
+  html_opts ho = { root, "purist " PURIST_VERSION, &all, o->verify ? &ver : NULL, o->verify,
+                   (size_t)o->max_mib << 20, dot ? dot : "dot" };
+  if (o->output) rc = html_write_file(o->output, p, &ho, &err) < 0 ? EXIT_INPUT : EXIT_OK;
+  else if (html_write(stdout, p, &ho) < 0) err = xasprintf("standard output: %s", strerror(errno));
+  else rc = EXIT_OK;
+  rc = cmd_fail_on(o, &ver, cmd_fail_on(o, &all, rc));
+done:
+  if (err) { cmd_say(err); free(err); }
+  diag_list_free(&all);
+  diag_list_free(&ver);
+  link_free(p);
+  free(root);
+  return failed ? EXIT_INPUT : rc;
+}

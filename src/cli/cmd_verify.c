@@ -1,0 +1,121 @@
+/* cmd_verify.c — verify and rt-flags: the run-time checks of issue 6 (the
+ * work is in src/verify and the runtime in src/rt). */
+#include "checks/checks.h"
+#include "cli/cmd.h"
+#include "cli/project.h"
+#include "verify/verify.h"
+#include <errno.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* Prints notes on stderr (--quiet: only those saying something failed). */
+static void verify_cmd_notes(const cli_opts *o, verify_lines *notes)
+{
+  for (size_t i = 0; i < notes->n; i++) {
+    if (!o->quiet || strstr(notes->v[i], "not a report")) fprintf(stderr, "purist: note: %s\n", notes->v[i]);
+    free(notes->v[i]);
+  }
+  vec_free(notes);
+}
+
+/* Runs the command after -- under the runtime and reports what it saw.
+ * Exit status: the command's when it failed (128 + N when signal N ended
+ * it), else 1 for findings as severe as --fail-on, else 0; 2 if purist
+ * could not analyse the project or run the command. */
+int cmd_verify(const cli_opts *o, const kb *k)
+{
+  if (!o->flags.n) { cmd_say("verify needs a command after -- (purist verify -p build -- ctest)"); return EXIT_INPUT; }
+  char *root = NULL, *err = NULL;
+  int failed = 0, st = -1, rc = EXIT_INPUT;
+  link_prog *p = cmd_analyze(o, k, &root, &failed);
+  verify_watch w = {0};
+  verify_session s = {0};
+  VEC(char *) argv = {0};
+  if (!p) goto out;
+  cmd_solve(o, p);
+  verify_watch_collect(p, o->suggested, &w);
+  for (size_t i = 0; i < o->flags.n; i++) vec_push(&argv, o->flags.v[i]);
+  vec_push(&argv, NULL);
+  if (verify_session_new(&s, &err) == 0 && verify_watch_write(&w, s.watch, &err) == 0)
+    st = verify_run(&s, argv.v, &err);
+  if (st < 0) { cmd_say(err); goto out; }
+  checks_opts co = { root, o->cheats_as_errors };
+  diag_list l = {0};
+  verify_lines notes = {0};
+  verify_report_read(&s, p, &w, &co, &l, &notes);
+  verify_cmd_notes(o, &notes);
+  diag_sort(&l);
+  rc = cmd_filter(o, &l) < 0 ? EXIT_INPUT : cmd_print_findings(o, &l, root);
+  if (rc == EXIT_OK && st != 0) rc = st;
+  rc = cmd_fail_on(o, &l, rc);
+  diag_list_free(&l);
+out:
+  free(err);
+  vec_free(&argv);
+  verify_session_free(&s);
+  vec_free(&w);
+  link_free(p);
+  free(root);
+  return rc;
+}
+
+/* The wrappers for the project of -p: generated and compiled into
+ * DIR/purist-verify/ (DIR: the directory of compile_commands.json). */
+static char *verify_cmd_wrappers(const cli_opts *o, const kb *k, verify_protos *ps)
+{
+  char *root = NULL, *root2 = NULL, *err = NULL, *obj = NULL;
+  int failed = 0;
+  struct stat st;
+  link_prog *p = cmd_analyze(o, k, &root, &failed);
+  fe_jobs jobs = {0};
+  verify_watch w = {0};
+  verify_lines skipped = {0};
+  const char *slash = strrchr(o->db, '/');   /* -p names the directory or the file */
+  char *dir = stat(o->db, &st) == 0 && S_ISDIR(st.st_mode) ? xasprintf("%s/purist-verify", o->db)
+            : slash ? xasprintf("%.*s/purist-verify", (int)(slash - o->db), o->db) : xstrdup("purist-verify");
+  if (p && project_jobs(o, &jobs, &root2, &err) == 0) {
+    cmd_solve(o, p);
+    verify_watch_collect(p, true, &w);   /* --suggested too: one build serves both */
+    verify_protos_find(p, &w, &jobs, ps, &skipped);
+    char *abs = mkdir(dir, 0777) == 0 || errno == EEXIST ? realpath(dir, NULL) : NULL;   /* the link runs elsewhere */
+    char *src = xasprintf("%s/wrappers.c", abs ? abs : dir);
+    obj = xasprintf("%s/wrappers.o", abs ? abs : dir);
+    if (!abs || verify_wrap_build(ps, src, obj, &err) < 0) {
+      if (!err) err = xasprintf("%s: %s", dir, strerror(errno));
+      free(obj);
+      obj = NULL;
+    }
+    free(abs);
+    free(src);
+  }
+  if (err) cmd_say(err);
+  verify_cmd_notes(o, &skipped);
+  free(err);
+  free(dir);
+  vec_free(&w);
+  cdb_jobs_free(&jobs);
+  link_free(p);
+  free(root);
+  free(root2);
+  return obj;
+}
+
+/* rt-flags --cflags / --ldflags [-p DIR]: one line of flags on stdout. */
+int cmd_rt_flags(const cli_opts *o, const kb *k)
+{
+  if (!o->rt_cflags && !o->rt_ldflags) { cmd_say("rt-flags needs --cflags or --ldflags"); return EXIT_INPUT; }
+  char *err = NULL, *dir = o->rt_ldflags ? verify_rt_dir(&err) : NULL;
+  if (o->rt_ldflags && !dir) { cmd_say(err); free(err); return EXIT_INPUT; }
+  verify_protos ps = {0};
+  char *obj = o->rt_ldflags && o->db ? verify_cmd_wrappers(o, k, &ps) : NULL;
+  int rc = o->rt_ldflags && o->db && !obj ? EXIT_INPUT : EXIT_OK;
+  if (rc == EXIT_OK) {
+    char *ld = o->rt_ldflags ? verify_ldflags(dir, &ps, obj) : NULL;
+    printf("%s%s%s\n", o->rt_cflags ? verify_cflags() : "", o->rt_cflags && ld ? " " : "", ld ? ld : "");
+    free(ld);
+  }
+  verify_protos_free(&ps);
+  free(obj);
+  free(dir);
+  return rc;
+}
