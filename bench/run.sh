@@ -16,6 +16,8 @@
 #      -Wsuggest-attribute=const building the project: every TU compiled one
 #      after another, then the LTO link (-flto=1, -shared)                         (goal <= 0.3)
 #   3. infer -j2 --no-cache  vs  -j1 --no-cache: the speed-up                      (goal >= 1.8)
+#      and threads vs processes: the same two-way split as two processes
+#      (purist summarize -j1 on each half of the database, at once) + purist link
 #   4. warm infer -j1 (nothing changed)  vs  cold infer -j1                        (goal <= 0.05)
 #   5. infer -j1 after one .c file changed  vs  that TU's parse (summarize of its
 #      entry alone, --no-cache) + the link of all summaries (purist link)          (goal <= 1)
@@ -118,6 +120,22 @@ cold() { rm -rf "$work/cache"; infer "$work/cold.log" -j1 --cache-dir "$work/cac
 best_of cold1 cold
 # 3. two threads
 best_of nocache2 infer "$work/p2.log" -j2 --no-cache
+# 3b. processes instead of threads: each half of the database summarised
+# by its own process, both at once, then linked
+half=$(( ($(jq length "$cdb") + 1) / 2 ))
+for h in 0 1; do
+  mkdir -p "$work/half$h"
+  range=$([ "$h" -eq 0 ] && echo ":$half" || echo "$half:")
+  jq --arg p "$project" "map(.directory |= (if startswith(\"/\") then . else \$p + \"/\" + . end)) | .[$range]" \
+    "$cdb" >"$work/half$h/compile_commands.json"
+done
+cat >"$work/procs.sh" <<EOS
+"$purist" summarize -j1 --no-cache -p "$work/half0" -o "$work/half0.purist" &
+"$purist" summarize -j1 --no-cache -p "$work/half1" -o "$work/half1.purist" &
+wait
+"$purist" link "$work/half0.purist" "$work/half1.purist" --format=json -o /dev/null
+EOS
+best_of procs2 timed "$work/procs.log" bash "$work/procs.sh"
 # 4. warm: nothing changed
 best_of warm1 infer "$work/warm.log" -j1 --cache-dir "$work/cache" --stats
 warm_stats=$(grep '^purist: cache:' "$work/warm.log" || true)
@@ -174,6 +192,7 @@ load       $(cut -d' ' -f1-3 /proc/loadavg) (1, 5, 15 min) at the end; best of $
                                                            $gccb   $r2   <= 0.3: $(verdict "$r2" 0.3 le)
    (gcc printed $gcc_sugg attribute suggestions, $gcc_fail errors)
 3. purist infer -j2 --no-cache                             $nocache2   speed-up $r3   >= 1.8: $(verdict "$r3" 1.8 ge)
+   two processes (summarize -j1 on each half) + link        $procs2   threads/processes $(ratio "$nocache2" "$procs2")
 4. purist infer -j1, warm cache, nothing changed           $warm1   $r4   <= 0.05: $(verdict "$r4" 0.05 le)
    ($warm_stats)
 5. purist infer -j1 after editing $(basename "$edit_file")           $edit1
