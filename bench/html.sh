@@ -2,7 +2,7 @@
 # bench/html.sh — how `purist report --html` and its page cope with a large
 # project: 50,000 functions by default (bench/gen_project.c, 250 TUs x 200).
 #
-#   bench/html.sh [--tus N] [--funcs N] [--seed S] [--keep]
+#   bench/html.sh [--project DIR] [--tus N] [--funcs N] [--seed S] [--keep]
 #
 # Prints: the time to write the report and its size; then, in headless
 # chromium (playwright-core, as the tests use it), the time from navigation
@@ -12,28 +12,25 @@ set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$root/build-bench
-ntu=250 nfunc=200 seed=1 keep=0
+project= ntu=250 nfunc=200 seed=1 runs=3 keep=0
+. "$root/bench/lib.sh"
 while [ $# -gt 0 ]; do
+  bench_option "$@"
+  if [ "$bench_used" -gt 0 ]; then shift "$bench_used"; continue; fi
   case $1 in
-    --tus) ntu=$2; shift 2 ;;
-    --funcs) nfunc=$2; shift 2 ;;
-    --seed) seed=$2; shift 2 ;;
-    --keep) keep=1; shift ;;
     -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "html.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
 
 say() { echo "html.sh: $*" >&2; }
-. "$root/bench/lib.sh"
 bench_build bench_gen_project
 bench_workdir
 say "installing playwright-core (npm ci)"
 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 sh "$root/tests/diag/npm_setup.sh" "$root/tests/html" "$build/html-node" >&2
 
-project=$work/project
-say "generating $ntu TUs x $nfunc functions (seed $seed)"
-"$build/bench/bench_gen_project" "$project" "$ntu" "$nfunc" "$seed" >&2
+bench_project
+say "$desc"
 start=$(date +%s.%N)
 "$build/purist" report --html --fail-on=never --quiet -p "$project" -o "$work/report.html"
 end=$(date +%s.%N)
