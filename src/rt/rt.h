@@ -11,6 +11,7 @@
  *                sampling, static-storage snapshots (writes);
  *   rt_count.c   per-thread call counters and sampling countdowns;
  *   rt_guard.c   mprotect + SIGSEGV for const frames (reads of globals);
+ *   rt_signal.c  SIGSEGV/SIGTRAP installed once; sigaction/signal interposed;
  *   rt_heap.c    malloc & co interposed: the live-block map; pthread_create;
  *   rt_wrap.c    the API of the generated wrappers (heap writes through
  *                pointer arguments, re-execution);
@@ -185,6 +186,16 @@ void prt_counts_reset(void);
  * returns true if it did. */
 bool prt_guard_on(int w);
 void prt_guard_off(void);
+
+/* --- rt_signal.c --- */
+/* Installs the read check's SIGSEGV and SIGTRAP handlers, once for the
+ * process; false if the system refused. */
+bool prt_sig_own(void (*segv)(int, siginfo_t *, void *), void (*trap)(int, siginfo_t *, void *));
+/* Hands a signal that is not the read check's to the program's handler
+ * (or to the default action), from inside our handler. */
+void prt_sig_chain(int sig, siginfo_t *si, void *uctx);
+/* The C library's sigaction, past the interposed one. */
+int prt_sig_real(int sig, const struct sigaction *act, struct sigaction *old);
 
 /* --- rt_heap.c --- */
 /* The live heap block holding p: its start and size; false if none. */
