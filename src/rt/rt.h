@@ -9,7 +9,9 @@
  *                the writable segments of the program's own objects;
  *   rt_hooks.c   the -finstrument-functions hooks: per-thread frame depth,
  *                sampling, static-storage snapshots (writes);
+ *   rt_count.c   per-thread call counters and sampling countdowns;
  *   rt_guard.c   mprotect + SIGSEGV for const frames (reads of globals);
+ *   rt_signal.c  SIGSEGV/SIGTRAP installed once; sigaction/signal interposed;
  *   rt_heap.c    malloc & co interposed: the live-block map; pthread_create;
  *   rt_wrap.c    the API of the generated wrappers (heap writes through
  *                pointer arguments, re-execution);
@@ -45,12 +47,17 @@ typedef struct {
   const char *name;
   bool is_const;          /* const: the read check applies */
   bool found;             /* resolved to at least one address */
-  atomic_ulong calls;     /* outermost frames entered */
-  atomic_ulong checked;   /* … of which sampled (snapshots taken) */
-  atomic_ulong wcalls;    /* calls through the generated wrapper */
-  atomic_ulong wchecked;  /* … of which sampled */
+  atomic_ulong checked;   /* outermost frames sampled (snapshots taken);
+                             the calls are counted per thread (rt_count.c) */
+  atomic_ulong wchecked;  /* calls through the generated wrapper sampled */
   atomic_ulong replays;   /* … of which re-executed */
 } prt_watch;
+
+/* A slot of the address table: a watched function's address and index. */
+typedef struct {
+  uintptr_t addr;         /* 0: empty */
+  long w;
+} prt_slot;
 
 /* A writable, page-aligned range of one of the program's own objects. */
 typedef struct {
@@ -75,9 +82,9 @@ typedef struct {
   char exe[4096];         /* the program, for the report */
   prt_watch *watch;       /* sorted by name */
   size_t nwatch;
-  uintptr_t *haddr;       /* open addressing: function address → watch index */
-  int32_t *hidx;
+  prt_slot *htab;         /* open addressing: function address → watch index */
   size_t hmask;
+  uintptr_t fn_lo, fn_hi; /* the lowest and highest watched address */
   prt_range *ranges;      /* sorted by address */
   size_t nranges, npages;
   prt_sym *syms;          /* sorted by address */
@@ -100,8 +107,19 @@ void prt_say(const char *a, const char *b, const char *c);
 /* Resolves the watch list against the loaded objects and collects the
  * writable ranges and data symbols. Returns 0, -1 on a failure said on stderr. */
 int prt_elf_load(void);
-/* Watch index of a function address, or -1 (lock-free: tables are frozen). */
-int prt_watch_find(const void *fn);
+/* Watch index of a function address, or -1 (lock-free: the table is
+ * frozen before main). Inline: every hook call of every instrumented
+ * function asks, so the common miss costs a compare or two, no call. */
+PRT_NOINST static inline int prt_watch_find(const void *fn)
+{
+  uintptr_t a = (uintptr_t)fn;
+  if (a < prt.fn_lo || a > prt.fn_hi) return -1;   /* also: nothing resolved (lo > hi) */
+  for (size_t h = (a * 0x9E3779B97F4A7C15ull) >> 20 & prt.hmask;; h = (h + 1) & prt.hmask) {
+    const prt_slot *s = &prt.htab[h];
+    if (s->addr == a) return (int)s->w;
+    if (!s->addr) return -1;
+  }
+}
 /* Index of the range holding a, or -1. */
 int prt_range_find(uintptr_t a);
 /* Index of the data symbol covering a, or -1. */
@@ -117,11 +135,67 @@ void prt_force_next(void);
  * instrumented), 1 if it wrote static storage, 0 if not. */
 int prt_forced_result(void);
 
+/* --- rt_count.c --- */
+/* One thread's counters for one watched function. Only the owning thread
+ * writes them; `calls` is atomic (relaxed: a plain load and store on
+ * x86-64) because the report sums every thread's from another thread or a
+ * signal handler. */
+typedef struct {
+  atomic_ulong calls;     /* outermost frames entered */
+  unsigned long left;     /* calls until the hooks' next sampled one */
+  unsigned long wleft;    /* … the wrapper's next sampled one */
+} prt_tcount;
+
+/* A thread's counters, one per watched function; blocks are never freed:
+ * a thread that ends gives its block up for the next new thread, counts
+ * and all (the totals are sums over blocks). */
+typedef struct prt_tblock {
+  struct prt_tblock *next;
+  atomic_int owned;
+  prt_tcount c[];
+} prt_tblock;
+
+extern PRT_TLS prt_tblock *prt_t_block;
+/* Claims or makes the calling thread's block; NULL if out of memory. */
+prt_tblock *prt_tblock_claim(void);
+/* The calling thread's block (made on first use), or NULL. */
+PRT_NOINST static inline prt_tblock *prt_tblock_mine(void)
+{
+  prt_tblock *b = prt_t_block;
+  return b ? b : prt_tblock_claim();
+}
+/* Moves a countdown on by one call and says whether this call is sampled:
+ * calls 0, N, 2N… (N = PURIST_SAMPLE) — a countdown, not a modulo (a
+ * 64-bit division costs tens of cycles on every call). */
+PRT_NOINST static inline bool prt_tick(unsigned long *left)
+{
+  if (*left) {
+    --*left;
+    return false;
+  }
+  *left = prt.sample - 1;
+  return true;
+}
+/* The outermost frames of watched function w entered, over all threads. */
+unsigned long prt_calls_total(int w);
+/* Forgets every count (a forked child: only the calling thread lives on). */
+void prt_counts_reset(void);
+
 /* --- rt_guard.c --- */
 /* Makes the program's writable data inaccessible for const frame `w`;
  * returns true if it did. */
 bool prt_guard_on(int w);
 void prt_guard_off(void);
+
+/* --- rt_signal.c --- */
+/* Installs the read check's SIGSEGV and SIGTRAP handlers, once for the
+ * process; false if the system refused. */
+bool prt_sig_own(void (*segv)(int, siginfo_t *, void *), void (*trap)(int, siginfo_t *, void *));
+/* Hands a signal that is not the read check's to the program's handler
+ * (or to the default action), from inside our handler. */
+void prt_sig_chain(int sig, siginfo_t *si, void *uctx);
+/* The C library's sigaction, past the interposed one. */
+int prt_sig_real(int sig, const struct sigaction *act, struct sigaction *old);
 
 /* --- rt_heap.c --- */
 /* The live heap block holding p: its start and size; false if none. */

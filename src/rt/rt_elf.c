@@ -189,21 +189,26 @@ static int cmp_range(const void *a, const void *b)
   return x < y ? -1 : x > y;
 }
 
-/* The address table: open addressing, at most half full. */
+/* The address table: open addressing, at most a quarter full (a miss
+ * inside [fn_lo, fn_hi] then mostly stops at its first slot), and the
+ * bounds of the watched addresses. */
 PRT_NOINST static int rt_build_hash(const rt_load *L)
 {
   size_t cap = 16;
-  while (cap < 2 * L->funcs.n) cap *= 2;
-  prt.haddr = prt_alloc(cap * sizeof *prt.haddr);
-  prt.hidx = prt_alloc(cap * sizeof *prt.hidx);
-  if (!prt.haddr || !prt.hidx) return -1;
+  while (cap < 4 * L->funcs.n) cap *= 2;
+  prt.htab = prt_alloc(cap * sizeof *prt.htab);
+  if (!prt.htab) return -1;
   prt.hmask = cap - 1;
+  prt.fn_lo = UINTPTR_MAX;
+  prt.fn_hi = 0;
   const rt_fn *f = L->funcs.v;
   for (size_t i = 0; i < L->funcs.n; i++) {
     size_t h = (f[i].addr * 0x9E3779B97F4A7C15ull) >> 20 & prt.hmask;
-    while (prt.haddr[h] && prt.haddr[h] != f[i].addr) h = (h + 1) & prt.hmask;
-    prt.haddr[h] = f[i].addr;
-    prt.hidx[h] = f[i].w;
+    while (prt.htab[h].addr && prt.htab[h].addr != f[i].addr) h = (h + 1) & prt.hmask;
+    prt.htab[h].addr = f[i].addr;
+    prt.htab[h].w = f[i].w;
+    if (f[i].addr < prt.fn_lo) prt.fn_lo = f[i].addr;
+    if (f[i].addr > prt.fn_hi) prt.fn_hi = f[i].addr;
   }
   return 0;
 }
@@ -228,19 +233,6 @@ PRT_NOINST int prt_elf_load(void)
   prt.nranges = L.ranges.n;
   for (size_t i = 0; i < prt.nranges; i++) prt.npages += (prt.ranges[i].hi - prt.ranges[i].lo) / PRT_PAGE;
   return rt_build_hash(&L);
-}
-
-PRT_NOINST int prt_watch_find(const void *fn)
-{
-  uintptr_t a = (uintptr_t)fn;
-  if (!prt.hmask) return -1;
-  size_t h = (a * 0x9E3779B97F4A7C15ull) >> 20 & prt.hmask;
-  for (;;) {
-    uintptr_t k = prt.haddr[h];
-    if (k == a) return prt.hidx[h];
-    if (!k) return -1;
-    h = (h + 1) & prt.hmask;
-  }
 }
 
 PRT_NOINST int prt_range_find(uintptr_t a)

@@ -1,13 +1,14 @@
 /* rt_guard.c — reads of global memory in const frames.
  *
  * During a checked outermost const frame the watched ranges are made
- * inaccessible (mprotect PROT_NONE) and our SIGSEGV handler is installed
- * (the program's is put back at the frame's end). A fault in a range is an
+ * inaccessible (mprotect PROT_NONE); our SIGSEGV and SIGTRAP handlers are
+ * installed at the first such frame and kept (rt_signal.c: the program's
+ * own are kept aside and still get what is not ours). A fault in a range is an
  * access: a read that lands in a data symbol is recorded; then the page is
  * opened, the faulting instruction single-stepped (x86-64 trap flag) and the
  * page closed again in the SIGTRAP handler, so every later access is seen
- * too. A fault anywhere else is the program's own: our handler steps aside
- * and the fault is delivered again to the program's handler (or kills it).
+ * too. A fault anywhere else is the program's own: it goes to the
+ * program's handler (or kills the process, as it would have).
  *
  * Memory protection is per process, so this works only while the process
  * has one thread; once a second thread exists the check switches itself
@@ -23,7 +24,6 @@
 static PRT_TLS bool g_on;              /* pages are protected for this thread's frame */
 static PRT_TLS int g_w;                /* the frame's watch index */
 static PRT_TLS uintptr_t g_open;       /* the page opened for one instruction, or 0 */
-static PRT_TLS struct sigaction g_old_segv, g_old_trap;
 
 PRT_NOINST static void rt_protect_all(bool closed)
 {
@@ -36,8 +36,8 @@ PRT_NOINST static void rt_on_segv(int sig, siginfo_t *si, void *uctx)
 {
   uintptr_t a = (uintptr_t)si->si_addr;
   int r = g_on && si->si_code == SEGV_ACCERR ? prt_range_find(a) : -1;
-  if (r < 0) {   /* not ours: hand the re-executed fault to the program */
-    sigaction(SIGSEGV, &g_old_segv, NULL);
+  if (r < 0) {   /* not ours: the program's */
+    prt_sig_chain(sig, si, uctx);
     return;
   }
   ucontext_t *uc = uctx;
@@ -53,7 +53,7 @@ PRT_NOINST static void rt_on_trap(int sig, siginfo_t *si, void *uctx)
 {
   ucontext_t *uc = uctx;
   if (!g_open) {   /* not our single step */
-    sigaction(SIGTRAP, &g_old_trap, NULL);
+    prt_sig_chain(sig, si, uctx);
     return;
   }
   uc->uc_mcontext.gregs[REG_EFL] &= ~(greg_t)RT_TRAP_FLAG;
@@ -67,15 +67,7 @@ PRT_NOINST bool prt_guard_on(int w)
     prt_note_set(PRT_NOTE_THREADS);
     return false;
   }
-  if (!prt.nranges) return false;
-  struct sigaction sa;
-  memset(&sa, 0, sizeof sa);
-  sa.sa_flags = SA_SIGINFO | SA_NODEFER;
-  sigemptyset(&sa.sa_mask);
-  sa.sa_sigaction = rt_on_segv;
-  sigaction(SIGSEGV, &sa, &g_old_segv);
-  sa.sa_sigaction = rt_on_trap;
-  sigaction(SIGTRAP, &sa, &g_old_trap);
+  if (!prt.nranges || !prt_sig_own(rt_on_segv, rt_on_trap)) return false;
   g_w = w;
   g_on = true;
   rt_protect_all(true);
@@ -87,8 +79,6 @@ PRT_NOINST void prt_guard_off(void)
   g_on = false;
   rt_protect_all(false);
   g_open = 0;
-  sigaction(SIGSEGV, &g_old_segv, NULL);
-  sigaction(SIGTRAP, &g_old_trap, NULL);
 }
 
 #else  /* no single-step support written for this architecture */

@@ -3,20 +3,25 @@
  * Every instrumented function calls the enter hook on entry and the exit
  * hook on return. A thread's *outermost* watched frame is where checking
  * happens (what nested watched functions do is the outer one's doing):
- * on a sampled entry each page of the watched ranges is hashed (xxhash) and
- * copied; on exit pages whose hash changed are compared byte by byte and
- * every data symbol covering a changed byte is recorded as written, with
+ * on a sampled entry each page of the watched ranges is copied; on exit
+ * each page is compared with its copy (memcmp), a changed one byte by byte,
+ * and every data symbol covering a changed byte is recorded as written, with
  * the index of the checked call (every call vs. the first ones only is
  * decided from those indices when the report is written).
  *
  * Fast paths: not active (no watch list) → one load; not a watched
- * function → one hash probe in a table frozen before main, no lock. */
+ * function → a bounds test and mostly one probe of a table frozen before
+ * main (inline, rt.h); a watched call not sampled → a per-thread counter
+ * and countdown (rt_count.c): no lock, no atomic read-modify-write, no
+ * division, no system call.
+ *
+ * Why a copy and no hash: the copy is needed anyway to name the changed
+ * bytes, and comparing with it at exit reads each page once where hashing
+ * at entry and exit reads it twice more (and cannot miss a change). */
 #include "rt/rt.h"
 #include <pthread.h>
 #include <string.h>
 #include <sys/mman.h>
-#define XXH_INLINE_ALL
-#include <xxhash.h>
 
 /* Per-thread frame state. */
 static PRT_TLS int t_depth;           /* watched frames open on this thread */
@@ -29,7 +34,6 @@ static PRT_TLS bool t_forced;         /* the open frame was forced by a wrapper 
 static PRT_TLS bool t_forced_done;    /* … and has ended */
 static PRT_TLS int t_outer;           /* watch index of the outermost frame */
 static PRT_TLS unsigned long t_idx;   /* its checked-call index */
-static PRT_TLS uint64_t *t_hash;      /* per page: hash at entry */
 static PRT_TLS unsigned char *t_copy; /* per page: contents at entry */
 
 static pthread_once_t rt_key_once = PTHREAD_ONCE_INIT;
@@ -37,7 +41,7 @@ static pthread_key_t rt_key;
 
 PRT_NOINST static void rt_snap_free(void *p)
 {
-  munmap(p, prt.npages * (PRT_PAGE + sizeof(uint64_t)));
+  munmap(p, prt.npages * PRT_PAGE);
 }
 
 PRT_NOINST static void rt_key_make(void)
@@ -51,22 +55,21 @@ PRT_NOINST static bool rt_snap_buffers(void)
 {
   if (t_copy) return true;
   pthread_once(&rt_key_once, rt_key_make);
-  unsigned char *m = prt_alloc(prt.npages * (PRT_PAGE + sizeof(uint64_t)));
+  unsigned char *m = prt_alloc(prt.npages * PRT_PAGE);
   if (!m) return false;
   t_copy = m;
-  t_hash = (uint64_t *)(m + prt.npages * PRT_PAGE);
   pthread_setspecific(rt_key, m);
   return true;
 }
 
 PRT_NOINST static void rt_snap_take(void)
 {
-  size_t pg = 0;
-  for (size_t r = 0; r < prt.nranges; r++)
-    for (uintptr_t a = prt.ranges[r].lo; a < prt.ranges[r].hi; a += PRT_PAGE, pg++) {
-      t_hash[pg] = XXH3_64bits((const void *)a, PRT_PAGE);
-      memcpy(t_copy + pg * PRT_PAGE, (const void *)a, PRT_PAGE);
-    }
+  unsigned char *to = t_copy;
+  for (size_t r = 0; r < prt.nranges; r++) {   /* ranges are page-aligned: one copy each */
+    size_t n = prt.ranges[r].hi - prt.ranges[r].lo;
+    memcpy(to, (const void *)prt.ranges[r].lo, n);
+    to += n;
+  }
 }
 
 /* Records the symbols covering the bytes of one page that differ from the copy. */
@@ -89,25 +92,41 @@ PRT_NOINST static void rt_snap_compare(void)
   size_t pg = 0;
   for (size_t r = 0; r < prt.nranges; r++)
     for (uintptr_t a = prt.ranges[r].lo; a < prt.ranges[r].hi; a += PRT_PAGE, pg++)
-      if (XXH3_64bits((const void *)a, PRT_PAGE) != t_hash[pg]) rt_page_diff(a, t_copy + pg * PRT_PAGE);
+      if (memcmp((const void *)a, t_copy + pg * PRT_PAGE, PRT_PAGE)) rt_page_diff(a, t_copy + pg * PRT_PAGE);
 }
 
-PRT_NOINST static void rt_frame_begin(int w)
+/* A checked outermost frame begins: the snapshot, then the guard. */
+__attribute__((noinline)) PRT_NOINST static void rt_frame_check(int w, bool force)
 {
   prt_watch *W = &prt.watch[w];
-  unsigned long n = atomic_fetch_add_explicit(&W->calls, 1, memory_order_relaxed);
-  bool force = t_force;
-  t_force = false;
-  t_forced = force;
-  /* The first two calls are always checked: a write on the first only,
-   * with none on the second, is what tells memoisation from a violation. */
-  t_checking = (force || n < 2 || n % prt.sample == 0) && rt_snap_buffers();
+  t_checking = rt_snap_buffers();
   if (!t_checking) return;
+  t_forced = force;
   t_outer = w;
   t_idx = atomic_fetch_add_explicit(&W->checked, 1, memory_order_relaxed);
   t_wrote = false;
   rt_snap_take();
   t_guarded = W->is_const && prt_guard_on(w);   /* last: the snapshot reads the data */
+}
+
+/* An outermost frame begins: counted, and checked when the wrapper forces
+ * it, the sample picks it, or the function has had fewer than two checked
+ * calls (a write on the first only, with none on the second, is what tells
+ * memoisation from a violation). */
+PRT_NOINST static inline void rt_frame_begin(int w)
+{
+  bool force = t_force, due = false;
+  t_force = false;
+  t_forced = false;
+  prt_tblock *b = prt_tblock_mine();
+  if (b) {
+    prt_tcount *c = &b->c[w];
+    atomic_store_explicit(&c->calls, atomic_load_explicit(&c->calls, memory_order_relaxed) + 1,
+                          memory_order_relaxed);
+    due = prt_tick(&c->left);
+  }
+  if (force || due || atomic_load_explicit(&prt.watch[w].checked, memory_order_relaxed) < 2)
+    rt_frame_check(w, force);
 }
 
 PRT_NOINST static void rt_frame_end(void)
@@ -123,14 +142,15 @@ PRT_NOINST static void rt_frame_end(void)
 
 PRT_API void __cyg_profile_func_enter(void *fn, void *site)
 {
-  if (!prt.active || t_replay) return;
-  if (prt_watch_find(fn) < 0) return;
-  if (t_depth++ == 0) rt_frame_begin(prt_watch_find(fn));
+  if (!prt.active) return;
+  int w = prt_watch_find(fn);
+  if (w < 0 || t_replay) return;
+  if (t_depth++ == 0) rt_frame_begin(w);
 }
 
 PRT_API void __cyg_profile_func_exit(void *fn, void *site)
 {
-  if (!prt.active || t_replay || t_depth == 0) return;
+  if (!prt.active || t_depth == 0 || t_replay) return;
   if (prt_watch_find(fn) < 0) return;
   if (--t_depth == 0) rt_frame_end();
 }

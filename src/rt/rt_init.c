@@ -94,7 +94,11 @@ static const int rt_fatal[] = { SIGHUP, SIGINT, SIGQUIT, SIGILL, SIGABRT, SIGBUS
 PRT_NOINST static void rt_on_fatal(int sig)
 {
   prt_report_write();
-  signal(sig, SIG_DFL);
+  struct sigaction d;
+  memset(&d, 0, sizeof d);
+  d.sa_handler = SIG_DFL;
+  sigemptyset(&d.sa_mask);
+  prt_sig_real(sig, &d, NULL);   /* past the interposer: SIGSEGV may be ours (rt_signal.c) */
   raise(sig);   /* blocked until this handler returns; a fault re-faults */
 }
 

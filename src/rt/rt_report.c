@@ -75,12 +75,11 @@ PRT_NOINST void prt_report_reset(void)
   atomic_flag_clear(&r_lock);
   for (size_t i = 0; i < prt.nwatch; i++) {
     prt_watch *W = &prt.watch[i];
-    atomic_store(&W->calls, 0);
     atomic_store(&W->checked, 0);
-    atomic_store(&W->wcalls, 0);
     atomic_store(&W->wchecked, 0);
     atomic_store(&W->replays, 0);
   }
+  prt_counts_reset();
 }
 
 /* ---- an async-signal-safe JSON writer ---- */
@@ -148,7 +147,7 @@ PRT_NOINST static void rt_put_functions(rt_out *o)
     rt_putc(o, '{');
     rt_key(o, "name", true); rt_putstr(o, W->name);
     rt_key(o, "found", false); rt_puts(o, W->found ? "true" : "false");
-    rt_key(o, "calls", false); rt_putu(o, atomic_load(&W->calls));
+    rt_key(o, "calls", false); rt_putu(o, prt_calls_total((int)i));
     rt_key(o, "checked", false); rt_putu(o, atomic_load(&W->checked));
     rt_key(o, "wrapped", false); rt_putu(o, atomic_load(&W->wchecked));
     rt_key(o, "replayed", false); rt_putu(o, atomic_load(&W->replays));

@@ -22,13 +22,12 @@ static PRT_TLS unsigned w_n;
 
 PRT_API int prt_wrap_begin(void *fn)
 {
-  if (!prt.active || prt_in_frame()) return -1;   /* nested calls: the outer frame covers them */
+  if (!prt.active) return -1;
   int w = prt_watch_find(fn);
-  if (w < 0) return -1;
-  prt_watch *W = &prt.watch[w];
-  unsigned long n = atomic_fetch_add_explicit(&W->wcalls, 1, memory_order_relaxed);
-  if (n % prt.sample) return -1;
-  atomic_fetch_add_explicit(&W->wchecked, 1, memory_order_relaxed);
+  if (w < 0 || prt_in_frame()) return -1;   /* nested calls: the outer frame covers them */
+  prt_tblock *b = prt_tblock_mine();
+  if (!b || !prt_tick(&b->c[w].wleft)) return -1;   /* same phase as the hooks' countdown */
+  atomic_fetch_add_explicit(&prt.watch[w].wchecked, 1, memory_order_relaxed);
   w_n = 0;
   prt_force_next();
   return w;
