@@ -58,6 +58,13 @@ uint64_t cache_env_hash(const kb *k)
   key_u64(st, exe ? XXH3_64bits(exe, len) : 0);
   free(exe);
   key_u64(st, kb_digest(k));
+  /* Include paths from the environment choose headers as -I does (ccache
+   * hashes them too); a header found elsewhere is not in any manifest. */
+  static const char *const env_paths[] = { "CPATH", "C_INCLUDE_PATH", "SDKROOT" };
+  for (size_t i = 0; i < sizeof env_paths / sizeof *env_paths; i++) {
+    const char *v = getenv(env_paths[i]);
+    key_str(st, v ? v : "\x01unset");
+  }
   cache_key h = key_done(st);
   return h.hi ^ h.lo;
 }

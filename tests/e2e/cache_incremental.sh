@@ -3,7 +3,7 @@
 # nothing and prints byte for byte what a run without the cache prints
 # (stdout and the TUs' messages on stderr); a changed header re-parses only
 # the TUs that include it; a changed .c only itself; a touched file whose
-# contents did not change nothing; a changed flag, or --kb, misses; --strict
+# contents did not change nothing; a changed flag, --kb or CPATH misses; --strict
 # (a link-time option) hits and still prints what --strict prints uncached.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh" "$@"
@@ -110,6 +110,13 @@ run infer -p . --stats --kb "$T/my.kb"
 stats "--kb again" 6 0 0
 run infer -p . --stats
 stats "without --kb again" 6 0 0
+
+check "an include path from the environment (CPATH) changes: every TU misses"
+mkdir -p "$T/envinc"
+CPATH=$T/envinc run infer -p . --stats
+stats "CPATH set" 0 6 6
+run infer -p . --stats
+stats "CPATH unset again" 6 0 0
 
 check "--strict is applied at link time: hits, and the output is --strict's"
 run infer -p . --strict --no-cache
