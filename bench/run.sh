@@ -19,8 +19,10 @@
 #      and threads vs processes: the same two-way split as two processes
 #      (purist summarize -j1 on each half of the database, at once) + purist link
 #   4. warm infer -j1 (nothing changed)  vs  cold infer -j1                        (goal <= 0.05)
-#   5. infer -j1 after one .c file changed  vs  that TU's parse (summarize of its
-#      entry alone, --no-cache) + the link of all summaries (purist link)          (goal <= 1)
+#   5. infer after one .c file changed, -j1 and -j$(nproc) (the default, which
+#      links cached summaries while the changed TU is parsed)  vs  that TU's
+#      parse (summarize of its entry alone, --no-cache) + the link of all
+#      summaries (purist link)                                                      (goal <= 1)
 #   6. peak RSS of infer -j$(nproc) --no-cache on the generated project at 1x, 2x
 #      and 4x the TUs (same functions per TU), and per function.
 # Step 5 appends a comment to one source file of the project and restores
@@ -145,8 +147,10 @@ edit_file=$(jq -r '.[0] | if (.file | startswith("/")) then .file else .director
 cp -p "$edit_file" "$work/edit.orig"
 restore() { cp -p "$work/edit.orig" "$edit_file"; }
 trap 'restore; [ "$keep" -eq 1 ] || rm -rf "$work"' EXIT
-edited() { restore; echo "/* bench edit $RANDOM */" >>"$edit_file"; infer "$work/edit.log" -j1 --cache-dir "$work/cache" --stats; }
-best_of edit1 edited
+ncpu=$(nproc)
+edited() { restore; echo "/* bench edit $RANDOM */" >>"$edit_file"; infer "$work/edit.log" "$1" --cache-dir "$work/cache" --stats; }
+best_of edit1 edited -j1
+best_of editn edited -j"$ncpu"
 edit_stats=$(grep '^purist: cache:' "$work/edit.log" || true)
 mkdir -p "$work/one"
 jq '[.[0]]' "$cdb" >"$work/one/compile_commands.json"
@@ -157,7 +161,6 @@ restore
 nfuncs=$("$purist" infer --format=json -p "$project" --cache-dir "$work/cache" 2>/dev/null | jq '.functions | length')
 
 # 6. peak RSS as the project grows
-ncpu=$(nproc)
 rss_rows=()
 if [ "$scale" -eq 1 ]; then
   for mult in 1 2 4; do
@@ -176,6 +179,7 @@ r3=$(ratio "$nocache1" "$nocache2")
 r4=$(ratio "$warm1" "$cold1")
 budget=$(awk -v a="$parse_one" -v b="$link_all" 'BEGIN { printf "%.3f", a + b }')
 r5=$(ratio "$edit1" "$budget")
+r5n=$(ratio "$editn" "$budget")
 cat <<EOF
 
 project    $desc
@@ -195,9 +199,10 @@ load       $(cut -d' ' -f1-3 /proc/loadavg) (1, 5, 15 min) at the end; best of $
    two processes (summarize -j1 on each half) + link        $procs2   threads/processes $(ratio "$nocache2" "$procs2")
 4. purist infer -j1, warm cache, nothing changed           $warm1   $r4   <= 0.05: $(verdict "$r4" 0.05 le)
    ($warm_stats)
-5. purist infer -j1 after editing $(basename "$edit_file")           $edit1
+5. purist infer -j1 after editing $(basename "$edit_file")           $edit1   $r5
+   the same, -j$ncpu (the default: the parse overlaps the link) $editn   $r5n   <= 1: $(verdict "$r5n" 1 le)
    that TU's parse ($parse_one s) + link of all summaries ($link_all s)
-                                                           $budget   $r5   <= 1: $(verdict "$r5" 1 le)
+                                                           $budget
    ($edit_stats)
    peak RSS of the cold -j1 run: $(mib "$cold1_rss"); [$rss_method]
 EOF

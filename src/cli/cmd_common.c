@@ -87,6 +87,13 @@ static int cmd_summary_inputs(const cli_opts *o)
   return n == 0 ? 0 : n == o->files.n ? 1 : -1;
 }
 
+/* The pipeline's sink: links each summary as it arrives, in job order. */
+static void cmd_link_take(void *prog, sum_tu *s)
+{
+  if (s) link_add(prog, s);
+  summary_free(s);
+}
+
 /* Summarises and links the project; NULL if its inputs could not be read.
  * *failed counts the TUs that could not be analysed. */
 link_prog *cmd_analyze(const cli_opts *o, const kb *k, char **root, int *failed)
@@ -99,10 +106,13 @@ link_prog *cmd_analyze(const cli_opts *o, const kb *k, char **root, int *failed)
     *root = project_root_for_link(o);
     return from > 0 ? cmd_link_inputs(o, k, failed) : NULL;
   }
-  if (cmd_parse_project(o, k, &jobs, &res, root) == 0) {
-    p = link_new(k, o->strict);
-    for (size_t i = 0; i < jobs.n; i++)
-      if (res.sums[i]) link_add(p, res.sums[i]);
+  p = link_new(k, o->strict);
+  res.sink = cmd_link_take;
+  res.sink_ctx = p;
+  if (cmd_parse_project(o, k, &jobs, &res, root) < 0) {
+    link_free(p);
+    p = NULL;
+  } else {
     *failed = res.failed;
     if (res.failed)
       fprintf(stderr, "purist: %d of %zu files could not be analysed; their functions count as unknown\n",

@@ -20,8 +20,10 @@ typedef struct {
   atomic_size_t next;
   atomic_int failed;
   bool progress;
-  pthread_mutex_t lock;   /* guards done and the progress line */
+  pthread_mutex_t lock;   /* guards done, the progress line and the sink */
   size_t done;
+  bool *ready;            /* job i's result is in out (for the sink) */
+  size_t next_sink;       /* the next job to hand to out->sink */
   struct timespec start;
 } pipeline_shared;
 
@@ -49,6 +51,20 @@ static void pipeline_progress(pipeline_shared *sh, const char *file)
   pthread_mutex_unlock(&sh->lock);
 }
 
+/* Job i is done: hands every result now complete in job order to the sink. */
+static void pipeline_deliver(pipeline_shared *sh, size_t i)
+{
+  if (!sh->out->sink) return;
+  pthread_mutex_lock(&sh->lock);
+  sh->ready[i] = true;
+  for (; sh->next_sink < sh->n && sh->ready[sh->next_sink]; sh->next_sink++) {
+    sum_tu **s = &sh->out->sums[sh->next_sink];
+    sh->out->sink(sh->out->sink_ctx, *s);
+    *s = NULL;
+  }
+  pthread_mutex_unlock(&sh->lock);
+}
+
 static void *pipeline_worker(void *arg)
 {
   pipeline_shared *sh = arg;
@@ -68,6 +84,7 @@ static void *pipeline_worker(void *arg)
       ? cache_summarize(sh->cache, idx, &sh->jobs->v[i], sh->kb, &sh->out->sums[i], &sh->out->msgs[i])
       : fe_summarize(idx, &sh->jobs->v[i], sh->kb, &sh->out->sums[i], &sh->out->msgs[i]);
     if (st != FE_OK) atomic_fetch_add(&sh->failed, 1);
+    pipeline_deliver(sh, i);
     pipeline_progress(sh, sh->jobs->v[i].file);
   }
   clang_disposeIndex(idx);
@@ -124,7 +141,9 @@ void pipeline_summarize_cached(const fe_jobs *jobs, const kb *kb, cache *c, int 
   out->sums = xcalloc(n ? n : 1, sizeof *out->sums);
   out->msgs = xcalloc(n ? n : 1, sizeof *out->msgs);
   pipeline_shared sh = { .jobs = jobs, .kb = kb, .cache = c, .out = out, .n = n, .progress = progress };
+  if (out->sink) sh.ready = xcalloc(n ? n : 1, sizeof *sh.ready);
   pipeline_run_threads(&sh, nthreads);
+  free(sh.ready);
   out->failed = atomic_load(&sh.failed);
 }
 

@@ -9,6 +9,13 @@ typedef struct {
   sum_tu **sums;       /* per job: the summary, or NULL if it failed */
   fe_msgs *msgs;       /* per job: diagnostics to print */
   int failed;          /* jobs with errors (reported, analysed as unknown) */
+  /* Optional, set by the caller: sink(sink_ctx, s) is given each job's
+   * summary (NULL if it failed), in job order, one call at a time, as soon
+   * as that job and every job before it are done; it takes ownership and
+   * sums[i] stays NULL. Linking as results arrive keeps one summary in
+   * memory instead of all, and overlaps the link with parsing. */
+  void (*sink)(void *sink_ctx, sum_tu *s);
+  void *sink_ctx;
 } pipeline_result;
 
 /* Summarises jobs with `nthreads` threads (one libclang index each). The
