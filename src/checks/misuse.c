@@ -22,9 +22,11 @@ static purity declared_class(uint8_t d)
 static sum_loc attr_loc(const link_prog *p, uint32_t fi, uint8_t bits)
 {
   const sum_decl *best = NULL;
-  for (size_t i = 0; i < p->decls.n; i++) {
-    const sum_decl *d = &p->decls.v[i];
-    if (d->func != fi || !(d->declared & bits)) continue;
+  uint32_t nd;
+  const uint32_t *di = link_decls_of(p, fi, &nd);
+  for (uint32_t k = 0; k < nd; k++) {
+    const sum_decl *d = &p->decls.v[di[k]];
+    if (!(d->declared & bits)) continue;
     if (!best || (best->is_def && !d->is_def)) best = d;
   }
   return best ? best->loc : p->funcs.v[fi].loc;
@@ -233,9 +235,10 @@ static void check_declarations(const link_prog *p, const checks_opts *o, uint32_
 {
   const link_func *f = &p->funcs.v[fi];
   sum_loc pure_at = { 0, 0, 0 }, const_at = { 0, 0, 0 };
-  for (size_t i = 0; i < p->decls.n; i++) {
-    const sum_decl *d = &p->decls.v[i];
-    if (d->func != fi) continue;
+  uint32_t nd;
+  const uint32_t *di = link_decls_of(p, fi, &nd);
+  for (uint32_t k = 0; k < nd; k++) {
+    const sum_decl *d = &p->decls.v[di[k]];
     if (d->declared & (SUM_DECL_VOID_PURE | SUM_DECL_VOID_CONST)) {
       strbuf msg = {0};
       sb_printf(&msg, "'%s' returns void but is declared %s: its only effects are side effects, so the "

@@ -91,9 +91,11 @@ static void suggest_emit(const link_prog *p, const checks_opts *o, uint32_t fi, 
   suggest_message(&msg, p, f, g, o->root);
   const char *check = f->cls == PURITY_CONST ? "suggest-const" : "suggest-pure";
   int emitted = 0;
-  for (size_t i = 0; i < p->decls.n; i++) {
-    const sum_decl *d = &p->decls.v[i];
-    if (d->func != fi || d->is_def != (f->linkage == SUM_INTERNAL)) continue;
+  uint32_t nd;
+  const uint32_t *di = link_decls_of(p, fi, &nd);
+  for (uint32_t k = 0; k < nd; k++) {
+    const sum_decl *d = &p->decls.v[di[k]];
+    if (d->is_def != (f->linkage == SUM_INTERNAL)) continue;
     checks_emit(out, p, o, check, DIAG_WARNING, d->loc, f, sb_str(&msg));
     emitted++;
   }

@@ -9,8 +9,10 @@
  * each file still is what was analysed. */
 #include "fix/fix_internal.h"
 #include "checks/checks.h"
+#include "util/ptrmap.h"
 #include <stdarg.h>
 #include <string.h>
+#include <xxhash.h>
 
 static const char *S(const link_prog *p, uint32_t id) { return strtab_get(p->strs, id); }
 
@@ -29,7 +31,10 @@ typedef struct {
   fix_plan *pl;
   const link_prog *p;
   const fix_opts *o;
+  ptrmap begins;   /* where declarations begin → first declaration + 1, SHARED_BEGIN if two do */
 } planner;
+
+#define SHARED_BEGIN 0x80000000u
 
 /* The path below root, or NULL if it is not below it. */
 const char *fix_rel(const char *path, const char *root)
@@ -88,15 +93,41 @@ static fix_op *op_new(planner *pl, const sum_decl *d, const link_func *f, fix_op
   return &pl->pl->ops.v[pl->pl->ops.n - 1];
 }
 
+static bool same_begin(const sum_decl *a, const sum_decl *b)
+{
+  return a->loc.file == b->loc.file && a->beg_line == b->beg_line && a->beg_col == b->beg_col;
+}
+
+static uint64_t begin_key(const sum_decl *d)
+{
+  uint32_t k[3] = { d->loc.file, d->beg_line, d->beg_col };
+  return XXH64(k, sizeof k, 0) | 1;   /* never 0: ptrmap's empty key */
+}
+
+/* Indexes where every declaration begins, once, so that begin_shared is a
+ * lookup rather than a scan of all declarations for each edit. */
+static void index_begins(planner *pl)
+{
+  const link_prog *p = pl->p;
+  for (uint32_t i = 0; i < p->decls.n; i++) {
+    const sum_decl *d = &p->decls.v[i];
+    uint32_t *slot = ptrmap_get(&pl->begins, begin_key(d));
+    if (!slot) { ptrmap_put(&pl->begins, begin_key(d), i + 1); continue; }
+    const sum_decl *e = &p->decls.v[(*slot & ~SHARED_BEGIN) - 1];
+    if (same_begin(d, e) && (e->loc.line != d->loc.line || e->loc.col != d->loc.col)) *slot |= SHARED_BEGIN;
+  }
+}
+
 /* Does another declaration start where d starts (`int f(int), g(int);`)?
  * An attribute before both would apply to both. */
-static bool begin_shared(const link_prog *p, const sum_decl *d)
+static bool begin_shared(const planner *pl, const sum_decl *d)
 {
-  for (size_t i = 0; i < p->decls.n; i++) {
+  const link_prog *p = pl->p;
+  const uint32_t *slot = ptrmap_get(&pl->begins, begin_key(d));
+  if (slot && same_begin(d, &p->decls.v[(*slot & ~SHARED_BEGIN) - 1])) return (*slot & SHARED_BEGIN) != 0;
+  for (size_t i = 0; i < p->decls.n; i++) {   /* two beginnings with one hash: look properly */
     const sum_decl *e = &p->decls.v[i];
-    if (e != d && e->loc.file == d->loc.file && e->beg_line == d->beg_line && e->beg_col == d->beg_col
-        && (e->loc.line != d->loc.line || e->loc.col != d->loc.col))
-      return true;
+    if (e != d && same_begin(d, e) && (e->loc.line != d->loc.line || e->loc.col != d->loc.col)) return true;
   }
   return false;
 }
@@ -116,7 +147,7 @@ static void plan_insert(planner *pl, const sum_decl *d, const link_func *f, uint
     op->line = d->end_line;
     op->col = d->end_col;
     op->text = xasprintf(" %s", sp.text);
-  } else if (sp.form == SA_C23 && begin_shared(pl->p, d)) {
+  } else if (sp.form == SA_C23 && begin_shared(pl, d)) {
     op = op_new(pl, d, f, FOP_INSERT, what);
     op->col = d->loc.col + (unsigned)strlen(S(pl->p, f->name));
     op->text = xasprintf(" %s", sp.text);
@@ -201,9 +232,11 @@ static void plan_suggestion(planner *pl, uint32_t fi)
     return;
   }
   if (!pl->o->keep_discarded && discarded_call(pl, fi, kind)) return;
-  for (size_t i = 0; i < p->decls.n; i++) {
-    const sum_decl *d = &p->decls.v[i];
-    if (d->func != fi || (d->declared & kind) || !decl_editable(pl, d, f)) continue;
+  uint32_t nd;
+  const uint32_t *di = link_decls_of(p, fi, &nd);
+  for (uint32_t k = 0; k < nd; k++) {
+    const sum_decl *d = &p->decls.v[di[k]];
+    if ((d->declared & kind) || !decl_editable(pl, d, f)) continue;
     bool replaced = false;
     for (uint32_t k = 0; k < d->nattr; k++)
       if (p->attrs.v[d->attr_off + k].kind != kind) {
@@ -237,9 +270,11 @@ static void plan_misuse(planner *pl, uint32_t fi)
                  "its attribute is left alone", shown(pl, f->loc.file), f->loc.line, f->loc.col, S(p, f->name));
     return;
   }
-  for (size_t i = 0; i < p->decls.n; i++) {
-    const sum_decl *d = &p->decls.v[i];
-    if (d->func != fi || !(d->declared & (SUM_DECL_PURE | SUM_DECL_CONST)) || !decl_editable(pl, d, f)) continue;
+  uint32_t nd;
+  const uint32_t *di = link_decls_of(p, fi, &nd);
+  for (uint32_t k = 0; k < nd; k++) {
+    const sum_decl *d = &p->decls.v[di[k]];
+    if (!(d->declared & (SUM_DECL_PURE | SUM_DECL_CONST)) || !decl_editable(pl, d, f)) continue;
     for (uint32_t k = 0; k < d->nattr; k++) {
       const sum_attr *a = &p->attrs.v[d->attr_off + k];
       if (f->cls == PURITY_PURE && a->kind == SUM_DECL_CONST) plan_replace(pl, d, f, a, SUM_DECL_PURE);
@@ -266,11 +301,13 @@ fix_plan *fix_plan_new(const link_prog *p, const fix_opts *o, char **err)
     return NULL;
   }
   fix_plan *plan = xcalloc(1, sizeof *plan);
-  planner pl = { plan, p, &eff };
+  planner pl = { plan, p, &eff, { 0 } };
+  index_begins(&pl);
   for (uint32_t fi = 0; fi < p->funcs.n; fi++) {
     if (checks_suggestable(&p->funcs.v[fi])) plan_suggestion(&pl, fi);
     else if (eff.fix_misuse) plan_misuse(&pl, fi);
   }
+  ptrmap_free(&pl.begins);
   if (plan->ops.n) qsort(plan->ops.v, plan->ops.n, sizeof *plan->ops.v, op_cmp);
   return plan;
 }

@@ -1,6 +1,7 @@
 /* link.c — merging TU summaries into one program (see link.h). */
 #include "link/link.h"
 #include "util/ptrmap.h"
+#include <assert.h>
 #include <string.h>
 #include <xxhash.h>
 
@@ -36,6 +37,8 @@ void link_free(link_prog *p)
   vec_free(&p->macros);
   vec_free(&p->files);
   free(p->call_cls);
+  free(p->decl_start);
+  free(p->decl_order);
   for (size_t i = 0; i < p->warnings.n; i++) free(p->warnings.v[i]);
   vec_free(&p->warnings);
   ptrmap_free(&p->index->syms);
@@ -294,4 +297,28 @@ long link_find(const link_prog *p, const char *name)
   for (size_t i = 0; i < p->funcs.n; i++)
     if (p->funcs.v[i].name == id && (p->funcs.v[i].flags & SFF_BODY)) return (long)i;
   return -1;
+}
+
+/* A counting sort by function: each function's declarations keep their
+ * link order, so reports list them as before. */
+void link_index_decls(link_prog *p)
+{
+  size_t nf = p->funcs.n, nd = p->decls.n;
+  free(p->decl_start);
+  free(p->decl_order);
+  p->decl_start = xcalloc(nf + 1, sizeof *p->decl_start);
+  p->decl_order = xcalloc(nd ? nd : 1, sizeof *p->decl_order);
+  for (size_t i = 0; i < nd; i++) p->decl_start[p->decls.v[i].func + 1]++;
+  for (size_t f = 0; f < nf; f++) p->decl_start[f + 1] += p->decl_start[f];
+  uint32_t *fill = xmalloc((nf ? nf : 1) * sizeof *fill);
+  memcpy(fill, p->decl_start, nf * sizeof *fill);
+  for (size_t i = 0; i < nd; i++) p->decl_order[fill[p->decls.v[i].func]++] = (uint32_t)i;
+  free(fill);
+}
+
+const uint32_t *link_decls_of(const link_prog *p, uint32_t fi, uint32_t *n)
+{
+  assert(p->decl_start && "link_solve builds the declaration index");
+  *n = p->decl_start[fi + 1] - p->decl_start[fi];
+  return p->decl_order + p->decl_start[fi];
 }

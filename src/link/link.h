@@ -64,6 +64,8 @@ typedef struct {
   const kb *kb;
   bool strict;               /* count effects on paths ending in noreturn calls */
   uint8_t *call_cls;         /* link_solve: what each call contributes (purity) */
+  uint32_t *decl_start;      /* link_solve: function i's declarations are */
+  uint32_t *decl_order;      /* decls.v[decl_order[decl_start[i] .. decl_start[i+1])] */
 } link_prog;
 
 link_prog *link_new(const kb *kb, bool strict);
@@ -88,6 +90,13 @@ purity link_effect_class(sum_effect_kind k);
  * link_solve; effects on noreturn paths count as reads unless --strict). */
 purity link_effect_contrib(const link_prog *p, const sum_effect *e);
 purity link_call_class(const link_prog *p, const link_func *f, const link_call *c);
+
+/* The declarations of function fi, in link order: p->decls.v[d[k]] for
+ * k < *n, where d is the result. Built by link_solve; reports and fix look
+ * a function's declarations up this way instead of scanning all of them. */
+const uint32_t *link_decls_of(const link_prog *p, uint32_t fi, uint32_t *n);
+/* (Re)builds that index; link_solve calls it. */
+void link_index_decls(link_prog *p);
 
 /* Helpers for reports. */
 /* The knowledge-base entry speaking for f (a library function), or NULL. */

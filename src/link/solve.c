@@ -240,6 +240,7 @@ void link_solve(link_prog *p)
 {
   free(p->call_cls);
   p->call_cls = xcalloc(p->calls.n ? p->calls.n : 1, 1);
+  link_index_decls(p);
   scc_result scc;
   scc_compute(p, &scc);
   for (size_t c = 0; c + 1 < scc.start.n; c++)
