@@ -119,12 +119,14 @@ int fix_plan_apply(const fix_plan *pl, const char *src_root, const char *dst_roo
 {
   memset(res, 0, sizeof *res);
   int rc = 0;
+  if (diff) fix_diff_begin();
   for (size_t i = 0; i < pl->ops.n;) {
     size_t j = i + 1;
     while (j < pl->ops.n && !strcmp(pl->ops.v[j].info.file, pl->ops.v[i].info.file)) j++;
     if (apply_file(pl->ops.v + i, i, j - i, src_root, dst_root, diff, res) < 0) rc = -1;
     i = j;
   }
+  if (diff) fix_diff_end();
   return rc;
 }
 

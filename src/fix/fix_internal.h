@@ -61,7 +61,10 @@ const char *fix_kind_word(uint8_t kind, const char *old);
  * an error note and failed[i] set (failed has n entries). */
 char *fix_apply_text(const char *text, size_t len, const fix_op *ops, size_t n, size_t *out_len,
                      bool *failed, fix_notes *notes);
-/* Writes a unified diff of old → new for path `rel` to f. Returns 0 or -1. */
+/* Writes a unified diff of old → new for path `rel` to f. Returns 0 or -1.
+ * Calls go between fix_diff_begin and fix_diff_end (libgit2's set-up). */
+void fix_diff_begin(void);
+void fix_diff_end(void);
 int fix_diff_write(FILE *f, const char *rel, const char *old, size_t old_len, const char *new_text,
                    size_t new_len);
 
