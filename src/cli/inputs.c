@@ -101,7 +101,15 @@ void inputs_add_file(link_prog *p, const char *path, bool quiet, inputs_count *n
   inputs_ctx c = { p, quiet, n };
   char *err = NULL;
   elfsec_status st = elfsec_read(path, inputs_elf, &c, &err);
-  if (st == ELFSEC_OK) return;
+  if (st == ELFSEC_OK) {
+    /* Without this, an -flto build's binary silently yields only the TUs
+     * compiled without -flto (found on redis, whose Makefile adds it). */
+    if (!quiet && elfsec_lto_linked(path))
+      fprintf(stderr, "purist: warning: %s was linked with -flto: the linker dropped the %s sections of "
+                      "the objects compiled with -flto, so their functions are missing; "
+                      "run purist link on those objects or archives\n", path, ELFSEC_NAME);
+    return;
+  }
   if (st == ELFSEC_ERROR) {
     fprintf(stderr, "purist: %s\n", err);
     free(err);

@@ -32,6 +32,12 @@ typedef enum { ELFSEC_NOT_ELF = 0, ELFSEC_OK = 1, ELFSEC_ERROR = -1 } elfsec_sta
  * ELFSEC_ERROR with *err if it cannot be read, else ELFSEC_OK. */
 elfsec_status elfsec_read(const char *path, elfsec_fn fn, void *ctx, char **err);
 
+/* Does the executable or shared object at path hold code that GCC's link-
+ * time optimiser compiled? Its DWARF then names "GNU GIMPLE" units, and the
+ * linker plugin dropped the `.purist` sections of the -flto objects. Only
+ * seen with debug information (-g); 0 when unknown or not linked. */
+int elfsec_lto_linked(const char *path);
+
 /* Is this the start of an ELF file or of an archive (8 bytes or more)? */
 int elfsec_sniff(const unsigned char *head, size_t n);
 

@@ -89,3 +89,33 @@ elfsec_status elfsec_read(const char *path, elfsec_fn fn, void *ctx, char **err)
   close(fd);
   return st;
 }
+
+/* Does the section named sname of e hold the bytes of needle? */
+static int elfsec_section_has(Elf *e, size_t shstrndx, const char *sname, const char *needle)
+{
+  size_t nl = strlen(needle);
+  for (Elf_Scn *s = elf_nextscn(e, NULL); s; s = elf_nextscn(e, s)) {
+    GElf_Shdr sh;
+    const char *n = gelf_getshdr(s, &sh) ? elf_strptr(e, shstrndx, sh.sh_name) : NULL;
+    if (!n || strcmp(n, sname) != 0 || sh.sh_type == SHT_NOBITS) continue;
+    Elf_Data *d = elf_rawdata(s, NULL);
+    return d && d->d_buf && memmem(d->d_buf, d->d_size, needle, nl) != NULL;
+  }
+  return 0;
+}
+
+int elfsec_lto_linked(const char *path)
+{
+  if (elf_version(EV_CURRENT) == EV_NONE) return 0;
+  int fd = open(path, O_RDONLY);
+  if (fd < 0) return 0;
+  Elf *e = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+  GElf_Ehdr eh;
+  size_t shstrndx;
+  int lto = e && elf_kind(e) == ELF_K_ELF && !elfsec_damaged(e) && gelf_getehdr(e, &eh)
+            && (eh.e_type == ET_EXEC || eh.e_type == ET_DYN) && elf_getshdrstrndx(e, &shstrndx) == 0
+            && elfsec_section_has(e, shstrndx, ".debug_str", "GNU GIMPLE");
+  if (e) elf_end(e);
+  close(fd);
+  return lto;
+}
