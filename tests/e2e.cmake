@@ -5,6 +5,7 @@
 # thing it checks.  tests/e2e/lib.sh holds their shared helpers.
 
 set(_e2e_tests
+  suggest_order
   cdb_cmake
   cdb_arguments
   cdb_command

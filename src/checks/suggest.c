@@ -56,7 +56,14 @@ static int suggest_cmp(const void *a, const void *b, void *ctx)
   uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
   uint32_t gx = gain_total(&c->gains[x]), gy = gain_total(&c->gains[y]);
   if (gx != gy) return gx > gy ? -1 : 1;
-  int n = strcmp(S(c->p, c->p->funcs.v[x].name), S(c->p, c->p->funcs.v[y].name));
+  const link_func *fx = &c->p->funcs.v[x], *fy = &c->p->funcs.v[y];
+  int n = strcmp(S(c->p, fx->name), S(c->p, fy->name));
+  /* Same name (static functions of several TUs): by place, so the order
+   * does not depend on the order the summaries came in (a compile
+   * database's order versus a link line's: found on redis). */
+  if (!n) n = strcmp(S(c->p, fx->loc.file), S(c->p, fy->loc.file));
+  if (!n && fx->loc.line != fy->loc.line) n = fx->loc.line < fy->loc.line ? -1 : 1;
+  if (!n && fx->loc.col != fy->loc.col) n = fx->loc.col < fy->loc.col ? -1 : 1;
   return n ? n : (x < y ? -1 : 1);
 }
 
