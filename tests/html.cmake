@@ -12,7 +12,7 @@ add_test(NAME html/npm_setup
 set_tests_properties(html/npm_setup PROPERTIES FIXTURES_SETUP html_npm LABELS browser TIMEOUT 600
                      ENVIRONMENT PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1)
 
-foreach(_t examples escaping limits)
+foreach(_t examples escaping limits scale)
   add_test(NAME html/${_t}
            COMMAND node ${_html_dir}/${_t}.mjs ${_html_node} $<TARGET_FILE:purist> ${PROJECT_SOURCE_DIR})
   set_tests_properties(html/${_t} PROPERTIES FIXTURES_REQUIRED html_npm LABELS browser TIMEOUT 300

@@ -208,7 +208,11 @@
     const ul = el('ul', {className: 'links'});
     for (const j of list) ul.append(el('li', null, cls(F[j].class), ' ', fnLink(j)));
     const frag = el('div', null, ul);
-    if (total > list.length) frag.append(el('p', {className: 'muted'}, (total - list.length) + ' more ' + what + ' not in this report'));
+    /* Left out because the panel lists at most list_max, or because a
+     * summarised report (level 2) does not carry them. */
+    const why = list.length >= D.summary.list_max ? 'not listed: a panel lists at most ' + D.summary.list_max
+      : 'not in this summarised report';
+    if (total > list.length) frag.append(el('p', {className: 'muted'}, (total - list.length) + ' more ' + what + ' ' + why));
     return frag;
   }
 

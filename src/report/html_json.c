@@ -269,6 +269,7 @@ json_t *html_json_build(const html_model *m)
   json_object_set_new(summary, "findings", json_integer((json_int_t)m->nfinds));
   json_object_set_new(summary, "findings_shown", json_integer((json_int_t)json_array_size(json_object_get(doc, "findings"))));
   json_object_set_new(summary, "max_bytes", json_integer((json_int_t)m->o->max_bytes));
+  json_object_set_new(summary, "list_max", json_integer(HTML_LIST_MAX));
   html_json_graphs(m, doc, summary);
   json_object_set_new(doc, "summary", summary);
   json_object_set_new(doc, "verify", m->o->verify_file

@@ -175,6 +175,16 @@ void reason_class(strbuf *b, const link_prog *p, const link_func *f, const char 
   if (!said) reason_doomed_note(b, p, f);
 }
 
+/* Why g, which has no body purist analysed, may not return: it is known
+ * never to return (knowledge base, or declared noreturn), or nothing is
+ * known of it (not defined, weak, defined twice). */
+static void reason_mnr_external(strbuf *b, const link_prog *p, const link_func *g, const char *root)
+{
+  const kb_entry *e = link_kb_entry(p, g);
+  if ((e && e->noreturn) || (g->flags & SFF_NORETURN)) sb_puts(b, "does not return");
+  else reason_external(b, p, g, root);
+}
+
 void reason_mnr(strbuf *b, const link_prog *p, const link_func *f, const char *root)
 {
   switch (f->why_mnr.kind) {
@@ -192,7 +202,12 @@ void reason_mnr(strbuf *b, const link_prog *p, const link_func *f, const char *r
     break;
   }
   case WHY_RECURSION: sb_puts(b, "recursive"); break;
-  default: sb_puts(b, "unknown"); break;
+  default:
+    /* A function without a usable body (the report lists library
+     * functions too): what is known of it, rather than "unknown". */
+    if (!link_has_body(f)) reason_mnr_external(b, p, f, root);
+    else sb_puts(b, "unknown");
+    break;
   }
 }
 

@@ -51,6 +51,17 @@ run(async () => {
   const stdout = purist(bin, ['report', '--html', '--fail-on=never', '--verify', ver, '-p', db]).stdout;
   check('without -o the page goes to standard output', stdout === fs.readFileSync(out, 'utf8'));
 
+  // Library functions are listed too: why one may not return is what is
+  // known of it (found on redis: abort, exit said "unknown").
+  const lib = path.join(tmp, 'lib');
+  fs.mkdirSync(lib);
+  fs.writeFileSync(path.join(lib, 'stop.c'), '#include <stdlib.h>\n_Noreturn void give_up(int why);\n' +
+    'int checked(int v) { if (v < 0) abort(); if (v > 9) give_up(v); return v; }\n');
+  r = purist(bin, ['report', '--html', 'stop.c', '-o', out], { cwd: lib });
+  const mnr = Object.fromEntries(reportData(out).functions.map(f => [f.name, f.may_not_return_reason]));
+  check('a library function that never returns: "does not return"',
+    mnr.abort === 'does not return' && mnr.give_up === 'does not return', JSON.stringify(mnr));
+
   fs.writeFileSync(out, 'previous report');
   r = purist(bin, ['report', '--html', '-p', db, '-o', path.join(tmp, 'no', 'such', 'dir', 'r.html')]);
   check('an unwritable -o: input error naming it', r.status === 2 && r.stderr.includes('no/such/dir/r.html'), r.stderr);
