@@ -100,6 +100,8 @@ extern prt_state prt;
 /* --- rt_init.c --- */
 /* Memory from mmap, zeroed, never freed (start-up tables); NULL on failure. */
 void *prt_alloc(size_t n);
+/* A copy of s in prt_alloc memory; NULL on failure. */
+char *prt_strdup(const char *s);
 /* Writes a message line to stderr (async-signal-safe). */
 void prt_say(const char *a, const char *b, const char *c);
 
