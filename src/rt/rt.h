@@ -100,6 +100,8 @@ extern prt_state prt;
 /* --- rt_init.c --- */
 /* Memory from mmap, zeroed, never freed (start-up tables); NULL on failure. */
 void *prt_alloc(size_t n);
+/* A copy of s in prt_alloc memory; NULL on failure. */
+char *prt_strdup(const char *s);
 /* Writes a message line to stderr (async-signal-safe). */
 void prt_say(const char *a, const char *b, const char *c);
 
@@ -152,6 +154,7 @@ typedef struct {
 typedef struct prt_tblock {
   struct prt_tblock *next;
   atomic_int owned;
+  atomic_ulong hooks;     /* the owner's hook calls once the process is threaded */
   prt_tcount c[];
 } prt_tblock;
 
@@ -176,6 +179,16 @@ PRT_NOINST static inline bool prt_tick(unsigned long *left)
   *left = prt.sample - 1;
   return true;
 }
+/* Counts a hook call of the calling thread (threaded processes only): how
+ * a checked frame tells that another thread ran instrumented code. */
+PRT_NOINST static inline void prt_activity(void)
+{
+  prt_tblock *b = prt_tblock_mine();
+  if (b) atomic_store_explicit(&b->hooks, atomic_load_explicit(&b->hooks, memory_order_relaxed) + 1,
+                               memory_order_relaxed);
+}
+/* The hook calls of every thread but the caller, summed (they only grow). */
+unsigned long prt_foreign_activity(void);
 /* The outermost frames of watched function w entered, over all threads. */
 unsigned long prt_calls_total(int w);
 /* Forgets every count (a forked child: only the calling thread lives on). */

@@ -74,6 +74,14 @@ PRT_NOINST unsigned long prt_calls_total(int w)
   return n;
 }
 
+PRT_NOINST unsigned long prt_foreign_activity(void)
+{
+  unsigned long n = 0;
+  for (prt_tblock *b = atomic_load_explicit(&c_head, memory_order_acquire); b; b = b->next)
+    if (b != prt_t_block) n += atomic_load_explicit(&b->hooks, memory_order_relaxed);
+  return n;
+}
+
 PRT_NOINST void prt_counts_reset(void)
 {
   for (prt_tblock *b = atomic_load_explicit(&c_head, memory_order_acquire); b; b = b->next) {

@@ -49,14 +49,6 @@ typedef struct {
 
 typedef struct { uintptr_t addr; int32_t w; } rt_fn;
 
-PRT_NOINST static char *rt_strdup(const char *s)
-{
-  size_t n = strlen(s) + 1;
-  char *d = prt_alloc(n);
-  if (d) memcpy(d, s, n);
-  return d;
-}
-
 /* System libraries are not the program's own: their data is not watched
  * (the C library's stdio buffers and malloc state change under any call). */
 PRT_NOINST static bool rt_is_system(const char *path)
@@ -131,7 +123,7 @@ PRT_NOINST static void rt_add_symbol(rt_load *L, const GElf_Sym *s, const char *
     if (!d) return;
     d->addr = addr;
     d->size = s->st_size;
-    d->name = rt_strdup(name);
+    d->name = prt_strdup(name);
     d->obj = obj;
     d->local = GELF_ST_BIND(s->st_info) == STB_LOCAL;
   }
@@ -170,7 +162,7 @@ PRT_NOINST static int rt_visit(struct dl_phdr_info *info, size_t size, void *arg
   if (!path || rt_is_system(path) || (L->self && !strcmp(path, L->self))) return 0;
   if (prt.nobjs >= RT_MAX_OBJS) return 0;
   uint16_t obj = (uint16_t)prt.nobjs;
-  prt.objs[prt.nobjs++] = rt_strdup(path);
+  prt.objs[prt.nobjs++] = prt_strdup(path);
   size_t first = L->ranges.n;
   rt_add_ranges(L, info);
   rt_read_symbols(L, path, info->dlpi_addr, obj, first);

@@ -15,6 +15,16 @@
  * and countdown (rt_count.c): no lock, no atomic read-modify-write, no
  * division, no system call.
  *
+ * Threads: the data is shared, so a change seen at exit may be another
+ * thread's. In a threaded process each thread counts its hook calls
+ * (prt_activity); a checked frame sums the other threads' counts at entry
+ * and after its comparison, holds the symbols it found written until then,
+ * and drops them if the sums differ: another thread ran instrumented code
+ * meanwhile (a violation on every call is still seen in the calls where the
+ * other threads were idle or blocked). Writes by other threads' code that
+ * is not instrumented, or by a function they were already in and that calls
+ * nothing instrumented, are still attributed to the frame.
+ *
  * Why a copy and no hash: the copy is needed anyway to name the changed
  * bytes, and comparing with it at exit reads each page once where hashing
  * at entry and exit reads it twice more (and cannot miss a change). */
@@ -35,6 +45,11 @@ static PRT_TLS bool t_forced_done;    /* … and has ended */
 static PRT_TLS int t_outer;           /* watch index of the outermost frame */
 static PRT_TLS unsigned long t_idx;   /* its checked-call index */
 static PRT_TLS unsigned char *t_copy; /* per page: contents at entry */
+static PRT_TLS bool t_shared;         /* threaded at entry: writes are held */
+static PRT_TLS unsigned long t_others;/* the other threads' hook calls at entry */
+#define RT_HELD 64                    /* symbols held per frame; more are dropped */
+static PRT_TLS long t_held[RT_HELD];
+static PRT_TLS int t_nheld;
 
 static pthread_once_t rt_key_once = PTHREAD_ONCE_INIT;
 static pthread_key_t rt_key;
@@ -80,7 +95,8 @@ PRT_NOINST static void rt_page_diff(uintptr_t page, const unsigned char *old)
     if (now[i] == old[i]) continue;
     long s = prt_sym_find(page + i);
     if (s < 0) continue;   /* padding, GOT: no object of the program */
-    prt_record(PRT_GLOBAL_WRITE, t_outer, s, t_idx);
+    if (!t_shared) prt_record(PRT_GLOBAL_WRITE, t_outer, s, t_idx);
+    else if (t_nheld < RT_HELD) t_held[t_nheld++] = s;
     t_wrote = true;
     uintptr_t end = prt.syms[s].addr + prt.syms[s].size;   /* one record per symbol */
     if (end > page + i + 1) i = end >= page + PRT_PAGE ? PRT_PAGE : end - page - 1;
@@ -105,6 +121,9 @@ __attribute__((noinline)) PRT_NOINST static void rt_frame_check(int w, bool forc
   t_outer = w;
   t_idx = atomic_fetch_add_explicit(&W->checked, 1, memory_order_relaxed);
   t_wrote = false;
+  t_shared = atomic_load_explicit(&prt.threaded, memory_order_relaxed);
+  t_nheld = 0;
+  if (t_shared) t_others = prt_foreign_activity();
   rt_snap_take();
   t_guarded = W->is_const && prt_guard_on(w);   /* last: the snapshot reads the data */
 }
@@ -135,6 +154,10 @@ PRT_NOINST static void rt_frame_end(void)
   if (t_guarded) prt_guard_off();
   t_guarded = false;
   rt_snap_compare();
+  if (t_shared && prt_foreign_activity() != t_others) {
+    /* maybe not ours: dropped (t_wrote stays, so a wrapper does not re-execute) */
+  } else
+    for (int i = 0; i < t_nheld; i++) prt_record(PRT_GLOBAL_WRITE, t_outer, t_held[i], t_idx);
   t_checking = false;
   t_forced_done = t_forced;
   t_forced = false;
@@ -143,6 +166,7 @@ PRT_NOINST static void rt_frame_end(void)
 PRT_API void __cyg_profile_func_enter(void *fn, void *site)
 {
   if (!prt.active) return;
+  if (atomic_load_explicit(&prt.threaded, memory_order_relaxed)) prt_activity();
   int w = prt_watch_find(fn);
   if (w < 0 || t_replay) return;
   if (t_depth++ == 0) rt_frame_begin(w);
@@ -150,7 +174,9 @@ PRT_API void __cyg_profile_func_enter(void *fn, void *site)
 
 PRT_API void __cyg_profile_func_exit(void *fn, void *site)
 {
-  if (!prt.active || t_depth == 0 || t_replay) return;
+  if (!prt.active) return;
+  if (atomic_load_explicit(&prt.threaded, memory_order_relaxed)) prt_activity();
+  if (t_depth == 0 || t_replay) return;
   if (prt_watch_find(fn) < 0) return;
   if (--t_depth == 0) rt_frame_end();
 }

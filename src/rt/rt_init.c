@@ -24,6 +24,14 @@ PRT_NOINST void *prt_alloc(size_t n)
   return p == MAP_FAILED ? NULL : p;
 }
 
+PRT_NOINST char *prt_strdup(const char *s)
+{
+  size_t n = strlen(s) + 1;
+  char *d = prt_alloc(n);
+  if (d) memcpy(d, s, n);
+  return d;
+}
+
 PRT_NOINST void prt_say(const char *a, const char *b, const char *c)
 {
   const char *parts[] = { "purist-rt: ", a, b, c, "\n" };
@@ -150,7 +158,10 @@ __attribute__((constructor(101))) PRT_NOINST static void rt_init(void)
   prt.sample = rt_env_ulong("PURIST_SAMPLE", 1);
   const char *ab = getenv("PURIST_ABORT");
   prt.abort_on_error = ab && !strcmp(ab, "1");
-  prt.report_dir = getenv("PURIST_REPORT");
+  /* A copy: programs that set their process title (redis-server) overwrite
+   * the environment strings, and the report is written at exit. */
+  const char *dir = getenv("PURIST_REPORT");
+  prt.report_dir = dir ? prt_strdup(dir) : NULL;
   ssize_t n = readlink("/proc/self/exe", prt.exe, sizeof prt.exe - 1);
   prt.exe[n > 0 ? n : 0] = '\0';
   if (rt_load_watch(watch) < 0 || prt_elf_load() < 0) return;
