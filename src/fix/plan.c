@@ -219,6 +219,24 @@ static bool discarded_call(planner *pl, uint32_t fi, uint8_t kind)
   return false;
 }
 
+/* Does the class of fi hold only for the configuration analysed (see
+ * frontend/condfacts.c)? An attribute on a shared prototype would bind
+ * the other configurations too. Says where, returns true. */
+static bool config_dependent(planner *pl, uint32_t fi, uint8_t kind, const uint32_t *di, uint32_t nd)
+{
+  const link_prog *p = pl->p;
+  for (uint32_t k = 0; k < nd; k++) {
+    const sum_decl *d = &p->decls.v[di[k]];
+    if (!(d->dflags & SDF_CONFIG)) continue;
+    fix_note_add(&pl->pl->notes, false, "%s:%u:%u: note: '%s' is not made %s: it is %s only in the "
+                 "configuration analysed: an #if branch skipped here %s", DECL_AT(pl, d),
+                 S(p, p->funcs.v[fi].name), fix_kind_name(kind), fix_kind_name(kind),
+                 d->is_def ? "holds part of its body or another definition of it" : "defines it differently");
+    return true;
+  }
+  return false;
+}
+
 /* Every declaration of f gets the inferred attribute. */
 static void plan_suggestion(planner *pl, uint32_t fi)
 {
@@ -234,6 +252,7 @@ static void plan_suggestion(planner *pl, uint32_t fi)
   if (!pl->o->keep_discarded && discarded_call(pl, fi, kind)) return;
   uint32_t nd;
   const uint32_t *di = link_decls_of(p, fi, &nd);
+  if (config_dependent(pl, fi, kind, di, nd)) return;
   for (uint32_t k = 0; k < nd; k++) {
     const sum_decl *d = &p->decls.v[di[k]];
     if ((d->declared & kind) || !decl_editable(pl, d, f)) continue;
