@@ -4,7 +4,7 @@
 # without TLS, curl_easy_ssls_import returns a constant and looked const,
 # and fix put __attribute__((const)) on its prototype in the public
 # header), and a definition whose alternative definition sits in a skipped
-# branch. Near misses: a body whose #if branches are all taken, and a
+# branch, and callers of such functions. Near misses: a body whose #if branches are all taken, and a
 # definition inside an include guard, are still edited.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh" "$@"
@@ -17,6 +17,7 @@ int api_import(const char *blob, int len);
 int keylog_enabled(void);
 int api_version(int x);
 int api_level(int x);
+int api_setup(int x);
 #endif
 EOF2
 cat >api.c <<'EOF2'
@@ -54,6 +55,10 @@ int api_level(int x)
 #endif
   return x;
 }
+int api_setup(int x)
+{
+  return api_import("", x) > 0;
+}
 EOF2
 cp api.h "$T/api.h.orig"
 
@@ -68,6 +73,10 @@ expect_stderr_has "^api\.c:4:5: note: 'api_import' is not made const: it is cons
 check "a definition with another definition in a skipped branch is left alone"
 expect_file_has api.h '^int keylog_enabled\(void\);$'
 expect_stderr_has "note: 'keylog_enabled' is not made const: it is const only in the configuration analysed"
+
+check "a caller of such a function is left alone too, with the callee named"
+expect_file_has api.h '^int api_setup\(int x\);$'
+expect_stderr_has "note: 'api_setup' is not made const: it is const only in the configuration analysed: it calls 'api_import'"
 
 check "near misses: all #if branches taken, include guard: edited"
 expect_file_has api.h '^int api_version\(int x\) __attribute__\(\(const\)\);$'
