@@ -243,6 +243,24 @@ static bool config_dependent(planner *pl, uint32_t fi, uint8_t kind, const uint3
   return true;
 }
 
+/* Does a declaration of fi carry an attribute GCC will not keep beside
+ * pure or const (malloc, alloc_size, alloc_align)? GCC would drop that one
+ * with a -Wattributes warning: redis's extend_to_usable exists only to
+ * carry alloc_size. Says where, returns true. */
+static bool gcc_excluded(planner *pl, uint32_t fi, uint8_t kind, const uint32_t *di, uint32_t nd)
+{
+  const link_prog *p = pl->p;
+  for (uint32_t k = 0; k < nd; k++) {
+    const sum_decl *d = &p->decls.v[di[k]];
+    if (!(d->dflags & SDF_GCC_EXCL)) continue;
+    fix_note_add(&pl->pl->notes, false, "%s:%u:%u: note: '%s' is not made %s: it is declared malloc, "
+                 "alloc_size or alloc_align, which GCC drops beside pure and const (-Wattributes)",
+                 DECL_AT(pl, d), S(p, p->funcs.v[fi].name), fix_kind_name(kind));
+    return true;
+  }
+  return false;
+}
+
 /* Every declaration of f gets the inferred attribute. */
 static void plan_suggestion(planner *pl, uint32_t fi)
 {
@@ -258,7 +276,7 @@ static void plan_suggestion(planner *pl, uint32_t fi)
   if (!pl->o->keep_discarded && discarded_call(pl, fi, kind)) return;
   uint32_t nd;
   const uint32_t *di = link_decls_of(p, fi, &nd);
-  if (nd && config_dependent(pl, fi, kind, di, nd)) return;
+  if (nd && (config_dependent(pl, fi, kind, di, nd) || gcc_excluded(pl, fi, kind, di, nd))) return;
   for (uint32_t k = 0; k < nd; k++) {
     const sum_decl *d = &p->decls.v[di[k]];
     if ((d->declared & kind) || !decl_editable(pl, d, f)) continue;

@@ -222,8 +222,11 @@ typedef struct {
 
 static enum CXChildVisitResult ff_attr(CXCursor c, CXCursor parent, CXClientData data)
 {
+  static const char *const gcc_excl[] = { "malloc", "__malloc__", "alloc_size", "__alloc_size__",
+                                          "alloc_align", "__alloc_align__", NULL };
   decl_scan *s = data;
   enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_UnexposedAttr && fe_attr_has_word(s->t->tu, c, gcc_excl)) s->d->dflags |= SDF_GCC_EXCL;
   if (k != CXCursor_PureAttr && k != CXCursor_ConstAttr) return CXChildVisit_Continue;
   CXSourceRange r = clang_getCursorExtent(c);
   if (clang_Range_isNull(r) || !fe_attr_in_decl(s->t, s->file, s->lo, s->hi, c)) return CXChildVisit_Continue;
