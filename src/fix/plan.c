@@ -32,6 +32,7 @@ typedef struct {
   const link_prog *p;
   const fix_opts *o;
   ptrmap begins;   /* where declarations begin → first declaration + 1, SHARED_BEGIN if two do */
+  uint32_t *cfgdep;   /* fix_cfgdep_new */
 } planner;
 
 #define SHARED_BEGIN 0x80000000u
@@ -219,6 +220,47 @@ static bool discarded_call(planner *pl, uint32_t fi, uint8_t kind)
   return false;
 }
 
+/* Does the class of fi hold only for the configuration analysed (see
+ * cfgdep.c)? An attribute on a shared prototype would bind the other
+ * configurations too. Says why, returns true. */
+static bool config_dependent(planner *pl, uint32_t fi, uint8_t kind, const uint32_t *di, uint32_t nd)
+{
+  const link_prog *p = pl->p;
+  uint32_t dep = pl->cfgdep[fi];
+  if (!dep) return false;
+  const sum_decl *d = &p->decls.v[di[0]];
+  for (uint32_t k = 0; k < nd; k++)
+    if (p->decls.v[di[k]].dflags & SDF_CONFIG) d = &p->decls.v[di[k]];
+  const char *name = S(p, p->funcs.v[fi].name), *kn = fix_kind_name(kind);
+  if (dep == FIX_CFG_OWN)
+    fix_note_add(&pl->pl->notes, false, "%s:%u:%u: note: '%s' is not made %s: it is %s only in the "
+                 "configuration analysed: an #if branch skipped here %s", DECL_AT(pl, d), name, kn, kn,
+                 d->is_def ? "holds part of its body or another definition of it" : "defines it differently");
+  else
+    fix_note_add(&pl->pl->notes, false, "%s:%u:%u: note: '%s' is not made %s: it is %s only in the "
+                 "configuration analysed: it calls '%s', whose class depends on an #if branch skipped here",
+                 DECL_AT(pl, d), name, kn, kn, S(p, p->funcs.v[dep - 1].name));
+  return true;
+}
+
+/* Does a declaration of fi carry an attribute GCC will not keep beside
+ * pure or const (malloc, alloc_size, alloc_align)? GCC would drop that one
+ * with a -Wattributes warning: redis's extend_to_usable exists only to
+ * carry alloc_size. Says where, returns true. */
+static bool gcc_excluded(planner *pl, uint32_t fi, uint8_t kind, const uint32_t *di, uint32_t nd)
+{
+  const link_prog *p = pl->p;
+  for (uint32_t k = 0; k < nd; k++) {
+    const sum_decl *d = &p->decls.v[di[k]];
+    if (!(d->dflags & SDF_GCC_EXCL)) continue;
+    fix_note_add(&pl->pl->notes, false, "%s:%u:%u: note: '%s' is not made %s: it is declared malloc, "
+                 "alloc_size or alloc_align, which GCC drops beside pure and const (-Wattributes)",
+                 DECL_AT(pl, d), S(p, p->funcs.v[fi].name), fix_kind_name(kind));
+    return true;
+  }
+  return false;
+}
+
 /* Every declaration of f gets the inferred attribute. */
 static void plan_suggestion(planner *pl, uint32_t fi)
 {
@@ -234,6 +276,7 @@ static void plan_suggestion(planner *pl, uint32_t fi)
   if (!pl->o->keep_discarded && discarded_call(pl, fi, kind)) return;
   uint32_t nd;
   const uint32_t *di = link_decls_of(p, fi, &nd);
+  if (nd && (config_dependent(pl, fi, kind, di, nd) || gcc_excluded(pl, fi, kind, di, nd))) return;
   for (uint32_t k = 0; k < nd; k++) {
     const sum_decl *d = &p->decls.v[di[k]];
     if ((d->declared & kind) || !decl_editable(pl, d, f)) continue;
@@ -301,13 +344,14 @@ fix_plan *fix_plan_new(const link_prog *p, const fix_opts *o, char **err)
     return NULL;
   }
   fix_plan *plan = xcalloc(1, sizeof *plan);
-  planner pl = { plan, p, &eff, { 0 } };
+  planner pl = { plan, p, &eff, { 0 }, fix_cfgdep_new(p) };
   index_begins(&pl);
   for (uint32_t fi = 0; fi < p->funcs.n; fi++) {
     if (checks_suggestable(&p->funcs.v[fi])) plan_suggestion(&pl, fi);
     else if (eff.fix_misuse) plan_misuse(&pl, fi);
   }
   ptrmap_free(&pl.begins);
+  free(pl.cfgdep);
   if (plan->ops.n) qsort(plan->ops.v, plan->ops.n, sizeof *plan->ops.v, op_cmp);
   return plan;
 }

@@ -55,17 +55,45 @@ sum_loc fe_cursor_loc(fe_tu *t, CXCursor c)
   return fe_loc(t, clang_getCursorLocation(c));
 }
 
-/* Does any token of the attribute's source text equal one of `words`? The
- * C API has no cursor kind for noreturn or weak: they are UnexposedAttr. */
+/* Is t one of the tokens that may come before an attribute's name:
+ * `__attribute__((`, `[[`, a `gnu::` scope? */
+static int fe_attr_lead_token(const char *t)
+{
+  static const char *const lead[] = { "__attribute__", "__attribute", "(", "[", "gnu", "__gnu__", "::", NULL };
+  for (int i = 0; lead[i]; i++)
+    if (strcmp(t, lead[i]) == 0) return 1;
+  return 0;
+}
+
+/* Is the attribute's name one of `words`? The C API has no cursor kind for
+ * noreturn, weak or cleanup: they are UnexposedAttr. The name is read at the
+ * spelling location of the attribute's start, which for an attribute from a
+ * macro lies in the macro's definition, often in another header; the
+ * cursor's extent then ends at the expansion, in a different file, and
+ * tokenizing the extent would find nothing (or, within one file, every
+ * token from the #define down to the use). */
 int fe_attr_has_word(CXTranslationUnit tu, CXCursor attr, const char *const *words)
 {
+  CXFile f;
+  unsigned off;
+  clang_getSpellingLocation(clang_getRangeStart(clang_getCursorExtent(attr)), &f, NULL, NULL, &off);
+  size_t size = 0;
+  if (!f || !clang_getFileContents(tu, f, &size) || off >= size) return 0;
+  /* The name is among the first few tokens; 64 bytes hold `gnu :: __weak__`. */
+  unsigned end = size - off > 64 ? off + 64 : (unsigned)size;
+  CXSourceRange r = clang_getRange(clang_getLocationForOffset(tu, f, off),
+                                   clang_getLocationForOffset(tu, f, end));
   CXToken *toks;
   unsigned n;
-  clang_tokenize(tu, clang_getCursorExtent(attr), &toks, &n);
-  int hit = 0;
-  for (unsigned i = 0; i < n && !hit; i++) {
+  clang_tokenize(tu, r, &toks, &n);
+  int hit = 0, done = 0;
+  for (unsigned i = 0; i < n && !done; i++) {
     CXString s = clang_getTokenSpelling(tu, toks[i]);
-    for (int w = 0; words[w] && !hit; w++) hit = strcmp(clang_getCString(s), words[w]) == 0;
+    const char *t = clang_getCString(s);
+    if (!fe_attr_lead_token(t)) {
+      for (int w = 0; words[w] && !hit; w++) hit = strcmp(t, words[w]) == 0;
+      done = 1;
+    }
     clang_disposeString(s);
   }
   clang_disposeTokens(tu, toks, n);

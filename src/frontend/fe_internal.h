@@ -26,6 +26,8 @@ typedef struct {
   struct fe_pp *pp;   /* preprocessed input: names from line markers (preproc.c); else NULL */
   VEC(fe_pending) fix_macros, fix_decls;   /* attribute macros and declarations, for fe_fix_finish */
   ptrmap hashed;      /* file ids whose content hash is recorded */
+  CXSourceRangeList *skipped;   /* #if branches not taken (condfacts.c), once asked; else NULL */
+  strtab *skipped_defs;         /* names of functions defined in them */
 } fe_tu;
 
 /* A key for a source location in ptrmaps. */
@@ -52,6 +54,12 @@ uint8_t fe_decl_attrs(fe_tu *t, CXCursor fn);
 int fe_attr_has_word(CXTranslationUnit tu, CXCursor attr, const char *const *words);
 /* True if the function (by index) never returns: declared so or known so. */
 int fe_func_noreturn(fe_tu *t, uint32_t fi);
+
+/* condfacts.c: does the class of function fn (a declaration spanning
+ * [lo, hi) of file) hold only for this configuration? True when a skipped
+ * #if branch defines the same name or, for a definition, lies in its body. */
+int fe_cond_dependent(fe_tu *t, CXCursor fn, int is_def, CXFile file, unsigned lo, unsigned hi);
+void fe_cond_free(fe_tu *t);
 
 /* preproc.c: is the job's file preprocessed output (.i)? Then fe_pp_start
  * (after parsing) takes file names and lines from its line markers, and

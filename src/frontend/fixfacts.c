@@ -222,8 +222,11 @@ typedef struct {
 
 static enum CXChildVisitResult ff_attr(CXCursor c, CXCursor parent, CXClientData data)
 {
+  static const char *const gcc_excl[] = { "malloc", "__malloc__", "alloc_size", "__alloc_size__",
+                                          "alloc_align", "__alloc_align__", NULL };
   decl_scan *s = data;
   enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_UnexposedAttr && fe_attr_has_word(s->t->tu, c, gcc_excl)) s->d->dflags |= SDF_GCC_EXCL;
   if (k != CXCursor_PureAttr && k != CXCursor_ConstAttr) return CXChildVisit_Continue;
   CXSourceRange r = clang_getCursorExtent(c);
   if (clang_Range_isNull(r) || !fe_attr_in_decl(s->t, s->file, s->lo, s->hi, c)) return CXChildVisit_Continue;
@@ -290,6 +293,7 @@ void fe_fix_decl(fe_tu *t, CXCursor fn, sum_decl *d)
   ff_line_col(clang_getRangeStart(r), &d->beg_line, &d->beg_col);
   ff_line_col(clang_getRangeEnd(r), &d->end_line, &d->end_col);
   if (d->is_def && ff_is_knr(t, fn, file, name_off)) d->dflags |= SDF_KNR;
+  if (file && fe_cond_dependent(t, fn, d->is_def, file, s.lo, s.hi)) d->dflags |= SDF_CONFIG;
   d->attr_off = (uint32_t)t->sum->attrs.n;
   d->nattr = 0;
   clang_visitChildren(fn, ff_attr, &s);

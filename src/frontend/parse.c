@@ -277,6 +277,7 @@ fe_status fe_summarize_deps(CXIndex idx, const fe_job *job, const kb *kb, sum_tu
   vec_free(&t.fix_macros);
   vec_free(&t.fix_decls);
   strtab_free(t.weak);
+  fe_cond_free(&t);
   fe_pp_free(t.pp);
   vec_free(&t.defs);
   vec_free(&t.def_funcs);

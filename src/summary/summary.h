@@ -134,6 +134,8 @@ typedef struct {
 #define SDF_MACRO_NAME 0x1  /* the name comes from a macro expansion: fix leaves it alone */
 #define SDF_KNR        0x2  /* a K&R-style definition (identifier list) */
 #define SDF_SPLIT      0x4  /* the declaration does not lie in one file outside macros */
+#define SDF_CONFIG     0x8  /* a skipped #if branch defines it again or lies in its body */
+#define SDF_GCC_EXCL   0x10 /* carries malloc, alloc_size or alloc_align: GCC drops those beside pure/const */
 
 /* A declaration the project wrote (not in a system header): where fix and
  * suggest will want to put attributes. Positions are expansion locations

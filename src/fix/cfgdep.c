@@ -1,0 +1,36 @@
+/* cfgdep.c — which functions' classes hold only for the configuration
+ * analysed: those with a declaration the front end marked SDF_CONFIG
+ * (frontend/condfacts.c), and every function that calls one, directly or
+ * through others. On curl without TLS, Curl_conn_may_http3 is a stub, and
+ * Curl_http_setup_conn, which calls it, looked pure only because of it. */
+#include "fix/fix_internal.h"
+#include "util/xalloc.h"
+
+/* Marks the functions with a declaration that hangs on the configuration. */
+static void cd_own(const link_prog *p, uint32_t *dep)
+{
+  for (size_t i = 0; i < p->decls.n; i++)
+    if (p->decls.v[i].dflags & SDF_CONFIG) dep[p->decls.v[i].func] = FIX_CFG_OWN;
+}
+
+uint32_t *fix_cfgdep_new(const link_prog *p)
+{
+  uint32_t *dep = xcalloc(p->funcs.n ? p->funcs.n : 1, sizeof *dep);
+  cd_own(p, dep);
+  /* Callers inherit until nothing changes: each round reaches one call
+   * level further up, and call chains are short. */
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (uint32_t fi = 0; fi < p->funcs.n; fi++) {
+      const link_func *f = &p->funcs.v[fi];
+      for (uint32_t k = 0; !dep[fi] && k < f->ncall; k++) {
+        uint32_t callee = p->calls.v[f->call_off + k].callee;
+        if (callee < p->funcs.n && callee != fi && dep[callee]) {
+          dep[fi] = callee + 1;
+          changed = true;
+        }
+      }
+    }
+  }
+  return dep;
+}

@@ -1,0 +1,99 @@
+/* condfacts.c — does a function's class hold only for the configuration
+ * parsed? The preprocessor's skipped ranges (#if branches not taken) say
+ * so in two ways: code skipped inside the definition's body (a stub
+ * `#else` that returns a constant where the real build does I/O), or
+ * another definition of the same name in a skipped branch (`#ifdef USE_TLS
+ * … #else bool keylog_enabled(void) { return false; } #endif`). An
+ * attribute fix writes into a shared header would bind every configuration;
+ * purist has seen one. Found on curl, whose TLS-less build makes
+ * curl_easy_ssls_import look const. */
+#include "frontend/fe_internal.h"
+#include <ctype.h>
+#include <string.h>
+
+/* Skips blanks and comments from i; returns the first other offset. */
+static size_t cf_skip_space(const char *s, size_t i, size_t n)
+{
+  for (;;) {
+    while (i < n && isspace((unsigned char)s[i])) i++;
+    if (i + 1 < n && s[i] == '/' && s[i + 1] == '*') {
+      const char *e = strstr(s + i + 2, "*/");   /* file contents are NUL-terminated */
+      i = e && (size_t)(e - s) < n ? (size_t)(e - s) + 2 : n;
+    } else if (i + 1 < n && s[i] == '/' && s[i + 1] == '/') {
+      while (i < n && s[i] != '\n') i++;
+    } else {
+      return i;
+    }
+  }
+}
+
+/* The offset just past the `)` matching the `(` at i, or n. */
+static size_t cf_close_paren(const char *s, size_t i, size_t n)
+{
+  int depth = 0;
+  for (; i < n; i++) {
+    if (s[i] == '(') depth++;
+    else if (s[i] == ')' && --depth == 0) return i + 1;
+  }
+  return n;
+}
+
+/* Records in t->skipped_defs each name that [lo, hi) of s defines with a
+ * prototype-style definition: an identifier, `( … )`, then `{`. A call
+ * (followed by `;`, an operator, `)`) does not count. */
+static void cf_scan_defs(fe_tu *t, const char *s, size_t lo, size_t hi)
+{
+  for (size_t i = lo; i < hi;) {
+    if (!(isalpha((unsigned char)s[i]) || s[i] == '_') || (i > lo && (isalnum((unsigned char)s[i - 1]) || s[i - 1] == '_'))) {
+      i++;
+      continue;
+    }
+    size_t e = i;
+    while (e < hi && (isalnum((unsigned char)s[e]) || s[e] == '_')) e++;
+    size_t p = cf_skip_space(s, e, hi);
+    if (p < hi && s[p] == '(') {
+      size_t q = cf_skip_space(s, cf_close_paren(s, p, hi), hi);
+      if (q < hi && s[q] == '{') strtab_intern_n(t->skipped_defs, s + i, e - i);
+    }
+    i = e;
+  }
+}
+
+/* Collects the TU's skipped ranges and the names defined in them, once. */
+static void cf_collect(fe_tu *t)
+{
+  if (t->skipped) return;
+  t->skipped = clang_getAllSkippedRanges(t->tu);
+  t->skipped_defs = strtab_new();
+  for (unsigned k = 0; t->skipped && k < t->skipped->count; k++) {
+    CXSourceRange r = t->skipped->ranges[k];
+    CXFile f;
+    unsigned lo, hi;
+    clang_getExpansionLocation(clang_getRangeStart(r), &f, NULL, NULL, &lo);
+    clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &hi);
+    size_t size = 0;
+    const char *s = f ? clang_getFileContents(t->tu, f, &size) : NULL;
+    if (s && lo < hi && hi <= size) cf_scan_defs(t, s, lo, hi);
+  }
+}
+
+int fe_cond_dependent(fe_tu *t, CXCursor fn, int is_def, CXFile file, unsigned lo, unsigned hi)
+{
+  cf_collect(t);
+  CXString name = clang_getCursorSpelling(fn);
+  int dep = strtab_find(t->skipped_defs, clang_getCString(name)) != UINT32_MAX;
+  clang_disposeString(name);
+  for (unsigned k = 0; !dep && is_def && t->skipped && k < t->skipped->count; k++) {
+    CXFile f;
+    unsigned off;
+    clang_getExpansionLocation(clang_getRangeStart(t->skipped->ranges[k]), &f, NULL, NULL, &off);
+    dep = clang_File_isEqual(f, file) && off > lo && off < hi;
+  }
+  return dep;
+}
+
+void fe_cond_free(fe_tu *t)
+{
+  if (t->skipped) clang_disposeSourceRangeList(t->skipped);
+  strtab_free(t->skipped_defs);
+}
