@@ -41,10 +41,12 @@ static bool tree_skip(const char *name, bool is_dir)
   return tree_has_suffix(name, products);
 }
 
-static bool tree_is_header(const char *name)
+/* What a build tree holds that the compiler reads: generated headers and
+ * generated sources (curl's tool_hugehelp.c, a CMake unity file). */
+static bool tree_is_source(const char *name)
 {
-  static const char *const hdr[] = { ".h", ".hh", ".hpp", ".inc", ".def", NULL };
-  return tree_has_suffix(name, hdr);
+  static const char *const src[] = { ".h", ".hh", ".hpp", ".inc", ".def", ".c", ".i", NULL };
+  return tree_has_suffix(name, src);
 }
 
 /* Copies one regular file's bytes and mode; copy_file_range where the
@@ -103,7 +105,7 @@ static int tree_copy_entry(tree_walk *w, const char *from, const char *to, const
     ssize_t n = readlink(src, target, sizeof target - 1);
     if (n < 0) rc = -1;
     else { target[n] = '\0'; rc = symlink(target, dst); }
-  } else if (S_ISREG(st.st_mode) && !tree_skip(name, false) && (!in_build || tree_is_header(name))) {
+  } else if (S_ISREG(st.st_mode) && !tree_skip(name, false) && (!in_build || tree_is_source(name))) {
     rc = tree_copy_file(src, dst, st.st_mode);
   }
   if (rc != 0 && !w->err) w->err = xasprintf("%s: could not copy: %s", src, strerror(errno));

@@ -7,8 +7,8 @@
  * What is copied: every file under the root except version-control
  * directories (.git, .hg, .svn), build products (.o, .a, .so, .gch, …) and,
  * inside a build tree (a directory holding CMakeCache.txt), everything but
- * headers — a build tree's generated headers are part of the sources, its
- * objects and binaries are not. Symlinks are copied as symlinks. The whole
+ * headers and C sources — a build tree's generated headers and sources are
+ * part of the sources, its objects and binaries are not. Symlinks are copied as symlinks. The whole
  * directory is removed by tree_copy_free, and on SIGINT/SIGTERM/SIGHUP
  * (cleanup.h). */
 #ifndef PURIST_TREE_H

@@ -31,6 +31,17 @@ expect_top "$T/a.json" files_compared 2
 [ "$(json_count "$T/a.json" unit_broken)" -eq 0 ] || fail "unit_broken must be left out of both sides$(show "$T/a.json")"
 expect_no_tree
 
+check "a source generated into a build tree (CMakeCache.txt beside it) is compiled too"
+mkdir -p "$P/build"
+: >"$P/build/CMakeCache.txt"
+printf '#include "unit.h"\nint unit_generated(int code) { return unit_scale(code); }\n' >"$P/build/gen.c"
+write_cdb "$P" gcc-12 src/unit.c src/convert.c build/gen.c
+run impact -p . --format=json
+expect_rc 0
+expect_top "$T/out" files_compared 3
+expect_no_tree
+rm -rf "$P/build"
+
 check "a compiler that is not found: one line naming it, exit 2, no tree"
 write_cdb "$P" no-such-compiler-xyz src/unit.c src/convert.c
 run impact -p . --quiet
