@@ -21,14 +21,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 build=$root/build-bench
 project= ntu=250 nfunc=200 seed=1 runs=3 keep=0
 . "$root/bench/lib.sh"
-while [ $# -gt 0 ]; do
-  bench_option "$@"
-  if [ "$bench_used" -gt 0 ]; then shift "$bench_used"; continue; fi
-  case $1 in
-    -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) echo "infer.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
-  esac
-done
+bench_args "$0" 2,17 "$@"
 
 say() { echo "infer.sh: $*" >&2; }
 

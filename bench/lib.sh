@@ -67,8 +67,8 @@ bench_tu_commands() {
   ntus=$n
 }
 
-# bench_option WORD [VALUE]: the options infer.sh and run.sh share
-# (--project DIR, --tus N, --funcs N, --seed S, --runs N, --keep); sets
+# bench_option WORD [VALUE]: the options the scripts share
+# (--project DIR, --tus N, --funcs N, --seed S, --runs N, --keep, --no-scale); sets
 # bench_used to the number of words taken, 0 if WORD is none of them.
 bench_option() {
   bench_used=2
@@ -79,6 +79,7 @@ bench_option() {
     --seed) seed=${2-} ;;
     --runs) runs=${2-} ;;
     --keep) keep=1; bench_used=1 ;;
+    --no-scale) scale=0; bench_used=1 ;;
     *) bench_used=0 ;;
   esac
 }
@@ -95,4 +96,20 @@ bench_project() {
     project=$(cd "$project" && pwd)
     desc="$project"
   fi
+}
+
+# bench_args SCRIPT HELP-LINES ARGS...: parses the shared options; --help
+# prints lines HELP-LINES (sed range) of SCRIPT's header; anything else is
+# an error naming SCRIPT.
+bench_args() {
+  local script=$1 help=$2
+  shift 2
+  while [ $# -gt 0 ]; do
+    bench_option "$@"
+    if [ "$bench_used" -gt 0 ]; then shift "$bench_used"; continue; fi
+    case $1 in
+      -h|--help) sed -n "${help}p" "$script" | sed 's/^# \{0,1\}//'; exit 0 ;;
+      *) echo "$(basename "$script"): unknown option $1 (see --help)" >&2; exit 2 ;;
+    esac
+  done
 }

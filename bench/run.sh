@@ -33,15 +33,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 build=$root/build-bench
 project= ntu=250 nfunc=200 seed=1 runs=3 keep=0 scale=1
 . "$root/bench/lib.sh"
-while [ $# -gt 0 ]; do
-  bench_option "$@"
-  if [ "$bench_used" -gt 0 ]; then shift "$bench_used"; continue; fi
-  case $1 in
-    --no-scale) scale=0; shift ;;
-    -h|--help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) echo "run.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
-  esac
-done
+bench_args "$0" 2,25 "$@"
 
 say() { echo "run.sh: $*" >&2; }
 for tool in clang-19 gcc jq; do

@@ -16,16 +16,11 @@ grep -q "faults 3 traps 1" plain.out || fail "the fixture itself is broken${NL}$
 check "the program's handlers get its signals; the read check still works after them"
 run verify -p . --format=json -o v.json -- ./prog
 expect_rc 1
-same plain.out "$T/out" "the command's stdout under verify"
-diags v.json >got
-printf '%s\n' "weighted verify-global-read" >want
-same want got "the functions and checks reported"
+expect_verified "weighted verify-global-read"
 
 check "the same at PURIST_SAMPLE=100 (only the first calls checked)"
 PURIST_SAMPLE=100 run verify -p . --format=json -o v.json -- ./prog
-same plain.out "$T/out" "the command's stdout under verify"
-diags v.json >got
-same want got "the functions and checks reported"
+expect_verified "weighted verify-global-read"
 
 check "a fault at SIGSEGV's default action ends the program as without the runtime"
 set +e; ./plain crash >/dev/null; prc=$?; set -e

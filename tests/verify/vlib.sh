@@ -54,3 +54,13 @@ diags() {
   paste -d' ' <(grep -E '^diagnostics\.[0-9]+\.function' "$T/flat" | cut -f2 | tr -d '"') \
         <(grep -E '^diagnostics\.[0-9]+\.check' "$T/flat" | cut -f2 | tr -d '"') | sort
 }
+
+# expect_verified "FUNCTION CHECK"...: after `run verify … -o v.json -- CMD`
+# in a fixture's directory, the command's stdout is the plain build's
+# (plain.out) and v.json reports exactly these findings.
+expect_verified() {
+  same plain.out "$T/out" "the command's stdout under verify"
+  diags v.json >got
+  printf '%s\n' "$@" >want
+  same want got "the functions and checks reported"
+}
