@@ -10,7 +10,13 @@
  * and a bound that does not change in the loop (a condition `c1 && c2` is
  * enough if either part is such a comparison): made of constants, locals
  * the loop does not write, read-only globals, and — when the loop writes no
- * memory and calls nothing — memory reads and side-effect-free calls. */
+ * memory and calls nothing — memory reads and side-effect-free calls.
+ * A call in the bound to a project function with no declared attribute
+ * cannot be judged here (its class is inferred at link): the loop then
+ * records one SE_LOOP per such call, flagged SEF_UNLESS_PURE_CALL, which
+ * the link ignores if that callee turns out pure or const. Without this,
+ * `fix` would make such a callee pure, and only its second run would see
+ * the caller's loop as finite. */
 #include "frontend/walk.h"
 
 int fw_loop_cond_false(CXCursor cond)
@@ -85,7 +91,32 @@ static int fw_step(fw *w, CXCursor inc, int iv, long long *step)
 typedef struct {
   uint32_t seq0;     /* fw.seq before the body */
   int clean;         /* the loop writes no memory and calls nothing */
+  size_t call_lo, call_hi;   /* the condition's calls in sum_tu.calls */
 } loop_ctx;
+
+/* A call in the bound whose class only the link knows: to a function with
+ * no declared attribute that is neither a builtin nor in the knowledge
+ * base. Records its relative index (the calls of the condition recorded at
+ * its location) in fw.pending_calls; 0 if the call is not such a call. */
+static int fw_bound_call_deferred(fw *w, CXCursor call, const loop_ctx *lc)
+{
+  CXCursor ref = fw_callee_decl(w, call);
+  if (clang_Cursor_isNull(ref)) return 0;
+  uint32_t fi = fe_func_for(w->t, ref);
+  const sum_tu *s = w->t->sum;
+  const sum_func *f = &s->funcs.v[fi];
+  if (f->declared || (f->flags & (SFF_BUILTIN_PURE | SFF_BUILTIN_CONST))) return 0;
+  if (kb_lookup(w->t->kb, strtab_get(s->strs, f->name))) return 0;
+  sum_loc at = fe_cursor_loc(w->t, call);
+  int found = 0;
+  for (size_t i = lc->call_lo; i < lc->call_hi; i++) {
+    const sum_call *c = &s->calls.v[i];
+    if (c->callee != fi || c->loc.file != at.file || c->loc.line != at.line || c->loc.col != at.col) continue;
+    vec_push(&w->pending_calls, (uint32_t)(i - w->call_base));
+    found = 1;
+  }
+  return found;
+}
 
 /* Is the bound expression unchanged by the loop? Records the locals it
  * relies on as pending (they must never have their address taken). */
@@ -111,7 +142,7 @@ static int fw_bound_ok(fw *w, CXCursor e, const loop_ctx *lc)
   size_t kk = fw_kids(w, e), n = w->ks.n - kk;
   int ok = n > 0;
   if (k == CXCursor_CallExpr) {
-    ok = lc->clean && fw_callee_side_effect_free(w, e);
+    ok = lc->clean && (fw_callee_side_effect_free(w, e) || fw_bound_call_deferred(w, e, lc));
     for (size_t i = 1; i < n && ok; i++) ok = fw_bound_ok(w, w->ks.v[kk + i], lc);
   } else if (k == CXCursor_BinaryOperator) {
     enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(e);
@@ -143,8 +174,12 @@ static int fw_cond_ok(fw *w, CXCursor cond, int iv, int dir, long long step, con
   w->ks.n = kk;
   enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(cond);
   /* `i < n && more`: the loop stops at the latest when i reaches n. */
-  if (op == CXBinaryOperator_LAnd)
-    return fw_cond_ok(w, l, iv, dir, step, lc) || fw_cond_ok(w, r, iv, dir, step, lc);
+  if (op == CXBinaryOperator_LAnd) {
+    size_t c0 = w->pending_calls.n;
+    if (fw_cond_ok(w, l, iv, dir, step, lc)) return 1;
+    w->pending_calls.n = c0;   /* the left part's calls bound nothing */
+    return fw_cond_ok(w, r, iv, dir, step, lc);
+  }
   int iv_left = fw_local_ref(w, l) == iv;
   if (!iv_left && fw_local_ref(w, r) != iv) return 0;
   if (!iv_left) {  /* bound OP i  ==  i OP' bound */
@@ -197,7 +232,7 @@ int fw_for(fw *w, CXCursor s)
   uint32_t seq_loop = w->seq;
   size_t mark = fw_avail_enter(w), floor = fw_avail_barrier(w);
   fw_expr(w, cond, ACC_VALUE);
-  loop_ctx lc = { w->seq, 0 };
+  loop_ctx lc = { w->seq, 0, m0.call, w->t->sum->calls.n };
   uint32_t mw0 = w->mem_writes, nc0 = w->ncalls;
   int f = fw_stmt(w, body);
   int iv = fw_init_var(w, init);
@@ -208,28 +243,38 @@ int fw_for(fw *w, CXCursor s)
   lc.clean = w->mem_writes == mw0 && w->ncalls == nc0;
   long long step;
   int dir = iv >= 0 ? fw_step(w, inc, iv, &step) : 0;
-  size_t pend0 = w->pending_vars.n;
+  size_t pend0 = w->pending_vars.n, cpend0 = w->pending_calls.n;
   if (iv >= 0) vec_push(&w->pending_vars, (uint32_t)iv);
   if (iv_clean && dir && fw_cond_ok(w, cond, iv, dir, step, &lc)) {
-    fw_pending p = { fe_cursor_loc(w->t, s), 0, pend0, w->pending_vars.n - pend0 };
+    fw_pending p = { fe_cursor_loc(w->t, s), 0, pend0, w->pending_vars.n - pend0,
+                     cpend0, w->pending_calls.n - cpend0 };
     vec_push(&w->pending, p);
   } else {
     w->pending_vars.n = pend0;
+    w->pending_calls.n = cpend0;
     fw_loop_unproven(w, s);
   }
   return f & FS_RET;
 }
 
 /* Loops proven finite only if their variables never had their address
- * taken: now that the whole body has been seen, settle them. */
+ * taken: now that the whole body has been seen, settle them. One whose
+ * bound calls functions of unknown class records one conditional SE_LOOP
+ * per call (see the top of this file). */
 void fw_loops_finish(fw *w)
 {
   for (size_t i = 0; i < w->pending.n; i++) {
     const fw_pending *p = &w->pending.v[i];
     int ok = 1;
     for (size_t j = 0; j < p->n && ok; j++) ok = !w->vars.v[w->pending_vars.v[p->off + j]].addr_taken;
+    sum_effect e = { .kind = SE_LOOP, .name = strtab_intern(w->t->sum->strs, "for"), .loc = p->loc };
     if (!ok) {
-      sum_effect e = { .kind = SE_LOOP, .name = strtab_intern(w->t->sum->strs, "for"), .loc = p->loc };
+      vec_push(&w->t->sum->effs, e);
+      continue;
+    }
+    e.flags = SEF_UNLESS_PURE_CALL;
+    for (size_t j = 0; j < p->nc; j++) {
+      e.call = w->pending_calls.v[p->coff + j] + 1;
       vec_push(&w->t->sum->effs, e);
     }
   }

@@ -32,8 +32,10 @@ typedef struct {
 typedef struct { size_t eff, call; } fw_mark;
 
 /* A loop proven finite on the condition that these variables are never
- * address-taken (which is only known once the whole body is walked). */
-typedef struct { sum_loc loc; uint32_t name; size_t off, n; } fw_pending;
+ * address-taken (which is only known once the whole body is walked), and
+ * that the calls fw.pending_calls[coff..+nc) (relative indices) in its
+ * bound turn out pure or const at link. */
+typedef struct { sum_loc loc; uint32_t name; size_t off, n, coff, nc; } fw_pending;
 
 /* What a call's arguments are made of, for redundancy and invariance. */
 typedef struct {
@@ -74,6 +76,7 @@ typedef struct {
   uint32_t ncalls;
   VEC(fw_pending) pending;
   VEC(uint32_t) pending_vars;
+  VEC(uint32_t) pending_calls;
 } fw;
 
 /* Statement flags: how control can leave a statement. */

@@ -307,7 +307,7 @@ static void fw_restart(fw *w, fw_mark m, size_t argmasks)
   w->stale = 0;
   w->doomed = 0;
   w->seq = w->mem_writes = w->ncalls = 0;
-  w->pending.n = w->pending_vars.n = 0;
+  w->pending.n = w->pending_vars.n = w->pending_calls.n = 0;
   w->cinfo.n = w->cvars.n = w->avail.n = w->snaps.n = 0;
   w->guards.n = w->dead_cands.n = 0;
   w->avail_floor = 0;
@@ -349,6 +349,7 @@ int fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn)
   vec_free(&w.ks);
   vec_free(&w.pending);
   vec_free(&w.pending_vars);
+  vec_free(&w.pending_calls);
   vec_free(&w.cinfo);
   vec_free(&w.cvars);
   vec_free(&w.avail);

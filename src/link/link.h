@@ -89,6 +89,8 @@ purity link_effect_class(sum_effect_kind k);
 /* What one effect, or one call of f, contributes to f's class (after
  * link_solve; effects on noreturn paths count as reads unless --strict). */
 purity link_effect_contrib(const link_prog *p, const sum_effect *e);
+/* Does loop effect e (of f) make f may-not-return? See solve.c. */
+bool link_loop_mnr(const link_prog *p, const link_func *f, const sum_effect *e);
 purity link_call_class(const link_prog *p, const link_func *f, const link_call *c);
 
 /* The declarations of function fi, in link order: p->decls.v[d[k]] for

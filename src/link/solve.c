@@ -97,7 +97,10 @@ static void solve_cap_doomed(link_state *s)
 
 static void solve_effect(link_state *s, const sum_effect *e, bool strict)
 {
-  if (e->kind == SE_LOOP || e->kind == SE_GOTO_BACK) { s->mnr = 1; return; }
+  if (e->kind == SE_LOOP || e->kind == SE_GOTO_BACK) {
+    if (!(e->flags & SEF_UNLESS_PURE_CALL)) s->mnr = 1;   /* else: solve_loop_mnr */
+    return;
+  }
   link_state one = { PURITY_CONST, 0, 0, 0 };
   if (e->kind == SE_READ_PARAM) one.pr = (uint64_t)1 << e->param;
   else if (e->kind == SE_WRITE_PARAM) one.pw = (uint64_t)1 << e->param;
@@ -132,6 +135,22 @@ purity link_effect_contrib(const link_prog *p, const sum_effect *e)
   return state_class(&s);
 }
 
+/* Does loop effect e make f may-not-return? A conditional one (its bound
+ * calls a function whose class the front end could not know) does only if
+ * that callee is normal. The callee's own class is asked, not what the
+ * call contributes through its arguments: a callee writing the caller's
+ * locals contributes nothing, yet may move the bound. Within a component
+ * the callee's state starts optimistic and only rises, so this stays
+ * monotone. (The callee's own may-not-return comes with the call.) */
+bool link_loop_mnr(const link_prog *p, const link_func *f, const sum_effect *e)
+{
+  if (!(e->flags & SEF_UNLESS_PURE_CALL)) return true;
+  if (e->call == 0 || e->call > f->ncall) return true;   /* malformed: assume the worst */
+  const link_func *g = &p->funcs.v[p->calls.v[f->call_off + e->call - 1].callee];
+  link_state cs = solve_callee(p, f, g);
+  return state_class(&cs) == PURITY_NORMAL;
+}
+
 /* f's state from its effects and calls; remembers what each call gave,
  * for the reasons (the last evaluation is the final one). */
 static link_state solve_eval(link_prog *p, const link_func *f)
@@ -146,6 +165,10 @@ static link_state solve_eval(link_prog *p, const link_func *f)
     s.mnr |= cs.mnr;
     s.pr |= cs.pr;
     s.pw |= cs.pw;
+  }
+  for (uint32_t i = 0; i < f->neff && !s.mnr; i++) {
+    const sum_effect *e = &p->effs.v[f->eff_off + i];
+    if (e->kind == SE_LOOP && link_loop_mnr(p, f, e)) s.mnr = 1;
   }
   return s;
 }
@@ -220,7 +243,8 @@ static link_why solve_why_mnr(const link_prog *p, const link_func *f, bool recur
   sum_loc best_loc = { 0, UINT32_MAX, UINT32_MAX };
   for (uint32_t i = 0; i < f->neff; i++) {
     const sum_effect *e = &p->effs.v[f->eff_off + i];
-    if ((e->kind == SE_LOOP || e->kind == SE_GOTO_BACK) && loc_before(e->loc, best_loc)) {
+    bool mnr = e->kind == SE_GOTO_BACK || (e->kind == SE_LOOP && link_loop_mnr(p, f, e));
+    if (mnr && loc_before(e->loc, best_loc)) {
       best.kind = WHY_EFFECT; best.index = f->eff_off + i; best_loc = e->loc;
     }
   }

@@ -191,6 +191,9 @@ void reason_mnr(strbuf *b, const link_prog *p, const link_func *f, const char *r
   case WHY_EFFECT: {
     const sum_effect *e = &p->effs.v[f->why_mnr.index];
     reason_effect(b, p, e);
+    if ((e->flags & SEF_UNLESS_PURE_CALL) && e->call && e->call <= f->ncall)
+      sb_printf(b, ": its bound calls '%s', which is not pure or const",
+                S(p, p->funcs.v[p->calls.v[f->call_off + e->call - 1].callee].name));
     sb_puts(b, " at ");
     reason_loc(b, p, e->loc, root);
     break;

@@ -57,6 +57,12 @@ typedef enum {
 typedef enum { SO_NONE, SO_GLOBAL, SO_FILE_STATIC, SO_STATIC_LOCAL, SO_THREAD_LOCAL } sum_obj_kind;
 
 #define SEF_DOOMED 0x1   /* on a path that ends in a noreturn call */
+/* SE_LOOP only: the loop is proven finite except that its bound calls
+ * the function of call `call - 1` (relative to sum_func.call_off), whose
+ * class only the link knows; the loop may not return unless that callee
+ * turns out pure or const. A loop with several such calls records one
+ * effect per call. */
+#define SEF_UNLESS_PURE_CALL 0x2
 
 typedef struct { uint32_t file, line, col; } sum_loc;
 
@@ -68,6 +74,8 @@ typedef struct {
   uint32_t name;     /* object, parameter or pointer name; 0 if none */
   uint32_t guard;    /* name of a static tested by an enclosing `if` ("already
                         computed?"), 0 if none: memoisation shows here */
+  uint32_t call;     /* SEF_UNLESS_PURE_CALL: 1 + the call's index relative to
+                        sum_func.call_off; 0 otherwise */
   sum_loc loc;
 } sum_effect;
 
@@ -202,7 +210,7 @@ void summary_free(sum_tu *tu);
 /* A record starts with these 8 bytes, then the format version (4 bytes,
  * little-endian): docs/summary-format.md. */
 #define SUMMARY_MAGIC "PURIST\0S"
-#define SUMMARY_FORMAT 2
+#define SUMMARY_FORMAT 3
 
 /* The on-disk format (docs/summary-format.md). summary_write appends one
  * TU record to f and returns 0, or -1 with errno set. */

@@ -24,7 +24,7 @@ static void put_loc(bytes *b, sum_loc l)
 static void encode_effect(bytes *b, const sum_effect *e)
 {
   bytes_uleb(b, e->kind); bytes_uleb(b, e->flags); bytes_uleb(b, e->obj); bytes_uleb(b, e->param);
-  bytes_uleb(b, e->name); bytes_uleb(b, e->guard); put_loc(b, e->loc);
+  bytes_uleb(b, e->name); bytes_uleb(b, e->guard); bytes_uleb(b, e->call); put_loc(b, e->loc);
 }
 
 static void encode_call(bytes *b, const sum_tu *tu, const sum_call *c)
@@ -191,15 +191,16 @@ static void decode_bodies(reader *r, sum_tu *tu, uint32_t ns)
     neff += tu->funcs.v[i].neff;
     ncall += tu->funcs.v[i].ncall;
   }
-  /* An effect takes at least 9 bytes, a call at least 14: refuse counts the
+  /* An effect takes at least 10 bytes, a call at least 14: refuse counts the
    * payload cannot hold before allocating for them. */
   uint64_t room = (uint64_t)(r->end - r->p);
-  if (neff > room / 9 || ncall > room / 14 || neff * 9 + ncall * 14 > room) { r->bad = 1; return; }
+  if (neff > room / 10 || ncall > room / 14 || neff * 10 + ncall * 14 > room) { r->bad = 1; return; }
   for (uint64_t i = 0; i < neff && !r->bad; i++) {
     sum_effect e;
     e.kind = (uint8_t)get_idx(r, SE_KIND_COUNT); e.flags = (uint8_t)get_idx(r, 256);
     e.obj = (uint8_t)get_idx(r, 256); e.param = (uint8_t)get_idx(r, 256);
-    e.name = get_idx(r, ns); e.guard = get_idx(r, ns); e.loc = get_loc(r, ns);
+    e.name = get_idx(r, ns); e.guard = get_idx(r, ns);
+    e.call = get_idx(r, UINT32_MAX); e.loc = get_loc(r, ns);
     vec_push(&tu->effs, e);
   }
   for (uint64_t i = 0; i < ncall && !r->bad; i++) {
