@@ -301,7 +301,7 @@ static void test_round_trip_empty(void **state)
   summary_free(tu);
 }
 
-/* The record header is the documented one: magic "PURIST\0S", version 2,
+/* The record header is the documented one: magic "PURIST\0S", version 3,
  * reserved 0, the payload length, and the total length matches. */
 static void test_header_layout(void **state)
 {
@@ -309,7 +309,7 @@ static void test_header_layout(void **state)
   size_t len;
   unsigned char *buf = summary_encode(tu, &len);
   assert_memory_equal(buf, "PURIST\0S", 8);
-  assert_memory_equal(buf + 8, "\2\0\0\0", 4);
+  assert_memory_equal(buf + 8, "\3\0\0\0", 4);
   assert_memory_equal(buf + 12, "\0\0\0\0", 4);
   uint64_t plen = 0;
   for (int i = 0; i < 8; i++) plen |= (uint64_t)buf[16 + i] << (8 * i);
@@ -483,8 +483,8 @@ static void test_wrong_version_names_both(void **state)
   sum_tu *back = decode_copy(buf, len, &pos, &err);
   assert_null(back);
   assert_non_null(err);
-  if (!strstr(err, "version 7") || !strstr(err, "version 2"))
-    fail_msg("message does not name versions 7 and 2: %s", err);
+  if (!strstr(err, "version 7") || !strstr(err, "version 3"))
+    fail_msg("message does not name versions 7 and 3: %s", err);
   free(err);
   free(buf);
   summary_free(tu);
