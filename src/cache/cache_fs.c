@@ -5,6 +5,7 @@
  * and DIR/ab/cdef….r (results), named by their key in hex, spread over
  * 256 subdirectories so no directory grows huge. */
 #include "cache/cache_internal.h"
+#include "util/fileio.h"
 #include <dirent.h>
 #include <errno.h>
 #include <string.h>
@@ -54,16 +55,7 @@ static int write_atomic(const char *path, const void *data, size_t len)
   char *tmp = xasprintf("%s.tmpXXXXXX", path);
   int fd = mkstemp(tmp), rc = -1, err = 0;
   if (fd >= 0) {
-    const char *p = data;
-    size_t left = len;
-    while (left > 0) {
-      ssize_t w = write(fd, p, left);
-      if (w < 0 && errno == EINTR) continue;
-      if (w <= 0) break;
-      p += w;
-      left -= (size_t)w;
-    }
-    rc = left == 0 ? 0 : -1;
+    rc = file_write_all(fd, data, len);
     if (rc < 0) err = errno ? errno : ENOSPC;
     if (close(fd) != 0 && rc == 0) { rc = -1; err = errno; }
     if (rc == 0 && rename(tmp, path) != 0) { rc = -1; err = errno; }

@@ -4,6 +4,7 @@
 #include "cli/project.h"
 #include "report/infer_out.h"
 #include "report/reason.h"
+#include "util/fileio.h"
 #include <errno.h>
 #include <string.h>
 #include <unistd.h>
@@ -45,18 +46,13 @@ int cmd_infer(const cli_opts *o, const kb *k)
  * so a reader never sees half a file. */
 static int infer_cmd_write_summaries(const char *path, sum_tu **sums, size_t n)
 {
-  char *tmp = xasprintf("%s.tmp.%ld", path, (long)getpid());
-  FILE *f = fopen(tmp, "wb");
+  char *tmp;
+  FILE *f = file_atomic_open(path, &tmp);
   int ok = f != NULL;
   for (size_t i = 0; ok && i < n; i++)
     if (sums[i]) ok = summary_write(sums[i], f) == 0;
-  if (f && fclose(f) != 0) ok = 0;
-  if (ok && rename(tmp, path) != 0) ok = 0;
-  if (!ok) {
-    fprintf(stderr, "purist: %s: %s\n", path, strerror(errno));
-    unlink(tmp);
-  }
-  free(tmp);
+  if (f && file_atomic_commit(f, tmp, path, ok) != 0) ok = 0;
+  if (!ok) fprintf(stderr, "purist: %s: %s\n", path, strerror(errno));
   return ok ? 0 : -1;
 }
 

@@ -23,13 +23,7 @@ static int elfsec_copy(const char *src, const char *dst, char **err)
     return -1;
   }
   int fd = open(dst, O_WRONLY | O_CREAT | O_EXCL, st.st_mode & 07777);
-  int ok = fd >= 0;
-  for (size_t off = 0; ok && off < len;) {
-    ssize_t w = write(fd, buf + off, len - off);
-    if (w < 0 && errno == EINTR) continue;
-    ok = w > 0;
-    off += ok ? (size_t)w : 0;
-  }
+  int ok = fd >= 0 && file_write_all(fd, buf, len) == 0;
   if (fd >= 0 && close(fd) != 0) ok = 0;
   if (!ok) *err = xasprintf("%s: %s", dst, strerror(errno));
   free(buf);

@@ -29,18 +29,6 @@ static const char *apply_unwritable(const char *path, const struct stat *st)
   return bad ? "its directory is not writable (the new file is written beside it, then renamed)" : NULL;
 }
 
-static int write_all(int fd, const char *buf, size_t len)
-{
-  while (len) {
-    ssize_t w = write(fd, buf, len);
-    if (w < 0 && errno == EINTR) continue;
-    if (w <= 0) return -1;
-    buf += w;
-    len -= (size_t)w;
-  }
-  return 0;
-}
-
 /* Writes buf to dst atomically with mode `mode`; returns 0 or -1 (errno). */
 static int apply_write_atomic(const char *dst, const char *buf, size_t len, mode_t mode)
 {
@@ -49,7 +37,7 @@ static int apply_write_atomic(const char *dst, const char *buf, size_t len, mode
                     : xasprintf(".%s.purist-XXXXXX", dst);
   int fd = mkstemp(tmp);
   if (fd < 0) { free(tmp); return -1; }
-  int rc = fchmod(fd, mode & 07777) || write_all(fd, buf, len) || fsync(fd) ? -1 : 0;
+  int rc = fchmod(fd, mode & 07777) || file_write_all(fd, buf, len) || fsync(fd) ? -1 : 0;
   int saved = errno;
   if (close(fd) != 0 && rc == 0) { rc = -1; saved = errno; }
   if (rc == 0 && rename(tmp, dst) != 0) { rc = -1; saved = errno; }

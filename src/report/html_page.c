@@ -9,6 +9,7 @@
  * allow the page's own style and script and nothing else; it is a hash of
  * the data, so the same project gives the same page. */
 #include "report/html_internal.h"
+#include "util/fileio.h"
 #include <errno.h>
 #include <string.h>
 #include <unistd.h>
@@ -91,16 +92,10 @@ int html_write_file(const char *path, const link_prog *p, const html_opts *o, ch
   /* Through a temporary file renamed into place: a reader (a browser
    * reloading the page) never sees half a report, and a failed run leaves
    * the previous report as it was. */
-  char *tmp = xasprintf("%s.tmp.%ld", path, (long)getpid());
-  FILE *f = fopen(tmp, "w");
+  char *tmp;
+  FILE *f = file_atomic_open(path, &tmp);
   int rc = f ? html_write(f, p, o) : -1;
-  int saved = errno;
-  if (f && fclose(f) != 0 && rc == 0) { rc = -1; saved = errno; }
-  if (rc == 0 && rename(tmp, path) != 0) { rc = -1; saved = errno; }
-  if (rc != 0) {
-    *err = xasprintf("%s: %s", path, strerror(saved));
-    unlink(tmp);
-  }
-  free(tmp);
+  if (f) rc = file_atomic_commit(f, tmp, path, rc == 0);
+  if (rc != 0) *err = xasprintf("%s: %s", path, strerror(errno));
   return rc;
 }

@@ -1,9 +1,11 @@
 /* fileio.c — see fileio.h. */
 #include "util/fileio.h"
 #include "util/vec.h"
+#include "util/xalloc.h"
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 char *file_read_all(const char *path, size_t *len)
 {
@@ -28,4 +30,42 @@ char *file_read_all(const char *path, size_t *len)
   b.v[b.n] = '\0';
   *len = b.n;
   return b.v;
+}
+
+int file_write_all(int fd, const void *buf, size_t len)
+{
+  const char *p = buf;
+  while (len) {
+    ssize_t w = write(fd, p, len);
+    if (w < 0 && errno == EINTR) continue;
+    if (w <= 0) return -1;
+    p += w;
+    len -= (size_t)w;
+  }
+  return 0;
+}
+
+FILE *file_atomic_open(const char *path, char **tmp)
+{
+  *tmp = xasprintf("%s.tmp.%ld", path, (long)getpid());
+  FILE *f = fopen(*tmp, "w");
+  if (!f) {
+    int saved = errno;
+    free(*tmp);
+    *tmp = NULL;
+    errno = saved;
+  }
+  return f;
+}
+
+int file_atomic_commit(FILE *f, char *tmp, const char *path, int ok)
+{
+  int saved = errno;
+  if (ok && (fflush(f) != 0 || ferror(f))) { ok = 0; saved = errno ? errno : EIO; }
+  if (fclose(f) != 0 && ok) { ok = 0; saved = errno; }
+  if (ok && rename(tmp, path) != 0) { ok = 0; saved = errno; }
+  if (!ok) unlink(tmp);
+  free(tmp);
+  errno = saved;
+  return ok ? 0 : -1;
 }
