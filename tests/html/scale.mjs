@@ -42,9 +42,17 @@ run(async () => {
     await clickToFrame(page, '#tab-functions');
     const ms = await clickToFrame(page, '#tab-findings');
     console.log('findings tab shown again in ' + ms.toFixed(0) + ' ms');
-    const skipped = await page.evaluate(() => {
+    // Chromium decides which content-visibility:auto subtrees to skip in a
+    // rendering step of its own; on a loaded machine that step may come a
+    // few frames after the tab is shown, so ask again for up to 5 s.
+    const skipped = await page.evaluate(async () => {
       const all = document.querySelectorAll('#findings .finding pre.src');
-      return all.length > 100 && !all[all.length - 1].checkVisibility({ contentVisibilityAuto: true });
+      if (all.length <= 100) return false;
+      for (let t0 = performance.now(); performance.now() - t0 < 5000;) {
+        if (!all[all.length - 1].checkVisibility({ contentVisibilityAuto: true })) return true;
+        await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+      }
+      return false;
     });
     check('findings off screen are not laid out', skipped);
     check('showing the findings tab takes under 3 s (it took 12 s)', ms < 3000, ms.toFixed(0) + ' ms');
