@@ -275,8 +275,12 @@ void checks_misuse(const link_prog *p, const checks_opts *o, diag_list *out)
   written_globals(p, &written);
   for (uint32_t fi = 0; fi < p->funcs.n; fi++) {
     const link_func *f = &p->funcs.v[fi];
-    if (!(f->flags & SFF_BODY) || (f->flags & SFF_SYSTEM)) continue;
+    if (f->flags & SFF_SYSTEM) continue;
+    /* A prototype's attributes are checked even when no body is analysed
+     * (a void function declared const in a header, defined elsewhere):
+     * its declarations alone show the misuse. */
     check_declarations(p, o, fi, out);
+    if (!(f->flags & SFF_BODY)) continue;
     purity decl = declared_class(f->declared);
     if (decl == PURITY_NORMAL || !link_has_body(f) || (purity)f->cls <= decl || (f->flags & SFF_VOID)) continue;
     sum_loc at = attr_loc(p, fi, decl == PURITY_CONST ? SUM_DECL_CONST : SUM_DECL_PURE);
@@ -292,6 +296,7 @@ void checks_misuse(const link_prog *p, const checks_opts *o, diag_list *out)
     vec_free(&once.feeders);
   }
   ptrmap_free(&written);
+  checks_kb_cheats(p, o, out);
 }
 
 /* Is f's wrong attribute a deliberate cheat (memoisation, a constant table

@@ -47,11 +47,12 @@ static int kb_parse_class(const char *s, size_t n, purity *out)
   return -1;
 }
 
-/* One item of the effects column: rN, wN, r*, w*, noreturn, errno. */
+/* One item of the effects column: rN, wN, r*, w*, noreturn, errno, cheat. */
 static int kb_parse_effect(kb_entry *e, const char *s, size_t n)
 {
   if (n == 8 && memcmp(s, "noreturn", 8) == 0) { e->noreturn = true; return 0; }
   if (n == 5 && memcmp(s, "errno", 5) == 0) { e->math_errno = true; return 0; }
+  if (n == 5 && memcmp(s, "cheat", 5) == 0) { e->cheat = true; return 0; }
   if (n < 2 || (s[0] != 'r' && s[0] != 'w')) return -1;
   bool rd = s[0] == 'r';
   if (n == 2 && s[1] == '*') { *(rd ? &e->reads_all : &e->writes_all) = true; return 0; }

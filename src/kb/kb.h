@@ -18,6 +18,9 @@ typedef struct {
   bool writes_all;     /* w*: likewise for writes */
   bool noreturn;
   bool math_errno;     /* cls holds only with -fno-math-errno; else normal */
+  bool cheat;          /* cls is a convenient promise, not the whole truth (hidden
+                          state, lazy loading): a declared pure/const caller gets a
+                          cheat note naming the reason (checks/kbcheat.c) */
   const char *reason;
   const char *origin;  /* "libc.kb:123" */
 } kb_entry;
