@@ -14,6 +14,7 @@
  *   flags: ...                compiler flags (joined over all inputs)
  *   args: ...                 extra purist options (joined over all inputs)
  *   expect: NAME CLASS [mnr|!mnr] [declared=D] [linkage=L] [line=N|line=.]
+ *           [c23=unsequenced|reproducible|none] [declared_c23=…]
  *           [file=F] [reason~"substring"]...
  *   expect-absent: NAME [file=F]
  *   expect-count: NAME N [file=F]
@@ -81,7 +82,8 @@ static char *read_file(const char *path, size_t *len)
 enum { ANY = -1 };
 
 static const char *const class_names[] = {"const", "pure", "normal", NULL};
-static const char *const declared_names[] = {"const", "pure", "none", NULL};
+static const char *const declared_names[] = {"const", "pure", "none", "reproducible", "unsequenced", NULL};
+static const char *const c23_names[] = {"unsequenced", "reproducible", "none", NULL};
 static const char *const linkage_names[] = {"internal", "external", NULL};
 
 static int name_index(const char *const *names, const char *s)
@@ -102,6 +104,7 @@ struct expect {
     char *name;
     char *file;    /* selector; NULL selects any file */
     int cls, declared, linkage, mnr; /* index into *_names, 0/1, or ANY */
+    int c23, declared_c23;           /* index into c23_names, or ANY */
     long line;     /* ANY when not checked */
     long count;    /* EXPECT_COUNT */
     struct strvec reasons;
@@ -111,6 +114,7 @@ struct entry {
     const char *name, *file, *reason; /* borrowed from the JSON document */
     long line;
     int cls, declared, linkage, mnr;
+    int c23, declared_c23;  /* ANY when the report has no such key */
     bool covered;
 };
 
@@ -212,6 +216,7 @@ static struct expect *fixture_add_expect(struct fixture *fx, enum expect_kind ki
     e->kind = kind;
     e->where = xstrdup(where);
     e->cls = e->declared = e->linkage = e->mnr = ANY;
+    e->c23 = e->declared_c23 = ANY;
     e->line = ANY;
     e->count = 1;
     return e;
@@ -227,6 +232,12 @@ static bool parse_expect_option(struct expect *e, const char *w, long here)
     } else if (strncmp(w, "declared=", 9) == 0) {
         e->declared = name_index(declared_names, w + 9);
         return e->declared != ANY;
+    } else if (strncmp(w, "c23=", 4) == 0) {
+        e->c23 = name_index(c23_names, w + 4);
+        return e->c23 != ANY;
+    } else if (strncmp(w, "declared_c23=", 13) == 0) {
+        e->declared_c23 = name_index(c23_names, w + 13);
+        return e->declared_c23 != ANY;
     } else if (strncmp(w, "linkage=", 8) == 0) {
         e->linkage = name_index(linkage_names, w + 8);
         return e->linkage != ANY;
@@ -439,7 +450,7 @@ static bool entry_read(struct fixture *fx, json_t *fn, size_t i, struct entry *e
     }
     static const char *const enums[] = {"class", "declared", "linkage"};
     static const char *const *const vocab[] = {class_names, declared_names, linkage_names};
-    static const char *const vocab_text[] = {"const|pure|normal", "const|pure|none",
+    static const char *const vocab_text[] = {"const|pure|normal", "const|pure|none|reproducible|unsequenced",
                                              "internal|external"};
     int *edst[] = {&e->cls, &e->declared, &e->linkage};
     for (int k = 0; k < 3; k++) {
@@ -454,6 +465,10 @@ static bool entry_read(struct fixture *fx, json_t *fn, size_t i, struct entry *e
         }
         *edst[k] = idx;
     }
+    v = json_object_get(fn, "c23");   /* optional keys (issue 15) */
+    e->c23 = json_is_string(v) ? name_index(c23_names, json_string_value(v)) : ANY;
+    v = json_object_get(fn, "declared_c23");
+    e->declared_c23 = json_is_string(v) ? name_index(c23_names, json_string_value(v)) : ANY;
     return ok;
 }
 
@@ -491,6 +506,12 @@ static void check_entry(struct fixture *fx, const struct expect *x, const struct
     if (x->declared != ANY && x->declared != e->declared)
         fixture_fail(fx, "%s: expected declared %s, got %s", n, declared_names[x->declared],
                      declared_names[e->declared]);
+    if (x->c23 != ANY && x->c23 != e->c23)
+        fixture_fail(fx, "%s: expected c23 %s, got %s (reason \"%s\")", n, c23_names[x->c23],
+                     e->c23 == ANY ? "no c23 key" : c23_names[e->c23], e->reason);
+    if (x->declared_c23 != ANY && x->declared_c23 != e->declared_c23)
+        fixture_fail(fx, "%s: expected declared_c23 %s, got %s", n, c23_names[x->declared_c23],
+                     e->declared_c23 == ANY ? "no declared_c23 key" : c23_names[e->declared_c23]);
     if (x->linkage != ANY && x->linkage != e->linkage)
         fixture_fail(fx, "%s: expected linkage %s, got %s", n, linkage_names[x->linkage],
                      linkage_names[e->linkage]);

@@ -11,6 +11,15 @@ typedef struct {
   CXSourceLocation loc;
 } fe_pending;
 
+/* A C23 attribute clang parsed and ignored (c23attr.c). */
+typedef struct {
+  CXFile file;              /* expansion location: where the text is */
+  unsigned off;
+  uint32_t line, col, end_col;  /* its name, or the macro's use */
+  uint32_t macro;           /* the macro spelling it, 0 if written out */
+  uint8_t kind;             /* SUM_DECL_REPRODUCIBLE or SUM_DECL_UNSEQUENCED */
+} fe_c23_attr;
+
 /* One TU being summarised. */
 typedef struct {
   CXTranslationUnit tu;
@@ -28,6 +37,7 @@ typedef struct {
   ptrmap hashed;      /* file ids whose content hash is recorded */
   CXSourceRangeList *skipped;   /* #if branches not taken (condfacts.c), once asked; else NULL */
   strtab *skipped_defs;         /* names of functions defined in them */
+  VEC(fe_c23_attr) c23;         /* [[reproducible]] / [[unsequenced]] seen (c23attr.c) */
 } fe_tu;
 
 /* A key for a source location in ptrmaps. */
@@ -77,6 +87,17 @@ int fe_attr_in_decl(fe_tu *t, CXFile file, unsigned lo, unsigned hi, CXCursor at
 void fe_fix_macro(fe_tu *t, CXCursor macro_definition);
 void fe_fix_decl(fe_tu *t, CXCursor fn, sum_decl *d);   /* before d is pushed */
 void fe_fix_finish(fe_tu *t);   /* after the last declaration */
+
+/* c23attr.c: C23 [[reproducible]] / [[unsequenced]]. fe_c23_note_diag
+ * records one from clang's "unknown attribute ignored" warning;
+ * fe_c23_decl_attrs returns the SUM_DECL_* bits of those written after
+ * declaration fn's declarator and, if d, appends them to its attributes
+ * (call after fe_fix_decl). fe_c23_macro_kind: the attribute a macro body
+ * `[[unsequenced]]` spells, 0 if not one. fe_c23_std: do the flags say C23? */
+void fe_c23_note_diag(fe_tu *t, CXDiagnostic d);
+uint8_t fe_c23_decl_attrs(fe_tu *t, CXCursor fn, sum_decl *d);
+uint8_t fe_c23_macro_kind(char **tok, unsigned n);
+int fe_c23_std(const fe_job *job);
 
 /* walk_stmt.c: records the effects and calls of the definition `fn` into
  * sum->funcs[fi] (replacing an earlier walk's); returns non-zero if every

@@ -76,6 +76,11 @@ static uint8_t ff_match_body(fe_tu *t, char **tok, unsigned n, uint8_t *form)
     *form = SA_C23;
     return ff_kind_word(tok[4]);
   }
+  uint8_t std = fe_c23_macro_kind(tok, n);   /* [[unsequenced]] */
+  if (std) {
+    *form = SA_STD;
+    return std;
+  }
   if (n == 1) {
     uint32_t id = strtab_find(t->sum->strs, tok[0]);
     for (size_t i = 0; id != UINT32_MAX && i < t->sum->macros.n; i++)
@@ -164,26 +169,34 @@ static int ff_order(const key_map *km, CXSourceLocation a, CXSourceLocation b)
   }
 }
 
-/* Sets each declaration's macro_pure/macro_const: the last attribute
- * macro of that kind defined before it in TU order (a project macro wins
- * over a system header's). */
+/* The slot of an attribute kind in fe_fix_finish's table. */
+static int ff_kind_slot(uint8_t kind)
+{
+  return kind == SUM_DECL_CONST ? 1 : kind == SUM_DECL_REPRODUCIBLE ? 2 : kind == SUM_DECL_UNSEQUENCED ? 3 : 0;
+}
+
+/* Sets each declaration's macro_pure/macro_const (and the C23 ones): the
+ * last attribute macro of that kind defined before it in TU order (a
+ * project macro wins over a system header's). */
 void fe_fix_finish(fe_tu *t)
 {
   key_map km = { {0}, {0} };
   clang_getInclusions(t->tu, ff_inclusion, &km);
   for (size_t i = 0; i < t->fix_decls.n; i++) {
     sum_decl *d = &t->sum->decls.v[t->fix_decls.v[i].index];
-    uint32_t best[2][2] = { { 0, 0 }, { 0, 0 } };   /* [const?][system?] */
-    CXSourceLocation at[2][2];
+    uint32_t best[4][2] = { { 0, 0 }, { 0, 0 }, { 0, 0 }, { 0, 0 } };   /* [ff_kind_slot][system?] */
+    CXSourceLocation at[4][2];
     for (size_t j = 0; j < t->fix_macros.n; j++) {
       const fe_pending *m = &t->fix_macros.v[j];
       const sum_macro *sm = &t->sum->macros.v[m->index];
       if (ff_order(&km, m->loc, t->fix_decls.v[i].loc) >= 0) continue;
-      int k = sm->kind == SUM_DECL_CONST, sys = sm->system;
+      int k = ff_kind_slot(sm->kind), sys = sm->system;
       if (!best[k][sys] || ff_order(&km, at[k][sys], m->loc) < 0) { best[k][sys] = sm->name; at[k][sys] = m->loc; }
     }
     d->macro_pure = best[0][0] ? best[0][0] : best[0][1];
     d->macro_const = best[1][0] ? best[1][0] : best[1][1];
+    d->macro_repro = best[2][0] ? best[2][0] : best[2][1];
+    d->macro_unseq = best[3][0] ? best[3][0] : best[3][1];
   }
   for (size_t i = 0; i < km.keys.n; i++) vec_free(&km.keys.v[i]);
   vec_free(&km.keys);

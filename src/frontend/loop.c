@@ -105,7 +105,7 @@ static int fw_bound_call_deferred(fw *w, CXCursor call, const loop_ctx *lc)
   uint32_t fi = fe_func_for(w->t, ref);
   const sum_tu *s = w->t->sum;
   const sum_func *f = &s->funcs.v[fi];
-  if (f->declared || (f->flags & (SFF_BUILTIN_PURE | SFF_BUILTIN_CONST))) return 0;
+  if ((f->declared & SUM_DECL_GNU) || (f->flags & (SFF_BUILTIN_PURE | SFF_BUILTIN_CONST))) return 0;
   if (kb_lookup(w->t->kb, strtab_get(s->strs, f->name))) return 0;
   sum_loc at = fe_cursor_loc(w->t, call);
   int found = 0;

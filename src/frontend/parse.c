@@ -18,7 +18,8 @@ static char **fe_argv(const fe_job *job, int *argc)
   VEC(char *) av = {0};
   char *wd = xasprintf("-working-directory=%s", job->dir);
   vec_push(&av, wd);                 /* libclang does not chdir to the entry's directory */
-  for (int i = 0; i < job->argc; i++) vec_push(&av, job->argv[i]);
+  for (int i = 0; i < job->argc; i++)
+    if (strcmp(job->argv[i], "-w") != 0) vec_push(&av, job->argv[i]);   /* c23attr.c needs a warning */
   vec_push(&av, "-resource-dir");    /* stddef.h & co */
   vec_push(&av, PURIST_RESOURCE_DIR);
   vec_push(&av, "-Wno-error");       /* -Werror must not fail a parse */
@@ -31,6 +32,8 @@ static char **fe_argv(const fe_job *job, int *argc)
   vec_push(&av, "-Wno-error=int-conversion");
   vec_push(&av, "-Wno-error=incompatible-pointer-types");
   vec_push(&av, "-ferror-limit=0");
+  vec_push(&av, "-Wunknown-attributes");   /* [[unsequenced]] is seen only through it (c23attr.c) */
+  vec_push(&av, "-Wno-error=unknown-attributes");
   *argc = (int)av.n;
   return av.v;
 }
@@ -91,6 +94,7 @@ static int fe_collect_diags(fe_tu *t, const fe_job *job, fe_msgs *msgs)
     CXDiagnostic d = clang_getDiagnostic(tu, i);
     enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
     if (sev == CXDiagnostic_Warning) fe_note_void_attr(t, d);
+    if (sev == CXDiagnostic_Warning) fe_c23_note_diag(t, d);
     /* GCC's preprocessed system headers hold what only GCC accepts
      * (_Float32, malloc(fclose)): such a declaration is lost, not the TU. */
     int gcc_only = t->pp && clang_Location_isInSystemHeader(clang_getDiagnosticLocation(d));
@@ -179,6 +183,9 @@ static enum CXChildVisitResult fe_top(CXCursor c, CXCursor parent, CXClientData 
       t->sum->funcs.v[fi].declared |= (uint8_t)*dropped;
     }
     fe_fix_decl(t, c, &decl);
+    uint8_t c23 = fe_c23_decl_attrs(t, c, &decl);
+    decl.declared |= c23;
+    t->sum->funcs.v[fi].declared |= c23;
     vec_push(&t->sum->decls, decl);
   }
   if (is_def && !(t->sum->funcs.v[fi].flags & SFF_BODY)) {
@@ -256,6 +263,7 @@ fe_status fe_summarize_deps(CXIndex idx, const fe_job *job, const kb *kb, sum_tu
   if (!t.sum->main_file) t.sum->main_file = strtab_intern(t.sum->strs, job->file);
   if (fe_pp_wanted(job)) fe_pp_start(&t, job);
   if (fe_no_math_errno(job)) t.sum->flags |= STF_NO_MATH_ERRNO;
+  if (fe_c23_std(job)) t.sum->flags |= STF_STD_C23;
   fe_status st = FE_OK;
   if (fe_collect_diags(&t, job, msgs) > 0) {
     /* With errors the AST has holes (calls to implicitly declared functions,
@@ -281,6 +289,7 @@ fe_status fe_summarize_deps(CXIndex idx, const fe_job *job, const kb *kb, sum_tu
   fe_pp_free(t.pp);
   vec_free(&t.defs);
   vec_free(&t.def_funcs);
+  vec_free(&t.c23);
   clang_disposeTranslationUnit(tu);
   *out = t.sum;
   return st;

@@ -543,7 +543,7 @@ int fw_callee_side_effect_free(fw *w, CXCursor call)
   CXCursor ref = fw_callee_decl(w, call);
   if (clang_Cursor_isNull(ref)) return 0;
   const sum_func *f = &w->t->sum->funcs.v[fe_func_for(w->t, ref)];
-  if (f->declared || (f->flags & (SFF_BUILTIN_PURE | SFF_BUILTIN_CONST))) return 1;
+  if ((f->declared & SUM_DECL_GNU) || (f->flags & (SFF_BUILTIN_PURE | SFF_BUILTIN_CONST))) return 1;
   const kb_entry *e = kb_lookup(w->t->kb, strtab_get(w->t->sum->strs, f->name));
   return e && e->cls != PURITY_NORMAL && !e->writes && !e->writes_all && !e->math_errno;
 }

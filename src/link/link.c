@@ -198,6 +198,8 @@ static void link_decl_again(link_prog *p, sum_decl *have, const sum_decl *d)
 {
   if (have->macro_pure != d->macro_pure) have->macro_pure = 0;
   if (have->macro_const != d->macro_const) have->macro_const = 0;
+  if (have->macro_repro != d->macro_repro) have->macro_repro = 0;
+  if (have->macro_unseq != d->macro_unseq) have->macro_unseq = 0;
 }
 
 /* Copies the attributes written on d into the program's table. */
@@ -268,6 +270,8 @@ void link_add(link_prog *p, const sum_tu *tu)
     d.loc = link_loc(p, tu, d.loc);
     d.macro_pure = link_str(p, tu, d.macro_pure);
     d.macro_const = link_str(p, tu, d.macro_const);
+    d.macro_repro = link_str(p, tu, d.macro_repro);
+    d.macro_unseq = link_str(p, tu, d.macro_unseq);
     uint32_t k[4] = { d.func, d.loc.file, d.loc.line, d.loc.col };
     uint64_t key = XXH64(k, sizeof k, 0) | 1;
     uint32_t *seen = ptrmap_get(&p->index->decls_seen, key);

@@ -1,6 +1,7 @@
 /* infer_out.c — see infer_out.h. */
 #include "report/infer_out.h"
 #include "report/reason.h"
+#include "link/c23.h"
 #include <jansson.h>
 #include <string.h>
 
@@ -54,9 +55,13 @@ uint32_t *infer_listed(const link_prog *p, const char *root, size_t *n)
   return v;
 }
 
+/* The GNU attribute if there is one, else the C23 one (issue 15): a
+ * function may carry both; declared_c23 then names the C23 one. */
 static const char *declared_name(uint8_t d)
 {
-  return (d & SUM_DECL_CONST) ? "const" : (d & SUM_DECL_PURE) ? "pure" : "none";
+  if (d & SUM_DECL_CONST) return "const";
+  if (d & SUM_DECL_PURE) return "pure";
+  return declared_c23_name(d);
 }
 
 static void infer_line(strbuf *b, const link_prog *p, const link_func *f, const char *root)
@@ -68,7 +73,8 @@ static void infer_line(strbuf *b, const link_prog *p, const link_func *f, const 
     reason_mnr(b, p, f, root);
     sb_puts(b, ")");
   }
-  if (f->declared) sb_printf(b, ", declared %s", declared_name(f->declared));
+  if (f->declared & SUM_DECL_GNU) sb_printf(b, ", declared %s", declared_name(f->declared));
+  if (f->declared & SUM_DECL_C23) sb_printf(b, ", declared [[%s]]", declared_c23_name(f->declared));
   sb_puts(b, " — ");
   reason_class(b, p, f, root);
   sb_puts(b, "\n");
@@ -126,6 +132,7 @@ static void infer_json_func(strbuf *b, const link_prog *p, const link_func *f, c
     sb_puts(b, ", \"may_not_return_reason\": ");
     json_put_string(b, sb_str(&tmp));
   }
+  sb_printf(b, ", \"declared_c23\": \"%s\"", declared_c23_name(f->declared));
   sb_puts(b, "}");
   sb_free(&tmp);
 }

@@ -115,7 +115,14 @@ typedef enum { SUM_EXTERNAL = 0, SUM_INTERNAL = 1 } sum_linkage;
  * attribute from the AST and warns; the front end keeps the fact. */
 #define SUM_DECL_VOID_PURE  0x4
 #define SUM_DECL_VOID_CONST 0x8
-#define SUM_DECL_MASK 0xf
+/* C23's standard function-type attributes (issue 15), read from clang's
+ * "unknown attribute ignored" warning (frontend/c23attr.c): libclang 19
+ * keeps no trace of them in the AST. */
+#define SUM_DECL_REPRODUCIBLE 0x10
+#define SUM_DECL_UNSEQUENCED  0x20
+#define SUM_DECL_C23 (SUM_DECL_REPRODUCIBLE | SUM_DECL_UNSEQUENCED)
+#define SUM_DECL_GNU (SUM_DECL_PURE | SUM_DECL_CONST)
+#define SUM_DECL_MASK 0x3f
 
 #define SFF_BODY      0x001  /* defined (with a body) in this TU */
 #define SFF_NORETURN  0x002  /* never returns: declared so, or every path of its body ends in a noreturn call */
@@ -159,14 +166,17 @@ typedef struct {
   uint32_t attr_off, nattr;      /* the pure/const attributes written on it: sum_tu.attrs */
   uint32_t macro_pure, macro_const;  /* names of macros expanding to exactly that attribute,
                                         defined before this declaration (0: none) */
+  uint32_t macro_repro, macro_unseq; /* likewise for [[reproducible]] / [[unsequenced]] (format 4) */
 } sum_decl;
 
 /* How an attribute is written. */
-typedef enum { SA_GNU = 0, SA_C23 = 1 } sum_attr_form;
+typedef enum { SA_GNU = 0, SA_C23 = 1, SA_STD = 2 } sum_attr_form;
+/* SA_C23 is [[gnu::pure]] / [[gnu::const]]; SA_STD is the standard's own
+ * [[reproducible]] / [[unsequenced]] (any spelling). */
 
 /* A pure or const attribute written on a declaration. */
 typedef struct {
-  uint8_t kind;      /* SUM_DECL_PURE or SUM_DECL_CONST */
+  uint8_t kind;      /* SUM_DECL_PURE or SUM_DECL_CONST; SUM_DECL_REPRODUCIBLE or SUM_DECL_UNSEQUENCED (SA_STD) */
   uint8_t form;      /* sum_attr_form (of the macro's expansion, for a macro) */
   uint32_t macro;    /* the macro spelling it, 0 if written out */
   uint32_t beg_line, beg_col, end_line, end_col;  /* the attribute name, or the macro's use */
@@ -175,7 +185,7 @@ typedef struct {
 /* An object-like macro whose whole expansion is one pure or const attribute. */
 typedef struct {
   uint32_t name;
-  uint8_t kind;      /* SUM_DECL_PURE or SUM_DECL_CONST */
+  uint8_t kind;      /* SUM_DECL_PURE or SUM_DECL_CONST; or a C23 one (form SA_STD) */
   uint8_t form;      /* sum_attr_form */
   uint8_t system;    /* defined in a system header */
 } sum_macro;
@@ -189,6 +199,7 @@ typedef struct {
 
 #define STF_NO_MATH_ERRNO 0x1  /* compiled with -fno-math-errno / -ffast-math */
 #define STF_PARSE_FAILED  0x2  /* the TU had errors: its functions are unknown */
+#define STF_STD_C23       0x4  /* compiled as C23 (-std=c23/c2x/gnu23/gnu2x): fix may write [[unsequenced]] */
 
 typedef struct sum_tu {
   strtab *strs;
@@ -210,7 +221,7 @@ void summary_free(sum_tu *tu);
 /* A record starts with these 8 bytes, then the format version (4 bytes,
  * little-endian): docs/summary-format.md. */
 #define SUMMARY_MAGIC "PURIST\0S"
-#define SUMMARY_FORMAT 3
+#define SUMMARY_FORMAT 4
 
 /* The on-disk format (docs/summary-format.md). summary_write appends one
  * TU record to f and returns 0, or -1 with errno set. */

@@ -96,6 +96,7 @@ static void encode_payload(const sum_tu *tu, bytes *b)
     bytes_uleb(b, d->dflags); bytes_uleb(b, d->beg_line); bytes_uleb(b, d->beg_col);
     bytes_uleb(b, d->end_line); bytes_uleb(b, d->end_col); bytes_uleb(b, d->attr_off); bytes_uleb(b, d->nattr);
     bytes_uleb(b, d->macro_pure); bytes_uleb(b, d->macro_const);
+    bytes_uleb(b, d->macro_repro); bytes_uleb(b, d->macro_unseq);
   }
   encode_fix_facts(tu, b);
 }
@@ -230,11 +231,15 @@ static void decode_decls(reader *r, sum_tu *tu, uint32_t ns)
     d.end_line = get_idx(r, UINT32_MAX); d.end_col = get_idx(r, UINT32_MAX);
     d.attr_off = get_idx(r, UINT32_MAX); d.nattr = get_idx(r, UINT32_MAX);
     d.macro_pure = get_idx(r, ns); d.macro_const = get_idx(r, ns);
+    d.macro_repro = get_idx(r, ns); d.macro_unseq = get_idx(r, ns);
     vec_push(&tu->decls, d);
   }
 }
 
-static bool is_attr_kind(uint8_t k) { return k == SUM_DECL_PURE || k == SUM_DECL_CONST; }
+static bool is_attr_kind(uint8_t k)
+{
+  return k == SUM_DECL_PURE || k == SUM_DECL_CONST || k == SUM_DECL_REPRODUCIBLE || k == SUM_DECL_UNSEQUENCED;
+}
 
 static void decode_attrs(reader *r, sum_tu *tu, uint32_t ns)
 {
@@ -242,7 +247,7 @@ static void decode_attrs(reader *r, sum_tu *tu, uint32_t ns)
   if (na > (uint64_t)(r->end - r->p)) { r->bad = 1; return; }
   for (uint64_t i = 0; i < na && !r->bad; i++) {
     sum_attr a;
-    a.kind = (uint8_t)get_idx(r, 256); a.form = (uint8_t)get_idx(r, 2); a.macro = get_idx(r, ns);
+    a.kind = (uint8_t)get_idx(r, 256); a.form = (uint8_t)get_idx(r, 3); a.macro = get_idx(r, ns);
     a.beg_line = get_idx(r, UINT32_MAX); a.beg_col = get_idx(r, UINT32_MAX);
     a.end_line = get_idx(r, UINT32_MAX); a.end_col = get_idx(r, UINT32_MAX);
     if (!is_attr_kind(a.kind)) r->bad = 1;
@@ -260,7 +265,7 @@ static void decode_macros_files(reader *r, sum_tu *tu, uint32_t ns)
   for (uint64_t i = 0; i < nm && !r->bad; i++) {
     sum_macro m;
     m.name = get_idx(r, ns); m.kind = (uint8_t)get_idx(r, 256);
-    m.form = (uint8_t)get_idx(r, 2); m.system = (uint8_t)get_idx(r, 2);
+    m.form = (uint8_t)get_idx(r, 3); m.system = (uint8_t)get_idx(r, 2);
     if (!is_attr_kind(m.kind)) r->bad = 1;
     vec_push(&tu->macros, m);
   }

@@ -66,12 +66,18 @@ static void add_fix_facts(sum_tu *tu, uint32_t file)
   d->dflags = SDF_MACRO_NAME | SDF_KNR;
   d->beg_line = 1; d->beg_col = 1; d->end_line = 3; d->end_col = 200;
   d->macro_pure = strtab_intern(tu->strs, "MY_PURE");
+  d->macro_unseq = strtab_intern(tu->strs, "MY_UNSEQ");   /* format 4 */
+  d->declared |= SUM_DECL_UNSEQUENCED;
   d->attr_off = (uint32_t)tu->attrs.n;
-  d->nattr = 1;
+  d->nattr = 2;
   sum_attr a = { SUM_DECL_PURE, SA_C23, d->macro_pure, 2, 7, 2, 14 };
   vec_push(&tu->attrs, a);
+  sum_attr u = { SUM_DECL_UNSEQUENCED, SA_STD, d->macro_unseq, 2, 20, 2, 28 };
+  vec_push(&tu->attrs, u);
   sum_macro m = { d->macro_pure, SUM_DECL_PURE, SA_C23, 1 };
   vec_push(&tu->macros, m);
+  sum_macro mu = { d->macro_unseq, SUM_DECL_UNSEQUENCED, SA_STD, 0 };
+  vec_push(&tu->macros, mu);
   sum_file f = { file, 0xfedcba9876543210ull };
   vec_push(&tu->files, f);
 }
@@ -205,6 +211,7 @@ static void assert_decls_equal(const sum_tu *a, const sum_tu *b)
     assert_int_equal(x->end_line, y->end_line); assert_int_equal(x->end_col, y->end_col);
     assert_int_equal(x->attr_off, y->attr_off); assert_int_equal(x->nattr, y->nattr);
     assert_int_equal(x->macro_pure, y->macro_pure); assert_int_equal(x->macro_const, y->macro_const);
+    assert_int_equal(x->macro_repro, y->macro_repro); assert_int_equal(x->macro_unseq, y->macro_unseq);
   }
   assert_int_equal(a->attrs.n, b->attrs.n);
   for (size_t i = 0; i < a->attrs.n; i++) {
@@ -301,7 +308,7 @@ static void test_round_trip_empty(void **state)
   summary_free(tu);
 }
 
-/* The record header is the documented one: magic "PURIST\0S", version 3,
+/* The record header is the documented one: magic "PURIST\0S", version 4,
  * reserved 0, the payload length, and the total length matches. */
 static void test_header_layout(void **state)
 {
@@ -309,7 +316,7 @@ static void test_header_layout(void **state)
   size_t len;
   unsigned char *buf = summary_encode(tu, &len);
   assert_memory_equal(buf, "PURIST\0S", 8);
-  assert_memory_equal(buf + 8, "\3\0\0\0", 4);
+  assert_memory_equal(buf + 8, "\4\0\0\0", 4);
   assert_memory_equal(buf + 12, "\0\0\0\0", 4);
   uint64_t plen = 0;
   for (int i = 0; i < 8; i++) plen |= (uint64_t)buf[16 + i] << (8 * i);
@@ -483,8 +490,8 @@ static void test_wrong_version_names_both(void **state)
   sum_tu *back = decode_copy(buf, len, &pos, &err);
   assert_null(back);
   assert_non_null(err);
-  if (!strstr(err, "version 7") || !strstr(err, "version 3"))
-    fail_msg("message does not name versions 7 and 3: %s", err);
+  if (!strstr(err, "version 7") || !strstr(err, "version 4"))
+    fail_msg("message does not name versions 7 and 4: %s", err);
   free(err);
   free(buf);
   summary_free(tu);
