@@ -1,12 +1,28 @@
 /* c23.h — C23's [[unsequenced]] and [[reproducible]] (issue 15), solved
  * beside the GNU class: which of the two promises each function keeps, by
- * the standard's own rules (docs/c23-attributes.md). */
+ * the standard's own rules (c23.c; docs/c23-attributes.md). */
 #ifndef PURIST_LINK_C23_H
 #define PURIST_LINK_C23_H
 #include "link/link.h"
+#include "util/ptrmap.h"
 
 /* In order: a join is the maximum. */
 typedef enum { C23_UNSEQUENCED = 0, C23_REPRODUCIBLE = 1, C23_NONE = 2 } c23_class;
+
+typedef struct {
+  uint8_t own;       /* c23_class of everything but the parameter effects */
+  uint8_t memo;      /* keeps a private memo (allowed in reproducible only) */
+  uint64_t pr, pw;   /* parameters read / written through */
+} c23_state;
+
+/* One function's result (link_prog.c23[fi], after link_solve). */
+typedef struct link_c23 {
+  c23_state st;
+  uint8_t cls;       /* c23_class */
+  uint8_t idem;      /* why is a write through a parameter f also reads through */
+  link_why why;      /* WHY_EFFECT / WHY_CALL: the first thing keeping it from the class above;
+                        WHY_NONE when unsequenced; WHY_UNKNOWN_BODY without a body */
+} link_c23;
 
 const char *c23_class_name(c23_class c);
 /* "unsequenced", "reproducible" or "none": the C23 attribute among the
@@ -14,5 +30,19 @@ const char *c23_class_name(c23_class c);
 const char *declared_c23_name(uint8_t d);
 /* The class the declared C23 bits promise, C23_NONE if none. */
 c23_class c23_declared(uint8_t d);
+/* A state's class: none when it writes through a parameter it also reads
+ * through (idempotence unproven). */
+c23_class c23_state_class(const c23_state *s);
+
+/* Fills p->c23; link_solve calls it after the GNU solve. */
+void link_c23_solve(link_prog *p);
+
+/* Statics and thread-locals by writer: name id + 1 → 1 + the only function
+ * writing it or taking its address, UINT32_MAX if several. */
+ptrmap *c23_writers_new(const link_prog *p);
+void c23_writers_free(ptrmap *w);
+/* Is effect e of function fi a store no caller can observe: a private
+ * static or thread-local written under an "already computed?" test? */
+bool c23_is_memo_store(const ptrmap *writers, uint32_t fi, const sum_effect *e);
 
 #endif

@@ -37,6 +37,7 @@ void link_free(link_prog *p)
   vec_free(&p->macros);
   vec_free(&p->files);
   free(p->call_cls);
+  free(p->c23);
   free(p->decl_start);
   free(p->decl_order);
   for (size_t i = 0; i < p->warnings.n; i++) free(p->warnings.v[i]);

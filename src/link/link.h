@@ -66,6 +66,7 @@ typedef struct {
   uint8_t *call_cls;         /* link_solve: what each call contributes (purity) */
   uint32_t *decl_start;      /* link_solve: function i's declarations are */
   uint32_t *decl_order;      /* decls.v[decl_order[decl_start[i] .. decl_start[i+1])] */
+  struct link_c23 *c23;      /* link_solve: each function's C23 class (link/c23.h) */
 } link_prog;
 
 link_prog *link_new(const kb *kb, bool strict);

@@ -7,6 +7,7 @@
  * Components of mutually recursive functions start optimistic (const) and
  * rise to a fixpoint; the lattice is finite and every step monotone. */
 #include "link/link.h"
+#include "link/c23.h"
 #include "link/scc.h"
 #include <string.h>
 
@@ -289,4 +290,5 @@ void link_solve(link_prog *p)
     if ((f->flags & SFF_WEAK) && (f->flags & SFF_BODY)) f->why.kind = WHY_WEAK;
     if (f->lflags & LF_CONFLICT) f->why.kind = WHY_CONFLICT;
   }
+  link_c23_solve(p);
 }

@@ -1,7 +1,7 @@
 /* infer_out.c — see infer_out.h. */
 #include "report/infer_out.h"
 #include "report/reason.h"
-#include "link/c23.h"
+#include "report/c23_reason.h"
 #include <jansson.h>
 #include <string.h>
 
@@ -133,6 +133,11 @@ static void infer_json_func(strbuf *b, const link_prog *p, const link_func *f, c
     json_put_string(b, sb_str(&tmp));
   }
   sb_printf(b, ", \"declared_c23\": \"%s\"", declared_c23_name(f->declared));
+  uint32_t fi = (uint32_t)(f - p->funcs.v);
+  sb_printf(b, ", \"c23\": \"%s\", \"c23_reason\": ", c23_class_name((c23_class)p->c23[fi].cls));
+  sb_clear(&tmp);
+  c23_reason(&tmp, p, fi, root);
+  json_put_string(b, sb_str(&tmp));
   sb_puts(b, "}");
   sb_free(&tmp);
 }

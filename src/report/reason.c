@@ -87,6 +87,16 @@ static void reason_call_head(strbuf *b, const link_prog *p, const link_call *c, 
   }
 }
 
+void reason_effect_text(strbuf *b, const link_prog *p, const sum_effect *e)
+{
+  reason_effect(b, p, e);
+}
+
+void reason_call_text(strbuf *b, const link_prog *p, const link_call *c, const char *root)
+{
+  reason_call_head(b, p, c, root);
+}
+
 static bool has_calls(const link_prog *p, const link_func *f)
 {
   for (uint32_t i = 0; i < f->ncall; i++)

@@ -17,6 +17,10 @@ void reason_head(strbuf *b, const link_prog *p, const link_func *f, const char *
  * when it has no body) or f's own reason. Returns the callee the chain
  * goes on into, or NULL where it ends. */
 const link_func *reason_step(strbuf *b, const link_prog *p, const link_func *f, const char *root);
+/* The words for one effect ("writes static 'x'") and for one call
+ * ("calls g", with what is known of g when it has no body). */
+void reason_effect_text(strbuf *b, const link_prog *p, const sum_effect *e);
+void reason_call_text(strbuf *b, const link_prog *p, const link_call *c, const char *root);
 /* One line per step from f down the chain of first causes (--why). */
 void reason_chain(strbuf *b, const link_prog *p, const link_func *f, const char *root);
 
