@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The README's second command, and what CI runs (.ci/run): installs what is
 # missing, then builds and runs the whole test suite twice — a normal build
-# and one under AddressSanitizer + UndefinedBehaviorSanitizer.
+# and one under AddressSanitizer + UndefinedBehaviorSanitizer — and gives
+# each libFuzzer target a 20-second smoke run (docs/fuzzing.md); a crash in
+# any of them fails the run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh
@@ -17,3 +19,5 @@ for variant in release asan; do
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     ctest --test-dir "$dir" -j"$jobs" --output-on-failure
 done
+echo "== fuzz smoke run" >&2
+scripts/fuzz.sh -t 20 -j "$jobs" -b build-test-fuzz

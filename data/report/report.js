@@ -5,7 +5,12 @@
  * builds markup from data, so a name that looks like markup stays text. */
 'use strict';
 (function () {
-  const D = JSON.parse(document.getElementById('purist-data').textContent);
+  /* Bytes that are not UTF-8 arrive as U+EF80..U+EFFF (docs/file-names.md):
+   * shown as \xNN, so lat\xE9n.c reads as such and not as an invisible
+   * private-use character. */
+  const bytesShown = (k, v) => typeof v !== 'string' ? v
+    : v.replace(/[\uEF80-\uEFFF]/g, c => '\\x' + (c.charCodeAt(0) - 0xEF00).toString(16).toUpperCase());
+  const D = JSON.parse(document.getElementById('purist-data').textContent, bytesShown);
   const F = D.functions;
   const ROW = 26;            /* px; the CSS --row */
   const SVGNS = 'http://www.w3.org/2000/svg';

@@ -84,7 +84,10 @@ static void inputs_records(inputs_ctx *c, const char *name, const unsigned char 
 static void inputs_elf(void *ctx, const char *name, const unsigned char *data, size_t len, const char *bad)
 {
   inputs_ctx *c = ctx;
-  if (bad) {
+  if (bad && strncmp(bad, "damaged", 7) == 0) {
+    fprintf(stderr, "purist: %s: %s; its functions count as unknown\n", name, bad);
+    c->n->bad++;
+  } else if (bad) {
     fprintf(stderr, "purist: %s: cannot read its ELF sections: %s\n", name, bad);
     c->n->bad++;
   } else if (!data || len == 0) {

@@ -5,7 +5,8 @@
  * 1, so that a linker's concatenation of every object's `.purist` into an
  * executable or shared object is the records back to back, as in a summary
  * file. Objects, archives (each member), executables and shared objects
- * are read through libelf. */
+ * are read through libelf; archives, regular and thin, by elfsec_ar.c,
+ * which reports each damaged member by name. */
 #ifndef PURIST_ELFSEC_H
 #define PURIST_ELFSEC_H
 #include <stddef.h>

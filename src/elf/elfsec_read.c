@@ -1,16 +1,19 @@
 /* elfsec_read.c — finds the `.purist` sections of ELF files and archives. */
-#include "elf/elfsec.h"
+#include "elf/elfsec_internal.h"
+#include "util/fileio.h"
 #include "util/xalloc.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <gelf.h>
 #include <libelf.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 int elfsec_sniff(const unsigned char *head, size_t n)
 {
-  return n >= 8 && (memcmp(head, "\177ELF", 4) == 0 || memcmp(head, "!<arch>\n", 8) == 0);
+  return n >= 8 && (memcmp(head, "\177ELF", 4) == 0 || memcmp(head, ELFSEC_AR_MAGIC, 8) == 0 ||
+                    memcmp(head, ELFSEC_THIN_MAGIC, 8) == 0);
 }
 
 /* Why the file's section headers cannot be trusted, or NULL. libelf
@@ -27,7 +30,7 @@ static const char *elfsec_damaged(Elf *e)
 }
 
 /* Calls fn with one ELF file's `.purist` data (NULL if it has none). */
-static void elfsec_scan(Elf *e, const char *name, elfsec_fn fn, void *ctx)
+void elfsec_scan(Elf *e, const char *name, elfsec_fn fn, void *ctx)
 {
   size_t shstrndx;
   const unsigned char *data = NULL;
@@ -43,8 +46,19 @@ static void elfsec_scan(Elf *e, const char *name, elfsec_fn fn, void *ctx)
       GElf_Shdr sh;
       const char *sname = gelf_getshdr(s, &sh) ? elf_strptr(e, shstrndx, sh.sh_name) : NULL;
       if (!sname || strcmp(sname, ELFSEC_NAME) != 0 || sh.sh_type == SHT_NOBITS) continue;
+      /* A section past the file's end is damage, not "no section". */
+      size_t fsize = 0;
+      elf_rawfile(e, &fsize);
+      if (sh.sh_offset > fsize || sh.sh_size > fsize - sh.sh_offset) {
+        fn(ctx, name, NULL, 0, "damaged: its " ELFSEC_NAME " section lies past its end");
+        return;
+      }
       /* Raw bytes: the records are byte strings, whatever the ELF class. */
       Elf_Data *d = elf_rawdata(s, NULL);
+      if (!d && sh.sh_size > 0) {
+        fn(ctx, name, NULL, 0, elf_errmsg(-1));
+        return;
+      }
       data = d && d->d_buf ? d->d_buf : (const unsigned char *)"";
       len = d ? d->d_size : 0;
       break;
@@ -53,41 +67,72 @@ static void elfsec_scan(Elf *e, const char *name, elfsec_fn fn, void *ctx)
   fn(ctx, name, data, len, NULL);
 }
 
-/* Every ELF member of an archive, in order. Members that are not ELF
- * (the symbol table, the long-name table) are passed over. */
-static void elfsec_archive(int fd, Elf *ar, const char *path, elfsec_fn fn, void *ctx)
+/* An archive, regular or thin, read whole and walked by elfsec_ar.c;
+ * refused if it is one of the archives being read already (a thin archive
+ * that names itself) or nested absurdly deep. */
+static elfsec_status elfsec_archive(int fd, const char *path, const elfsec_chain *up, elfsec_fn fn,
+                                    void *ctx, char **err)
 {
-  Elf_Cmd cmd = ELF_C_READ_MMAP;
-  Elf *m;
-  while ((m = elf_begin(fd, cmd, ar)) != NULL) {
-    Elf_Arhdr *h = elf_getarhdr(m);
-    if (elf_kind(m) == ELF_K_ELF && h && h->ar_name && h->ar_name[0] != '/') {
-      char *name = xasprintf("%s(%s)", path, h->ar_name);
-      elfsec_scan(m, name, fn, ctx);
-      free(name);
+  struct stat st;
+  if (fstat(fd, &st) != 0) { *err = xasprintf("%s: %s", path, strerror(errno)); return ELFSEC_ERROR; }
+  for (const elfsec_chain *c = up; c; c = c->up)
+    if (c->dev == st.st_dev && c->ino == st.st_ino) {
+      *err = xasprintf("%s: a thin archive that names itself", path);
+      return ELFSEC_ERROR;
     }
-    cmd = elf_next(m);
-    elf_end(m);
-  }
+  if (up && up->depth >= 8) { *err = xasprintf("%s: thin archives nested too deep", path); return ELFSEC_ERROR; }
+  size_t len;
+  unsigned char *buf = (unsigned char *)file_read_all(path, &len);
+  if (!buf) { *err = xasprintf("%s: %s", path, strerror(errno)); return ELFSEC_ERROR; }
+  elfsec_chain me = { st.st_dev, st.st_ino, up, up ? up->depth + 1 : 1 };
+  elfsec_ar_read(buf, len, path, &me, fn, ctx);
+  free(buf);
+  return ELFSEC_OK;
 }
 
-elfsec_status elfsec_read(const char *path, elfsec_fn fn, void *ctx, char **err)
+/* The first 8 bytes of fd: is it an archive (regular or thin)? */
+static int elfsec_is_archive(int fd)
+{
+  unsigned char head[8];
+  ssize_t n = pread(fd, head, sizeof head, 0);
+  return n == 8 && (memcmp(head, ELFSEC_AR_MAGIC, 8) == 0 || memcmp(head, ELFSEC_THIN_MAGIC, 8) == 0);
+}
+
+elfsec_status elfsec_read_in(const char *path, const elfsec_chain *chain, elfsec_fn fn, void *ctx,
+                             char **err)
 {
   if (elf_version(EV_CURRENT) == EV_NONE) { *err = xstrdup("libelf is out of date"); return ELFSEC_ERROR; }
-  int fd = open(path, O_RDONLY);
-  if (fd < 0) {
+  /* Not blocking in open() on a FIFO a thin archive may name, and only
+   * regular files: a device or a directory is no object. */
+  int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  struct stat sb;
+  if (fd < 0 || fstat(fd, &sb) != 0) {
     *err = xasprintf("%s: %s", path, strerror(errno));
+    if (fd >= 0) close(fd);
     return ELFSEC_ERROR;
+  }
+  if (!S_ISREG(sb.st_mode)) {
+    *err = xasprintf("%s: %s", path, S_ISDIR(sb.st_mode) ? "is a directory" : "not a regular file");
+    close(fd);
+    return ELFSEC_ERROR;
+  }
+  if (elfsec_is_archive(fd)) {
+    elfsec_status st = elfsec_archive(fd, path, chain, fn, ctx, err);
+    close(fd);
+    return st;
   }
   Elf *e = elf_begin(fd, ELF_C_READ_MMAP, NULL);
   elfsec_status st = ELFSEC_OK;
-  Elf_Kind k = e ? elf_kind(e) : ELF_K_NONE;
-  if (k == ELF_K_AR) elfsec_archive(fd, e, path, fn, ctx);
-  else if (k == ELF_K_ELF) elfsec_scan(e, path, fn, ctx);
+  if (e && elf_kind(e) == ELF_K_ELF) elfsec_scan(e, path, fn, ctx);
   else st = ELFSEC_NOT_ELF;
   if (e) elf_end(e);
   close(fd);
   return st;
+}
+
+elfsec_status elfsec_read(const char *path, elfsec_fn fn, void *ctx, char **err)
+{
+  return elfsec_read_in(path, NULL, fn, ctx, err);
 }
 
 /* Does the section named sname of e hold the bytes of needle? */

@@ -111,7 +111,8 @@ static uint64_t link_body_hash(const sum_tu *tu, const sum_func *sf)
     uint32_t v[5] = { c->flags, c->loc.line, c->loc.col, c->nargs,
                       (uint32_t)XXH32(strtab_get(tu->strs, cn), strtab_len(tu->strs, cn), 0) };
     XXH64_update(h, v, sizeof v);
-    XXH64_update(h, tu->argmasks.v + c->arg_off, c->nargs * sizeof(uint64_t));
+    if (c->nargs)   /* a TU whose calls take no arguments has no argmasks (NULL) */
+      XXH64_update(h, tu->argmasks.v + c->arg_off, c->nargs * sizeof(uint64_t));
   }
   uint64_t d = XXH64_digest(h);
   XXH64_freeState(h);

@@ -117,7 +117,8 @@ static void solve_call(const link_prog *p, const link_func *f, const link_call *
 {
   memset(out, 0, sizeof *out);
   link_state cs = solve_callee(p, f, &p->funcs.v[c->callee]);
-  solve_apply(out, &cs, p->argmasks.v + c->arg_off, c->nargs);
+  /* A program none of whose calls takes an argument has no argmasks (NULL). */
+  solve_apply(out, &cs, c->nargs ? p->argmasks.v + c->arg_off : NULL, c->nargs);
   if (c->flags & SCF_NORETURN) out->mnr = 1;
   if ((c->flags & (SCF_NORETURN | SCF_DOOMED)) && !p->strict) solve_cap_doomed(out);
 }

@@ -12,6 +12,7 @@
  * resurrect them; messages are compared through diag_key, which also
  * blanks the line numbers a message may quote. */
 #include "report/diag_out.h"
+#include "util/textenc.h"
 #include "util/fileio.h"
 #include "util/strbuf.h"
 #include "util/strtab.h"
@@ -336,7 +337,10 @@ static char *flt_baseline_counts(const char *path, json_t *root, strtab *keys, f
     const char *f[3];
     char *why = flt_entry_fields(path, json_array_get(entries, i), i, f);
     if (why) return why;
-    char *key = diag_key(f[0], f[1], f[2]);
+    char *raw[3];   /* the bytes the writer encoded (util/textenc.h) */
+    for (int k = 0; k < 3; k++) raw[k] = textenc_json_decode(f[k], strlen(f[k]));
+    char *key = diag_key(raw[0], raw[1], raw[2]);
+    for (int k = 0; k < 3; k++) free(raw[k]);
     uint32_t id = strtab_intern(keys, key);
     free(key);
     while (counts->n <= id) vec_push(counts, 0u);

@@ -5,47 +5,21 @@
  * flat; each line is built and escaped by jansson. */
 #include "report/diag_out.h"
 #include "util/strbuf.h"
+#include "util/textenc.h"
 #include <jansson.h>
 #include <string.h>
 
-/* Length of the valid UTF-8 sequence at s (as jansson defines valid: no
- * overlong forms, no surrogates, nothing above U+10FFFF), or 0. */
-static size_t json_utf8_len(const unsigned char *s)
-{
-  unsigned c = s[0];
-  size_t n = c < 0x80 ? 1 : (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : (c & 0xF8) == 0xF0 ? 4 : 0;
-  if (n <= 1) return n;
-  unsigned cp = c & (0x7F >> n);
-  for (size_t i = 1; i < n; i++) {
-    if ((s[i] & 0xC0) != 0x80) return 0;
-    cp = (cp << 6) | (s[i] & 0x3F);
-  }
-  static const unsigned min[5] = {0, 0, 0x80, 0x800, 0x10000};
-  if (cp < min[n] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
-  return n;
-}
-
 json_t *diag_json_str(const char *s)
 {
-  json_t *j = json_string(s);
-  if (j) return j;
-  /* Not UTF-8 (a Latin-1 source line, say): each bad byte becomes U+FFFD,
-   * so the output stays valid JSON and the rest stays readable. */
-  strbuf b = {0};
-  for (const unsigned char *p = (const unsigned char *)s; *p;) {
-    size_t n = json_utf8_len(p);
-    if (n) {
-      char seq[5] = {0};
-      memcpy(seq, p, n);
-      sb_puts(&b, seq);
-      p += n;
-    } else {
-      sb_puts(&b, "\xEF\xBF\xBD");
-      p++;
-    }
-  }
-  j = json_string(sb_str(&b));
-  sb_free(&b);
+  /* Bytes that are not UTF-8 (a Latin-1 file name or source line) are
+   * written by textenc's one lossless rule (docs/file-names.md), so the
+   * output stays valid JSON and the name can be had back exactly. */
+  const unsigned char *p = (const unsigned char *)s;
+  while (*p && *p < 0x80) p++;
+  if (!*p) return json_string(s);
+  char *enc = textenc_json(s);
+  json_t *j = json_string(enc);
+  free(enc);
   return j;
 }
 

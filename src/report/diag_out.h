@@ -65,8 +65,9 @@ int diag_baseline_filter(diag_list *l, const char *path, char **err);
  * ("at line 33", "util.c:14:12"), so that edits above it do not change it.
  * Baselines and SARIF fingerprints compare these. Caller frees. */
 char *diag_key(const char *check, const char *function, const char *message);
-/* A JSON string for s (jansson's json_t); bytes that are not UTF-8 become
- * U+FFFD instead of making the string, and the output, invalid. */
+/* A JSON string for s (jansson's json_t); bytes that are not UTF-8 are
+ * written by textenc's lossless rule (util/textenc.h, docs/file-names.md)
+ * instead of making the string, and the output, invalid. */
 struct json_t *diag_json_str(const char *s);
 /* Keeps the diagnostics i with keep[i], in order, and frees the others. */
 void diag_list_keep(diag_list *l, const bool *keep);

@@ -4,14 +4,23 @@
  * check, suggest and explain. Anything else is refused with a reason: the
  * page must not show half a file as if it were all of it. */
 #include "report/html.h"
+#include "util/textenc.h"
 #include <jansson.h>
 #include <string.h>
 
-/* The string member `key` of o, or NULL if absent or not a string. */
+/* The string member `key` of o as the bytes it encodes (util/textenc.h),
+ * or NULL if absent or not a string. Kept in a small ring, so several can
+ * be used at once; each lives until eight more calls. */
 static const char *hv_str(json_t *o, const char *key)
 {
+  static char *ring[8];
+  static unsigned next;
   json_t *v = json_object_get(o, key);
-  return json_is_string(v) ? json_string_value(v) : NULL;
+  if (!json_is_string(v)) return NULL;
+  char **slot = &ring[next++ % 8];
+  free(*slot);
+  *slot = textenc_json_decode(json_string_value(v), json_string_length(v));
+  return *slot;
 }
 
 /* The non-negative integer member `key` of o, or 0 if absent. */

@@ -1,5 +1,6 @@
 /* infer_out.c — see infer_out.h. */
 #include "report/infer_out.h"
+#include "report/diag_out.h"
 #include "report/reason.h"
 #include "report/c23_reason.h"
 #include <jansson.h>
@@ -93,7 +94,7 @@ static void json_put_string(strbuf *b, const char *s)
     sb_puts(b, "\"");
     return;
   }
-  json_t *j = json_string(s);
+  json_t *j = diag_json_str(s);   /* textenc's rule for bytes that are not UTF-8 */
   char small[512];
   size_t len = j ? json_dumpb(j, small, sizeof small, JSON_ENCODE_ANY) : 0;
   if (len > 0 && len < sizeof small) {
@@ -104,7 +105,7 @@ static void json_put_string(strbuf *b, const char *s)
     sb_puts(b, big ? big : "\"\"");
     free(big);
   } else {
-    sb_puts(b, "\"\"");   /* not valid UTF-8: jansson refuses it */
+    sb_puts(b, "\"\"");   /* out of memory */
   }
   json_decref(j);
 }
