@@ -33,6 +33,7 @@ set(_e2e_tests
   strict
   cache_incremental
   cache_robust
+  cmdline_macros
 )
 foreach(_e2e ${_e2e_tests})
   add_test(NAME e2e/${_e2e}

@@ -5,7 +5,9 @@
  * compiles everywhere); a system header's macro only if the project
  * already writes it on its own declarations (e.g. __attribute_const__,
  * G_GNUC_CONST); else [[gnu::…]] if the project writes more of those than
- * __attribute__, else __attribute__((…)). */
+ * __attribute__, else __attribute__((…)). A macro that lives only in the
+ * build's command (-D, -include, the compiler's own) counts as a system
+ * header's: used only if the project already writes it. */
 #include "fix/fix_internal.h"
 #include <string.h>
 
@@ -67,6 +69,31 @@ static const char *spell_requested(const fix_opts *o, uint8_t kind)
   return kind == SUM_DECL_CONST ? o->macro_const : o->macro_pure;
 }
 
+/* Where a macro with no #define in a source file comes from, as a note. */
+static const char *spell_origin(uint8_t origin)
+{
+  switch (origin) {
+  case SMO_CMDLINE: return "is defined on the compile command (-D), not in a source file";
+  case SMO_BUILTIN: return "is predefined by the compiler, not defined in a source file";
+  default: return "is defined in a file the compile command -include's, which the sources never include";
+  }
+}
+
+/* A macro of the build's command line (or compiler, or -include) is not
+ * written into a file the project's sources do not already spell it in:
+ * the edited file would compile only with that command. Said once per
+ * macro. */
+static void spell_note_origin(const link_prog *p, const sum_macro *m, fix_notes *notes)
+{
+  char *text = xasprintf("note: macro %s %s; the project does not write it on a declaration, so fix writes "
+                         "the attribute out (the edited files must compile without that build's flags)",
+                         S(p, m->name), spell_origin(m->origin));
+  for (size_t i = 0; i < notes->n; i++)
+    if (!strcmp(notes->v[i].text, text)) { free(text); return; }
+  fix_note_add(notes, false, "%s", text);
+  free(text);
+}
+
 fix_spelled fix_spell(const link_prog *p, const fix_opts *o, const sum_decl *d, uint8_t kind, fix_notes *notes)
 {
   if (o->spelling == FIX_SPELL_GNU) return spell_written(kind, SA_GNU);
@@ -85,10 +112,11 @@ fix_spelled fix_spell(const link_prog *p, const fix_opts *o, const sum_decl *d, 
                    d->loc.col, want, fix_kind_name(kind));
     return spell_written(kind, SA_GNU);
   }
-  if (m && (!m->system || spell_macro_used(p, m->name))) {
+  if (m && ((!m->system && m->origin == SMO_FILE) || spell_macro_used(p, m->name))) {
     fix_spelled s = { xstrdup(S(p, m->name)), m->form };
     return s;
   }
+  if (m && m->origin != SMO_FILE) spell_note_origin(p, m, notes);
   return spell_written(kind, spell_habit(p));
 }
 

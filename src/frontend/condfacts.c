@@ -72,7 +72,7 @@ static void cf_collect(fe_tu *t)
     clang_getExpansionLocation(clang_getRangeStart(r), &f, NULL, NULL, &lo);
     clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &hi);
     size_t size = 0;
-    const char *s = f ? clang_getFileContents(t->tu, f, &size) : NULL;
+    const char *s = fe_file_text(t->tu, f, &size);
     if (s && lo < hi && hi <= size) cf_scan_defs(t, s, lo, hi);
   }
 }

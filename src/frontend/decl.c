@@ -22,6 +22,12 @@ char *fe_file_path(CXFile f)
   return abs;
 }
 
+const char *fe_file_text(CXTranslationUnit tu, CXFile f, size_t *size)
+{
+  *size = 0;
+  return f ? clang_getFileContents(tu, f, size) : NULL;
+}
+
 uint32_t fe_file_id(fe_tu *t, CXFile f)
 {
   if (!f) return 0;
@@ -78,7 +84,7 @@ int fe_attr_has_word(CXTranslationUnit tu, CXCursor attr, const char *const *wor
   unsigned off;
   clang_getSpellingLocation(clang_getRangeStart(clang_getCursorExtent(attr)), &f, NULL, NULL, &off);
   size_t size = 0;
-  if (!f || !clang_getFileContents(tu, f, &size) || off >= size) return 0;
+  if (!fe_file_text(tu, f, &size) || off >= size) return 0;
   /* The name is among the first few tokens; 64 bytes hold `gnu :: __weak__`. */
   unsigned end = size - off > 64 ? off + 64 : (unsigned)size;
   CXSourceRange r = clang_getRange(clang_getLocationForOffset(tu, f, off),

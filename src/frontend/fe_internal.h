@@ -52,6 +52,10 @@ static inline uint64_t fe_decl_key(CXCursor c) { return (uint64_t)(uintptr_t)c.d
 /* The file's absolute path: its real path if libclang knows it, else its
  * name made absolute against the current directory. Caller frees. */
 char *fe_file_path(CXFile f);
+/* The text libclang parsed for file f, or NULL (and *size 0). A location
+ * with no file (a command-line or built-in macro, the predefines buffer)
+ * has f NULL, which clang_getFileContents would dereference. */
+const char *fe_file_text(CXTranslationUnit tu, CXFile f, size_t *size);
 uint32_t fe_file_id(fe_tu *t, CXFile f);
 sum_loc fe_loc(fe_tu *t, CXSourceLocation l);
 sum_loc fe_cursor_loc(fe_tu *t, CXCursor c);

@@ -38,11 +38,11 @@ int fe_attr_in_decl(fe_tu *t, CXFile file, unsigned lo, unsigned hi, CXCursor at
   CXFile af;
   unsigned a_lo = ff_offset(clang_getRangeStart(r), &af);
   unsigned a_hi = ff_offset(clang_getRangeEnd(r), NULL);
-  if (!clang_File_isEqual(af, file)) return 0;
+  if (!file || !clang_File_isEqual(af, file)) return 0;
   if (a_lo >= lo && a_lo <= hi) return 1;
   if (a_lo > lo || a_hi > lo) return 0;
   size_t size = 0;
-  const char *text = clang_getFileContents(t->tu, file, &size);
+  const char *text = fe_file_text(t->tu, file, &size);
   if (!text || lo > size) return 0;
   for (unsigned i = a_hi; i < lo; i++)
     if (text[i] == ';' || text[i] == '{' || text[i] == '}') return 0;
@@ -122,7 +122,7 @@ void fe_fix_macro(fe_tu *t, CXCursor c)
   if (n >= 2 && n <= 8) kind = ff_match_body(t, tok + 1, n - 1, &form);
   if (kind) {
     int sys = clang_Location_isInSystemHeader(clang_getCursorLocation(c));
-    sum_macro m = { strtab_intern(t->sum->strs, tok[0]), kind, form, (uint8_t)(sys != 0) };
+    sum_macro m = { strtab_intern(t->sum->strs, tok[0]), kind, form, (uint8_t)(sys != 0), SMO_FILE };   /* origin: fe_fix_finish */
     vec_push(&t->sum->macros, m);
     fe_pending p = { t->sum->macros.n - 1, clang_getCursorLocation(c) };
     vec_push(&t->fix_macros, p);
@@ -132,9 +132,13 @@ void fe_fix_macro(fe_tu *t, CXCursor c)
 
 /* ---- TU order ---- */
 
-/* Where a location lies in the TU, as the offsets of the #include lines
- * leading to it from the main file, then its own offset: two locations
- * compare in TU order as these lists compare lexicographically. */
+/* Where a location lies in the TU: the root its inclusion chain starts
+ * from (0: the predefines buffer, which holds the built-in macros, the
+ * command line's -D/-U and its -include directives; 1: the main file),
+ * then the offsets of the #include lines leading to it, then its own
+ * offset. Two locations compare in TU order as these lists compare
+ * lexicographically. A location with no file (a command-line or built-in
+ * macro) lies in the predefines buffer: root 0, its offset there. */
 typedef VEC(unsigned) tu_key;
 
 typedef struct {
@@ -142,28 +146,46 @@ typedef struct {
   VEC(tu_key) keys;
 } key_map;
 
+#define FF_ROOT_PREDEFINES 0u
+#define FF_ROOT_MAIN 1u
+
 static void ff_inclusion(CXFile f, CXSourceLocation *stack, unsigned n, CXClientData d)
 {
   key_map *km = d;
   uint64_t k = (uint64_t)(uintptr_t)f;
   if (!k || ptrmap_get(&km->files, k)) return;
   tu_key key = {0};
+  CXFile root = NULL;
+  if (n) ff_offset(stack[n - 1], &root);
+  vec_push(&key, n && !root ? FF_ROOT_PREDEFINES : FF_ROOT_MAIN);
   for (unsigned i = n; i-- > 0;) vec_push(&key, ff_offset(stack[i], NULL));
   vec_push(&km->keys, key);
   ptrmap_put(&km->files, k, (uint32_t)km->keys.n);
 }
 
+/* The inclusion prefix of a location's file (root first), and its offset.
+ * A file libclang did not report counts as the main file. */
+static const unsigned *ff_prefix(const key_map *km, CXSourceLocation l, size_t *n, unsigned *off)
+{
+  static const unsigned predefines[1] = { FF_ROOT_PREDEFINES }, main_file[1] = { FF_ROOT_MAIN };
+  CXFile f;
+  *off = ff_offset(l, &f);
+  *n = 1;
+  if (!f) return predefines;
+  const uint32_t *i = ptrmap_get(&km->files, (uint64_t)(uintptr_t)f);
+  if (!i) return main_file;
+  *n = km->keys.v[*i - 1].n;
+  return km->keys.v[*i - 1].v;
+}
+
 /* Compares two locations in TU order (<0, 0, >0). */
 static int ff_order(const key_map *km, CXSourceLocation a, CXSourceLocation b)
 {
-  CXFile fa, fb;
-  unsigned oa = ff_offset(a, &fa), ob = ff_offset(b, &fb);
-  uint32_t *ia = ptrmap_get(&km->files, (uint64_t)(uintptr_t)fa);
-  uint32_t *ib = ptrmap_get(&km->files, (uint64_t)(uintptr_t)fb);
-  const tu_key *ka = ia ? &km->keys.v[*ia - 1] : NULL, *kb = ib ? &km->keys.v[*ib - 1] : NULL;
-  size_t na = ka ? ka->n : 0, nb = kb ? kb->n : 0;
+  size_t na, nb;
+  unsigned oa, ob;
+  const unsigned *ka = ff_prefix(km, a, &na, &oa), *kb = ff_prefix(km, b, &nb, &ob);
   for (size_t i = 0;; i++) {
-    unsigned xa = i < na ? ka->v[i] : oa, xb = i < nb ? kb->v[i] : ob;
+    unsigned xa = i < na ? ka[i] : oa, xb = i < nb ? kb[i] : ob;
     if (xa != xb) return xa < xb ? -1 : 1;
     if (i >= na || i >= nb) return i >= na && i >= nb ? 0 : (i >= na ? -1 : 1);
   }
@@ -175,13 +197,33 @@ static int ff_kind_slot(uint8_t kind)
   return kind == SUM_DECL_CONST ? 1 : kind == SUM_DECL_REPRODUCIBLE ? 2 : kind == SUM_DECL_UNSEQUENCED ? 3 : 0;
 }
 
+/* Where an attribute macro's definition comes from: no file is the
+ * predefines buffer (clang names its parts "<command line>" and
+ * "<built-in>"); a file reached from that buffer was -include'd. */
+static uint8_t ff_origin(const key_map *km, CXSourceLocation l)
+{
+  size_t n;
+  unsigned off;
+  CXFile f;
+  clang_getExpansionLocation(l, &f, NULL, NULL, NULL);
+  if (f) return ff_prefix(km, l, &n, &off)[0] == FF_ROOT_PREDEFINES ? SMO_INCLUDE : SMO_FILE;
+  CXString name;
+  clang_getPresumedLocation(l, &name, NULL, NULL);
+  const char *s = clang_getCString(name);
+  uint8_t o = s && !strcmp(s, "<built-in>") ? SMO_BUILTIN : SMO_CMDLINE;
+  clang_disposeString(name);
+  return o;
+}
+
 /* Sets each declaration's macro_pure/macro_const (and the C23 ones): the
  * last attribute macro of that kind defined before it in TU order (a
- * project macro wins over a system header's). */
+ * project macro wins over a system header's), and each macro's origin. */
 void fe_fix_finish(fe_tu *t)
 {
   key_map km = { {0}, {0} };
   clang_getInclusions(t->tu, ff_inclusion, &km);
+  for (size_t j = 0; j < t->fix_macros.n; j++)
+    t->sum->macros.v[t->fix_macros.v[j].index].origin = ff_origin(&km, t->fix_macros.v[j].loc);
   for (size_t i = 0; i < t->fix_decls.n; i++) {
     sum_decl *d = &t->sum->decls.v[t->fix_decls.v[i].index];
     uint32_t best[4][2] = { { 0, 0 }, { 0, 0 }, { 0, 0 }, { 0, 0 } };   /* [ff_kind_slot][system?] */
@@ -209,7 +251,7 @@ void fe_fix_finish(fe_tu *t)
 static uint32_t ff_ident_at(fe_tu *t, CXFile file, unsigned off)
 {
   size_t size = 0;
-  const char *text = clang_getFileContents(t->tu, file, &size);
+  const char *text = fe_file_text(t->tu, file, &size);
   if (!text || off >= size) return 0;
   unsigned e = off;
   while (e < size && (isalnum((unsigned char)text[e]) || text[e] == '_')) e++;
@@ -221,7 +263,7 @@ static uint32_t ff_ident_at(fe_tu *t, CXFile file, unsigned off)
 static uint8_t ff_written_form(fe_tu *t, CXFile file, unsigned off)
 {
   size_t size = 0;
-  const char *text = clang_getFileContents(t->tu, file, &size);
+  const char *text = fe_file_text(t->tu, file, &size);
   while (text && off > 0 && off <= size && isspace((unsigned char)text[off - 1])) off--;
   return text && off >= 1 && off <= size && text[off - 1] == '[' ? SA_C23 : SA_GNU;
 }
@@ -271,7 +313,7 @@ static int ff_is_knr(fe_tu *t, CXCursor fn, CXFile file, unsigned name_off)
   CXCursor p0 = clang_Cursor_getArgument(fn, 0);
   unsigned p_off = ff_offset(clang_getCursorLocation(p0), NULL);
   size_t size = 0;
-  const char *text = clang_getFileContents(t->tu, file, &size);
+  const char *text = fe_file_text(t->tu, file, &size);
   if (!text || p_off > size || p_off <= name_off) return 0;
   int depth = 0;
   for (unsigned i = name_off; i < p_off; i++) {
@@ -287,7 +329,7 @@ static void ff_hash_file(fe_tu *t, CXFile file, uint32_t id)
   if (ptrmap_get(&t->hashed, (uint64_t)id + 1)) return;
   ptrmap_put(&t->hashed, (uint64_t)id + 1, 1);
   size_t size = 0;
-  const char *text = clang_getFileContents(t->tu, file, &size);
+  const char *text = fe_file_text(t->tu, file, &size);
   sum_file f = { id, XXH64(text ? text : "", text ? size : 0, 0) };
   vec_push(&t->sum->files, f);
 }

@@ -85,6 +85,26 @@ static void fe_note_void_attr(fe_tu *t, CXDiagnostic d)
   clang_disposeString(s);
 }
 
+/* A diagnostic's text. clang's formatting leaves out a location with no
+ * file: one in a -D macro's expansion gets the place of the expansion,
+ * one in the predefines buffer (an -include line) the file compiled and
+ * the buffer's part ("<built-in>", "<command line>"). */
+static char *fe_diag_text(const fe_job *job, CXSourceLocation l, const char *text)
+{
+  CXFile f;
+  clang_getSpellingLocation(l, &f, NULL, NULL, NULL);
+  if (f) return xstrdup(text);
+  CXString name;
+  unsigned line = 0, col = 0;
+  clang_getPresumedLocation(l, &name, &line, &col);
+  const char *n = clang_getCString(name);
+  char *out = n && *n && *n != '<' ? xasprintf("%s:%u:%u: %s (in a macro of the compile command)", n, line, col, text)
+                                   : xasprintf("%s: %s:%u:%u: %s", job->file, n && *n ? n : "<command line>", line,
+                                               col, text);
+  clang_disposeString(name);
+  return out;
+}
+
 static int fe_collect_diags(fe_tu *t, const fe_job *job, fe_msgs *msgs)
 {
   int errors = 0;
@@ -99,12 +119,14 @@ static int fe_collect_diags(fe_tu *t, const fe_job *job, fe_msgs *msgs)
      * (_Float32, malloc(fclose)): such a declaration is lost, not the TU. */
     int gcc_only = t->pp && clang_Location_isInSystemHeader(clang_getDiagnosticLocation(d));
     if (sev >= CXDiagnostic_Error && !gcc_only) {
-      CXFile f;
-      clang_getSpellingLocation(clang_getDiagnosticLocation(d), &f, NULL, NULL, NULL);
+      /* The driver's diagnostics have no location at all; one in a macro
+       * from the command line (-D) or a missing -include'd file has a
+       * location without a file, and is an error in the code. */
+      int located = !clang_equalLocations(clang_getDiagnosticLocation(d), clang_getNullLocation());
       CXString s = clang_formatDiagnostic(d, CXDiagnostic_DisplaySourceLocation | CXDiagnostic_DisplayColumn);
-      if (f) {
+      if (located) {
         errors++;
-        vec_push(msgs, xstrdup(clang_getCString(s)));
+        vec_push(msgs, fe_diag_text(job, clang_getDiagnosticLocation(d), clang_getCString(s)));
       } else {
         vec_push(msgs, xasprintf("%s: warning: compiler flags: %s", job->file, clang_getCString(s)));
       }
@@ -121,7 +143,7 @@ static int fe_collect_diags(fe_tu *t, const fe_job *job, fe_msgs *msgs)
 static void fe_scan_pragma_weak(fe_tu *t, const char *path)
 {
   size_t size = 0;
-  const char *text = clang_getFileContents(t->tu, clang_getFile(t->tu, path), &size);
+  const char *text = fe_file_text(t->tu, clang_getFile(t->tu, path), &size);
   if (!text) return;
   const char *end = text + size;
   for (const char *p = text; p < end && (p = memmem(p, (size_t)(end - p), "pragma", 6)); p += 6) {
@@ -213,7 +235,7 @@ static void fe_dep_visit(CXFile f, CXSourceLocation *stack, unsigned depth, CXCl
   if (!f || ptrmap_get(&c->seen, key)) return;
   ptrmap_put(&c->seen, key, 1);
   size_t size = 0;
-  const char *text = clang_getFileContents(c->tu, f, &size);
+  const char *text = fe_file_text(c->tu, f, &size);
   fe_dep d = { fe_file_path(f), size, XXH3_64bits(text ? text : "", text ? size : 0), depth == 0 };
   vec_push(c->deps, d);
 }

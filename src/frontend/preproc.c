@@ -103,7 +103,7 @@ void fe_pp_start(fe_tu *t, const fe_job *job)
   pp->raw = strtab_new();
   t->pp = pp;
   size_t size = 0;
-  const char *text = clang_getFileContents(t->tu, clang_getFile(t->tu, job->file), &size);
+  const char *text = fe_file_text(t->tu, clang_getFile(t->tu, job->file), &size);
   char *main_name = text ? fe_pp_scan(pp, text, size) : NULL;
   if (main_name) t->sum->main_file = fe_pp_name_id(t, main_name);
   free(main_name);

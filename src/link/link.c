@@ -230,6 +230,8 @@ static void link_add_macros_files(link_prog *p, const sum_tu *tu)
       vec_push(&p->macros, m);
     } else if (p->macros.v[*j].kind != m.kind || p->macros.v[*j].form != m.form) {
       p->macros.v[*j].kind = 0;
+    } else if (m.origin != SMO_FILE) {
+      p->macros.v[*j].origin = m.origin;   /* a file's text in some TUs only: not one to rely on */
     }
   }
   for (size_t i = 0; i < tu->files.n; i++) {

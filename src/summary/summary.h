@@ -182,12 +182,24 @@ typedef struct {
   uint32_t beg_line, beg_col, end_line, end_col;  /* the attribute name, or the macro's use */
 } sum_attr;
 
+/* Where an attribute macro's definition comes from. Only SMO_FILE has
+ * text in a source file: the others exist only in the build's command
+ * (-D, the compiler's own macros, a -include'd file), so an edit that
+ * spells an attribute with them compiles only under that build. */
+typedef enum {
+  SMO_FILE = 0,      /* a #define in a file the main file includes (or the main file) */
+  SMO_CMDLINE = 1,   /* -D on the compile command */
+  SMO_BUILTIN = 2,   /* predefined by the compiler */
+  SMO_INCLUDE = 3    /* a #define in a file the command line -include's (or one it includes) */
+} sum_macro_origin;
+
 /* An object-like macro whose whole expansion is one pure or const attribute. */
 typedef struct {
   uint32_t name;
   uint8_t kind;      /* SUM_DECL_PURE or SUM_DECL_CONST; or a C23 one (form SA_STD) */
   uint8_t form;      /* sum_attr_form */
   uint8_t system;    /* defined in a system header */
+  uint8_t origin;    /* sum_macro_origin */
 } sum_macro;
 
 /* The content hash of a file holding project declarations, as parsed:

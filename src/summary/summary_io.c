@@ -50,6 +50,7 @@ static void encode_fix_facts(const sum_tu *tu, bytes *b)
   for (size_t i = 0; i < tu->macros.n; i++) {
     const sum_macro *m = &tu->macros.v[i];
     bytes_uleb(b, m->name); bytes_uleb(b, m->kind); bytes_uleb(b, m->form); bytes_uleb(b, m->system);
+    bytes_uleb(b, m->origin);
   }
   bytes_uleb(b, tu->files.n);
   for (size_t i = 0; i < tu->files.n; i++) {
@@ -266,6 +267,7 @@ static void decode_macros_files(reader *r, sum_tu *tu, uint32_t ns)
     sum_macro m;
     m.name = get_idx(r, ns); m.kind = (uint8_t)get_idx(r, 256);
     m.form = (uint8_t)get_idx(r, 3); m.system = (uint8_t)get_idx(r, 2);
+    m.origin = (uint8_t)get_idx(r, SMO_INCLUDE + 1);
     if (!is_attr_kind(m.kind)) r->bad = 1;
     vec_push(&tu->macros, m);
   }

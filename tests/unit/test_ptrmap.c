@@ -94,6 +94,30 @@ static void test_free_resets(void **state)
   ptrmap_free(&m);
 }
 
+/* Key 0 (a NULL pointer: libclang's file of a command-line macro) is an
+ * ordinary key. Before, a lookup of 0 landed on the first empty slot and
+ * returned its uninitialised value (the crash of issue 13.1). */
+static void test_key_zero(void **state)
+{
+  ptrmap m = {0};
+  assert_null(ptrmap_get(&m, 0));
+  for (uint64_t k = 1; k <= 40; k++) ptrmap_put(&m, k * 8, (uint32_t)k);
+  assert_null(ptrmap_get(&m, 0));
+  ptrmap_put(&m, 0, 77);
+  assert_non_null(ptrmap_get(&m, 0));
+  assert_int_equal(*ptrmap_get(&m, 0), 77);
+  for (uint64_t k = 41; k <= 200; k++) ptrmap_put(&m, k * 8, (uint32_t)k);   /* grows: key 0 stays */
+  assert_int_equal(*ptrmap_get(&m, 0), 77);
+  assert_int_equal(*ptrmap_get(&m, 8), 1);
+  ptrmap_put(&m, 0, 78);
+  assert_int_equal(*ptrmap_get(&m, 0), 78);
+  ptrmap_clear(&m);
+  assert_null(ptrmap_get(&m, 0));
+  ptrmap_put(&m, 0, 1);
+  ptrmap_free(&m);
+  assert_null(ptrmap_get(&m, 0));
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -103,6 +127,7 @@ int main(void)
     cmocka_unit_test(test_many_pointer_keys),
     cmocka_unit_test(test_clear_keeps_storage),
     cmocka_unit_test(test_free_resets),
+    cmocka_unit_test(test_key_zero),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

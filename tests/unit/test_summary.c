@@ -74,9 +74,9 @@ static void add_fix_facts(sum_tu *tu, uint32_t file)
   vec_push(&tu->attrs, a);
   sum_attr u = { SUM_DECL_UNSEQUENCED, SA_STD, d->macro_unseq, 2, 20, 2, 28 };
   vec_push(&tu->attrs, u);
-  sum_macro m = { d->macro_pure, SUM_DECL_PURE, SA_C23, 1 };
+  sum_macro m = { d->macro_pure, SUM_DECL_PURE, SA_C23, 1, SMO_CMDLINE };
   vec_push(&tu->macros, m);
-  sum_macro mu = { d->macro_unseq, SUM_DECL_UNSEQUENCED, SA_STD, 0 };
+  sum_macro mu = { d->macro_unseq, SUM_DECL_UNSEQUENCED, SA_STD, 0, SMO_FILE };
   vec_push(&tu->macros, mu);
   sum_file f = { file, 0xfedcba9876543210ull };
   vec_push(&tu->files, f);
@@ -225,6 +225,7 @@ static void assert_decls_equal(const sum_tu *a, const sum_tu *b)
     const sum_macro *x = &a->macros.v[i], *y = &b->macros.v[i];
     assert_int_equal(x->name, y->name); assert_int_equal(x->kind, y->kind);
     assert_int_equal(x->form, y->form); assert_int_equal(x->system, y->system);
+    assert_int_equal(x->origin, y->origin);
   }
   assert_int_equal(a->files.n, b->files.n);
   for (size_t i = 0; i < a->files.n; i++) {
@@ -540,6 +541,8 @@ static void test_bad_indexes_refused(void **state)
   assert_encoding_refused(tu, "an attribute neither pure nor const");
   tu = sample_tu(); tu->macros.v[0].name = strtab_count(tu->strs);
   assert_encoding_refused(tu, "a macro name past the string table");
+  tu = sample_tu(); tu->macros.v[0].origin = SMO_INCLUDE + 1;
+  assert_encoding_refused(tu, "an unknown macro origin");
   tu = sample_tu(); tu->files.v[0].file = strtab_count(tu->strs) + 1;
   assert_encoding_refused(tu, "a hashed file past the string table");
 }
