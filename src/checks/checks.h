@@ -14,6 +14,7 @@
 typedef struct {
   const char *root;        /* for printed paths */
   bool cheats_as_errors;   /* --cheats-as-errors */
+  bool whole_program;      /* --whole-program: the analysed code is all there is (as when it defines main) */
 } checks_opts;
 
 void checks_misuse(const link_prog *p, const checks_opts *o, diag_list *out);

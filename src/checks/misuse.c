@@ -6,6 +6,7 @@
  * thing writes or feeds a private cache under an "already computed?" test
  * of it) or reading globals nothing in the program ever writes. */
 #include "checks/checks.h"
+#include "checks/cheat.h"
 #include "report/reason.h"
 #include "util/ptrmap.h"
 #include <string.h>
@@ -74,136 +75,53 @@ static void witness(const link_prog *p, const checks_opts *o, const link_func *f
 
 /* ---- cheats ---- */
 
-/* Names of globals and statics written, or whose address escapes,
- * anywhere in the program (value 1). */
-static void written_globals(const link_prog *p, ptrmap *out)
+static const char *memo_where(uint8_t kind, uint8_t obj)
 {
-  for (size_t i = 0; i < p->effs.n; i++) {
-    const sum_effect *e = &p->effs.v[i];
-    if (e->kind == SE_WRITE_GLOBAL || e->kind == SE_ADDR_GLOBAL) ptrmap_put(out, (uint64_t)e->name + 1, 1);
-  }
+  if (kind == MEMO_ONCE) return "under a once-guard";
+  return obj == SO_THREAD_LOCAL ? "in thread-local" : "in static";
 }
 
-static bool is_static(uint8_t obj) { return obj == SO_STATIC_LOCAL || obj == SO_FILE_STATIC; }
-
-/* Writes of the static `name` by functions other than f. */
-static bool written_elsewhere(const link_prog *p, const link_func *f, uint32_t name)
+/* "caches its result in static 'x'", "… through 'g' → 'h', which caches …". */
+static void memo_words(strbuf *msg, const link_prog *p, const cheat_memo *m)
 {
-  for (size_t fi = 0; fi < p->funcs.n; fi++) {
-    const link_func *g = &p->funcs.v[fi];
-    if (g == f) continue;
-    for (uint32_t i = 0; i < g->neff; i++) {
-      const sum_effect *e = &p->effs.v[g->eff_off + i];
-      if ((e->kind == SE_WRITE_GLOBAL || e->kind == SE_ADDR_GLOBAL) && e->name == name && e->obj == SO_FILE_STATIC)
-        return true;
-    }
+  uint8_t kind = m->kind == MEMO_CALLEE ? m->inner : m->kind;
+  if (m->kind == MEMO_CALLEE) {
+    sb_puts(msg, "calls ");
+    for (size_t i = 0; i < m->chain.n; i++) sb_printf(msg, "%s'%s'", i ? " → " : "", S(p, p->funcs.v[m->chain.v[i]].name));
+    sb_puts(msg, ", which caches its result ");
+  } else {
+    sb_puts(msg, "caches its result ");
   }
-  return false;
-}
-
-typedef VEC(uint32_t) idvec;
-
-typedef struct {
-  idvec caches;           /* statics f writes under a guard: its caches */
-  idvec feeders;          /* callees feeding them */
-  uint32_t first_cache;
-  sum_loc cache_loc;
-} memo;
-
-static bool in(const idvec *v, uint32_t x)
-{
-  for (size_t i = 0; i < v->n; i++) if (v->v[i] == x) return true;
-  return false;
-}
-
-/* Memoisation: every effect or call stronger than `decl` writes a private
- * cache, reads one, or happens under a guard testing one. */
-static bool is_memo(const link_prog *p, const link_func *f, purity decl, memo *m)
-{
-  for (uint32_t i = 0; i < f->neff; i++) {
-    const sum_effect *e = &p->effs.v[f->eff_off + i];
-    if (e->kind == SE_WRITE_GLOBAL && is_static(e->obj) && e->guard && !in(&m->caches, e->name)) {
-      if (!m->caches.n) { m->first_cache = e->name; m->cache_loc = e->loc; }
-      vec_push(&m->caches, e->name);
-    }
-  }
-  if (!m->caches.n) return false;
-  for (size_t i = 0; i < m->caches.n; i++)
-    if (written_elsewhere(p, f, m->caches.v[i])) return false;
-  for (uint32_t i = 0; i < f->neff; i++) {
-    const sum_effect *e = &p->effs.v[f->eff_off + i];
-    if (link_effect_contrib(p, e) <= decl) continue;
-    bool cache_access = (e->kind == SE_WRITE_GLOBAL || e->kind == SE_READ_GLOBAL) && in(&m->caches, e->name);
-    bool guarded = e->guard && in(&m->caches, e->guard);
-    if (e->kind == SE_WRITE_GLOBAL ? !(cache_access && guarded) : !(cache_access || guarded)) return false;
-  }
-  for (uint32_t i = 0; i < f->ncall; i++) {
-    const link_call *c = &p->calls.v[f->call_off + i];
-    const link_func *g = &p->funcs.v[c->callee];
-    if (link_call_class(p, f, c) <= decl) continue;
-    if (!(c->guard && in(&m->caches, c->guard))) return false;
-    if (!in(&m->feeders, g->name)) vec_push(&m->feeders, g->name);
-  }
-  return true;
-}
-
-/* Memoisation through pthread_once/call_once: the routine that fills the
- * state runs once; the function itself only reads that state. Every
- * offending effect is a read of a file static, every offending call the
- * once call. */
-static bool is_once_memo(const link_prog *p, const link_func *f, purity decl, memo *m)
-{
-  bool once = false;
-  for (uint32_t i = 0; i < f->ncall; i++) {
-    const link_call *c = &p->calls.v[f->call_off + i];
-    const char *name = S(p, p->funcs.v[c->callee].name);
-    bool is_once = !strcmp(name, "pthread_once") || !strcmp(name, "call_once");
-    if (is_once && !in(&m->feeders, p->funcs.v[c->callee].name)) vec_push(&m->feeders, p->funcs.v[c->callee].name);
-    once |= is_once;
-    if (!is_once && link_call_class(p, f, c) > decl) return false;
-  }
-  if (!once) return false;
-  for (uint32_t i = 0; i < f->neff; i++) {
-    const sum_effect *e = &p->effs.v[f->eff_off + i];
-    if (link_effect_contrib(p, e) <= decl) continue;
-    if (e->kind != SE_READ_GLOBAL || e->obj != SO_FILE_STATIC) return false;
-    if (!m->first_cache) { m->first_cache = e->name; m->cache_loc = e->loc; }
-  }
-  return m->first_cache != 0;
-}
-
-/* Reads only of globals nothing writes: a constant table not marked const. */
-static bool reads_frozen_globals(const link_prog *p, const link_func *f, purity decl, const ptrmap *written,
-                                 uint32_t *name)
-{
-  if (decl != PURITY_CONST || f->cls != PURITY_PURE || f->st.pr) return false;
-  *name = 0;
-  for (uint32_t i = 0; i < f->neff; i++) {
-    const sum_effect *e = &p->effs.v[f->eff_off + i];
-    if (link_effect_contrib(p, e) <= decl) continue;
-    if (e->kind != SE_READ_GLOBAL || ptrmap_get(written, (uint64_t)e->name + 1)) return false;
-    if (!*name) *name = e->name;
-  }
-  for (uint32_t i = 0; i < f->ncall; i++) {
-    const link_call *c = &p->calls.v[f->call_off + i];
-    if (link_call_class(p, f, c) > decl) return false;
-  }
-  return *name != 0;
+  if (kind == MEMO_ONCE && m->once) sb_printf(msg, "in '%s', filled once through '%s'", S(p, m->cache), S(p, m->once));
+  else if (kind == MEMO_ONCE) sb_printf(msg, "in '%s', filled once under an atomic test of it", S(p, m->cache));
+  else sb_printf(msg, "%s '%s'", memo_where(kind, m->cache_obj), S(p, m->cache));
 }
 
 static void emit_memo(const link_prog *p, const checks_opts *o, const link_func *f, purity decl,
-                      sum_loc at, const memo *m, diag_list *out)
+                      sum_loc at, const cheat_memo *m, diag_list *out)
 {
   strbuf msg = {0};
-  sb_printf(&msg, "'%s' is declared %s but caches its result in static '%s' (memoisation",
-            S(p, f->name), purity_name(decl), S(p, m->first_cache));
+  uint8_t kind = m->kind == MEMO_CALLEE ? m->inner : m->kind;
+  sb_printf(&msg, "'%s' is declared %s but ", S(p, f->name), purity_name(decl));
+  memo_words(&msg, p, m);
+  sb_puts(&msg, " (memoisation");
   for (size_t i = 0; i < m->feeders.n; i++) sb_printf(&msg, "%s%s", i ? ", " : ", computed with ", S(p, m->feeders.v[i]));
   sb_printf(&msg, "): the compiler assumes every call returns the same value and has no side effect, "
                   "so it may merge, move or drop calls; this holds only while what the first call saw "
-                  "does not change%s and no two threads make the first call at once",
+                  "does not change%s",
             m->feeders.n ? " (the environment, files, other state those calls read)" : "");
+  if (kind == MEMO_THREAD) sb_puts(&msg, ", and each thread computes its own value");
+  else if (kind != MEMO_ONCE) sb_puts(&msg, " and no two threads make the first call at once");
+  sb_puts(&msg, "; a call whose value is unused is deleted, and the first call's work with it");
   diag *d = checks_emit(out, p, o, "cheat", o->cheats_as_errors ? DIAG_ERROR : DIAG_NOTE, at, f, sb_str(&msg));
-  checks_related(d, p, o, m->cache_loc, "the cache is written here");
+  for (size_t i = 0; i < m->chain.n; i++) {
+    const link_func *g = &p->funcs.v[m->chain.v[i]];
+    strbuf n = {0};
+    sb_printf(&n, "'%s' is defined here", S(p, g->name));
+    checks_related(d, p, o, g->loc, sb_str(&n));
+    sb_free(&n);
+  }
+  if (m->cache_loc.line) checks_related(d, p, o, m->cache_loc, "the cache is written here");
   sb_free(&msg);
 }
 
@@ -215,6 +133,25 @@ static void emit_frozen(const link_prog *p, const checks_opts *o, const link_fun
                   "the compiler treats it as a constant table; declare it const, or a later write "
                   "(or one through a pointer purist cannot see) will be missed", S(p, f->name), S(p, name));
   checks_emit(out, p, o, "cheat", o->cheats_as_errors ? DIAG_ERROR : DIAG_NOTE, at, f, sb_str(&msg));
+  sb_free(&msg);
+}
+
+/* A library's global nothing in it writes: its clients can. */
+static void emit_library_global(const link_prog *p, const checks_opts *o, const link_func *f, sum_loc at,
+                                uint32_t name, sum_loc read_at, diag_list *out)
+{
+  strbuf msg = {0};
+  sb_printf(&msg, "'%s' is declared const but reads global '%s' (", S(p, f->name), S(p, name));
+  reason_path(&msg, p, read_at.file, o->root);
+  sb_printf(&msg, ":%u:%u), which has external linkage and is not const: nothing in the analysed code "
+                  "writes it, but this is a library (no main; --whole-program says otherwise) and its "
+                  "clients can, and the compiler would not see the change; declare it const",
+            read_at.line, read_at.col);
+  diag *d = checks_emit(out, p, o, "misuse", DIAG_ERROR, at, f, sb_str(&msg));
+  strbuf here = {0};
+  sb_printf(&here, "reads global '%s' here", S(p, name));
+  checks_related(d, p, o, read_at, sb_str(&here));
+  sb_free(&here);
   sb_free(&msg);
 }
 
@@ -271,8 +208,8 @@ static void check_declarations(const link_prog *p, const checks_opts *o, uint32_
 
 void checks_misuse(const link_prog *p, const checks_opts *o, diag_list *out)
 {
-  ptrmap written = {0};
-  written_globals(p, &written);
+  cheat_ctx cx;
+  cheat_ctx_init(&cx, p, o->whole_program);
   for (uint32_t fi = 0; fi < p->funcs.n; fi++) {
     const link_func *f = &p->funcs.v[fi];
     if (f->flags & SFF_SYSTEM) continue;
@@ -283,39 +220,36 @@ void checks_misuse(const link_prog *p, const checks_opts *o, diag_list *out)
     if (!(f->flags & SFF_BODY)) continue;
     purity decl = declared_class(f->declared);
     if (decl == PURITY_NORMAL || !link_has_body(f) || (purity)f->cls <= decl || (f->flags & SFF_VOID)) continue;
-    sum_loc at = attr_loc(p, fi, decl == PURITY_CONST ? SUM_DECL_CONST : SUM_DECL_PURE);
-    memo m = { {0}, {0}, 0, { 0, 0, 0 } }, once = { {0}, {0}, 0, { 0, 0, 0 } };
-    uint32_t frozen;
-    if (is_memo(p, f, decl, &m)) emit_memo(p, o, f, decl, at, &m, out);
-    else if (is_once_memo(p, f, decl, &once)) emit_memo(p, o, f, decl, at, &once, out);
-    else if (reads_frozen_globals(p, f, decl, &written, &frozen)) emit_frozen(p, o, f, at, frozen, out);
+    sum_loc at = attr_loc(p, fi, decl == PURITY_CONST ? SUM_DECL_CONST : SUM_DECL_PURE), read_at = at;
+    cheat_memo m = {0};
+    uint32_t frozen = 0;
+    cheat_frozen_verdict fv;
+    if (cheat_find_memo(p, &cx, fi, decl, &m)) emit_memo(p, o, f, decl, at, &m, out);
+    else if ((fv = cheat_frozen(p, &cx, fi, decl, &frozen, &read_at)) == FROZEN_CHEAT)
+      emit_frozen(p, o, f, at, frozen, out);
+    else if (fv == FROZEN_LIBRARY) emit_library_global(p, o, f, at, frozen, read_at, out);
     else emit_misuse(p, o, f, decl, at, out);
-    vec_free(&m.caches);
-    vec_free(&m.feeders);
-    vec_free(&once.caches);
-    vec_free(&once.feeders);
+    cheat_memo_free(&m);
   }
-  ptrmap_free(&written);
+  cheat_ctx_free(&cx);
   checks_kb_cheats(p, o, out);
 }
 
 /* Is f's wrong attribute a deliberate cheat (memoisation, a constant table
- * not marked const) that misuse reports as a note? fix leaves those alone. */
+ * not marked const) that misuse reports as a note? fix leaves those alone.
+ * Whole program: when a main is defined. */
 bool checks_is_cheat(const link_prog *p, uint32_t fi)
 {
   const link_func *f = &p->funcs.v[fi];
   purity decl = declared_class(f->declared);
   if (decl == PURITY_NORMAL || !link_has_body(f) || (purity)f->cls <= decl) return false;
-  ptrmap written = {0};
-  written_globals(p, &written);
-  memo m = { {0}, {0}, 0, { 0, 0, 0 } }, once = { {0}, {0}, 0, { 0, 0, 0 } };
+  cheat_ctx cx;
+  cheat_ctx_init(&cx, p, false);
+  cheat_memo m = {0};
   uint32_t frozen;
-  bool cheat = is_memo(p, f, decl, &m) || is_once_memo(p, f, decl, &once)
-            || reads_frozen_globals(p, f, decl, &written, &frozen);
-  vec_free(&m.caches);
-  vec_free(&m.feeders);
-  vec_free(&once.caches);
-  vec_free(&once.feeders);
-  ptrmap_free(&written);
+  sum_loc at;
+  bool cheat = cheat_find_memo(p, &cx, fi, decl, &m) || cheat_frozen(p, &cx, fi, decl, &frozen, &at) == FROZEN_CHEAT;
+  cheat_memo_free(&m);
+  cheat_ctx_free(&cx);
   return cheat;
 }

@@ -46,6 +46,8 @@ static const char usage[] =
   "  --fail-on=SEV     exit 1 on findings of this severity or worse: error (default),\n"
   "                    warning or never\n"
   "  --cheats-as-errors  report deliberate cheats (memoisation) as errors, not notes\n"
+  "  --whole-program   the analysed code is the whole program (as when it defines main):\n"
+  "                    a global nothing in it writes is constant, not a library's variable\n"
   "  --baseline FILE   hide findings recorded in FILE\n"
   "  --write-baseline FILE  record the current findings in FILE\n"
   "fix, impact:\n"
@@ -160,6 +162,7 @@ static int cli_option(int argc, char **argv, int *i, cli_opts *o)
   struct { const char *name; bool *dst; } flags[] = {
     { "--quiet", &o->quiet }, { "-q", &o->quiet }, { "--strict", &o->strict },
     { "--cheats-as-errors", &o->cheats_as_errors }, { "--html", &o->html },
+    { "--whole-program", &o->whole_program },
     { "--include-may-not-return", &o->include_mnr }, { "--fix-misuse", &o->fix_misuse },
     { "--dry-run", &o->dry_run }, { "--suggested", &o->suggested }, { "--cflags", &o->rt_cflags },
     { "--ldflags", &o->rt_ldflags }, { "--no-cache", &o->no_cache }, { "--stats", &o->stats } };

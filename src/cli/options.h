@@ -17,6 +17,7 @@ typedef struct {
   int jobs;                /* -j N; 0 = number of cores */
   bool quiet, strict;
   bool cheats_as_errors;   /* --cheats-as-errors */
+  bool whole_program;      /* --whole-program */
   int fail_on;             /* --fail-on: 2 error (default), 1 warning, 3 never */
   const char *baseline;    /* --baseline FILE */
   const char *write_baseline;  /* --write-baseline FILE */

@@ -284,9 +284,17 @@ uint32_t fw_guard_of(fw *w, CXCursor cond)
     return 0;
   }
   if (k != CXCursor_UnaryOperator && k != CXCursor_BinaryOperator && k != CXCursor_MemberRefExpr &&
-      k != CXCursor_ArraySubscriptExpr && k != CXCursor_CallExpr)
+      k != CXCursor_ArraySubscriptExpr && k != CXCursor_CallExpr && k != CXCursor_StmtExpr &&
+      k != CXCursor_CompoundStmt)
     return 0;
   size_t kk = fw_kids(w, cond), n = w->ks.n - kk;
+  if (k == CXCursor_StmtExpr || k == CXCursor_CompoundStmt) {
+    /* `({ …; test; })`, GLib's g_once_init_enter: the value is the last
+     * statement's. */
+    CXCursor last = n ? w->ks.v[kk + n - 1] : clang_getNullCursor();
+    w->ks.n = kk;
+    return n ? fw_guard_of(w, last) : 0;
+  }
   CXCursor kids[4];
   for (size_t i = 0; i < n && i < 4; i++) kids[i] = w->ks.v[kk + i];
   w->ks.n = kk;

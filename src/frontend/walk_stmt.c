@@ -61,6 +61,17 @@ static int fw_compound(fw *w, CXCursor c)
   return acc | (ends ? FS_ENDS : 0);
 }
 
+/* What the condition of an `if` guarded by `guard` did (effects and calls
+ * from eff0, call0 on) is the test itself: it runs on every call. */
+static void fw_tag_guard_test(fw *w, size_t eff0, size_t call0, uint32_t guard)
+{
+  sum_tu *s = w->t->sum;
+  for (size_t i = eff0; i < s->effs.n; i++)
+    if (!s->effs.v[i].guard) { s->effs.v[i].guard = guard; s->effs.v[i].flags |= SEF_GUARD_TEST; }
+  for (size_t i = call0; i < s->calls.n; i++)
+    if (!s->calls.v[i].guard) { s->calls.v[i].guard = guard; s->calls.v[i].flags |= SCF_GUARD_TEST; }
+}
+
 static int fw_if(fw *w, CXCursor c)
 {
   size_t k = fw_kids(w, c), n = w->ks.n - k;
@@ -68,8 +79,10 @@ static int fw_if(fw *w, CXCursor c)
   for (size_t i = 0; i < n && i < 3; i++) kids[i] = w->ks.v[k + i];
   w->ks.n = k;
   if (n < 2) return 0;
+  size_t eff0 = w->t->sum->effs.n, call0 = w->t->sum->calls.n;
   fw_expr(w, kids[0], ACC_VALUE);
   uint32_t guard = fw_guard_of(w, kids[0]);
+  if (guard) fw_tag_guard_test(w, eff0, call0, guard);
   if (guard) vec_push(&w->guards, guard);
   size_t mark = fw_avail_enter(w), floor = w->avail_floor;
   int a = fw_branch(w, kids[1]);

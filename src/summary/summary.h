@@ -64,6 +64,11 @@ typedef enum { SO_NONE, SO_GLOBAL, SO_FILE_STATIC, SO_STATIC_LOCAL, SO_THREAD_LO
  * effect per call. */
 #define SEF_UNLESS_PURE_CALL 0x2
 
+/* In the condition of an `if` whose guard (see sum_effect.guard) is set:
+ * the test itself, run on every call, e.g. a once-guard's atomic load and
+ * g_once_init_enter(&cache) call (format 4). */
+#define SEF_GUARD_TEST 0x4
+
 typedef struct { uint32_t file, line, col; } sum_loc;
 
 typedef struct {
@@ -84,6 +89,7 @@ typedef struct {
 #define SCF_INVARIANT_ARGS 0x4 /* in a loop, with arguments the loop does not change */
 #define SCF_ARGS_READ_MEM  0x8 /* the arguments read globals or memory */
 #define SCF_IN_LOOP        0x10 /* inside a loop: the loop_* ranges are set */
+#define SCF_GUARD_TEST     0x20 /* in an `if` condition testing `guard` (format 4; as SEF_GUARD_TEST) */
 
 /* What happens to a call's value (for `explain`). */
 typedef enum { SCU_USED = 0, SCU_DISCARDED = 1, SCU_DEAD_LOCAL = 2 } sum_call_use;

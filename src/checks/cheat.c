@@ -1,0 +1,280 @@
+/* cheat.c — deliberate cheats: memoisation wherever its cache lives, and
+ * constant data not marked const (cheat.h).
+ *
+ * Memoisation is recognised by what a function does that its attribute
+ * forbids: every such effect or call must write a private cache, read it,
+ * or happen under (or in) the "already computed?" test of it. The cache
+ * may be a static, a thread-local, an object filled under a once-guard
+ * (GLib's g_once_init_enter: an atomic load of the cache and a call given
+ * its address, in the `if` condition), pthread_once/call_once state, or
+ * live in a callee that memoises. */
+#include "checks/cheat.h"
+#include <string.h>
+
+static const char *S(const link_prog *p, uint32_t id) { return strtab_get(p->strs, id); }
+
+uint64_t cheat_obj_key(uint32_t fi, const sum_effect *e)
+{
+  uint64_t scope = 0;
+  if (e->obj == SO_STATIC_LOCAL) scope = 0x80000000u | fi;
+  else if (e->obj == SO_FILE_STATIC) scope = e->loc.file & 0x7fffffffu;
+  return ((scope << 32) | e->name) + 1;
+}
+
+void cheat_ctx_init(cheat_ctx *c, const link_prog *p, bool whole_program)
+{
+  memset(c, 0, sizeof *c);
+  for (uint32_t fi = 0; fi < p->funcs.n; fi++) {
+    const link_func *f = &p->funcs.v[fi];
+    for (uint32_t i = 0; i < f->neff; i++) {
+      const sum_effect *e = &p->effs.v[f->eff_off + i];
+      if (e->kind != SE_WRITE_GLOBAL && e->kind != SE_ADDR_GLOBAL) continue;
+      uint64_t key = cheat_obj_key(fi, e);
+      uint32_t *v = ptrmap_get(&c->writers, key);
+      if (!v) ptrmap_put(&c->writers, key, fi + 1);
+      else if (*v != fi + 1) *v = CHEAT_MANY;
+    }
+  }
+  long m = link_find(p, "main");
+  c->whole_program = whole_program || (m >= 0 && link_has_body(&p->funcs.v[m]));
+}
+
+void cheat_ctx_free(cheat_ctx *c) { ptrmap_free(&c->writers); }
+
+void cheat_memo_free(cheat_memo *m)
+{
+  vec_free(&m->caches);
+  vec_free(&m->feeders);
+  vec_free(&m->chain);
+}
+
+static bool in(const cheat_ids *v, uint32_t x)
+{
+  for (size_t i = 0; i < v->n; i++) if (v->v[i] == x) return true;
+  return false;
+}
+
+static void add(cheat_ids *v, uint32_t x) { if (!in(v, x)) vec_push(v, x); }
+
+static bool is_cache_obj(uint8_t obj)
+{
+  return obj == SO_STATIC_LOCAL || obj == SO_FILE_STATIC || obj == SO_THREAD_LOCAL;
+}
+
+/* Written (or its address taken) by a function other than fi? */
+static bool written_elsewhere(const cheat_ctx *c, uint32_t fi, const sum_effect *e)
+{
+  const uint32_t *v = ptrmap_get(&c->writers, cheat_obj_key(fi, e));
+  return v && *v != fi + 1;
+}
+
+/* The guard an effect or call is under; one in the test itself does not
+ * count for a plain static cache (`if (!cache && getenv(…))` runs getenv
+ * on every call until the cache is filled). */
+static uint32_t under(uint32_t guard, bool in_test) { return in_test ? 0 : guard; }
+
+/* A static or thread-local written under a test of itself. */
+static bool memo_plain(const link_prog *p, const cheat_ctx *c, uint32_t fi, purity decl, cheat_memo *m)
+{
+  const link_func *f = &p->funcs.v[fi];
+  for (uint32_t i = 0; i < f->neff; i++) {
+    const sum_effect *e = &p->effs.v[f->eff_off + i];
+    if (e->kind != SE_WRITE_GLOBAL || !is_cache_obj(e->obj) || !under(e->guard, e->flags & SEF_GUARD_TEST)) continue;
+    if (written_elsewhere(c, fi, e)) return false;
+    if (!m->caches.n) { m->cache = e->name; m->cache_obj = e->obj; m->cache_loc = e->loc; }
+    add(&m->caches, e->name);
+  }
+  if (!m->caches.n) return false;
+  for (uint32_t i = 0; i < f->neff; i++) {
+    const sum_effect *e = &p->effs.v[f->eff_off + i];
+    if (link_effect_contrib(p, e) <= decl) continue;
+    uint32_t g = under(e->guard, e->flags & SEF_GUARD_TEST);
+    bool cache_access = (e->kind == SE_WRITE_GLOBAL || e->kind == SE_READ_GLOBAL) && in(&m->caches, e->name);
+    bool guarded = g && in(&m->caches, g);
+    if (e->kind == SE_WRITE_GLOBAL ? !(cache_access && guarded) : !(cache_access || guarded)) return false;
+  }
+  for (uint32_t i = 0; i < f->ncall; i++) {
+    const link_call *cl = &p->calls.v[f->call_off + i];
+    if (link_call_class(p, f, cl) <= decl) continue;
+    uint32_t g = under(cl->guard, cl->flags & SCF_GUARD_TEST);
+    if (!(g && in(&m->caches, g))) return false;
+    add(&m->feeders, p->funcs.v[cl->callee].name);
+  }
+  m->kind = m->cache_obj == SO_THREAD_LOCAL ? MEMO_THREAD : MEMO_STATIC;
+  return true;
+}
+
+/* Does effect e name object x: x itself, or `*&x` (a macro's `*(location)`
+ * given `&x`)? */
+static bool names(const link_prog *p, const sum_effect *e, uint32_t x)
+{
+  if (e->name == x) return true;
+  if (e->kind != SE_READ_MEM && e->kind != SE_WRITE_MEM) return false;
+  const char *n = S(p, e->name);
+  return n[0] == '&' && !strcmp(n + 1, S(p, x));
+}
+
+/* The guard of the first thing in an `if` test, and the effect naming that
+ * object (for its kind and identity), or NULL. */
+static const sum_effect *once_candidate(const link_prog *p, const link_func *f, uint32_t *x)
+{
+  *x = 0;
+  for (uint32_t i = 0; i < f->neff && !*x; i++)
+    if (p->effs.v[f->eff_off + i].flags & SEF_GUARD_TEST) *x = p->effs.v[f->eff_off + i].guard;
+  for (uint32_t i = 0; i < f->ncall && !*x; i++)
+    if (p->calls.v[f->call_off + i].flags & SCF_GUARD_TEST) *x = p->calls.v[f->call_off + i].guard;
+  for (uint32_t i = 0; *x && i < f->neff; i++) {
+    const sum_effect *e = &p->effs.v[f->eff_off + i];
+    if (e->name == *x && is_cache_obj(e->obj)) return e;
+  }
+  return NULL;
+}
+
+/* A once-guard: `if (once_enter(&x)) { …; once_leave(&x, v); } return x;`,
+ * the test being an atomic load of x and/or a call given x's address. The
+ * cache x is written only under the guard, the rest only reads, or happens
+ * under the guard (computing the value). */
+static bool memo_once_guard(const link_prog *p, const cheat_ctx *c, uint32_t fi, purity decl, cheat_memo *m)
+{
+  const link_func *f = &p->funcs.v[fi];
+  uint32_t x;
+  const sum_effect *obj = once_candidate(p, f, &x);
+  if (!obj || written_elsewhere(c, fi, obj)) return false;
+  bool addr = false, test_op = false, written = false;
+  sum_loc wloc = obj->loc;
+  for (uint32_t i = 0; i < f->neff; i++) {
+    const sum_effect *e = &p->effs.v[f->eff_off + i];
+    if (e->kind == SE_ADDR_GLOBAL && e->name == x) addr = true;
+    if (link_effect_contrib(p, e) <= decl) continue;
+    bool in_test = e->flags & SEF_GUARD_TEST, nx = names(p, e, x);
+    if (e->kind == SE_WRITE_GLOBAL || e->kind == SE_WRITE_MEM || e->kind == SE_WRITE_PARAM) {
+      if (!nx || e->guard != x || in_test) return false;
+      if (!written) { wloc = e->loc; written = true; }
+      continue;
+    }
+    if (e->kind == SE_ATOMIC) {
+      if (!(nx || (e->guard == x && (!e->name || in_test)))) return false;
+      test_op |= in_test;
+      continue;
+    }
+    if (!nx && e->guard != x) return false;
+  }
+  for (uint32_t i = 0; i < f->ncall; i++) {
+    const link_call *cl = &p->calls.v[f->call_off + i];
+    if (link_call_class(p, f, cl) <= decl) continue;
+    if (cl->guard != x) return false;
+    if (cl->flags & SCF_GUARD_TEST) {
+      if (!m->once) m->once = p->funcs.v[cl->callee].name;
+      test_op = true;
+    } else {
+      add(&m->feeders, p->funcs.v[cl->callee].name);
+    }
+  }
+  if (!addr || !test_op) return false;
+  m->kind = MEMO_ONCE;
+  m->cache = x;
+  m->cache_obj = obj->obj;
+  m->cache_loc = wloc;
+  add(&m->caches, x);
+  return true;
+}
+
+/* Memoisation through pthread_once/call_once: the routine that fills the
+ * state runs once; the function itself only reads that state. Every
+ * offending effect is a read of a file static, every offending call the
+ * once call. */
+static bool memo_once_call(const link_prog *p, uint32_t fi, purity decl, cheat_memo *m)
+{
+  const link_func *f = &p->funcs.v[fi];
+  for (uint32_t i = 0; i < f->ncall; i++) {
+    const link_call *c = &p->calls.v[f->call_off + i];
+    const char *name = S(p, p->funcs.v[c->callee].name);
+    bool is_once = !strcmp(name, "pthread_once") || !strcmp(name, "call_once");
+    if (is_once && !m->once) m->once = p->funcs.v[c->callee].name;
+    if (!is_once && link_call_class(p, f, c) > decl) return false;
+  }
+  if (!m->once) return false;
+  for (uint32_t i = 0; i < f->neff; i++) {
+    const sum_effect *e = &p->effs.v[f->eff_off + i];
+    if (link_effect_contrib(p, e) <= decl) continue;
+    if (e->kind != SE_READ_GLOBAL || e->obj != SO_FILE_STATIC) return false;
+    if (!m->cache) { m->cache = e->name; m->cache_obj = e->obj; m->cache_loc = e->loc; }
+  }
+  m->kind = MEMO_ONCE;
+  return m->cache != 0;
+}
+
+static bool find_memo(const link_prog *p, const cheat_ctx *c, uint32_t fi, purity decl, cheat_memo *m, int depth);
+
+/* Only calls of memoising functions go beyond decl: the cache is theirs. */
+static bool memo_callee(const link_prog *p, const cheat_ctx *c, uint32_t fi, purity decl, cheat_memo *m, int depth)
+{
+  const link_func *f = &p->funcs.v[fi];
+  if (depth >= 4) return false;
+  for (uint32_t i = 0; i < f->neff; i++)
+    if (link_effect_contrib(p, &p->effs.v[f->eff_off + i]) > decl) return false;
+  bool any = false;
+  for (uint32_t i = 0; i < f->ncall; i++) {
+    const link_call *cl = &p->calls.v[f->call_off + i];
+    if (link_call_class(p, f, cl) <= decl) continue;
+    if (cl->callee == fi || !link_has_body(&p->funcs.v[cl->callee])) return false;
+    cheat_memo sub = {0};
+    bool ok = find_memo(p, c, cl->callee, decl, &sub, depth + 1);
+    if (ok && !any) {
+      m->inner = sub.kind == MEMO_CALLEE ? sub.inner : sub.kind;
+      m->cache = sub.cache; m->cache_obj = sub.cache_obj; m->cache_loc = sub.cache_loc; m->once = sub.once;
+      vec_push(&m->chain, cl->callee);
+      for (size_t k = 0; k < sub.chain.n; k++) vec_push(&m->chain, sub.chain.v[k]);
+      for (size_t k = 0; k < sub.feeders.n; k++) add(&m->feeders, sub.feeders.v[k]);
+      add(&m->caches, sub.cache);
+    }
+    cheat_memo_free(&sub);
+    if (!ok) return false;
+    any = true;
+  }
+  if (any) m->kind = MEMO_CALLEE;
+  return any;
+}
+
+static bool find_memo(const link_prog *p, const cheat_ctx *c, uint32_t fi, purity decl, cheat_memo *m, int depth)
+{
+  const cheat_memo empty = {0};
+  if (memo_plain(p, c, fi, decl, m)) return true;
+  cheat_memo_free(m); *m = empty;
+  if (memo_once_guard(p, c, fi, decl, m)) return true;
+  cheat_memo_free(m); *m = empty;
+  if (memo_once_call(p, fi, decl, m)) return true;
+  cheat_memo_free(m); *m = empty;
+  if (memo_callee(p, c, fi, decl, m, depth)) return true;
+  cheat_memo_free(m); *m = empty;
+  return false;
+}
+
+bool cheat_find_memo(const link_prog *p, const cheat_ctx *c, uint32_t fi, purity decl, cheat_memo *m)
+{
+  return find_memo(p, c, fi, decl, m, 0);
+}
+
+/* Reads only of globals nothing writes: a constant table not marked const.
+ * A static is private to the analysed code; an external global is only
+ * when the analysed code is the whole program (clients of a library can
+ * write it). */
+cheat_frozen_verdict cheat_frozen(const link_prog *p, const cheat_ctx *c, uint32_t fi, purity decl,
+                                  uint32_t *name, sum_loc *at)
+{
+  const link_func *f = &p->funcs.v[fi];
+  if (decl != PURITY_CONST || f->cls != PURITY_PURE || f->st.pr) return FROZEN_NONE;
+  cheat_frozen_verdict v = FROZEN_CHEAT;
+  *name = 0;
+  for (uint32_t i = 0; i < f->neff; i++) {
+    const sum_effect *e = &p->effs.v[f->eff_off + i];
+    if (link_effect_contrib(p, e) <= decl) continue;
+    if (e->kind != SE_READ_GLOBAL || ptrmap_get(&c->writers, cheat_obj_key(fi, e))) return FROZEN_NONE;
+    bool exported = e->obj == SO_GLOBAL || e->obj == SO_THREAD_LOCAL;
+    if (exported && !c->whole_program && v != FROZEN_LIBRARY) { v = FROZEN_LIBRARY; *name = e->name; *at = e->loc; }
+    if (!*name) { *name = e->name; *at = e->loc; }
+  }
+  for (uint32_t i = 0; i < f->ncall; i++)
+    if (link_call_class(p, f, &p->calls.v[f->call_off + i]) > decl) return FROZEN_NONE;
+  return *name ? v : FROZEN_NONE;
+}
