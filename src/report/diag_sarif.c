@@ -49,8 +49,10 @@ static const sarif_rule_text sarif_rule_texts[] = {
   {"cheat", "AttributeCheat",
    "A pure or const attribute that holds only while cached or write-once data stays as it is.",
    "The function is declared pure or const but writes a private cache guarded by an \"already "
-   "computed?\" test or a pthread_once/call_once initialiser (memoisation), or reads global "
-   "data that nothing in the program writes after initialisation.",
+   "computed?\" test (a static, a thread-local, or an atomic once-guard such as GLib's "
+   "g_once_init_enter), a pthread_once/call_once initialiser, or calls a function that does "
+   "(memoisation); or it reads global data that nothing in the program writes after "
+   "initialisation (a static, or any global in a whole program).",
    "This idiom is common and usually deliberate (a cached getenv, GObject's *_get_type(), CPU "
    "feature detection), so purist reports it as a note, not an error. The compiler will "
    "assume the call has no side effects: it may delete a first call whose value is unused, so "
