@@ -18,6 +18,9 @@ typedef struct {
 } checks_opts;
 
 void checks_misuse(const link_prog *p, const checks_opts *o, diag_list *out);
+/* C23 [[unsequenced]] / [[reproducible]] against the bodies (c23.c):
+ * misuse-c23 errors, cheat-c23 and allowed-c23 notes. checks_misuse runs it. */
+void checks_c23_misuse(const link_prog *p, const checks_opts *o, diag_list *out);
 /* Declared pure/const functions that are right only because a library
  * function the knowledge base marks `cheat` (gettext) counts as pure: a
  * note each (kbcheat.c; checks_misuse calls it). */

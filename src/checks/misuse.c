@@ -233,6 +233,7 @@ void checks_misuse(const link_prog *p, const checks_opts *o, diag_list *out)
   }
   cheat_ctx_free(&cx);
   checks_kb_cheats(p, o, out);
+  checks_c23_misuse(p, o, out);
 }
 
 /* Is f's wrong attribute a deliberate cheat (memoisation, a constant table

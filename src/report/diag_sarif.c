@@ -60,6 +60,34 @@ static const sarif_rule_text sarif_rule_texts[] = {
    "environment or the global data changed. Under threads the cache is only safe if it is "
    "filled atomically or through pthread_once/call_once. Keep the attribute if these risks are "
    "understood and documented; otherwise remove it."},
+  {"misuse-c23", "AttributeMisuseC23",
+   "A function declared [[unsequenced]] or [[reproducible]] breaks the C23 standard's rules.",
+   "The function is declared with C23's standard attribute [[unsequenced]] or [[reproducible]] "
+   "(C23 6.7.13.8), but its body, or a function it calls, is not effectless, idempotent, or, "
+   "for unsequenced, stateless and independent.",
+   "A reproducible function may store only to objects local to the call or through a unique "
+   "pointer parameter, and a second call right after the first must change nothing. An "
+   "unsequenced function must in addition define no non-const static or thread-local object and "
+   "read nothing but its arguments, what its pointer parameters point to, and data that never "
+   "changes. Calling a function whose attribute is wrong is undefined behaviour, and compilers "
+   "are starting to act on these attributes. The message names the first offending effect, the "
+   "chain of calls that reaches it and the condition it breaks. Fix the function, weaken the "
+   "attribute (unsequenced to reproducible), or remove it."},
+  {"cheat-c23", "AttributeCheatC23",
+   "A [[reproducible]] function keeps a private cache: allowed, with conditions.",
+   "The function is declared [[reproducible]] and writes a private static or thread-local cache "
+   "under an \"already computed?\" test.",
+   "C23 allows a reproducible function stores that no caller can observe, so a private memo is "
+   "within the rules (an unsequenced function may not keep it: it must be stateless). The memo "
+   "stays unobservable only while no two threads fill it at once and what the first call "
+   "computed from does not change."},
+  {"allowed-c23", "AllowedC23",
+   "A C23-attributed function writes through a pointer parameter: allowed.",
+   "The function is declared [[unsequenced]] or [[reproducible]] and stores through a pointer "
+   "parameter, which C23 allows (an effectless function may store through a unique pointer "
+   "parameter) and GNU const or pure never do.",
+   "The attribute is correct on the condition that every caller passes a pointer through which "
+   "alone the written object is reached; the note says which parameter is written."},
   {"suggest-const", "SuggestConst",
    "A function that could be declared __attribute__((const)).",
    "purist inferred that this function returns a value that depends only on the values of its "

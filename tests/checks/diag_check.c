@@ -25,7 +25,7 @@
  * directive's own line of its own file (or at the line given by line=,
  * relative or absolute).  CHECK is compared exactly (`misuse` does not
  * match `misuse-void`).  Each diagnostic belongs to one command (misuse*,
- * cheat* to check; suggest-* to suggest; dead-call, redundant-call,
+ * cheat*, allowed* to check; suggest-* to suggest; dead-call, redundant-call,
  * loop-invariant-call to explain); a run of COMMAND holds only that
  * command's expectations.  Every reported diagnostic must be expected and
  * every expectation met.
@@ -122,7 +122,7 @@ static const char *check_command(const char *check)
     static const struct {
         const char *check, *command;
     } table[] = {
-        {"misuse", "check"},        {"cheat", "check"},
+        {"misuse", "check"},        {"cheat", "check"},       {"allowed", "check"},
         {"suggest-const", "suggest"}, {"suggest-pure", "suggest"},
         {"dead-call", "explain"},   {"redundant-call", "explain"},
         {"loop-invariant-call", "explain"},
