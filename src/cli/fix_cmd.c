@@ -8,6 +8,7 @@
 #include "cli/inputs.h"
 #include "cli/project.h"
 #include "fix/fix.h"
+#include "util/replace.h"
 #include <errno.h>
 #include <string.h>
 
@@ -80,6 +81,9 @@ int fix_cmd_run(const cli_opts *o, link_prog *p, const char *root)
   link_solve(p);
   if (!o->quiet)
     for (size_t i = 0; i < p->warnings.n; i++) fprintf(stderr, "%s\n", p->warnings.v[i]);
+  /* What a fix killed between link and rename left (util/replace.h). */
+  if (!o->dry_run)
+    for (size_t i = 0; i < p->files.n; i++) file_replace_clean(strtab_get(p->strs, p->files.v[i].file));
   fix_plan *pl = fix_plan_new(p, &fo, &err);
   int rc = EXIT_INPUT;
   if (!pl) {

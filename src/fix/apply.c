@@ -2,12 +2,14 @@
  *
  * Per file: read it, check its content hash against the analysis (a file
  * edited since is refused, never merged), apply its operations, then
- * either print a diff or write the result atomically: a temporary file in
- * the target's own directory (so rename cannot cross file systems), the
- * original's mode, fsync, rename. A reader sees the old file or the new
- * one, never half of either; a failure leaves the original untouched. */
+ * either print a diff or write the result atomically (util/replace.h: an
+ * unnamed file in the target's own directory, so rename cannot cross file
+ * systems, the original's mode, fsync, link, rename). A reader, or a kill
+ * at any moment, sees the old file or the new one, never half of either;
+ * a failure leaves the original untouched. */
 #include "fix/fix_internal.h"
 #include "util/fileio.h"
+#include "util/replace.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
@@ -27,24 +29,6 @@ static const char *apply_unwritable(const char *path, const struct stat *st)
   bool bad = stat(dir, &ds) != 0 || !(ds.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH)) || access(dir, W_OK) != 0;
   free(dir);
   return bad ? "its directory is not writable (the new file is written beside it, then renamed)" : NULL;
-}
-
-/* Writes buf to dst atomically with mode `mode`; returns 0 or -1 (errno). */
-static int apply_write_atomic(const char *dst, const char *buf, size_t len, mode_t mode)
-{
-  const char *slash = strrchr(dst, '/');
-  char *tmp = slash ? xasprintf("%.*s/.%s.purist-XXXXXX", (int)(slash - dst), dst, slash + 1)
-                    : xasprintf(".%s.purist-XXXXXX", dst);
-  int fd = mkstemp(tmp);
-  if (fd < 0) { free(tmp); return -1; }
-  int rc = fchmod(fd, mode & 07777) || file_write_all(fd, buf, len) || fsync(fd) ? -1 : 0;
-  int saved = errno;
-  if (close(fd) != 0 && rc == 0) { rc = -1; saved = errno; }
-  if (rc == 0 && rename(tmp, dst) != 0) { rc = -1; saved = errno; }
-  if (rc != 0) unlink(tmp);
-  free(tmp);
-  errno = saved;
-  return rc;
 }
 
 static void refuse(fix_result *res, const char *shown, const char *why)
@@ -80,7 +64,7 @@ static int apply_file(const fix_op *ops, size_t first, size_t n, const char *src
     if (fix_diff_write(diff, rel, old, len, new_text, new_len) < 0) { refuse(res, shown, "could not make the diff"); rc = -1; changed = false; }
   } else if (changed) {
     char *dst = dst_root ? xasprintf("%s/%s", dst_root, rel) : xstrdup(path);
-    if (apply_write_atomic(dst, new_text, new_len, st.st_mode) != 0) {
+    if (file_replace(dst, new_text, new_len, st.st_mode) != 0) {
       char *msg = xasprintf("could not write %s: %s", dst, strerror(errno));
       refuse(res, shown, msg);
       free(msg);

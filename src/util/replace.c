@@ -1,0 +1,108 @@
+/* replace.c — see replace.h. Every step calls fault_write_step (fault.h). */
+#include "util/replace.h"
+#include "util/fault.h"
+#include "util/fileio.h"
+#include "util/xalloc.h"
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* dst's directory ("." if none) and base name; caller frees *dir. */
+static const char *replace_split(const char *dst, char **dir)
+{
+  const char *slash = strrchr(dst, '/');
+  *dir = slash ? xasprintf("%.*s", (int)(slash == dst ? 1 : slash - dst), dst) : xstrdup(".");
+  return slash ? slash + 1 : dst;
+}
+
+/* Removes ".BASE.purist-PID" files in dir left by a process that is gone
+ * (killed between link and rename). */
+static void replace_clean_stale(const char *dir, const char *base)
+{
+  DIR *d = opendir(dir);
+  if (!d) return;
+  char *prefix = xasprintf(".%s.purist-", base);
+  size_t pl = strlen(prefix);
+  for (struct dirent *e; (e = readdir(d));) {
+    if (strncmp(e->d_name, prefix, pl) != 0) continue;
+    char *end;
+    long pid = strtol(e->d_name + pl, &end, 10);
+    if (*end || pid <= 0 || pid == (long)getpid()) continue;
+    if (kill((pid_t)pid, 0) != 0 && errno == ESRCH) {
+      char *p = xasprintf("%s/%s", dir, e->d_name);
+      unlink(p);
+      free(p);
+    }
+  }
+  free(prefix);
+  closedir(d);
+}
+
+/* Writes, in two halves (a kill between them is a step), then syncs. */
+static int replace_fill(int fd, const char *buf, size_t len, mode_t mode)
+{
+  if (fchmod(fd, mode & 07777) != 0) return -1;
+  size_t half = len / 2;
+  if (file_write_all(fd, buf, half) != 0) return -1;
+  fault_write_step("half written");
+  if (file_write_all(fd, buf + half, len - half) != 0) return -1;
+  fault_write_step("written");
+  if (fsync(fd) != 0) return -1;
+  fault_write_step("synced");
+  return 0;
+}
+
+/* Gives the unnamed file fd the name tmp. */
+static int replace_link(int fd, const char *tmp)
+{
+  char proc[64];
+  snprintf(proc, sizeof proc, "/proc/self/fd/%d", fd);
+  if (linkat(AT_FDCWD, proc, AT_FDCWD, tmp, AT_SYMLINK_FOLLOW) == 0) return 0;
+  return linkat(fd, "", AT_FDCWD, tmp, AT_EMPTY_PATH);
+}
+
+void file_replace_clean(const char *dst)
+{
+  char *dir;
+  const char *base = replace_split(dst, &dir);
+  replace_clean_stale(dir, base);
+  free(dir);
+}
+
+int file_replace(const char *dst, const char *buf, size_t len, mode_t mode)
+{
+  char *dir;
+  const char *base = replace_split(dst, &dir);
+  replace_clean_stale(dir, base);
+  char *tmp = xasprintf("%s/.%s.purist-%ld", dir, base, (long)getpid());
+  unlink(tmp);   /* our own, from an earlier failure in this process */
+  int named = 0;
+  int fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
+  if (fd < 0) {   /* a file system without O_TMPFILE */
+    fd = open(tmp, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0600);
+    named = 1;
+  }
+  int rc = fd < 0 ? -1 : 0;
+  if (rc == 0) fault_write_step("temporary file created");
+  if (rc == 0) rc = replace_fill(fd, buf, len, mode);
+  if (rc == 0 && !named) {
+    rc = replace_link(fd, tmp);
+    named = rc == 0;
+    if (rc == 0) fault_write_step("linked");
+  }
+  int saved = errno;
+  if (fd >= 0 && close(fd) != 0 && rc == 0) { rc = -1; saved = errno; }
+  if (rc == 0 && rename(tmp, dst) != 0) { rc = -1; saved = errno; }
+  if (rc == 0) fault_write_step("renamed");
+  if (rc != 0 && named) unlink(tmp);
+  free(tmp);
+  free(dir);
+  errno = saved;
+  return rc;
+}

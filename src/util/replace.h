@@ -1,0 +1,26 @@
+/* replace.h — replacing a file's contents so that it is always whole.
+ *
+ * The new contents are written to an unnamed file (O_TMPFILE) in the
+ * target's directory, synced, given a name beside the target
+ * (".NAME.purist-PID") and renamed over it. A reader — or a `kill -9` at
+ * any moment — sees the old file or the new one, never a part; only
+ * between the link and the rename does a named temporary file exist, and
+ * file_replace_clean (the next replace, the next fix) removes one whose
+ * process is gone.
+ * Where O_TMPFILE is not supported the named file is created first. */
+#ifndef PURIST_REPLACE_H
+#define PURIST_REPLACE_H
+#include <stddef.h>
+#include <sys/types.h>
+
+/* Replaces dst by buf[0..len) with permissions mode. Returns 0, or -1
+ * with errno set and dst untouched. */
+int file_replace(const char *dst, const char *buf, size_t len, mode_t mode);
+
+/* Removes the temporary file a replace of dst left when its process was
+ * killed between link and rename (".NAME.purist-PID" of a process that
+ * is gone). file_replace does this itself; `fix` calls it for every file
+ * it analysed, so one left beside a file it no longer edits goes too. */
+void file_replace_clean(const char *dst);
+
+#endif

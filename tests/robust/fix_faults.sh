@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Issue 12 item 10: `fix` under faults. PURIST_FAULT_AFTER_WRITE_STEP=N
+# makes purist kill itself (SIGKILL, as kill -9) right after its Nth write
+# step (util/fault.h). Walking N over every step of a fix that edits three
+# files: after each kill every file is byte for byte the old one or the
+# new one, never a mix or a part; no temporary file is left, except one
+# killed between its link and its rename, which the next fix removes. Some
+# N leave some files new and others old:
+# the walk really goes through the middle of the run.
+set -euo pipefail
+. "$(dirname "$0")/../e2e/lib.sh" "$@"
+mkdir "$T/old" && cd "$T/old"
+cat >a.h <<'EOF2'
+int a_sq(int x);
+int a_get(void);
+EOF2
+cat >a.c <<'EOF2'
+#include "a.h"
+int counter;
+int a_sq(int x) { return x * x; }
+int a_get(void) { return counter; }
+EOF2
+cat >b.c <<'EOF2'
+#include "a.h"
+static int b_twice(int x) { return 2 * x; }
+int b_use(int x) { return b_twice(a_sq(x)) + a_get(); }
+EOF2
+files="a.h a.c b.c"
+cp -r "$T/old" "$T/new"
+(cd "$T/new" && "$PURIST" fix --no-cache a.c b.c >/dev/null 2>&1) || true
+changed=0
+for f in $files; do cmp -s "$T/old/$f" "$T/new/$f" || changed=$((changed + 1)); done
+[ "$changed" -ge 2 ] || fail "the plain fix changed $changed files; the walk needs at least 2"
+
+# temps DIR: the temporary files fix may leave in DIR.
+temps() { find "$1" -name '.*.purist-*' | sort; }
+check "every write step of fix, killed: each file old or new, no part, no stray temporary file"
+n=0 mixed=0 killed=0
+while :; do
+  n=$((n + 1))
+  [ $n -le 200 ] || fail "more than 200 write steps: the walk does not end"
+  rm -rf "$T/w" && cp -r "$T/old" "$T/w"
+  set +e
+  (cd "$T/w" && exec env PURIST_FAULT_AFTER_WRITE_STEP=$n "$PURIST" fix --no-cache a.c b.c >"$T/out" 2>"$T/err")
+  rc=$?
+  set -e
+  if [ $rc -ne 137 ]; then
+    [ $rc -eq 0 ] || [ $rc -eq 1 ] || fail "step $n: fix ended with status $rc$NL$(show "$T/err")"
+    grep -q 'fault injected' "$T/err" && fail "step $n: a fault was injected but fix did not die"
+    break
+  fi
+  killed=$((killed + 1))
+  grep -q "fault injected after write step $n " "$T/err" || fail "step $n: killed without saying where$NL$(show "$T/err")"
+  news=0
+  for f in $files; do
+    if cmp -s "$T/w/$f" "$T/new/$f"; then news=$((news + 1))
+    elif ! cmp -s "$T/w/$f" "$T/old/$f"; then fail "step $n: $f is neither old nor new$NL$(show "$T/w/$f")"
+    fi
+  done
+  [ $news -gt 0 ] && [ $news -lt 3 ] && mixed=$((mixed + 1))
+  left=$(temps "$T/w")
+  if [ -n "$left" ]; then
+    grep -q '(linked)' "$T/err" || fail "step $n: a temporary file left behind: $left$NL$(show "$T/err")"
+  fi
+  # The next fix removes what the killed one left, and leaves whole files.
+  # (It need not reach the plain run's result: a definition already
+  # declared const gets no attribute on its prototype.)
+  (cd "$T/w" && "$PURIST" fix --no-cache a.c b.c >/dev/null 2>"$T/err2") || true
+  for f in $files; do
+    cmp -s "$T/w/$f" "$T/new/$f" || cmp -s "$T/w/$f" "$T/old/$f" ||
+      fail "step $n: after a second fix, $f is neither old nor new$NL$(show "$T/w/$f")"
+  done
+  [ -z "$(temps "$T/w")" ] || fail "step $n: a temporary file survives the next fix: $(temps "$T/w")"
+done
+[ $killed -ge 10 ] || fail "only $killed write steps: the fault switch does not reach fix's writes"
+[ $mixed -gt 0 ] || fail "no step left some files new and others old"
+echo "walked $killed write steps ($mixed with files half done)"
+
+check "a value that is not a positive number is refused, not obeyed"
+rm -rf "$T/w" && cp -r "$T/old" "$T/w"
+(cd "$T/w" && PURIST_FAULT_AFTER_WRITE_STEP=-3 "$PURIST" fix --no-cache a.c b.c >"$T/out" 2>"$T/err") || true
+grep -q 'PURIST_FAULT_AFTER_WRITE_STEP=-3 is not a positive number' "$T/err" || fail "no warning$NL$(show "$T/err")"
+for f in $files; do cmp -s "$T/w/$f" "$T/new/$f" || fail "$f not fixed"; done
+echo "PASS"
