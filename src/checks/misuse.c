@@ -7,6 +7,7 @@
  * of it) or reading globals nothing in the program ever writes. */
 #include "checks/checks.h"
 #include "checks/cheat.h"
+#include "checks/noreturn.h"
 #include "report/reason.h"
 #include "util/ptrmap.h"
 #include <string.h>
@@ -206,10 +207,32 @@ static void check_declarations(const link_prog *p, const checks_opts *o, uint32_
   }
 }
 
+/* A declared attribute the body breaks: a cheat (note) or a misuse. Says
+ * whether an error was reported. */
+static bool check_body(const link_prog *p, const checks_opts *o, const cheat_ctx *cx, uint32_t fi,
+                       purity decl, sum_loc at, diag_list *out)
+{
+  const link_func *f = &p->funcs.v[fi];
+  sum_loc read_at = at;
+  cheat_memo m = {0};
+  uint32_t frozen = 0;
+  cheat_frozen_verdict fv;
+  bool error = false;
+  if (cheat_find_memo(p, cx, fi, decl, &m)) emit_memo(p, o, f, decl, at, &m, out);
+  else if ((fv = cheat_frozen(p, cx, fi, decl, &frozen, &read_at)) == FROZEN_CHEAT)
+    emit_frozen(p, o, f, at, frozen, out);
+  else if (fv == FROZEN_LIBRARY) { emit_library_global(p, o, f, at, frozen, read_at, out); error = true; }
+  else { emit_misuse(p, o, f, decl, at, out); error = true; }
+  cheat_memo_free(&m);
+  return error;
+}
+
 void checks_misuse(const link_prog *p, const checks_opts *o, diag_list *out)
 {
   cheat_ctx cx;
   cheat_ctx_init(&cx, p, o->whole_program);
+  nr_ctx nr;
+  nr_ctx_init(&nr, p);
   for (uint32_t fi = 0; fi < p->funcs.n; fi++) {
     const link_func *f = &p->funcs.v[fi];
     if (f->flags & SFF_SYSTEM) continue;
@@ -219,18 +242,14 @@ void checks_misuse(const link_prog *p, const checks_opts *o, diag_list *out)
     check_declarations(p, o, fi, out);
     if (!(f->flags & SFF_BODY)) continue;
     purity decl = declared_class(f->declared);
-    if (decl == PURITY_NORMAL || !link_has_body(f) || (purity)f->cls <= decl || (f->flags & SFF_VOID)) continue;
-    sum_loc at = attr_loc(p, fi, decl == PURITY_CONST ? SUM_DECL_CONST : SUM_DECL_PURE), read_at = at;
-    cheat_memo m = {0};
-    uint32_t frozen = 0;
-    cheat_frozen_verdict fv;
-    if (cheat_find_memo(p, &cx, fi, decl, &m)) emit_memo(p, o, f, decl, at, &m, out);
-    else if ((fv = cheat_frozen(p, &cx, fi, decl, &frozen, &read_at)) == FROZEN_CHEAT)
-      emit_frozen(p, o, f, at, frozen, out);
-    else if (fv == FROZEN_LIBRARY) emit_library_global(p, o, f, at, frozen, read_at, out);
-    else emit_misuse(p, o, f, decl, at, out);
-    cheat_memo_free(&m);
+    if (decl == PURITY_NORMAL || !link_has_body(f) || (f->flags & SFF_VOID)) continue;
+    sum_loc at = attr_loc(p, fi, decl == PURITY_CONST ? SUM_DECL_CONST : SUM_DECL_PURE);
+    /* Beyond the attribute only on paths that end in a noreturn call (and
+     * not --strict, which counts those in full): misuse-noreturn says so. */
+    bool broken = (purity)f->cls > decl && (p->strict || nr_live_class(&nr, fi) > decl);
+    if (!broken || !check_body(p, o, &cx, fi, decl, at, out)) nr_emit(&nr, o, fi, decl, at, out);
   }
+  nr_ctx_free(&nr);
   cheat_ctx_free(&cx);
   checks_kb_cheats(p, o, out);
   checks_c23_misuse(p, o, out);

@@ -46,6 +46,19 @@ static const sarif_rule_text sarif_rule_texts[] = {
    "write memory, do I/O, or call a function that does, and neither makes sense on a function "
    "that returns void. The message names the first offending effect and the chain of calls "
    "that reaches it. Fix the function, weaken the attribute (const to pure), or remove it."},
+  {"misuse-noreturn", "AttributeMisuseNoreturn",
+   "A function declared pure or const may not return: a path calls abort, exit, longjmp or "
+   "another noreturn function.",
+   "The function is declared __attribute__((pure)) or __attribute__((const)) but some path "
+   "ends in a call that never returns (directly or through the functions it calls), typically "
+   "an error check that logs and aborts.",
+   "GCC's manual does not count a function that may not return as pure or const. Once the "
+   "attribute is declared, the compiler deletes a call whose value is unused, and the abort or "
+   "exit on its error path with it, so a bad argument goes unnoticed in optimised builds. The "
+   "message names the call that does not return and the chain that reaches it; related notes "
+   "show what the path does before it ends. A path that only fails an assert() is reported as "
+   "a note: it disappears under NDEBUG. Drop the attribute, or move the check to the callers. "
+   "With --strict the effects on such paths count in full and the finding is a misuse."},
   {"cheat", "AttributeCheat",
    "A pure or const attribute that holds only while cached or write-once data stays as it is.",
    "The function is declared pure or const but writes a private cache guarded by an \"already "

@@ -1,0 +1,169 @@
+/* noreturn.c — misuse-noreturn: declared pure/const functions with a path
+ * that ends in a noreturn call (noreturn.h).
+ *
+ * The link already counts effects on such a path as reads (the caller
+ * never sees the writes); what it cannot say is that the declared
+ * attribute lets the compiler delete a call whose value is unused, and the
+ * abort/exit on that path with it. That is reported here, as a warning, or
+ * as a note when the only such path is a failed assertion (a debugging
+ * check; under NDEBUG it is gone and so is the finding). */
+#include "checks/noreturn.h"
+#include "report/reason.h"
+#include <string.h>
+
+static const char *S(const link_prog *p, uint32_t id) { return strtab_get(p->strs, id); }
+
+void nr_ctx_init(nr_ctx *c, const link_prog *p)
+{
+  c->p = p;
+  c->info = xcalloc(p->funcs.n ? p->funcs.n : 1, sizeof *c->info);
+  c->live = xcalloc(p->funcs.n ? p->funcs.n : 1, 1);
+}
+
+void nr_ctx_free(nr_ctx *c)
+{
+  free(c->info);
+  free(c->live);
+}
+
+/* The noreturn functions a failed assert() calls (glibc, BSD/macOS,
+ * bionic, MSVC CRT). */
+static bool is_assert_fail(const char *name)
+{
+  static const char *const names[] = { "__assert_fail", "__assert_perror_fail", "__assert_rtn",
+                                       "__assert", "__assert2", "_assert", "_wassert" };
+  for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+    if (!strcmp(name, names[i])) return true;
+  return false;
+}
+
+const nr_info *nr_info_of(nr_ctx *c, uint32_t fi)
+{
+  nr_info *in = &c->info[fi];
+  if (in->state) return in;     /* known, or in a cycle: what is known so far */
+  in->state = 1;
+  in->call = in->acall = -1;
+  const link_func *f = &c->p->funcs.v[fi];
+  for (uint32_t i = 0; i < f->ncall; i++) {
+    const link_call *cl = &c->p->calls.v[f->call_off + i];
+    const link_func *g = &c->p->funcs.v[cl->callee];
+    bool dies = false, asserts = false;
+    if (cl->flags & SCF_NORETURN) {
+      asserts = is_assert_fail(S(c->p, g->name));
+      dies = !asserts;
+    } else if (link_has_body(g) && cl->callee != fi) {
+      const nr_info *gi = nr_info_of(c, cl->callee);
+      dies = gi->call >= 0;
+      asserts = gi->acall >= 0;
+    }
+    if (dies && in->call < 0) in->call = (int32_t)(f->call_off + i);
+    if (asserts && in->acall < 0) in->acall = (int32_t)(f->call_off + i);
+  }
+  in->state = 2;
+  return in;
+}
+
+purity nr_live_class(nr_ctx *c, uint32_t fi)
+{
+  const link_prog *p = c->p;
+  const link_func *f = &p->funcs.v[fi];
+  if (c->live[fi] == 0xff) return (purity)f->cls;   /* a cycle: its solved class */
+  if (c->live[fi]) return (purity)(c->live[fi] - 1);
+  c->live[fi] = 0xff;
+  purity cls = PURITY_CONST;
+  for (uint32_t i = 0; i < f->neff; i++) {
+    const sum_effect *e = &p->effs.v[f->eff_off + i];
+    if (!(e->flags & SEF_DOOMED)) cls = purity_join(cls, link_effect_contrib(p, e));
+  }
+  for (uint32_t i = 0; i < f->ncall; i++) {
+    const link_call *cl = &p->calls.v[f->call_off + i];
+    if (cl->flags & (SCF_DOOMED | SCF_NORETURN)) continue;
+    purity k = link_call_class(p, f, cl);
+    const link_func *g = &p->funcs.v[cl->callee];
+    if (link_has_body(g) && cl->callee != fi) {
+      purity gl = nr_live_class(c, cl->callee);
+      if (gl < k) k = gl;
+    }
+    cls = purity_join(cls, k);
+  }
+  c->live[fi] = (uint8_t)(cls + 1);
+  return cls;
+}
+
+/* "calls 'check' (x.c:20:3), which calls 'die' (x.c:12:5)": from call ci
+ * down to the noreturn call, one related note per step. */
+static void nr_chain(nr_ctx *c, const checks_opts *o, int32_t ci, bool assert_path, strbuf *msg, diag *d)
+{
+  const link_prog *p = c->p;
+  for (int steps = 0; ci >= 0 && steps < 16; steps++) {
+    const link_call *cl = &p->calls.v[ci];
+    const link_func *g = &p->funcs.v[cl->callee];
+    sb_printf(msg, "%s'%s' (", steps ? ", which calls " : "calls ", S(p, g->name));
+    reason_path(msg, p, cl->loc.file, o->root);
+    sb_printf(msg, ":%u:%u)", cl->loc.line, cl->loc.col);
+    if (d) {
+      strbuf n = {0};
+      sb_printf(&n, (cl->flags & SCF_NORETURN) ? "'%s' does not return" : "'%s' may not return", S(p, g->name));
+      checks_related(d, p, o, cl->loc, sb_str(&n));
+      sb_free(&n);
+    }
+    if (cl->flags & SCF_NORETURN) return;
+    const nr_info *gi = nr_info_of(c, cl->callee);
+    ci = assert_path ? gi->acall : gi->call;
+  }
+}
+
+/* Notes for what f does on the dying paths beyond its attribute: the
+ * message to stderr before the abort. Three at most. */
+static void nr_effects(nr_ctx *c, const checks_opts *o, const link_func *f, purity decl, diag *d)
+{
+  const link_prog *p = c->p;
+  int shown = 0;
+  for (uint32_t i = 0; i < f->neff && shown < 3; i++) {
+    const sum_effect *e = &p->effs.v[f->eff_off + i];
+    if (!(e->flags & SEF_DOOMED) || link_effect_class((sum_effect_kind)e->kind) <= decl) continue;
+    const sum_effect *next = i + 1 < f->neff ? e + 1 : NULL;   /* `n++`: the write says it all */
+    if (next && next->loc.line == e->loc.line && next->loc.col == e->loc.col && (next->flags & SEF_DOOMED) &&
+        link_effect_class((sum_effect_kind)next->kind) > link_effect_class((sum_effect_kind)e->kind))
+      continue;
+    strbuf n = {0};
+    sb_puts(&n, "on that path, before it ends: ");
+    reason_effect_text(&n, p, e);
+    checks_related(d, p, o, e->loc, sb_str(&n));
+    sb_free(&n);
+    shown++;
+  }
+  for (uint32_t i = 0; i < f->ncall && shown < 3; i++) {
+    const link_call *cl = &p->calls.v[f->call_off + i];
+    const link_func *g = &p->funcs.v[cl->callee];
+    if ((cl->flags & (SCF_DOOMED | SCF_NORETURN)) != SCF_DOOMED || checks_callee_class(p, g) <= decl) continue;
+    strbuf n = {0};
+    sb_puts(&n, "on that path, before it ends: ");
+    reason_call_text(&n, p, cl, o->root);
+    checks_related(d, p, o, cl->loc, sb_str(&n));
+    sb_free(&n);
+    shown++;
+  }
+}
+
+void nr_emit(nr_ctx *c, const checks_opts *o, uint32_t fi, purity decl, sum_loc at, diag_list *out)
+{
+  const link_prog *p = c->p;
+  const link_func *f = &p->funcs.v[fi];
+  const nr_info *in = nr_info_of(c, fi);
+  if (in->call < 0 && in->acall < 0) return;
+  bool assert_only = in->call < 0;
+  strbuf msg = {0};
+  if (assert_only) sb_printf(&msg, "'%s' is declared %s but a failed assertion does not return: ", S(p, f->name), purity_name(decl));
+  else sb_printf(&msg, "'%s' is declared %s but may not return: ", S(p, f->name), purity_name(decl));
+  diag *d = checks_emit(out, p, o, "misuse-noreturn", assert_only ? DIAG_NOTE : DIAG_WARNING, at, f, "");
+  nr_chain(c, o, assert_only ? in->acall : in->call, assert_only, &msg, d);
+  sb_puts(&msg, "; a call whose value is unused is deleted together with that check");
+  if (assert_only) sb_puts(&msg, " (built with NDEBUG there is no such path)");
+  else sb_puts(&msg, "; GCC counts a function that may not return as not pure: drop the attribute, or "
+                     "move the check to the callers");
+  nr_effects(c, o, f, decl, d);
+  free(d->message);
+  d->message = xstrdup(sb_str(&msg));
+  sb_free(&msg);
+}

@@ -1,0 +1,37 @@
+/* noreturn.h — declared pure/const functions that may not return
+ * (issue 14, item 3): a path that calls abort, exit, longjmp or a
+ * noreturn function. GCC's manual counts such a function as not pure; once
+ * declared, a call whose value is unused is deleted, and the check on that
+ * path with it. Internal to src/checks. */
+#ifndef PURIST_NORETURN_H
+#define PURIST_NORETURN_H
+#include <stdbool.h>
+#include "checks/checks.h"
+
+typedef struct {
+  int32_t call;     /* into p->calls: f's first call that may end in a noreturn call other
+                       than a failed assertion, or -1 */
+  int32_t acall;    /* … that may end in a failed assertion's, or -1 */
+  uint8_t state;    /* 0 not yet known, 1 being computed, 2 known */
+} nr_info;
+
+typedef struct {
+  const link_prog *p;
+  nr_info *info;    /* per function */
+  uint8_t *live;    /* per function: 1 + the class of its paths that return, 0 not yet known */
+} nr_ctx;
+
+void nr_ctx_init(nr_ctx *c, const link_prog *p);
+void nr_ctx_free(nr_ctx *c);
+
+/* May function fi end in a noreturn call on some path? */
+const nr_info *nr_info_of(nr_ctx *c, uint32_t fi);
+/* The class of fi's paths that return (effects and calls on paths ending
+ * in a noreturn call left out). */
+purity nr_live_class(nr_ctx *c, uint32_t fi);
+
+/* misuse-noreturn for f declared `decl`: a warning, or a note when only a
+ * failed assertion ends the path. Nothing when no path ends that way. */
+void nr_emit(nr_ctx *c, const checks_opts *o, uint32_t fi, purity decl, sum_loc at, diag_list *out);
+
+#endif
