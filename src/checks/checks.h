@@ -18,6 +18,10 @@ typedef struct {
 } checks_opts;
 
 void checks_misuse(const link_prog *p, const checks_opts *o, diag_list *out);
+/* cheat-discarded: calls of memoising pure/const functions whose value is
+ * unused, which the compiler deletes with the first call's work (checks_misuse
+ * runs it). */
+void checks_discarded(const link_prog *p, const checks_opts *o, diag_list *out);
 /* C23 [[unsequenced]] / [[reproducible]] against the bodies (c23.c):
  * misuse-c23 errors, cheat-c23 and allowed-c23 notes. checks_misuse runs it. */
 void checks_c23_misuse(const link_prog *p, const checks_opts *o, diag_list *out);

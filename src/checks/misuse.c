@@ -252,6 +252,7 @@ void checks_misuse(const link_prog *p, const checks_opts *o, diag_list *out)
   nr_ctx_free(&nr);
   cheat_ctx_free(&cx);
   checks_kb_cheats(p, o, out);
+  checks_discarded(p, o, out);
   checks_c23_misuse(p, o, out);
 }
 

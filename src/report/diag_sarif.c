@@ -101,6 +101,17 @@ static const sarif_rule_text sarif_rule_texts[] = {
    "parameter) and GNU const or pure never do.",
    "The attribute is correct on the condition that every caller passes a pointer through which "
    "alone the written object is reached; the note says which parameter is written."},
+  {"cheat-discarded", "CheatDiscarded",
+   "A call of a memoising pure or const function whose value is unused: the compiler deletes it, "
+   "and the first call's work with it.",
+   "The callee is declared pure or const but caches its result (memoisation, reported as a "
+   "cheat note on the function); this call's value is discarded or stored only into a local "
+   "that is never read.",
+   "Memoisation under a pure or const attribute is safe only while every call's value is used. "
+   "A call made for its side effect, such as calling a GObject *_get_type() function to "
+   "register the type, is deleted by the compiler, so the registration or initialisation "
+   "silently never happens in optimised builds. Use the value (pass it on, as GLib's "
+   "g_type_ensure() does with a type), or drop the attribute."},
   {"suggest-const", "SuggestConst",
    "A function that could be declared __attribute__((const)).",
    "purist inferred that this function returns a value that depends only on the values of its "
