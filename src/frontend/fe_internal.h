@@ -38,6 +38,7 @@ typedef struct {
   CXSourceRangeList *skipped;   /* #if branches not taken (condfacts.c), once asked; else NULL */
   strtab *skipped_defs;         /* names of functions defined in them */
   VEC(fe_c23_attr) c23;         /* [[reproducible]] / [[unsequenced]] seen (c23attr.c) */
+  ptrmap ro_values;   /* read-only global's definition → PROV_* of the pointers it holds (rodata.c) */
 } fe_tu;
 
 /* A key for a source location in ptrmaps. */
@@ -68,6 +69,23 @@ uint8_t fe_decl_attrs(fe_tu *t, CXCursor fn);
 int fe_attr_has_word(CXTranslationUnit tu, CXCursor attr, const char *const *words);
 /* True if the function (by index) never returns: declared so or known so. */
 int fe_func_noreturn(fe_tu *t, uint32_t fi);
+
+/* spelling.c: the identifier written at l (in a macro's definition when l
+ * comes from one) into buf; returns its length, 0 if none or too long. */
+size_t fe_spelled_ident(CXTranslationUnit tu, CXSourceLocation l, char *buf, size_t n);
+/* The outermost macro whose expansion holds l, when l is spelled inside a
+ * macro (its body or an argument): its name as a string id; else 0. */
+uint32_t fe_macro_of(fe_tu *t, CXSourceLocation l);
+
+/* rodata.c: is t read-only (const at some level of an array type, never
+ * volatile)? */
+int fe_type_readonly(CXType t);
+/* The global variable an lvalue expression lies in (`g`, `g.f`, `g[i]`,
+ * not through pointers), or a null cursor. */
+CXCursor fe_global_root(CXCursor e);
+/* Where the pointers held by the read-only global decl point (PROV_*),
+ * from its initializer: PROV_UNKNOWN if not read-only or not known. */
+uint64_t fe_static_prov(fe_tu *t, CXCursor decl);
 
 /* condfacts.c: does the class of function fn (a declaration spanning
  * [lo, hi) of file) hold only for this configuration? True when a skipped

@@ -304,6 +304,7 @@ fe_status fe_summarize_deps(CXIndex idx, const fe_job *job, const kb *kb, sum_tu
   ptrmap_free(&t.files);
   ptrmap_free(&t.void_attrs);
   ptrmap_free(&t.hashed);
+  ptrmap_free(&t.ro_values);
   vec_free(&t.fix_macros);
   vec_free(&t.fix_decls);
   strtab_free(t.weak);

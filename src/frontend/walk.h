@@ -15,6 +15,9 @@ typedef struct {
   uint8_t read;         /* its value was used in this walk */
   uint8_t addr_taken;   /* &v appears somewhere (sticky across walks) */
   uint8_t used;         /* its value is read somewhere in this walk */
+  uint8_t pointee_n;    /* a pointer: 0 nothing stored yet, 1 only addresses within the
+                           global `pointee`, 2 anything else (sticky, as mask) */
+  CXCursor pointee;     /* its VarDecl when pointee_n == 1: `*p` then names that object */
 } fw_var;
 
 /* An lvalue: where an access goes. */
@@ -70,6 +73,8 @@ typedef struct {
   ptrmap varmap;          /* decl key → index in vars */
   VEC(CXCursor) ks;       /* children of the nodes being visited, as a stack */
   int doomed;             /* > 0 inside the arguments of a noreturn call */
+  uint8_t eff_flags;      /* SEF_* added to every effect recorded (an atomic's access) */
+  uint64_t last_value;    /* provenance of the last expression statement's value (StmtExpr) */
   int stale;              /* a pointer's provenance grew after its use: walk again */
   uint32_t seq;           /* counts writes to local variables */
   uint32_t mem_writes;    /* writes other than to whole local variables */
@@ -92,7 +97,31 @@ size_t fw_kids(fw *w, CXCursor c);            /* pushes children, returns start 
 uint64_t fw_expr(fw *w, CXCursor c, int acc);
 void fw_effect(fw *w, CXCursor at, sum_effect_kind k, uint8_t obj, uint8_t param, uint32_t name);
 uint32_t fw_var_for(fw *w, CXCursor decl);
-void fw_var_grow(fw *w, uint32_t vi, uint64_t m);
+void fw_var_grow(fw *w, uint32_t vi, uint64_t m, CXCursor value);
+/* The object *ptr as an lvalue (walk_expr.c): visits ptr. */
+void fw_deref(fw *w, CXCursor ptr, lv_t *lv);
+void fw_access(fw *w, CXCursor at, const lv_t *lv, int rd, int wr);
+/* A store of a value (provenance m, expression `value` or a null cursor)
+ * into target, which is also read if rd; returns the new value's provenance. */
+uint64_t fw_store(fw *w, CXCursor target, uint64_t m, CXCursor value, int rd);
+
+/* asm.c: an inline asm statement, judged by its operands. */
+void fw_asm(fw *w, CXCursor s);
+int fw_lvalue(fw *w, CXCursor c, lv_t *lv);
+
+/* atomic.c: atomic builtins, judged by what they access (DESIGN.md §2). */
+typedef enum { FA_NONE, FA_LOAD, FA_STORE, FA_RMW } fa_kind;
+fa_kind fw_atomic_kind(const char *builtin);
+/* An AtomicExpr (an UnexposedExpr whose first token is the builtin's
+ * name): returns 1 and records its accesses, or 0 if c is not one. */
+int fw_atomic_expr(fw *w, CXCursor c, uint64_t *result);
+/* A call of a __sync_* / __atomic_* builtin named `name`: records it as
+ * the accesses it makes; returns 0 if it is not one. */
+int fw_atomic_call(fw *w, CXCursor call, const char *name, uint64_t *result);
+
+/* libcalls.c: calls the walk understands by name. */
+int fw_is_alloca(CXCursor callee, const char *name);
+int fw_returns_arg0(const char *name);
 uint32_t fw_name(fw *w, CXCursor c);
 void fw_note_stored_call(fw *w, CXCursor target, CXCursor value);
 int fw_last_call_is(fw *w, CXCursor call);

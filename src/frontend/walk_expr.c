@@ -41,12 +41,13 @@ void fw_effect(fw *w, CXCursor at, sum_effect_kind k, uint8_t obj, uint8_t param
   sum_effect e;
   memset(&e, 0, sizeof e);
   e.kind = (uint8_t)k;
-  e.flags = (uint8_t)(w->doomed ? SEF_DOOMED : 0);
+  e.flags = (uint8_t)((w->doomed ? SEF_DOOMED : 0) | w->eff_flags);
   e.obj = obj;
   e.param = param;
   e.name = name;
   e.guard = w->guards.n ? w->guards.v[w->guards.n - 1] : 0;
   e.loc = fe_cursor_loc(w->t, at);
+  e.macro = fe_macro_of(w->t, clang_getCursorLocation(at));
   vec_push(&w->t->sum->effs, e);
 }
 
@@ -77,10 +78,72 @@ uint32_t fw_var_for(fw *w, CXCursor decl)
   return (uint32_t)w->vars.n - 1;
 }
 
-/* Adds provenance to a local pointer; a use before the growth means the
- * walk saw too small a set and must run again. */
-void fw_var_grow(fw *w, uint32_t vi, uint64_t m)
+/* Does the pointer value e point into one named global? 1 (*obj set): yes;
+ * 0: it points nowhere (null); -1: anywhere else or unknown. */
+static int fw_points_into(fw *w, CXCursor e, CXCursor *obj)
 {
+  long long v = 1;
+  e = fe_strip(e);
+  switch (clang_getCursorKind(e)) {
+  case CXCursor_GNUNullExpr: return 0;
+  case CXCursor_IntegerLiteral: return fw_int_literal_value(e, &v) && v == 0 ? 0 : -1;
+  case CXCursor_UnaryOperator: {
+    if (clang_getCursorUnaryOperatorKind(e) != CXUnaryOperator_AddrOf) return -1;
+    size_t k = fw_kids(w, e);
+    CXCursor root = w->ks.n - k == 1 ? fe_global_root(FW_KID(w, k, 0)) : clang_getNullCursor();
+    w->ks.n = k;
+    if (clang_Cursor_isNull(root)) return -1;
+    *obj = root;
+    return 1;
+  }
+  case CXCursor_DeclRefExpr: {
+    CXCursor ref = clang_getCursorReferenced(e);
+    if (!fw_is_local_decl(ref)) {
+      if (clang_getCursorKind(ref) != CXCursor_VarDecl || !fe_type_is_array(fe_canon_type(e))) return -1;
+      *obj = ref;                               /* a global array decays to its address */
+      return 1;
+    }
+    uint32_t *vi = ptrmap_get(&w->varmap, fe_decl_key(ref));
+    if (!vi || w->vars.v[*vi].pointee_n != 1) return -1;
+    *obj = w->vars.v[*vi].pointee;
+    return 1;
+  }
+  case CXCursor_BinaryOperator: {
+    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(e);
+    if (op != CXBinaryOperator_Add && op != CXBinaryOperator_Sub) return -1;
+    size_t k = fw_kids(w, e);
+    CXCursor side = clang_getNullCursor();
+    for (size_t i = k; i < w->ks.n; i++)
+      if (fe_type_is_pointer(fe_canon_type(w->ks.v[i])) || fe_type_is_array(fe_canon_type(w->ks.v[i]))) side = w->ks.v[i];
+    w->ks.n = k;
+    return clang_Cursor_isNull(side) ? -1 : fw_points_into(w, side, obj);   /* stays in its object */
+  }
+  default: return -1;
+  }
+}
+
+/* Follows which global a local pointer points into, for naming `*p`
+ * after the object (an atomic's object behind a macro's temporary). */
+static void fw_var_point(fw *w, uint32_t vi, uint64_t m, CXCursor value)
+{
+  fw_var *v = &w->vars.v[vi];
+  if (v->pointee_n == 2 || !m) return;
+  CXCursor obj = clang_getNullCursor();
+  int into = clang_Cursor_isNull(value) || (m & ~(PROV_UNKNOWN | PROV_RODATA)) ? -1 : fw_points_into(w, value, &obj);
+  if (into == 0) return;
+  uint8_t n = 2;
+  if (into > 0 && (v->pointee_n == 0 || clang_equalCursors(v->pointee, obj))) n = 1;
+  if (n != v->pointee_n && v->read) w->stale = 1;
+  if (n == 1) v->pointee = obj;
+  v->pointee_n = n;
+}
+
+/* Adds provenance to a local pointer from the value `value` (a null cursor
+ * if not an expression); a use before the growth means the walk saw too
+ * small a set and must run again. */
+void fw_var_grow(fw *w, uint32_t vi, uint64_t m, CXCursor value)
+{
+  fw_var_point(w, vi, m, value);
   fw_var *v = &w->vars.v[vi];
   if ((v->mask | m) == v->mask) return;
   v->mask |= m;
@@ -93,18 +156,6 @@ static void fw_var_written(fw *w, uint32_t vi)
 }
 
 /* ---- globals ---- */
-
-/* Read-only: const at some level of an array type (clang may keep the
- * element's qualifiers on the array type itself), and never volatile. */
-static int fw_type_readonly(CXType t)
-{
-  int ro = 0;
-  for (t = clang_getCanonicalType(t);; t = clang_getCanonicalType(clang_getArrayElementType(t))) {
-    if (clang_isVolatileQualifiedType(t)) return 0;
-    ro |= clang_isConstQualifiedType(t);
-    if (!fe_type_is_array(t)) return ro;
-  }
-}
 
 static sum_obj_kind fw_global_kind(CXCursor decl)
 {
@@ -120,7 +171,7 @@ static uint64_t lv_address(const lv_t *lv)
 {
   switch (lv->kind) {
   case LV_LOCAL: case LV_TEMP: return PROV_LOCAL;
-  case LV_GLOBAL: return fw_type_readonly(clang_getCursorType(lv->decl)) ? PROV_RODATA : PROV_UNKNOWN;
+  case LV_GLOBAL: return fe_type_readonly(clang_getCursorType(lv->decl)) ? PROV_RODATA : PROV_UNKNOWN;
   case LV_MEM: return lv->mask;
   }
   return PROV_UNKNOWN;
@@ -150,8 +201,6 @@ static uint32_t fw_ptr_name(fw *w, CXCursor e)
   return id;
 }
 
-static int fw_lvalue(fw *w, CXCursor c, lv_t *lv);
-
 /* Memory through a pointer; `ptr` is the pointer expression, named in a
  * reason only if an effect is recorded (naming it costs a tokenization). */
 static void lv_mem(lv_t *lv, uint64_t mask, CXCursor ptr)
@@ -179,6 +228,32 @@ static int fw_lvalue_declref(fw *w, CXCursor c, lv_t *lv)
   return 1;
 }
 
+/* The object *ptr: a named global when ptr is `&g…`, or a local pointer
+ * that only ever points into one global (a macro's temporary holding
+ * `&cache`); else memory where ptr may point. Visits ptr. */
+void fw_deref(fw *w, CXCursor ptr, lv_t *lv)
+{
+  CXCursor s = fe_strip(ptr), obj;
+  if (clang_getCursorKind(s) == CXCursor_UnaryOperator &&
+      clang_getCursorUnaryOperatorKind(s) == CXUnaryOperator_AddrOf) {
+    size_t k = fw_kids(w, s);
+    CXCursor inner = w->ks.n - k == 1 ? FW_KID(w, k, 0) : clang_getNullCursor();
+    w->ks.n = k;
+    if (!clang_Cursor_isNull(inner) && !clang_Cursor_isNull(fe_global_root(inner)) && fw_lvalue(w, inner, lv)) {
+      lv->whole = 0;
+      return;
+    }
+  }
+  uint64_t m = fw_expr(w, ptr, ACC_VALUE);
+  if (fw_points_into(w, s, &obj) > 0 && clang_getCursorKind(s) == CXCursor_DeclRefExpr) {
+    memset(lv, 0, sizeof *lv);
+    lv->kind = LV_GLOBAL;
+    lv->decl = obj;
+    return;
+  }
+  lv_mem(lv, m, ptr);
+}
+
 static int fw_lvalue_member(fw *w, CXCursor c, lv_t *lv)
 {
   size_t k = fw_kids(w, c);
@@ -186,7 +261,7 @@ static int fw_lvalue_member(fw *w, CXCursor c, lv_t *lv)
   CXCursor base = FW_KID(w, k, 0);
   w->ks.n = k;
   if (fe_type_is_pointer(fe_canon_type(base))) {          /* p->f */
-    lv_mem(lv, fw_expr(w, base, ACC_VALUE), base);
+    fw_deref(w, base, lv);
     return 1;
   }
   if (!fw_lvalue(w, base, lv)) {                          /* f().x: a temporary */
@@ -217,14 +292,14 @@ static int fw_lvalue_subscript(fw *w, CXCursor c, lv_t *lv)
     lv->whole = 0;                                        /* element of a named array */
     return 1;
   }
-  lv_mem(lv, fw_expr(w, a, ACC_VALUE), a);
+  fw_deref(w, a, lv);
   return 1;
 }
 
 /* Classifies the lvalue c, visiting (and recording the effects of) the
  * expressions that compute its address. Returns 0 if c is not an lvalue
  * form this walker knows; nothing is visited then. */
-static int fw_lvalue(fw *w, CXCursor c, lv_t *lv)
+int fw_lvalue(fw *w, CXCursor c, lv_t *lv)
 {
   switch (clang_getCursorKind(c)) {
   case CXCursor_ParenExpr: {
@@ -255,24 +330,23 @@ static int fw_lvalue(fw *w, CXCursor c, lv_t *lv)
     w->ks.n = k;
     if (op != CXUnaryOperator_Deref) {
       if (fw_lvalue(w, e, lv)) { lv->whole = 0; return 1; }
+      /* __extension__ ({ … }) is its operand's value (strndupa's pointer). */
+      if (op == CXUnaryOperator_Extension) return 0;
       fw_expr(w, e, ACC_VALUE);
       memset(lv, 0, sizeof *lv);
       lv->kind = LV_TEMP;
       return 1;
     }
-    lv_mem(lv, fw_expr(w, e, ACC_VALUE), e);
+    fw_deref(w, e, lv);
     return 1;
   }
   default: return 0;
   }
 }
 
-/* Records a read and/or write of the lvalue lv (expression `at`, type t). */
-static void fw_access(fw *w, CXCursor at, const lv_t *lv, int rd, int wr)
+/* Records a read and/or write of the lvalue lv (expression `at`). */
+static void fw_access_plain(fw *w, CXCursor at, const lv_t *lv, int rd, int wr)
 {
-  CXType t = fe_canon_type(at);
-  if (clang_isVolatileQualifiedType(t)) fw_effect(w, at, SE_VOLATILE, 0, 0, 0);
-  if (t.kind == CXType_Atomic) fw_effect(w, at, SE_ATOMIC, 0, 0, 0);
   if (wr && !(lv->kind == LV_LOCAL && lv->whole)) w->mem_writes++;
   switch (lv->kind) {
   case LV_TEMP: return;
@@ -282,7 +356,7 @@ static void fw_access(fw *w, CXCursor at, const lv_t *lv, int rd, int wr)
   case LV_GLOBAL: {
     uint8_t obj = (uint8_t)fw_global_kind(lv->decl);
     uint32_t name = fw_name(w, lv->decl);
-    if (rd) fw_effect(w, at, fw_type_readonly(clang_getCursorType(lv->decl)) ? SE_READ_CONST
+    if (rd) fw_effect(w, at, fe_type_readonly(clang_getCursorType(lv->decl)) ? SE_READ_CONST
                                                                              : SE_READ_GLOBAL, obj, 0, name);
     if (wr) fw_effect(w, at, SE_WRITE_GLOBAL, obj, 0, name);
     return;
@@ -306,12 +380,25 @@ static void fw_access(fw *w, CXCursor at, const lv_t *lv, int rd, int wr)
   }
 }
 
+/* The same, noting volatile and _Atomic objects. */
+void fw_access(fw *w, CXCursor at, const lv_t *lv, int rd, int wr)
+{
+  CXType t = fe_canon_type(at);
+  if (clang_isVolatileQualifiedType(t)) fw_effect(w, at, SE_VOLATILE, 0, 0, 0);
+  /* An _Atomic object: a load is a read, a store a write, as for the
+   * builtins; the flag names the access atomic. */
+  uint8_t flags0 = w->eff_flags;
+  if (t.kind == CXType_Atomic) w->eff_flags |= SEF_ATOMIC;
+  fw_access_plain(w, at, lv, rd, wr);
+  w->eff_flags = flags0;
+}
+
 /* The address of a writable global is taken: it may be written through
  * that address anywhere, which `check` needs to know before calling a
  * global "never written". */
 static void fw_address_escapes(fw *w, CXCursor at, const lv_t *lv)
 {
-  if (lv->kind == LV_GLOBAL && !fw_type_readonly(clang_getCursorType(lv->decl)))
+  if (lv->kind == LV_GLOBAL && !fe_type_readonly(clang_getCursorType(lv->decl)))
     fw_effect(w, at, SE_ADDR_GLOBAL, (uint8_t)fw_global_kind(lv->decl), 0, fw_name(w, lv->decl));
 }
 
@@ -336,13 +423,15 @@ static uint64_t fw_lvalue_expr(fw *w, CXCursor c, int acc, const lv_t *lv)
     w->vars.v[lv->var].read = 1;
     return w->vars.v[lv->var].mask;
   }
+  /* Loaded from read-only static data: where its initializer points. */
+  if (lv->kind == LV_GLOBAL) return fe_static_prov(w->t, lv->decl);
   return PROV_UNKNOWN;   /* a pointer loaded from memory may point anywhere */
 }
 
 /* Assignment, compound assignment, ++ and --: the target is read (unless
  * plain `=`) and written; a local pointer's provenance grows by `m`.
  * Returns the provenance of the target's new value. */
-static uint64_t fw_store(fw *w, CXCursor target, uint64_t m, int rd)
+uint64_t fw_store(fw *w, CXCursor target, uint64_t m, CXCursor value, int rd)
 {
   lv_t lv;
   if (!fw_lvalue(w, target, &lv)) {
@@ -355,7 +444,7 @@ static uint64_t fw_store(fw *w, CXCursor target, uint64_t m, int rd)
   fw_access(w, target, &lv, rd, 1);
   if (rd && lv.kind == LV_LOCAL) w->vars.v[lv.var].used = 1;
   if (lv.kind == LV_LOCAL && lv.whole && w->vars.v[lv.var].is_ptr) {
-    fw_var_grow(w, lv.var, m);
+    fw_var_grow(w, lv.var, m, value);
     w->vars.v[lv.var].read = 1;
     return w->vars.v[lv.var].mask;
   }
@@ -371,7 +460,7 @@ static uint64_t fw_addr_of(fw *w, CXCursor operand)
     /* Through &v anything may be stored in v, so a pointer v may then
      * point anywhere; a loop counter v may change behind the loop's back. */
     w->vars.v[lv.var].addr_taken = 1;
-    if (w->vars.v[lv.var].is_ptr) fw_var_grow(w, lv.var, PROV_UNKNOWN);
+    if (w->vars.v[lv.var].is_ptr) fw_var_grow(w, lv.var, PROV_UNKNOWN, clang_getNullCursor());
   }
   return lv_address(&lv);
 }
@@ -390,7 +479,7 @@ static uint64_t fw_unary(fw *w, CXCursor c, int acc)
   switch (op) {
   case CXUnaryOperator_PostInc: case CXUnaryOperator_PostDec:
   case CXUnaryOperator_PreInc: case CXUnaryOperator_PreDec:
-    return fw_store(w, e, 0, 1);      /* p++ stays within p's object */
+    return fw_store(w, e, 0, clang_getNullCursor(), 1);   /* p++ stays within p's object */
   case CXUnaryOperator_AddrOf: return fw_addr_of(w, e);
   case CXUnaryOperator_Deref: case CXUnaryOperator_Real:
   case CXUnaryOperator_Imag: case CXUnaryOperator_Extension: {
@@ -443,12 +532,12 @@ static uint64_t fw_binary(fw *w, CXCursor c)
   if (op == CXBinaryOperator_Assign) {
     uint64_t m = fw_expr(w, r, ACC_VALUE);
     fw_note_stored_call(w, l, r);
-    fw_store(w, l, m, 0);
+    fw_store(w, l, m, r, 0);
     return m;
   }
   if (op >= CXBinaryOperator_MulAssign && op <= CXBinaryOperator_OrAssign) {
     fw_expr(w, r, ACC_VALUE);
-    return fw_store(w, l, 0, 1);      /* p += n stays within p's object */
+    return fw_store(w, l, 0, clang_getNullCursor(), 1);   /* p += n stays within p's object */
   }
   uint64_t ml = fw_expr(w, l, ACC_VALUE);
   /* The right of && and || runs only after the left: the left's calls
@@ -522,11 +611,15 @@ static uint64_t fw_unexposed(fw *w, CXCursor c, int acc)
     m = fw_expr(w, common, ACC_VALUE);
     return m | fw_expr(w, alt, ACC_VALUE);
   }
-  int atomic = n >= 2 && fe_type_is_pointer(fe_canon_type(FW_KID(w, k, 0)));
-  for (size_t i = 0; i < n; i++) m |= fw_expr(w, w->ks.v[k + i], ACC_VALUE);
   w->ks.n = k;
-  if (atomic) fw_effect(w, c, SE_ATOMIC, 0, 0, 0);
-  return fe_type_is_pointer(fe_canon_type(c)) ? PROV_UNKNOWN : 0;
+  if (fw_atomic_expr(w, c, &m)) return m;
+  /* Anything else, such as a designator `.p = 0` (a MemberRef, which is
+   * no expression, then the value): the values of its expressions. */
+  k = fw_kids(w, c);
+  for (size_t i = k; i < w->ks.n; i++)
+    if (clang_isExpression(clang_getCursorKind(w->ks.v[i]))) m |= fw_expr(w, w->ks.v[i], ACC_VALUE);
+  w->ks.n = k;
+  return fe_type_is_pointer(fe_canon_type(c)) ? (m | PROV_UNKNOWN) : 0;
 }
 
 int fw_callee_noreturn(fw *w, CXCursor call)
@@ -575,11 +668,33 @@ CXCursor fw_callee_decl(fw *w, CXCursor call)
   return clang_getNullCursor();
 }
 
+/* Calls the walk understands by name: atomics are accesses of their
+ * object, alloca returns local storage. Returns 1 if c was one. */
+static int fw_call_builtin(fw *w, CXCursor c, CXCursor ref, const char *name, uint64_t *result)
+{
+  if (fw_atomic_call(w, c, name, result)) return 1;
+  if (!fw_is_alloca(ref, name)) return 0;
+  int nargs = clang_Cursor_getNumArguments(c);
+  for (int i = 0; i < nargs; i++) fw_expr(w, clang_Cursor_getArgument(c, (unsigned)i), ACC_VALUE);
+  *result = PROV_LOCAL;
+  return 1;
+}
+
 static uint64_t fw_call(fw *w, CXCursor c)
 {
   CXCursor ref = fw_callee_decl(w, c);
   int direct = !clang_Cursor_isNull(ref);
   int nargs = clang_Cursor_getNumArguments(c);
+  int ret_arg0 = 0;
+  if (direct) {
+    CXString sp = clang_getCursorSpelling(ref);
+    const char *name = clang_getCString(sp);
+    uint64_t r = 0;
+    int handled = fw_call_builtin(w, c, ref, name, &r);
+    ret_arg0 = fw_returns_arg0(name);
+    clang_disposeString(sp);
+    if (handled) return r;
+  }
   w->ncalls++;
   if (!direct) {
     size_t k = fw_kids(w, c);
@@ -606,12 +721,15 @@ static uint64_t fw_call(fw *w, CXCursor c)
   call.guard = w->guards.n ? w->guards.v[w->guards.n - 1] : 0;
   call.eff_pos = (uint32_t)(s->effs.n - w->eff_base);
   call.loc = fe_cursor_loc(w->t, c);
+  call.macro = fe_macro_of(w->t, clang_getCursorLocation(c));
   for (size_t i = 0; i < masks.n; i++) vec_push(&s->argmasks, masks.v[i]);
+  uint64_t arg0 = masks.n ? masks.v[0] : PROV_UNKNOWN;
   vec_free(&masks);
   vec_push(&s->calls, call);
   fw_callsite_record(w, c, (uint32_t)(s->calls.n - 1 - w->call_base));
   w->doomed -= nr;
-  return fe_type_is_pointer(fe_canon_type(c)) ? PROV_UNKNOWN : 0;
+  if (!fe_type_is_pointer(fe_canon_type(c))) return 0;
+  return ret_arg0 ? arg0 : PROV_UNKNOWN;      /* memcpy(d, …) is d */
 }
 
 /* c ? a : b — the condition's calls are available in both arms. */
@@ -673,6 +791,26 @@ static uint64_t fw_children(fw *w, CXCursor c, size_t skip)
   return m;
 }
 
+/* ({ …; e; }): the value is e's. Its last call's value is used, though
+ * fw_stmt took it for a discarded expression statement. */
+static uint64_t fw_stmt_expr(fw *w, CXCursor c)
+{
+  size_t k = fw_kids(w, c);
+  CXCursor body = w->ks.n - k == 1 ? FW_KID(w, k, 0) : clang_getNullCursor();
+  w->ks.n = k;
+  if (clang_Cursor_isNull(body)) return fw_children(w, c, 0) | PROV_UNKNOWN;
+  k = fw_kids(w, body);
+  CXCursor last = w->ks.n > k ? w->ks.v[w->ks.n - 1] : clang_getNullCursor();
+  w->ks.n = k;
+  w->last_value = PROV_UNKNOWN;
+  fw_stmt(w, body);
+  if (!fe_type_is_pointer(fe_canon_type(c))) return 0;
+  if (clang_Cursor_isNull(last) || !clang_isExpression(clang_getCursorKind(last))) return PROV_UNKNOWN;
+  int ci = fw_last_call_is(w, fe_strip(last));
+  if (ci >= 0) w->t->sum->calls.v[w->call_base + (size_t)ci].use = SCU_USED;
+  return w->last_value;
+}
+
 uint64_t fw_expr(fw *w, CXCursor c, int acc)
 {
   lv_t lv;
@@ -704,9 +842,7 @@ uint64_t fw_expr(fw *w, CXCursor c, int acc)
   case CXCursor_IntegerLiteral: case CXCursor_FloatingLiteral: case CXCursor_ImaginaryLiteral:
   case CXCursor_CharacterLiteral: case CXCursor_GNUNullExpr: case CXCursor_AddrLabelExpr:
     return 0;
-  case CXCursor_StmtExpr:
-    fw_children(w, c, 0);
-    return fe_type_is_pointer(fe_canon_type(c)) ? PROV_UNKNOWN : 0;
+  case CXCursor_StmtExpr: return fw_stmt_expr(w, c);
   case CXCursor_GenericSelectionExpr:           /* the controlling expression is not evaluated */
     return fw_children(w, c, 1);
   case CXCursor_InitListExpr:

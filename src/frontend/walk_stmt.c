@@ -182,7 +182,7 @@ static void fw_local_var(fw *w, CXCursor d)
     if (!clang_isExpression(clang_getCursorKind(e))) continue;
     uint64_t m = fw_expr(w, e, ACC_VALUE);          /* initializer, VLA sizes */
     if (!clang_Cursor_isNull(init) && clang_equalCursors(e, init)) {
-      if (w->vars.v[vi].is_ptr) fw_var_grow(w, vi, m);
+      if (w->vars.v[vi].is_ptr) fw_var_grow(w, vi, m, e);
       int ci = fw_last_call_is(w, fe_strip(e));
       if (ci >= 0) {
         vec_push(&w->dead_cands, (uint32_t)ci);
@@ -266,14 +266,15 @@ int fw_stmt(fw *w, CXCursor s)
   case CXCursor_BreakStmt: case CXCursor_ContinueStmt: return FS_BRK;
   case CXCursor_NullStmt: return 0;
   case CXCursor_DeclStmt: return fw_decl_stmt(w, s);
-  case CXCursor_GCCAsmStmt: case CXCursor_MSAsmStmt:
+  case CXCursor_GCCAsmStmt: fw_asm(w, s); return 0;
+  case CXCursor_MSAsmStmt:
     fw_effect(w, s, SE_ASM, 0, 0, 0);
     return 0;
   default:
     if (clang_isExpression(k)) {
       if (fw_is_unused_mark(w, s)) return 0;
       size_t ncalls = w->t->sum->calls.n;
-      fw_expr(w, s, ACC_VALUE);
+      w->last_value = fw_expr(w, s, ACC_VALUE);
       /* The outermost call is recorded last: its value is thrown away. (A
        * call recorded by an earlier statement of the same macro expansion
        * has the same place: it must be this statement's.) */
@@ -295,7 +296,7 @@ static void fw_add_params(fw *w, CXCursor fn)
     uint32_t vi = fw_var_for(w, p);
     fw_var *v = &w->vars.v[vi];
     v->param = (int16_t)i;
-    if (v->is_ptr) v->mask = prov_param((unsigned)i);
+    if (v->is_ptr) { v->mask = prov_param((unsigned)i); v->pointee_n = 2; }
   }
 }
 
@@ -347,7 +348,8 @@ int fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn)
     if (!clang_Cursor_isNull(body)) flags = fw_stmt(&w, body);
     if (!w.stale || pass > 8) break;
     if (pass == 8)
-      for (size_t i = 0; i < w.vars.n; i++) if (w.vars.v[i].is_ptr) w.vars.v[i].mask |= PROV_UNKNOWN;
+      for (size_t i = 0; i < w.vars.n; i++)
+        if (w.vars.v[i].is_ptr) { w.vars.v[i].mask |= PROV_UNKNOWN; w.vars.v[i].pointee_n = 2; }
   }
   fw_loops_finish(&w);
   fw_callsite_finish(&w);

@@ -142,6 +142,7 @@ static void link_append_body(link_prog *p, const sum_tu *tu, const sum_func *sf,
     sum_effect e = tu->effs.v[sf->eff_off + i];
     e.name = link_str(p, tu, e.name);
     e.guard = link_str(p, tu, e.guard);
+    e.macro = link_str(p, tu, e.macro);
     if (e.call) e.call += gf->ncall;   /* sf's calls land after gf's */
     e.loc = link_loc(p, tu, e.loc);
     vec_push(&p->effs, e);
@@ -152,6 +153,7 @@ static void link_append_body(link_prog *p, const sum_tu *tu, const sum_func *sf,
     lc.callee = map[c->callee];
     lc.arg_off = (uint32_t)p->argmasks.n;
     lc.guard = link_str(p, tu, c->guard);
+    lc.macro = link_str(p, tu, c->macro);
     lc.loc = link_loc(p, tu, c->loc);
     for (uint32_t a = 0; a < c->nargs; a++) vec_push(&p->argmasks, tu->argmasks.v[c->arg_off + a]);
     vec_push(&p->calls, lc);

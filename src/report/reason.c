@@ -30,6 +30,7 @@ static const char *obj_word(uint8_t obj)
 static void reason_effect(strbuf *b, const link_prog *p, const sum_effect *e)
 {
   const char *name = S(p, e->name);
+  if (e->flags & SEF_ATOMIC) sb_puts(b, "atomically ");
   switch ((sum_effect_kind)e->kind) {
   case SE_READ_GLOBAL: sb_printf(b, "reads %s '%s'", obj_word(e->obj), name); break;
   case SE_WRITE_GLOBAL: sb_printf(b, "writes %s '%s'", obj_word(e->obj), name); break;
@@ -42,7 +43,12 @@ static void reason_effect(strbuf *b, const link_prog *p, const sum_effect *e)
   case SE_WRITE_PARAM: sb_printf(b, "writes through parameter '%s'", name); break;
   case SE_VOLATILE: sb_puts(b, "accesses volatile memory"); break;
   case SE_ATOMIC: sb_puts(b, "performs an atomic operation"); break;
-  case SE_ASM: sb_puts(b, "contains inline assembly"); break;
+  case SE_ASM:
+    if (e->param == SA_ASM_VOLATILE) sb_puts(b, "contains volatile inline assembly (it may read a clock or do I/O)");
+    else if (e->param == SA_ASM_MEMORY) sb_puts(b, "contains inline assembly that clobbers memory");
+    else if (e->param == SA_ASM_UNREAD) sb_puts(b, "contains inline assembly purist cannot read (assumed to do anything)");
+    else sb_puts(b, "contains inline assembly");
+    break;
   case SE_CALL_INDIRECT:
     if (!strcmp(name, "cleanup")) sb_puts(b, "runs a handler of the 'cleanup' attribute");
     else if (*name) sb_printf(b, "calls through function pointer '%s'", name);
@@ -54,6 +60,7 @@ static void reason_effect(strbuf *b, const link_prog *p, const sum_effect *e)
   case SE_ADDR_GLOBAL: sb_printf(b, "takes the address of %s '%s'", obj_word(e->obj), name); break;
   case SE_KIND_COUNT: break;
   }
+  if (e->flags & SEF_ASM) sb_puts(b, " as an operand of inline assembly");
 }
 
 /* What is known of a function without a usable body. */

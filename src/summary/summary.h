@@ -53,6 +53,13 @@ typedef enum {
   SE_KIND_COUNT
 } sum_effect_kind;
 
+/* SE_ASM: why an inline asm statement counts as an effect (asm.c); kept
+ * in sum_effect.param. Volatile (or basic, or goto) with a non-empty
+ * template: may read a clock or do I/O; a "memory" clobber on a non-empty
+ * template: reads and writes any memory; the statement's text could not
+ * be read (a template or constraint from a macro argument): anything. */
+typedef enum { SA_ASM_OTHER = 0, SA_ASM_VOLATILE = 1, SA_ASM_MEMORY = 2, SA_ASM_UNREAD = 3 } sum_asm_why;
+
 /* What a named global object is, for the reason text. */
 typedef enum { SO_NONE, SO_GLOBAL, SO_FILE_STATIC, SO_STATIC_LOCAL, SO_THREAD_LOCAL } sum_obj_kind;
 
@@ -63,6 +70,16 @@ typedef enum { SO_NONE, SO_GLOBAL, SO_FILE_STATIC, SO_STATIC_LOCAL, SO_THREAD_LO
  * turns out pure or const. A loop with several such calls records one
  * effect per call. */
 #define SEF_UNLESS_PURE_CALL 0x2
+/* (format 4) The access is atomic: an atomic load, store or
+ * read-modify-write builtin (__atomic_*, __c11_atomic_*, __sync_*, C11
+ * atomic_*), or an access of an `_Atomic` object. Only on SE_READ_* /
+ * SE_WRITE_* effects, whose `name` is the atomic's object (`counter`, or
+ * the pointer `p` in `*p`): a load is a read, a store or read-modify-write
+ * a write (DESIGN.md §2). */
+#define SEF_ATOMIC 0x8
+/* (format 4) SE_READ_* / SE_WRITE_*: the access is an operand of inline
+ * asm (an "=m" output, an "m" input, any output lvalue). */
+#define SEF_ASM 0x10
 
 /* In the condition of an `if` whose guard (see sum_effect.guard) is set:
  * the test itself, run on every call, e.g. a once-guard's atomic load and
@@ -75,12 +92,15 @@ typedef struct {
   uint8_t kind;      /* sum_effect_kind */
   uint8_t flags;     /* SEF_* */
   uint8_t obj;       /* sum_obj_kind, for SE_*_GLOBAL */
-  uint8_t param;     /* parameter index, for SE_*_PARAM */
+  uint8_t param;     /* parameter index, for SE_*_PARAM; sum_asm_why for SE_ASM */
   uint32_t name;     /* object, parameter or pointer name; 0 if none */
   uint32_t guard;    /* name of a static tested by an enclosing `if` ("already
                         computed?"), 0 if none: memoisation shows here */
   uint32_t call;     /* SEF_UNLESS_PURE_CALL: 1 + the call's index relative to
                         sum_func.call_off; 0 otherwise */
+  uint32_t macro;    /* (v4) the outermost macro whose expansion holds loc (the
+                        effect is spelled inside that macro's definition), 0 if
+                        none: diagnostics say "in expansion of macro 'X'" */
   sum_loc loc;
 } sum_effect;
 
@@ -110,6 +130,7 @@ typedef struct {
   uint32_t eff_pos;  /* the function's effects recorded before this call */
   uint32_t loop_eff_lo, loop_eff_hi;    /* innermost loop's effects, [lo, hi); hi = 0: not in a loop */
   uint32_t loop_call_lo, loop_call_hi;  /* and its calls */
+  uint32_t macro;    /* (v4) as sum_effect.macro */
   sum_loc loc;
 } sum_call;
 

@@ -24,7 +24,8 @@ static void put_loc(bytes *b, sum_loc l)
 static void encode_effect(bytes *b, const sum_effect *e)
 {
   bytes_uleb(b, e->kind); bytes_uleb(b, e->flags); bytes_uleb(b, e->obj); bytes_uleb(b, e->param);
-  bytes_uleb(b, e->name); bytes_uleb(b, e->guard); bytes_uleb(b, e->call); put_loc(b, e->loc);
+  bytes_uleb(b, e->name); bytes_uleb(b, e->guard); bytes_uleb(b, e->call); bytes_uleb(b, e->macro);
+  put_loc(b, e->loc);
 }
 
 static void encode_call(bytes *b, const sum_tu *tu, const sum_call *c)
@@ -33,6 +34,7 @@ static void encode_call(bytes *b, const sum_tu *tu, const sum_call *c)
   bytes_uleb(b, c->guard); bytes_uleb(b, c->same_as); bytes_uleb(b, c->eff_pos);
   bytes_uleb(b, c->loop_eff_lo); bytes_uleb(b, c->loop_eff_hi);
   bytes_uleb(b, c->loop_call_lo); bytes_uleb(b, c->loop_call_hi);
+  bytes_uleb(b, c->macro);
   bytes_uleb(b, c->nargs);
   for (uint32_t a = 0; a < c->nargs; a++) bytes_uleb(b, tu->argmasks.v[c->arg_off + a]);
 }
@@ -193,16 +195,16 @@ static void decode_bodies(reader *r, sum_tu *tu, uint32_t ns)
     neff += tu->funcs.v[i].neff;
     ncall += tu->funcs.v[i].ncall;
   }
-  /* An effect takes at least 10 bytes, a call at least 14: refuse counts the
+  /* An effect takes at least 11 bytes, a call at least 15: refuse counts the
    * payload cannot hold before allocating for them. */
   uint64_t room = (uint64_t)(r->end - r->p);
-  if (neff > room / 10 || ncall > room / 14 || neff * 10 + ncall * 14 > room) { r->bad = 1; return; }
+  if (neff > room / 11 || ncall > room / 15 || neff * 11 + ncall * 15 > room) { r->bad = 1; return; }
   for (uint64_t i = 0; i < neff && !r->bad; i++) {
     sum_effect e;
     e.kind = (uint8_t)get_idx(r, SE_KIND_COUNT); e.flags = (uint8_t)get_idx(r, 256);
     e.obj = (uint8_t)get_idx(r, 256); e.param = (uint8_t)get_idx(r, 256);
     e.name = get_idx(r, ns); e.guard = get_idx(r, ns);
-    e.call = get_idx(r, UINT32_MAX); e.loc = get_loc(r, ns);
+    e.call = get_idx(r, UINT32_MAX); e.macro = get_idx(r, ns); e.loc = get_loc(r, ns);
     vec_push(&tu->effs, e);
   }
   for (uint64_t i = 0; i < ncall && !r->bad; i++) {
@@ -212,6 +214,7 @@ static void decode_bodies(reader *r, sum_tu *tu, uint32_t ns)
     c.guard = get_idx(r, ns); c.same_as = get_idx(r, UINT32_MAX); c.eff_pos = get_idx(r, UINT32_MAX);
     c.loop_eff_lo = get_idx(r, UINT32_MAX); c.loop_eff_hi = get_idx(r, UINT32_MAX);
     c.loop_call_lo = get_idx(r, UINT32_MAX); c.loop_call_hi = get_idx(r, UINT32_MAX);
+    c.macro = get_idx(r, ns);
     c.nargs = get_idx(r, 1 << 16);
     c.arg_off = (uint32_t)tu->argmasks.n;
     for (uint32_t a = 0; a < c.nargs && !r->bad; a++) vec_push(&tu->argmasks, bytes_get_uleb(r));

@@ -35,7 +35,7 @@ static void add_effect(sum_tu *tu, uint8_t kind, uint8_t flags, uint8_t obj, uin
                        uint32_t name, sum_loc l)
 {
   sum_effect e = { .kind = kind, .flags = flags, .obj = obj, .param = param, .name = name,
-                   .guard = name, .loc = l };
+                   .guard = name, .macro = name, .loc = l };
   vec_push(&tu->effs, e);
   tu->funcs.v[tu->funcs.n - 1].neff++;
 }
@@ -46,7 +46,7 @@ static void add_call(sum_tu *tu, uint32_t callee, uint8_t flags, sum_loc l,
   sum_call c = { .callee = callee, .flags = flags, .use = (uint8_t)(nargs % 3),
                  .arg_off = (uint32_t)tu->argmasks.n, .nargs = nargs, .guard = 0,
                  .same_as = nargs, .eff_pos = 1, .loop_eff_lo = 2, .loop_eff_hi = 300,
-                 .loop_call_lo = 4, .loop_call_hi = 5, .loc = l };
+                 .loop_call_lo = 4, .loop_call_hi = 5, .macro = callee ? 1 : 0, .loc = l };
   for (uint32_t i = 0; i < nargs; i++) vec_push(&tu->argmasks, masks[i]);
   vec_push(&tu->calls, c);
   tu->funcs.v[tu->funcs.n - 1].ncall++;

@@ -1,0 +1,52 @@
+/* spelling.c — what the source text says at a location, through macros.
+ *
+ * libclang names few expressions (an atomic builtin is an UnexposedExpr)
+ * and tells nothing of macro expansions. Both are recovered from the
+ * text: the spelling location of a token is where it is written, in a
+ * macro's definition when it comes from one; the expansion location is
+ * where the outermost macro is used, at that macro's name. Identifiers
+ * are read straight from the file buffer libclang parsed, which is cheap
+ * and needs no tokenization. */
+#include "frontend/fe_internal.h"
+#include <string.h>
+
+static int fe_ident_char(char c)
+{
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+/* The identifier starting at byte `off` of f into buf (NUL-terminated);
+ * returns its length, 0 if none there or if it does not fit. */
+static size_t fe_ident_at(CXTranslationUnit tu, CXFile f, unsigned off, char *buf, size_t n)
+{
+  size_t size = 0;
+  const char *text = f ? clang_getFileContents(tu, f, &size) : NULL;
+  if (!text || off >= size || n == 0) return 0;
+  size_t len = 0;
+  while (off + len < size && fe_ident_char(text[off + len])) len++;
+  if (len == 0 || len >= n || (text[off] >= '0' && text[off] <= '9')) return 0;
+  memcpy(buf, text + off, len);
+  buf[len] = '\0';
+  return len;
+}
+
+size_t fe_spelled_ident(CXTranslationUnit tu, CXSourceLocation l, char *buf, size_t n)
+{
+  CXFile f;
+  unsigned off;
+  clang_getSpellingLocation(l, &f, NULL, NULL, &off);
+  return fe_ident_at(tu, f, off, buf, n);
+}
+
+uint32_t fe_macro_of(fe_tu *t, CXSourceLocation l)
+{
+  if (t->pp) return 0;     /* preprocessed input has no macros left */
+  CXFile sf, ef;
+  unsigned soff, eoff;
+  clang_getSpellingLocation(l, &sf, NULL, NULL, &soff);
+  clang_getExpansionLocation(l, &ef, NULL, NULL, &eoff);
+  if (!ef || (sf && clang_File_isEqual(sf, ef) && soff == eoff)) return 0;
+  char name[256];
+  if (!fe_ident_at(t->tu, ef, eoff, name, sizeof name)) return 0;
+  return strtab_intern(t->sum->strs, name);
+}
