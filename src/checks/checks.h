@@ -15,6 +15,7 @@ typedef struct {
   const char *root;        /* for printed paths */
   bool cheats_as_errors;   /* --cheats-as-errors */
   bool whole_program;      /* --whole-program: the analysed code is all there is (as when it defines main) */
+  bool std_attrs;          /* --spelling=std: suggest C23's [[unsequenced]] / [[reproducible]] */
 } checks_opts;
 
 void checks_misuse(const link_prog *p, const checks_opts *o, diag_list *out);
@@ -31,6 +32,9 @@ void checks_c23_misuse(const link_prog *p, const checks_opts *o, diag_list *out)
 void checks_kb_cheats(const link_prog *p, const checks_opts *o, diag_list *out);
 /* Suggestions come out sorted by gain (most call sites first), then name. */
 void checks_suggest(const link_prog *p, const checks_opts *o, diag_list *out);
+/* The C23 suggestions (suggest_c23.c), for the functions c23_std_for
+ * picks; checks_suggest runs it after the GNU ones, which skip those. */
+void checks_suggest_c23(const link_prog *p, const checks_opts *o, diag_list *out);
 void checks_explain(const link_prog *p, const checks_opts *o, diag_list *out);
 /* Would suggest name f (a returning function whose body is const or pure
  * and whose declarations say less)? Used by fix. */

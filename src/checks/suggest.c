@@ -6,6 +6,7 @@
  * call sites in the whole program where, with the attribute, the compiler
  * could delete, merge or hoist the call (the judgement of `explain`). */
 #include "checks/checks.h"
+#include "link/c23.h"
 #include "report/reason.h"
 #include <string.h>
 
@@ -114,11 +115,14 @@ void checks_suggest(const link_prog *p, const checks_opts *o, diag_list *out)
 {
   gain *gains = suggest_gains(p);
   VEC(uint32_t) list = {0};
+  bool project_std = c23_project_writes_std(p);
   for (uint32_t fi = 0; fi < p->funcs.n; fi++)
-    if (checks_suggestable(&p->funcs.v[fi])) vec_push(&list, fi);
+    if (checks_suggestable(&p->funcs.v[fi]) && !c23_std_for(&p->funcs.v[fi], o->std_attrs, project_std))
+      vec_push(&list, fi);
   order_ctx ctx = { p, gains };
   if (list.n) qsort_r(list.v, list.n, sizeof *list.v, suggest_cmp, &ctx);
   for (size_t i = 0; i < list.n; i++) suggest_emit(p, o, list.v[i], &gains[list.v[i]], out);
   vec_free(&list);
   free(gains);
+  checks_suggest_c23(p, o, out);
 }

@@ -15,7 +15,7 @@ int cmd_findings(const cli_opts *o, const kb *k)
   link_prog *p = cmd_analyze(o, k, &root, &failed);
   if (!p) { free(root); return EXIT_INPUT; }
   cmd_solve(o, p);
-  checks_opts co = { root, o->cheats_as_errors, o->whole_program };
+  checks_opts co = { root, o->cheats_as_errors, o->whole_program, cli_std_attrs(o) };
   diag_list l = {0};
   if (o->cmd == CMD_CHECK) checks_misuse(p, &co, &l);
   else if (o->cmd == CMD_SUGGEST) checks_suggest(p, &co, &l);
@@ -55,7 +55,7 @@ int cmd_report(const cli_opts *o, const kb *k)
     if (html_verify_load(o->verify, root, &ver, &err) < 0) goto done;
   }
   cmd_solve(o, p);
-  checks_opts co = { root, o->cheats_as_errors, o->whole_program };
+  checks_opts co = { root, o->cheats_as_errors, o->whole_program, cli_std_attrs(o) };
   findings_collect(p, &co, &all, checks_misuse, true);
   findings_collect(p, &co, &all, checks_suggest, false);
   findings_collect(p, &co, &all, checks_explain, true);

@@ -39,7 +39,7 @@ int cmd_verify(const cli_opts *o, const kb *k)
   if (verify_session_new(&s, &err) == 0 && verify_watch_write(&w, s.watch, &err) == 0)
     st = verify_run(&s, argv.v, &err);
   if (st < 0) { cmd_say(err); goto out; }
-  checks_opts co = { root, o->cheats_as_errors, o->whole_program };
+  checks_opts co = { root, o->cheats_as_errors, o->whole_program, cli_std_attrs(o) };
   diag_list l = {0};
   verify_lines notes = {0};
   verify_report_read(&s, p, &w, &co, &l, &notes);

@@ -12,13 +12,14 @@
 #include <errno.h>
 #include <string.h>
 
-/* --spelling=gnu|c23|macro:NAME[,NAME]; the names stay in o's storage. */
+/* --spelling=gnu|c23|std|macro:NAME[,NAME]; the names stay in o's storage. */
 static int fix_cmd_spelling(const char *s, fix_opts *fo, char **names)
 {
   *names = NULL;
   if (!s) return 0;
   if (!strcmp(s, "gnu")) fo->spelling = FIX_SPELL_GNU;
   else if (!strcmp(s, "c23")) fo->spelling = FIX_SPELL_C23;
+  else if (!strcmp(s, "std")) fo->spelling = FIX_SPELL_STD;   /* C23's [[unsequenced]] (issue 15) */
   else if (!strncmp(s, "macro:", 6) && s[6] && s[6] != ',') {
     fo->spelling = FIX_SPELL_MACRO;
     *names = xstrdup(s + 6);
@@ -27,7 +28,7 @@ static int fix_cmd_spelling(const char *s, fix_opts *fo, char **names)
     fo->macro_pure = *names;
     fo->macro_const = comma && comma[1] ? comma + 1 : NULL;
   } else {
-    fprintf(stderr, "purist: --spelling wants gnu, c23 or macro:NAME[,NAME], not '%s'\n", s);
+    fprintf(stderr, "purist: --spelling wants gnu, c23, std or macro:NAME[,NAME], not '%s'\n", s);
     return -1;
   }
   return 0;

@@ -53,7 +53,9 @@ static const char usage[] =
   "fix, impact:\n"
   "  --dry-run         fix: print a unified diff instead of writing\n"
   "  --spelling=S      fix: gnu (__attribute__((const))), c23 ([[gnu::const]]) or\n"
-  "                    macro:NAME[,NAME]; default: what the project already uses\n"
+  "                    macro:NAME[,NAME]; default: what the project already uses;\n"
+  "                    fix, suggest: std writes C23's own [[unsequenced]] / [[reproducible]]\n"
+  "                    (automatic for -std=c23/c2x/gnu2x code that already writes them)\n"
   "  --include-may-not-return  also apply suggestions for functions that may not return\n"
   "  --fix-misuse      fix: remove wrong attributes, downgrade const to pure where pure holds\n"
   "  --from FILE       fix: plan from summaries (purist summarize) instead of analysing now\n"
@@ -234,4 +236,9 @@ void cli_opts_free(cli_opts *o)
   vec_free(&o->kb_files);
   vec_free(&o->files);
   vec_free(&o->flags);
+}
+
+bool cli_std_attrs(const cli_opts *o)
+{
+  return o->spelling && !strcmp(o->spelling, "std");
 }

@@ -41,5 +41,7 @@ typedef struct {
  * --version: already printed), or -1 with a message on stderr. */
 int cli_parse(int argc, char **argv, cli_opts *o);
 void cli_opts_free(cli_opts *o);
+/* --spelling=std: C23's own attributes for suggest and fix (issue 15). */
+bool cli_std_attrs(const cli_opts *o);
 
 #endif

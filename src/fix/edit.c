@@ -60,6 +60,10 @@ static bool holds_word(const text *x, size_t at, const char *w)
 
 static uint8_t word_kind(const char *w, size_t n)
 {
+  if ((n == 11 && !memcmp(w, "unsequenced", 11)) || (n == 15 && !memcmp(w, "__unsequenced__", 15)))
+    return SUM_DECL_UNSEQUENCED;
+  if ((n == 12 && !memcmp(w, "reproducible", 12)) || (n == 16 && !memcmp(w, "__reproducible__", 16)))
+    return SUM_DECL_REPRODUCIBLE;
   if ((n == 4 && !memcmp(w, "pure", 4)) || (n == 8 && !memcmp(w, "__pure__", 8))) return SUM_DECL_PURE;
   if ((n == 5 && !memcmp(w, "const", 5)) || (n == 9 && !memcmp(w, "__const__", 9))) return SUM_DECL_CONST;
   return 0;
@@ -118,6 +122,28 @@ static void removal_blank(const text *x, size_t *lo, size_t *hi)
   else if (*hi < x->len && (x->t[*hi] == ' ' || x->t[*hi] == '\t')) (*hi)++;
 }
 
+/* Past the parameter list that follows the name at `name` (a C23
+ * function-type attribute goes there); (size_t)-1 if the text is not a
+ * name, blanks, and a balanced ( … ). */
+static size_t after_params(const text *x, size_t name, size_t name_len)
+{
+  size_t i = skip_blank(x, name + name_len);
+  if (i >= x->len || x->t[i] != '(') return (size_t)-1;
+  int depth = 0;
+  while (i < x->len) {
+    size_t j = skip_blank(x, i);
+    if (j != i) { i = j; continue; }
+    char c = x->t[i];
+    if (c == '"' || c == '\'') {   /* a literal (a macro's argument): skipped whole */
+      for (i++; i < x->len && x->t[i] != c; i++) if (x->t[i] == '\\') i++;
+    } else if (c == '(') depth++;
+    else if (c == ')' && --depth == 0) return i + 1;
+    else if (c == ';' || c == '{') return (size_t)-1;
+    i++;
+  }
+  return (size_t)-1;
+}
+
 /* Works out one operation as a splice; NULL reason on success. */
 static const char *op_splice(const text *x, const fix_op *op, splice *out)
 {
@@ -125,6 +151,14 @@ static const char *op_splice(const text *x, const fix_op *op, splice *out)
   if (lo == (size_t)-1) return "the position is past the end of the file";
   out->lo = out->hi = lo;
   out->with = NULL;
+  if (op->kind == FOP_INSERT_DECLARATOR) {
+    if (!holds_word(x, lo, op->expect)) return "the function's name is not where it was";
+    size_t at = after_params(x, lo, strlen(op->expect));
+    if (at == (size_t)-1) return "no parameter list follows the function's name there";
+    out->lo = out->hi = at;
+    out->with = xstrdup(op->text);
+    return NULL;
+  }
   if (op->kind == FOP_INSERT || op->kind == FOP_INSERT_END) {
     size_t name = text_off(x, op->info.line, op->info.col);
     if (name == (size_t)-1 || !holds_word(x, name, op->expect)) return "the function's name is not where it was";

@@ -19,7 +19,10 @@
  *   - never a file outside fix_opts.root, never a system header, never a
  *     declaration whose name comes from a macro, never a K&R definition;
  *   - a file whose contents differ from what was analysed (content hash in
- *     the summaries) is not touched and is reported.
+ *     the summaries) is not touched and is reported;
+ *   - with FIX_SPELL_STD, or automatically for a TU compiled as C23 in a
+ *     project that already writes C23 attributes, C23's [[unsequenced]] /
+ *     [[reproducible]] instead, right after the declarator (plan_c23.c).
  * Edits never change a verdict: classes come from bodies, never from the
  * attributes being edited, so every planned edit still holds after all
  * the others (the plan is the fixpoint; a second run plans nothing). */
@@ -35,7 +38,8 @@ typedef enum {
   FIX_SPELL_AUTO = 0,   /* what the project uses: its macro, else [[gnu::]] if it writes those, else gnu */
   FIX_SPELL_GNU,        /* __attribute__((const)) */
   FIX_SPELL_C23,        /* [[gnu::const]] */
-  FIX_SPELL_MACRO       /* the project's macros named in macro_pure / macro_const */
+  FIX_SPELL_MACRO,      /* the project's macros named in macro_pure / macro_const */
+  FIX_SPELL_STD         /* C23's own [[unsequenced]] / [[reproducible]] (plan_c23.c) */
 } fix_spelling;
 
 typedef struct {

@@ -11,8 +11,11 @@ typedef enum {
   FOP_INSERT_END,    /* insert text at (line, col), the end of a prototype:
                         only if `;` or `,` follows (else refused) */
   FOP_REPLACE,       /* replace [ (line, col), (end_line, end_col) ) by text */
-  FOP_REMOVE_ATTR    /* remove the attribute whose name or macro is that range,
+  FOP_REMOVE_ATTR,   /* remove the attribute whose name or macro is that range,
                         with its __attribute__((…)) or [[…]] if it is alone there */
+  FOP_INSERT_DECLARATOR  /* insert text right after the parameter list that follows the
+                            function's name at (line, col): where a C23 function-type
+                            attribute goes, on a prototype or a definition */
 } fix_op_kind;
 
 typedef struct {
@@ -36,6 +39,18 @@ struct fix_plan {
 void fix_notes_free(fix_notes *n);
 void fix_note_add(fix_notes *n, bool error, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
+/* plan.c, for plan_c23.c: the planner's state and its helpers. */
+typedef struct planner planner;
+fix_op *fix_plan_op(planner *pl, const sum_decl *d, const link_func *f, fix_op_kind kind, const char *what);
+bool fix_plan_editable(planner *pl, const sum_decl *d, const link_func *f);
+bool fix_plan_cfgdep(planner *pl, uint32_t fi, uint8_t kind, const uint32_t *di, uint32_t nd);
+const link_prog *fix_plan_prog(const planner *pl);
+const fix_opts *fix_plan_opts(const planner *pl);
+fix_notes *fix_plan_notes_of(planner *pl);
+/* plan_c23.c: the C23 edits of function fi (suggestion; misuse with
+ * fix_misuse). */
+void fix_plan_c23(planner *pl, uint32_t fi);
+
 /* spell.c: the text of an attribute of kind SUM_DECL_PURE/CONST. */
 typedef struct {
   char *text;             /* "__attribute__((const))", "[[gnu::const]]", "MY_CONST" */
@@ -50,7 +65,8 @@ fix_spelled fix_spell(const link_prog *p, const fix_opts *o, const sum_decl *d, 
  * const attribute; *eff gets the options with each name in the slot of its
  * kind. Returns 0, or -1 with *err (caller frees). */
 int fix_spell_resolve(const link_prog *p, const fix_opts *o, fix_opts *eff, char **err);
-/* "pure" or "const" for SUM_DECL_PURE / SUM_DECL_CONST. */
+/* "pure" or "const" for SUM_DECL_PURE / SUM_DECL_CONST ("reproducible",
+ * "unsequenced" for the C23 kinds). */
 const char *fix_kind_name(uint8_t kind);
 /* The attribute word for `kind` in the style of `old` (keeps __x__). */
 const char *fix_kind_word(uint8_t kind, const char *old);

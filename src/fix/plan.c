@@ -9,6 +9,7 @@
  * each file still is what was analysed. */
 #include "fix/fix_internal.h"
 #include "checks/checks.h"
+#include "link/c23.h"
 #include "util/ptrmap.h"
 #include <stdarg.h>
 #include <string.h>
@@ -27,13 +28,13 @@ void fix_note_add(fix_notes *n, bool error, const char *fmt, ...)
   vec_push(n, note);
 }
 
-typedef struct {
+struct planner {
   fix_plan *pl;
   const link_prog *p;
   const fix_opts *o;
   ptrmap begins;   /* where declarations begin → first declaration + 1, SHARED_BEGIN if two do */
   uint32_t *cfgdep;   /* fix_cfgdep_new */
-} planner;
+};
 
 #define SHARED_BEGIN 0x80000000u
 
@@ -346,7 +347,12 @@ fix_plan *fix_plan_new(const link_prog *p, const fix_opts *o, char **err)
   fix_plan *plan = xcalloc(1, sizeof *plan);
   planner pl = { plan, p, &eff, { 0 }, fix_cfgdep_new(p) };
   index_begins(&pl);
+  bool project_std = c23_project_writes_std(p);
   for (uint32_t fi = 0; fi < p->funcs.n; fi++) {
+    if (c23_std_for(&p->funcs.v[fi], eff.spelling == FIX_SPELL_STD, project_std)) {
+      fix_plan_c23(&pl, fi);
+      continue;
+    }
     if (checks_suggestable(&p->funcs.v[fi])) plan_suggestion(&pl, fi);
     else if (eff.fix_misuse) plan_misuse(&pl, fi);
   }
@@ -355,6 +361,22 @@ fix_plan *fix_plan_new(const link_prog *p, const fix_opts *o, char **err)
   if (plan->ops.n) qsort(plan->ops.v, plan->ops.n, sizeof *plan->ops.v, op_cmp);
   return plan;
 }
+
+fix_op *fix_plan_op(planner *pl, const sum_decl *d, const link_func *f, fix_op_kind kind, const char *what)
+{
+  return op_new(pl, d, f, kind, what);
+}
+
+bool fix_plan_editable(planner *pl, const sum_decl *d, const link_func *f) { return decl_editable(pl, d, f); }
+
+bool fix_plan_cfgdep(planner *pl, uint32_t fi, uint8_t kind, const uint32_t *di, uint32_t nd)
+{
+  return config_dependent(pl, fi, kind, di, nd);
+}
+
+const link_prog *fix_plan_prog(const planner *pl) { return pl->p; }
+const fix_opts *fix_plan_opts(const planner *pl) { return pl->o; }
+fix_notes *fix_plan_notes_of(planner *pl) { return &pl->pl->notes; }
 
 void fix_notes_free(fix_notes *n)
 {

@@ -19,11 +19,18 @@ static const char *fix_shown(const link_prog *p, const fix_opts *o, uint32_t fil
   return rel ? rel : S(p, file);
 }
 
-const char *fix_kind_name(uint8_t kind) { return kind == SUM_DECL_CONST ? "const" : "pure"; }
+const char *fix_kind_name(uint8_t kind)
+{
+  if (kind == SUM_DECL_UNSEQUENCED) return "unsequenced";
+  if (kind == SUM_DECL_REPRODUCIBLE) return "reproducible";
+  return kind == SUM_DECL_CONST ? "const" : "pure";
+}
 
 const char *fix_kind_word(uint8_t kind, const char *old)
 {
   bool underscores = old && !strncmp(old, "__", 2);
+  if (kind == SUM_DECL_UNSEQUENCED) return underscores ? "__unsequenced__" : "unsequenced";
+  if (kind == SUM_DECL_REPRODUCIBLE) return underscores ? "__reproducible__" : "reproducible";
   if (kind == SUM_DECL_CONST) return underscores ? "__const__" : "const";
   return underscores ? "__pure__" : "pure";
 }
@@ -48,6 +55,7 @@ static fix_spelled spell_written(uint8_t kind, uint8_t form)
 {
   fix_spelled s;
   s.form = form;
+  if (kind & SUM_DECL_C23) { s.form = SA_STD; s.text = xasprintf("[[%s]]", fix_kind_name(kind)); return s; }
   s.text = form == SA_C23 ? xasprintf("[[gnu::%s]]", fix_kind_name(kind))
                           : xasprintf("__attribute__((%s))", fix_kind_name(kind));
   return s;
@@ -94,8 +102,23 @@ static void spell_note_origin(const link_prog *p, const sum_macro *m, fix_notes 
   free(text);
 }
 
+/* A C23 attribute: the project's macro for it when usable (as for GNU
+ * ones), else written out. */
+static fix_spelled spell_std(const link_prog *p, const sum_decl *d, uint8_t kind, fix_notes *notes)
+{
+  uint32_t visible = kind == SUM_DECL_UNSEQUENCED ? d->macro_unseq : d->macro_repro;
+  const sum_macro *m = spell_macro(p, visible, kind);
+  if (m && ((!m->system && m->origin == SMO_FILE) || spell_macro_used(p, m->name))) {
+    fix_spelled s = { xstrdup(S(p, m->name)), SA_STD };
+    return s;
+  }
+  if (m && m->origin != SMO_FILE) spell_note_origin(p, m, notes);
+  return spell_written(kind, SA_STD);
+}
+
 fix_spelled fix_spell(const link_prog *p, const fix_opts *o, const sum_decl *d, uint8_t kind, fix_notes *notes)
 {
+  if (kind & SUM_DECL_C23) return spell_std(p, d, kind, notes);
   if (o->spelling == FIX_SPELL_GNU) return spell_written(kind, SA_GNU);
   if (o->spelling == FIX_SPELL_C23) return spell_written(kind, SA_C23);
   uint32_t visible = kind == SUM_DECL_CONST ? d->macro_const : d->macro_pure;

@@ -86,6 +86,23 @@ bool c23_is_memo_store(const ptrmap *writers, uint32_t fi, const sum_effect *e)
   return w && *w == fi + 1;
 }
 
+bool c23_project_writes_std(const link_prog *p)
+{
+  for (size_t i = 0; i < p->attrs.n; i++)
+    if (p->attrs.v[i].form == SA_STD) return true;
+  return false;
+}
+
+bool c23_std_for(const link_func *f, bool asked, bool project_std)
+{
+  return asked || (project_std && (f->tuflags & STF_STD_C23));
+}
+
+bool c23_useful(const link_prog *p, uint32_t fi)
+{
+  return !(p->funcs.v[fi].flags & SFF_VOID) || (p->c23 && p->c23[fi].st.pw);
+}
+
 /* ---- one effect, one call ---- */
 
 static void c23_effect(const link_prog *p, const ptrmap *writers, uint32_t fi, const sum_effect *e,

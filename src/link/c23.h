@@ -34,6 +34,17 @@ c23_class c23_declared(uint8_t d);
  * through (idempotence unproven). */
 c23_class c23_state_class(const c23_state *s);
 
+/* Does the project already write [[unsequenced]] or [[reproducible]]
+ * (in any spelling, or through a macro) on a declaration of its own? */
+bool c23_project_writes_std(const link_prog *p);
+/* Should suggest and fix speak C23 for f: asked to (--spelling=std), or
+ * f's TU is compiled as C23 and the project already writes C23 attributes
+ * (`project_std`, from c23_project_writes_std)? */
+bool c23_std_for(const link_func *f, bool asked, bool project_std);
+/* Is a C23 attribute worth writing on f: it returns a value, or it writes
+ * through a pointer parameter (a sincos-like void function)? */
+bool c23_useful(const link_prog *p, uint32_t fi);
+
 /* Fills p->c23; link_solve calls it after the GNU solve. */
 void link_c23_solve(link_prog *p);
 

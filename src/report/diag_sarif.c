@@ -136,6 +136,23 @@ static const sarif_rule_text sarif_rule_texts[] = {
    "function may not return (a loop or recursion purist cannot bound), the attribute is only "
    "correct if the function is known to return normally. Once the attribute is declared, "
    "purist check verifies it as the code changes."},
+  {"suggest-unsequenced", "SuggestUnsequenced",
+   "A function that could be declared [[unsequenced]] (C23).",
+   "purist inferred that this function keeps C23's unsequenced promise (C23 6.7.13.8): it is "
+   "stateless, effectless, idempotent and independent; it may read and write through its "
+   "pointer parameters.",
+   "Write [[unsequenced]] right after the declarator of the declaration its callers see, "
+   "before the ';' or the body. Unlike GNU const it also describes functions that store "
+   "through a pointer parameter (an out-parameter). Compilers are starting to act on it; once "
+   "it is declared, purist check verifies it as the code changes."},
+  {"suggest-reproducible", "SuggestReproducible",
+   "A function that could be declared [[reproducible]] (C23).",
+   "purist inferred that this function keeps C23's reproducible promise (C23 6.7.13.8): it is "
+   "effectless and idempotent; it may read global state, store through its pointer parameters "
+   "and keep a private memo no caller can observe.",
+   "Write [[reproducible]] right after the declarator of the declaration its callers see, "
+   "before the ';' or the body. Once it is declared, purist check verifies it as the code "
+   "changes."},
   {"dead-call", "DeadCall",
    "The value of a call to a pure or const function is not used, so the call does nothing.",
    "A call to a function that is pure or const (declared, or inferred by purist) whose value "

@@ -27,7 +27,7 @@ static const char *html_origin(const html_model *m, size_t i)
   const char *c = m->finds[i]->check;
   if (m->o->findings && i >= m->o->findings->n) return "verify";
   if (!strncmp(c, "misuse", 6) || !strncmp(c, "cheat", 5) || !strncmp(c, "allowed", 7)) return "check";
-  if (!strncmp(c, "suggest", 7)) return "suggest";
+  if (!strncmp(c, "suggest", 7)) return "suggest";   /* suggest-unsequenced too */
   return "explain";
 }
 

@@ -124,6 +124,7 @@ static const char *check_command(const char *check)
     } table[] = {
         {"misuse", "check"},        {"cheat", "check"},       {"allowed", "check"},
         {"suggest-const", "suggest"}, {"suggest-pure", "suggest"},
+        {"suggest-unsequenced", "suggest"}, {"suggest-reproducible", "suggest"},
         {"dead-call", "explain"},   {"redundant-call", "explain"},
         {"loop-invariant-call", "explain"},
     };

@@ -13,7 +13,8 @@
  * The --infer contract: one object with "version": 1 and an array
  * "functions" whose every element is an object with name, file (non-empty
  * strings), line (integer >= 1), linkage (external|internal), class
- * (const|pure|normal), declared (const|pure|none), may_not_return (bool)
+ * (const|pure|normal), declared (const|pure|none|reproducible|unsequenced), c23 and
+ * declared_c23 (unsequenced|reproducible|none), may_not_return (bool)
  * and reason (non-empty string).  More keys are allowed.
  *
  * Exit status: 0 ok; 1 FILE is not JSON or breaks the contract (the first
@@ -76,7 +77,8 @@ static int check_infer(const char *file, json_t *doc)
 {
   static const char *const linkage[] = { "external", "internal", NULL };
   static const char *const cls[] = { "const", "pure", "normal", NULL };
-  static const char *const declared[] = { "const", "pure", "none", NULL };
+  static const char *const declared[] = { "const", "pure", "none", "reproducible", "unsequenced", NULL };
+  static const char *const c23[] = { "unsequenced", "reproducible", "none", NULL };   /* issue 15 */
   if (!json_is_object(doc)) { fprintf(stderr, "%s: not a JSON object\n", file); return 1; }
   json_t *ver = json_object_get(doc, "version");
   if (!json_is_integer(ver) || json_integer_value(ver) != 1) {
@@ -95,7 +97,10 @@ static int check_infer(const char *file, json_t *doc)
     if (!json_is_integer(line) || json_integer_value(line) < 1) return bad(file, i, "no integer \"line\" >= 1");
     if (!one_of(json_object_get(f, "linkage"), linkage)) return bad(file, i, "\"linkage\" not external|internal");
     if (!one_of(json_object_get(f, "class"), cls)) return bad(file, i, "\"class\" not const|pure|normal");
-    if (!one_of(json_object_get(f, "declared"), declared)) return bad(file, i, "\"declared\" not const|pure|none");
+    if (!one_of(json_object_get(f, "declared"), declared))
+      return bad(file, i, "\"declared\" not const|pure|none|reproducible|unsequenced");
+    if (!one_of(json_object_get(f, "c23"), c23)) return bad(file, i, "\"c23\" not unsequenced|reproducible|none");
+    if (!one_of(json_object_get(f, "declared_c23"), c23)) return bad(file, i, "\"declared_c23\" not unsequenced|reproducible|none");
     if (!json_is_boolean(json_object_get(f, "may_not_return"))) return bad(file, i, "no boolean \"may_not_return\"");
     if (!nonempty_string(json_object_get(f, "reason"))) return bad(file, i, "no string \"reason\"");
   }

@@ -103,7 +103,7 @@ run fix --spelling=macro:NOPE api.c
 expect_usage_error "^purist: --spelling=macro:NOPE: the analysed code defines no macro NOPE that expands to exactly"
 same "$T/h0" api.h "api.h before and after the refused run"
 run fix --spelling=bogus api.c
-expect_usage_error "^purist: --spelling wants gnu, c23 or macro:NAME\[,NAME\], not 'bogus'$"
+expect_usage_error "^purist: --spelling wants gnu, c23, std or macro:NAME\[,NAME\], not 'bogus'$"
 
 check "a requested macro defined only after a declaration is not used there (note), but after it"
 project late_macro ''
