@@ -15,7 +15,8 @@
  *   rt_heap.c    malloc & co interposed: the live-block map; pthread_create;
  *   rt_wrap.c    the API of the generated wrappers (heap writes through
  *                pointer arguments, re-execution);
- *   rt_report.c  the findings table and the JSON report (async-signal-safe).
+ *   rt_report.c  the findings table and the JSON report (async-signal-safe);
+ *   rt_exit.c    _exit, _Exit and exec* interposed: the report first.
  *
  * Process-wide state is inherent here: the hooks, malloc and the signal
  * handlers are called by the program with no context argument, so the
@@ -222,8 +223,21 @@ typedef enum { PRT_NOTE_THREADS = 1, PRT_NOTE_FULL = 2, PRT_NOTE_NOGUARD = 4 } p
  * the symbol index (globals) or the argument index (heap). */
 void prt_record(prt_kind k, int w, long arg, unsigned long idx);
 void prt_note_set(prt_note n);
-/* Writes the report once (at exit or on a fatal signal). */
+/* Writes the report once (at exit or on a fatal signal), then removes
+ * this process's mark. */
 void prt_report_write(void);
+/* Marks this process as running under the runtime: PURIST_REPORT/
+ * purist-rt.<pid>.alive, holding the program's path. A mark without a
+ * report tells `purist verify` that the process was killed (SIGKILL) or
+ * otherwise ended without writing one. Also makes this pid the report's. */
+void prt_alive_mark(void);
+/* Does this process own the report (not a vfork child in its memory)? */
+bool prt_report_mine(void);
+/* Before an exec: writes what is known to a report named for the moment
+ * (path, cap) and removes the mark; false if nothing was written. */
+bool prt_report_before_exec(char *path, size_t cap);
+/* The exec failed: removes that report and marks the process again. */
+void prt_report_exec_failed(const char *path);
 /* Forgets the findings (a forked child starts its own report). */
 void prt_report_reset(void);
 

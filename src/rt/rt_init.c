@@ -127,6 +127,7 @@ PRT_NOINST static void rt_catch_fatal(void)
 PRT_NOINST static void rt_after_fork_child(void)
 {
   prt_report_reset();
+  prt_alive_mark();   /* the child's own report and mark */
 }
 
 PRT_NOINST static unsigned long rt_env_ulong(const char *name, unsigned long dflt)
@@ -169,10 +170,12 @@ __attribute__((constructor(101))) PRT_NOINST static void rt_init(void)
   pthread_atfork(NULL, NULL, rt_after_fork_child);
   rt_catch_fatal();
   atomic_store(&prt.heap_on, 1);
+  prt_alive_mark();
   prt.active = true;   /* last: the hooks see complete tables */
 }
 
-/* At exit (return from main or exit()); not on _exit(). */
+/* At exit (return from main or exit()); _exit() and exec are interposed
+ * (rt_exit.c). */
 __attribute__((destructor)) PRT_NOINST static void rt_fini(void)
 {
   if (prt.active) prt_report_write();

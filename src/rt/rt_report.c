@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #define RT_MAX_FINDINGS 4096
@@ -198,32 +199,53 @@ PRT_NOINST static void rt_put_report(rt_out *o)
   rt_puts(o, "]}\n");
 }
 
-/* path = dir/purist-rt.<pid>.json<suffix>, in a fixed buffer. */
-PRT_NOINST static bool rt_path(char *path, size_t cap, const char *suffix)
+/* path = dir/purist-rt.<pid><tag><ext>, in a fixed buffer. */
+PRT_NOINST static bool rt_path(char *path, size_t cap, const char *tag, const char *ext)
 {
   rt_out o = { .fd = -1 };
   rt_puts(&o, prt.report_dir);
   rt_puts(&o, "/purist-rt.");
   rt_putu(&o, (unsigned long)getpid());
-  rt_puts(&o, ".json");
-  rt_puts(&o, suffix);
+  rt_puts(&o, tag);
+  rt_puts(&o, ext);
   if (o.n >= cap) return false;
   memcpy(path, o.buf, o.n);
   path[o.n] = '\0';
   return true;
 }
 
-PRT_NOINST void prt_report_write(void)
+/* The process whose report this state is: set at start-up and in a forked
+ * child. A process that runs our code with another pid (a vfork child
+ * calling _exit or exec in its parent's memory) must not write, nor mark
+ * the parent's report as written. */
+static pid_t r_pid;
+
+PRT_NOINST bool prt_report_mine(void) { return prt.report_dir && r_pid == getpid(); }
+
+PRT_NOINST void prt_alive_mark(void)
 {
-  if (!prt.active || !prt.report_dir || atomic_exchange(&r_written, 1)) return;
-  char path[4096], tmp[4096];
-  if (!rt_path(path, sizeof path, "") || !rt_path(tmp, sizeof tmp, ".tmp")) {
-    prt_say(prt.report_dir, ": report path too long", "");
-    return;
-  }
+  r_pid = getpid();
+  char path[4096];
+  if (!prt.report_dir || !rt_path(path, sizeof path, "", ".alive")) return;
+  rt_out o = { .fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644) };
+  if (o.fd < 0) return;
+  rt_puts(&o, prt.exe);
+  rt_flush(&o);
+  close(o.fd);
+}
+
+PRT_NOINST static void rt_alive_clear(void)
+{
+  char path[4096];
+  if (rt_path(path, sizeof path, "", ".alive")) unlink(path);
+}
+
+/* Writes the report to path through tmp; false (said on stderr) if not. */
+PRT_NOINST static bool rt_write_to(const char *path, const char *tmp)
+{
   /* A fatal signal may arrive while the lock is held: a bounded wait, then
    * the table is read as it is. */
-  bool locked = false;
+  bool locked = false, ok = false;
   for (int i = 0; i < 1000000 && !(locked = !atomic_flag_test_and_set(&r_lock)); i++) {}
   rt_out o = { .fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644) };
   if (o.fd < 0) {
@@ -235,7 +257,46 @@ PRT_NOINST void prt_report_write(void)
     if (o.bad || rename(tmp, path) != 0) {
       prt_say(path, ": cannot write the report: ", strerrordesc_np(errno));
       unlink(tmp);
+    } else {
+      ok = true;
     }
   }
   if (locked) rt_unlock();
+  return ok;
+}
+
+PRT_NOINST void prt_report_write(void)
+{
+  if (!prt.active || !prt_report_mine() || atomic_exchange(&r_written, 1)) return;
+  char path[4096], tmp[4096];
+  if (!rt_path(path, sizeof path, "", ".json") || !rt_path(tmp, sizeof tmp, "", ".json.tmp")) {
+    prt_say(prt.report_dir, ": report path too long", "");
+    return;
+  }
+  if (rt_write_to(path, tmp)) rt_alive_clear();
+}
+
+PRT_NOINST bool prt_report_before_exec(char *path, size_t cap)
+{
+  if (!prt.active || !prt_report_mine() || atomic_load(&r_written)) return false;
+  /* The new image may load the runtime again, with the same pid: this
+   * report gets a name of its own, by the clock. */
+  struct timespec ts;
+  clock_gettime(CLOCK_REALTIME, &ts);
+  rt_out t = { .fd = -1 };
+  rt_puts(&t, ".exec");
+  rt_putu(&t, (unsigned long)ts.tv_sec * 1000000000ul + (unsigned long)ts.tv_nsec);
+  rt_putc(&t, '\0');
+  char tmp[4096];
+  if (!rt_path(path, cap, t.buf, ".json") || !rt_path(tmp, sizeof tmp, t.buf, ".json.tmp")) return false;
+  if (!rt_write_to(path, tmp)) return false;
+  rt_alive_clear();
+  return true;
+}
+
+PRT_NOINST void prt_report_exec_failed(const char *path)
+{
+  /* The process goes on: its report at exit counts everything again. */
+  unlink(path);
+  prt_alive_mark();
 }

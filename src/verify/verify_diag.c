@@ -212,7 +212,7 @@ int verify_report_read(const verify_session *s, const link_prog *p, const verify
     vd_nondet(&x, v);
   }
   for (size_t i = 0; i < a.notes.n; i++) vec_push(notes, a.notes.v[i]);
-  if (n == 0)
+  if (n == 0 && a.lost == 0)
     vec_push(notes, xstrdup("no process loaded libpurist-rt: link the program with "
                             "the flags of `purist rt-flags --ldflags` (and compile it with --cflags)"));
   else

@@ -28,9 +28,12 @@ typedef struct {
   VEC(vr_fn) fns;
   VEC(vr_finding) finds;
   verify_lines notes;
+  size_t lost;                /* processes that ran the runtime but left no report (killed) */
 } vr_account;
 
-/* Reads every purist-rt.*.json in dir; returns how many were reports. */
+/* Reads every purist-rt.*.json in dir; returns how many were reports.
+ * A process's mark (purist-rt.<pid>.alive) without its report is counted
+ * in `lost`, with a note naming the process. */
 int vr_account_read(vr_account *a, const char *dir);
 void vr_account_free(vr_account *a);
 

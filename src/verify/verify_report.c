@@ -8,10 +8,12 @@
  * calls writing nothing → memoisation. A process that called the function
  * once says neither; it counts only when no other process decides. */
 #include "verify/verify_internal.h"
+#include "util/fileio.h"
 #include <dirent.h>
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static vr_fn *vr_fn_get(vr_account *a, const char *name)
 {
@@ -135,16 +137,60 @@ static int vr_cmp_str(const void *a, const void *b)
   return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* A process marked alive (its runtime started) that wrote no report: it
+ * was killed (SIGKILL cannot be caught) or ended some other way the
+ * runtime cannot see. The mark holds the program's path. */
+static void vr_lost(vr_account *a, const char *dir, const char *mark)
+{
+  unsigned long pid = strtoul(mark + 10, NULL, 10);
+  char *report = xasprintf("%s/purist-rt.%lu.json", dir, pid);
+  char *path = xasprintf("%s/%s", dir, mark);
+  if (access(report, F_OK) != 0) {
+    size_t len = 0;
+    char *prog = file_read_all(path, &len);
+    vec_push(&a->notes, xasprintf("process %lu (%s) ended without a report (killed?): its findings are lost",
+                                  pid, prog && *prog ? prog : "?"));
+    free(prog);
+    a->lost++;
+  }
+  free(report);
+  free(path);
+}
+
+/* A write seen by several processes, each on its only checked call (a
+ * fork, a program run twice): together that is every checked call. The
+ * checked calls are those of every process, also those that wrote nothing. */
+static void vr_settle(vr_account *a)
+{
+  for (size_t i = 0; i < a->finds.n; i++) {
+    vr_finding *f = &a->finds.v[i];
+    if (f->kind != VR_WRITE || !f->single) continue;
+    for (size_t j = 0; j < a->fns.n; j++)
+      if (!strcmp(a->fns.v[j].name, f->fn) && a->fns.v[j].checked > f->checked) f->checked = a->fns.v[j].checked;
+    if (f->checked < 2) continue;
+    if (!f->memo) f->every = true;
+    if (f->every) f->single = false;
+  }
+}
+
 int vr_account_read(vr_account *a, const char *dir)
 {
   DIR *d = opendir(dir);
   VEC(char *) names = {0};
+  VEC(char *) marks = {0};
   for (struct dirent *e; d && (e = readdir(d)) != NULL;) {
     size_t n = strlen(e->d_name);
-    if (!strncmp(e->d_name, "purist-rt.", 10) && n > 5 && !strcmp(e->d_name + n - 5, ".json"))
-      vec_push(&names, xasprintf("%s/%s", dir, e->d_name));
+    if (strncmp(e->d_name, "purist-rt.", 10) != 0) continue;
+    if (n > 5 && !strcmp(e->d_name + n - 5, ".json")) vec_push(&names, xasprintf("%s/%s", dir, e->d_name));
+    else if (n > 6 && !strcmp(e->d_name + n - 6, ".alive")) vec_push(&marks, xstrdup(e->d_name));
   }
   if (d) closedir(d);
+  if (marks.n) qsort(marks.v, marks.n, sizeof *marks.v, vr_cmp_str);
+  for (size_t i = 0; i < marks.n; i++) {
+    vr_lost(a, dir, marks.v[i]);
+    free(marks.v[i]);
+  }
+  vec_free(&marks);
   if (names.n) qsort(names.v, names.n, sizeof *names.v, vr_cmp_str);   /* the same notes in the same order */
   int nread = 0;
   for (size_t i = 0; i < names.n; i++) {
@@ -152,6 +198,7 @@ int vr_account_read(vr_account *a, const char *dir)
     free(names.v[i]);
   }
   vec_free(&names);
+  vr_settle(a);
   return nread;
 }
 

@@ -1,0 +1,137 @@
+/* rt_exit.c — the ways a process ends or is replaced without running its
+ * destructors: _exit, _Exit and the exec family, interposed (like malloc,
+ * rt_heap.c) so that the report is written first. Without this, a
+ * program that execs, calls _exit, or whose own SIGSEGV handler calls
+ * _exit lost its findings, and verify said the runtime was not linked.
+ *
+ * An exec's report gets a name of its own (the new image may load the
+ * runtime again with the same pid); if the exec fails, that report is
+ * removed and the process goes on to write its full one at exit.
+ * SIGKILL cannot be caught: the process's mark (rt_report.c) tells verify
+ * that it ended without a report. A vfork child runs in its parent's
+ * memory: prt_report_mine keeps it from writing or marking anything.
+ *
+ * Not intercepted: the raw exit_group and execve system calls, and the C
+ * library's own internal calls (exit() itself runs the destructors). */
+#include "rt/rt.h"
+#include <dlfcn.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+PRT_API void _exit(int status)
+{
+  prt_report_write();
+  syscall(SYS_exit_group, status);
+  __builtin_unreachable();
+}
+
+PRT_API void _Exit(int status)
+{
+  prt_report_write();
+  syscall(SYS_exit_group, status);
+  __builtin_unreachable();
+}
+
+typedef int (*rt_execve_fn)(const char *, char *const[], char *const[]);
+typedef int (*rt_execv_fn)(const char *, char *const[]);
+typedef int (*rt_fexecve_fn)(int, char *const[], char *const[]);
+
+/* The C library's function `name`, past this interposer. */
+PRT_NOINST static void *rt_next(const char *name)
+{
+  return dlsym(RTLD_NEXT, name);
+}
+
+/* Around one exec: the report before, and its removal if the exec fails. */
+#define RT_EXEC(call)                                               \
+  do {                                                              \
+    char path_[4096];                                               \
+    bool wrote_ = prt_report_before_exec(path_, sizeof path_);      \
+    int rc_ = (call);                                               \
+    if (wrote_) {                                                   \
+      int e_ = errno;                                               \
+      prt_report_exec_failed(path_);                                \
+      errno = e_;                                                   \
+    }                                                               \
+    return rc_;                                                     \
+  } while (0)
+
+PRT_API int execve(const char *path, char *const argv[], char *const envp[])
+{
+  rt_execve_fn f = (rt_execve_fn)rt_next("execve");
+  RT_EXEC(f ? f(path, argv, envp) : -1);
+}
+
+PRT_API int execv(const char *path, char *const argv[])
+{
+  rt_execv_fn f = (rt_execv_fn)rt_next("execv");
+  RT_EXEC(f ? f(path, argv) : -1);
+}
+
+PRT_API int execvp(const char *file, char *const argv[])
+{
+  rt_execv_fn f = (rt_execv_fn)rt_next("execvp");
+  RT_EXEC(f ? f(file, argv) : -1);
+}
+
+PRT_API int execvpe(const char *file, char *const argv[], char *const envp[])
+{
+  rt_execve_fn f = (rt_execve_fn)rt_next("execvpe");
+  RT_EXEC(f ? f(file, argv, envp) : -1);
+}
+
+PRT_API int fexecve(int fd, char *const argv[], char *const envp[])
+{
+  rt_fexecve_fn f = (rt_fexecve_fn)rt_next("fexecve");
+  RT_EXEC(f ? f(fd, argv, envp) : -1);
+}
+
+/* execl, execlp, execle: the arguments into an array, then the v forms
+ * above (which write the report). At most 4096 arguments, as a bounded
+ * stack array; more fail with E2BIG. */
+#define RT_MAX_ARGS 4096
+#define RT_COLLECT(ap, arg0, argv, n)                                    \
+  do {                                                                   \
+    (argv)[0] = (char *)(arg0);                                          \
+    for ((n) = 1; (argv)[(n) - 1] && (n) < RT_MAX_ARGS; (n)++)           \
+      (argv)[n] = va_arg(ap, char *);                                    \
+  } while (0)
+
+PRT_API int execl(const char *path, const char *arg, ...)
+{
+  char *argv[RT_MAX_ARGS];
+  size_t n;
+  va_list ap;
+  va_start(ap, arg);
+  RT_COLLECT(ap, arg, argv, n);
+  va_end(ap);
+  if (argv[n - 1]) { errno = E2BIG; return -1; }
+  return execv(path, argv);
+}
+
+PRT_API int execlp(const char *file, const char *arg, ...)
+{
+  char *argv[RT_MAX_ARGS];
+  size_t n;
+  va_list ap;
+  va_start(ap, arg);
+  RT_COLLECT(ap, arg, argv, n);
+  va_end(ap);
+  if (argv[n - 1]) { errno = E2BIG; return -1; }
+  return execvp(file, argv);
+}
+
+PRT_API int execle(const char *path, const char *arg, ...)
+{
+  char *argv[RT_MAX_ARGS];
+  size_t n;
+  va_list ap;
+  va_start(ap, arg);
+  RT_COLLECT(ap, arg, argv, n);
+  char *const *envp = va_arg(ap, char *const *);
+  va_end(ap);
+  if (argv[n - 1]) { errno = E2BIG; return -1; }
+  return execve(path, argv, envp);
+}
