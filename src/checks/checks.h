@@ -65,6 +65,11 @@ purity checks_callee_class(const link_prog *p, const link_func *g);
  * class `cls`. */
 void checks_callsite(const link_prog *p, const link_func *f, uint32_t ci, purity cls, cs_fact *out);
 
+/* A function call c of f passes to a parameter its callee calls through
+ * (or to a library callback) whose own class is cls: the one that makes
+ * the call as impure as it is; NULL if none (fnptr_why.c). */
+const link_func *checks_passed_culprit(const link_prog *p, const link_func *f, const link_call *c, purity cls);
+
 /* Where a function's attribute (SUM_DECL_* `bits`) is written: the first
  * declaration carrying it, a prototype before the definition (misuse.c). */
 sum_loc checks_attr_loc(const link_prog *p, uint32_t fi, uint8_t bits);

@@ -48,6 +48,16 @@ static void witness(const link_prog *p, const checks_opts *o, const link_func *f
   for (int steps = 0; steps < 64 && cur->why.kind == WHY_CALL; steps++) {
     const link_call *c = &p->calls.v[cur->why.index];
     const link_func *g = &p->funcs.v[c->callee];
+    const link_func *h = checks_passed_culprit(p, cur, c, (purity)p->call_cls[cur->why.index]);
+    if (h) {   /* the callee calls back a function passed here: that one is the culprit */
+      strbuf note = {0};
+      sb_printf(&note, "'%s' passes '%s' to '%s' here", S(p, cur->name), S(p, h->name), S(p, g->name));
+      if (d) checks_related(d, p, o, c->loc, sb_str(&note));
+      sb_free(&note);
+      sb_printf(&via, "%s%s calling back %s", via.n ? ", " : "", S(p, g->name), S(p, h->name));
+      cur = h;
+      continue;
+    }
     if (!link_has_body(g) || g == cur) break;
     strbuf note = {0};
     sb_printf(&note, "'%s' calls '%s' here", S(p, cur->name), S(p, g->name));

@@ -60,6 +60,7 @@ typedef struct {
   fe_tu *t;
   uint32_t fi;
   size_t eff_base, call_base;   /* the function's first effect and call in the summary */
+  size_t fnarg_base, pcall_base;  /* and its first function-pointer facts (fnptr.c) */
   VEC(fw_callinfo) cinfo;       /* per call of the function */
   VEC(uint32_t) cvars;
   VEC(fw_avail) avail;
@@ -146,6 +147,16 @@ void fw_avail_leave(fw *w, size_t mark);
 size_t fw_avail_barrier(fw *w);              /* a loop: nothing outside is available */
 void fw_avail_restore(fw *w, size_t mark, size_t floor);
 uint32_t fw_guard_of(fw *w, CXCursor cond);  /* static tested by a condition, or 0 */
+
+/* fnptr.c: function pointers a call site fixes (issue 13, item 4) */
+/* After the SE_CALL_INDIRECT effect of a call through `callee`: records it
+ * as a call through a parameter if callee names one. */
+void fw_fnptr_pcall(fw *w, CXCursor callee, const uint64_t *masks, uint32_t nargs);
+/* The functions and function-pointer parameters a direct call passes (its
+ * relative index rel). */
+void fw_fnptr_args(fw *w, CXCursor call, uint32_t rel);
+/* Drops facts about parameters the body reassigns or takes the address of. */
+void fw_fnptr_finish(fw *w, size_t fnarg0, size_t pcall0);
 
 /* loop.c */
 int fw_for(fw *w, CXCursor s);

@@ -638,7 +638,7 @@ int fw_callee_side_effect_free(fw *w, CXCursor call)
   const sum_func *f = &w->t->sum->funcs.v[fe_func_for(w->t, ref)];
   if ((f->declared & SUM_DECL_GNU) || (f->flags & (SFF_BUILTIN_PURE | SFF_BUILTIN_CONST))) return 1;
   const kb_entry *e = kb_lookup(w->t->kb, strtab_get(w->t->sum->strs, f->name));
-  return e && e->cls != PURITY_NORMAL && !e->writes && !e->writes_all && !e->math_errno;
+  return e && e->cls != PURITY_NORMAL && !e->writes && !e->writes_all && !e->math_errno && !e->callbacks;
 }
 
 /* The function a call names, looking through `(f)(x)`, `(*f)(x)` and
@@ -701,8 +701,11 @@ static uint64_t fw_call(fw *w, CXCursor c)
     CXCursor callee = FW_KID(w, k, 0);
     w->ks.n = k;
     fw_expr(w, callee, ACC_VALUE);
-    for (int i = 0; i < nargs; i++) fw_expr(w, clang_Cursor_getArgument(c, (unsigned)i), ACC_VALUE);
+    VEC(uint64_t) am = {0};
+    for (int i = 0; i < nargs; i++) vec_push(&am, fw_expr(w, clang_Cursor_getArgument(c, (unsigned)i), ACC_VALUE));
     fw_effect(w, c, SE_CALL_INDIRECT, 0, 0, fw_ptr_name(w, callee));
+    fw_fnptr_pcall(w, callee, am.v, (uint32_t)am.n);
+    vec_free(&am);
     return fe_type_is_pointer(fe_canon_type(c)) ? PROV_UNKNOWN : 0;
   }
   uint32_t fi = fe_func_for(w->t, ref);
@@ -726,6 +729,7 @@ static uint64_t fw_call(fw *w, CXCursor c)
   uint64_t arg0 = masks.n ? masks.v[0] : PROV_UNKNOWN;
   vec_free(&masks);
   vec_push(&s->calls, call);
+  fw_fnptr_args(w, c, (uint32_t)(s->calls.n - 1 - w->call_base));
   fw_callsite_record(w, c, (uint32_t)(s->calls.n - 1 - w->call_base));
   w->doomed -= nr;
   if (!fe_type_is_pointer(fe_canon_type(c))) return 0;

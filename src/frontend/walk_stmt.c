@@ -317,6 +317,8 @@ static void fw_restart(fw *w, fw_mark m, size_t argmasks)
   s->effs.n = m.eff;
   s->calls.n = m.call;
   s->argmasks.n = argmasks;
+  s->fnargs.n = w->fnarg_base;
+  s->pcalls.n = w->pcall_base;
   for (size_t i = 0; i < w->vars.n; i++) { w->vars.v[i].read = 0; w->vars.v[i].last_write = 0; }
   w->stale = 0;
   w->doomed = 0;
@@ -341,6 +343,8 @@ int fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn)
   size_t argstart = t->sum->argmasks.n;
   w.eff_base = start.eff;
   w.call_base = start.call;
+  w.fnarg_base = t->sum->fnargs.n;
+  w.pcall_base = t->sum->pcalls.n;
   /* Provenance only grows, so this converges; a few passes at most in
    * practice. Past the limit every local pointer may point anywhere. */
   for (int pass = 0;; pass++) {
@@ -353,12 +357,17 @@ int fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn)
   }
   fw_loops_finish(&w);
   fw_callsite_finish(&w);
+  fw_fnptr_finish(&w, w.fnarg_base, w.pcall_base);
   sum_func *f = &t->sum->funcs.v[fi];
   f->flags |= SFF_BODY;
   f->eff_off = (uint32_t)start.eff;
   f->neff = (uint32_t)(t->sum->effs.n - start.eff);
   f->call_off = (uint32_t)start.call;
   f->ncall = (uint32_t)(t->sum->calls.n - start.call);
+  f->fnarg_off = (uint32_t)w.fnarg_base;
+  f->nfnarg = (uint32_t)(t->sum->fnargs.n - w.fnarg_base);
+  f->pcall_off = (uint32_t)w.pcall_base;
+  f->npcall = (uint32_t)(t->sum->pcalls.n - w.pcall_base);
   vec_free(&w.vars);
   ptrmap_free(&w.varmap);
   vec_free(&w.ks);

@@ -47,22 +47,26 @@ static int kb_parse_class(const char *s, size_t n, purity *out)
   return -1;
 }
 
-/* One item of the effects column: rN, wN, r*, w*, noreturn, errno, cheat. */
+/* One item of the effects column: rN, wN, r*, w*, cN, noreturn, errno, cheat. */
 static int kb_parse_effect(kb_entry *e, const char *s, size_t n)
 {
   if (n == 8 && memcmp(s, "noreturn", 8) == 0) { e->noreturn = true; return 0; }
   if (n == 5 && memcmp(s, "errno", 5) == 0) { e->math_errno = true; return 0; }
   if (n == 5 && memcmp(s, "cheat", 5) == 0) { e->cheat = true; return 0; }
-  if (n < 2 || (s[0] != 'r' && s[0] != 'w')) return -1;
+  if (n < 2 || (s[0] != 'r' && s[0] != 'w' && s[0] != 'c')) return -1;
   bool rd = s[0] == 'r';
-  if (n == 2 && s[1] == '*') { *(rd ? &e->reads_all : &e->writes_all) = true; return 0; }
+  if (n == 2 && s[1] == '*') {
+    if (s[0] == 'c') return -1;
+    *(rd ? &e->reads_all : &e->writes_all) = true;
+    return 0;
+  }
   unsigned v = 0;
   for (size_t i = 1; i < n; i++) {
     if (!isdigit((unsigned char)s[i]) || v > 6) return -1;
     v = v * 10 + (unsigned)(s[i] - '0');
   }
   if (v >= 64) return -1;
-  *(rd ? &e->reads : &e->writes) |= (uint64_t)1 << v;
+  *(s[0] == 'c' ? &e->callbacks : rd ? &e->reads : &e->writes) |= (uint64_t)1 << v;
   return 0;
 }
 
@@ -180,6 +184,6 @@ purity kb_entry_class(const kb_entry *e, bool no_math_errno)
   if (e->math_errno && !no_math_errno) return PURITY_NORMAL;
   purity p = e->cls;
   if (e->reads || e->reads_all) p = purity_join(p, PURITY_PURE);
-  if (e->writes || e->writes_all) p = PURITY_NORMAL;
+  if (e->writes || e->writes_all || e->callbacks) p = PURITY_NORMAL;   /* callbacks: unknown here */
   return p;
 }

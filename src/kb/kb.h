@@ -18,6 +18,9 @@ typedef struct {
   bool writes_all;     /* w*: likewise for writes */
   bool noreturn;
   bool math_errno;     /* cls holds only with -fno-math-errno; else normal */
+  uint64_t callbacks;  /* bit i: calls back the function passed as argument i, giving it
+                          pointers into the memory the other arguments point to; with the
+                          function unknown at the call, the call is normal */
   bool cheat;          /* cls is a convenient promise, not the whole truth (hidden
                           state, lazy loading): a declared pure/const caller gets a
                           cheat note naming the reason (checks/kbcheat.c) */

@@ -32,6 +32,8 @@ void link_free(link_prog *p)
   vec_free(&p->effs);
   vec_free(&p->calls);
   vec_free(&p->argmasks);
+  vec_free(&p->fnargs);
+  vec_free(&p->pcalls);
   vec_free(&p->decls);
   vec_free(&p->attrs);
   vec_free(&p->macros);
@@ -119,6 +121,41 @@ static uint64_t link_body_hash(const sum_tu *tu, const sum_func *sf)
   return d | 1;   /* never 0, which means "no body yet" */
 }
 
+/* Appends sf's function-pointer facts to gf's (before gf's effect and call
+ * counts grow: sf's land after them), keeping gf's in one run as
+ * link_append_body does. */
+static void link_append_fnptr(link_prog *p, const sum_tu *tu, const sum_func *sf, link_func *gf,
+                              const uint32_t *map)
+{
+  if (gf->nfnarg && gf->fnarg_off + gf->nfnarg != p->fnargs.n) {
+    size_t off = p->fnargs.n;
+    for (uint32_t i = 0; i < gf->nfnarg; i++) vec_push(&p->fnargs, p->fnargs.v[gf->fnarg_off + i]);
+    gf->fnarg_off = (uint32_t)off;
+  }
+  if (gf->npcall && gf->pcall_off + gf->npcall != p->pcalls.n) {
+    size_t off = p->pcalls.n;
+    for (uint32_t i = 0; i < gf->npcall; i++) vec_push(&p->pcalls, p->pcalls.v[gf->pcall_off + i]);
+    gf->pcall_off = (uint32_t)off;
+  }
+  if (!gf->nfnarg) gf->fnarg_off = (uint32_t)p->fnargs.n;
+  if (!gf->npcall) gf->pcall_off = (uint32_t)p->pcalls.n;
+  for (uint32_t i = 0; i < sf->nfnarg; i++) {
+    sum_fnarg a = tu->fnargs.v[sf->fnarg_off + i];
+    a.call += gf->ncall;
+    if (a.kind == SFA_FUNC) a.value = map[a.value];
+    vec_push(&p->fnargs, a);
+  }
+  for (uint32_t i = 0; i < sf->npcall; i++) {
+    sum_pcall c = tu->pcalls.v[sf->pcall_off + i];
+    c.eff += gf->neff;
+    c.arg_off = (uint32_t)p->argmasks.n;
+    for (uint32_t a = 0; a < c.nargs; a++) vec_push(&p->argmasks, tu->argmasks.v[tu->pcalls.v[sf->pcall_off + i].arg_off + a]);
+    vec_push(&p->pcalls, c);
+  }
+  gf->nfnarg += sf->nfnarg;
+  gf->npcall += sf->npcall;
+}
+
 /* Appends the body of sf (effects, calls) to gf's facts. A function whose
  * facts are split over several bodies keeps them in one run: bodies are
  * appended only while gf's run is the last one, else copied to the end. */
@@ -158,6 +195,7 @@ static void link_append_body(link_prog *p, const sum_tu *tu, const sum_func *sf,
     for (uint32_t a = 0; a < c->nargs; a++) vec_push(&p->argmasks, tu->argmasks.v[c->arg_off + a]);
     vec_push(&p->calls, lc);
   }
+  link_append_fnptr(p, tu, sf, gf, map);
   gf->neff += sf->neff;
   gf->ncall += sf->ncall;
 }

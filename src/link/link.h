@@ -14,6 +14,9 @@
 
 #define LF_CONFLICT 0x1   /* two different non-inline definitions */
 #define LF_DUPLICATE_BODY 0x2
+#define LF_KB_BODY 0x4    /* a body in a system header (glibc's inline bsearch under
+                             __USE_EXTERN_INLINES) of a function the knowledge base
+                             describes: the library function is judged by its entry */
 
 /* A call as in the summary, with callee an index into link_prog.funcs,
  * arg_off into link_prog.argmasks, and string ids of link_prog. */
@@ -24,6 +27,8 @@ typedef struct {
   uint8_t own;       /* purity of its effects other than through parameters */
   uint8_t mnr;       /* may not return */
   uint64_t pr, pw;   /* parameters read / written through (bit i = parameter i) */
+  uint64_t pc;       /* function-pointer parameters called through, here or in callees:
+                        a call site passing known functions there resolves them (indirect.c) */
 } link_state;
 
 typedef enum { WHY_NONE, WHY_EFFECT, WHY_CALL, WHY_RECURSION, WHY_UNKNOWN_BODY,
@@ -42,6 +47,7 @@ typedef struct {
   uint16_t nparams;
   uint32_t tuflags;      /* STF_* of the TU its body came from */
   uint32_t eff_off, neff, call_off, ncall;
+  uint32_t fnarg_off, nfnarg, pcall_off, npcall;   /* into link_prog.fnargs / pcalls */
   uint32_t def_file2;    /* LF_CONFLICT: the other definition's file */
   /* results of link_solve */
   link_state st;
@@ -55,6 +61,8 @@ typedef struct {
   VEC(sum_effect) effs;      /* names and files are link_prog string ids */
   VEC(link_call) calls;
   VEC(uint64_t) argmasks;
+  VEC(sum_fnarg) fnargs;     /* SFA_FUNC values are link_prog function indices */
+  VEC(sum_pcall) pcalls;     /* arg_off into argmasks */
   VEC(sum_decl) decls;       /* func is a link_prog index; attr_off into attrs */
   VEC(sum_attr) attrs;       /* macro is a link_prog string id */
   VEC(sum_macro) macros;     /* attribute macros, one per name (kind 0: defined differently) */
@@ -80,7 +88,7 @@ void link_solve(link_prog *p);
  * defined twice)? */
 static inline bool link_has_body(const link_func *f)
 {
-  return (f->flags & SFF_BODY) && !(f->lflags & LF_CONFLICT) && !(f->flags & SFF_WEAK);
+  return (f->flags & SFF_BODY) && !(f->lflags & (LF_CONFLICT | LF_KB_BODY)) && !(f->flags & SFF_WEAK);
 }
 
 /* The class one primitive effect gives a function (per-parameter effects

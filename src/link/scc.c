@@ -8,13 +8,20 @@
 
 typedef struct { uint32_t node, edge; } frame;
 
-/* Next successor of `node` with a body, from edge position *e on. */
+/* Next successor of `node` with a body, from edge position *e on: its
+ * callees, then the functions it passes as arguments (a call site may
+ * resolve a call through a parameter to them, link/indirect.c, so they
+ * are solved first too). */
 static int scc_next(const link_prog *p, uint32_t node, uint32_t *e, uint32_t *succ)
 {
   const link_func *f = &p->funcs.v[node];
   while (*e < f->ncall) {
     uint32_t c = p->calls.v[f->call_off + (*e)++].callee;
     if (link_has_body(&p->funcs.v[c])) { *succ = c; return 1; }
+  }
+  while (*e < f->ncall + f->nfnarg) {
+    const sum_fnarg *a = &p->fnargs.v[f->fnarg_off + (*e)++ - f->ncall];
+    if (a->kind == SFA_FUNC && link_has_body(&p->funcs.v[a->value])) { *succ = a->value; return 1; }
   }
   return 0;
 }

@@ -6,7 +6,7 @@
  * caller passing the address of its own local gains nothing (DESIGN.md §2).
  * Components of mutually recursive functions start optimistic (const) and
  * rise to a fixpoint; the lattice is finite and every step monotone. */
-#include "link/link.h"
+#include "link/solve_int.h"
 #include "link/c23.h"
 #include "link/scc.h"
 #include <string.h>
@@ -19,17 +19,27 @@ static purity state_class(const link_state *s)
   return c;
 }
 
-/* What a function without a usable body is known to do. */
+link_state link_solve_kb(const link_prog *p, const link_func *caller, const kb_entry *e)
+{
+  (void)p;
+  link_state s = { PURITY_NORMAL, 0, 0, 0, 0 };
+  bool no_errno = caller && (caller->tuflags & STF_NO_MATH_ERRNO);
+  s.own = (e->math_errno && !no_errno) ? PURITY_NORMAL : e->cls;
+  s.pr = e->reads_all ? ~(uint64_t)0 : e->reads;
+  s.pw = e->writes_all ? ~(uint64_t)0 : e->writes;
+  s.mnr = e->noreturn;
+  return s;
+}
+
+/* What a function without a usable body is known to do. Callbacks of a
+ * library function are unknown here (indirect.c resolves them per call). */
 static link_state solve_external(const link_prog *p, const link_func *caller, const link_func *g)
 {
-  link_state s = { PURITY_NORMAL, 0, 0, 0 };
+  link_state s = { PURITY_NORMAL, 0, 0, 0, 0 };
   const kb_entry *e = link_kb_entry(p, g);
   if (e) {
-    bool no_errno = caller && (caller->tuflags & STF_NO_MATH_ERRNO);
-    s.own = (e->math_errno && !no_errno) ? PURITY_NORMAL : e->cls;
-    s.pr = e->reads_all ? ~(uint64_t)0 : e->reads;
-    s.pw = e->writes_all ? ~(uint64_t)0 : e->writes;
-    s.mnr = e->noreturn;
+    s = link_solve_kb(p, caller, e);
+    if (e->callbacks) s.own = PURITY_NORMAL;
   } else if ((g->declared & SUM_DECL_CONST) || (g->flags & SFF_BUILTIN_CONST)) {
     s.own = PURITY_CONST;
   } else if ((g->declared & SUM_DECL_PURE) || (g->flags & SFF_BUILTIN_PURE)) {
@@ -39,7 +49,7 @@ static link_state solve_external(const link_prog *p, const link_func *caller, co
   return s;
 }
 
-static link_state solve_callee(const link_prog *p, const link_func *caller, const link_func *g)
+link_state link_solve_callee(const link_prog *p, const link_func *caller, const link_func *g)
 {
   return link_has_body(g) ? g->st : solve_external(p, caller, g);
 }
@@ -48,7 +58,7 @@ static link_state solve_callee(const link_prog *p, const link_func *caller, cons
  * An all-ones set (the knowledge base's r* / w*) covers the arguments
  * actually passed; a named parameter the caller did not pass (an old-style
  * call) may point anywhere. */
-static void solve_apply(link_state *s, const link_state *cs, const uint64_t *masks, uint32_t nargs)
+void link_solve_apply(link_state *s, const link_state *cs, const uint64_t *masks, uint32_t nargs)
 {
   const uint64_t all = ~(uint64_t)0;
   s->own = purity_join((purity)s->own, (purity)cs->own);
@@ -89,38 +99,34 @@ purity link_effect_class(sum_effect_kind k)
  * the noreturn callee prints, flushes streams, runs handlers, all reading
  * memory the caller may just have stored. (With const, GCC would drop such
  * a store; measured.) So those effects count as reads: at most pure. */
-static void solve_cap_doomed(link_state *s)
+void link_solve_cap_doomed(link_state *s)
 {
   if (s->own > PURITY_PURE) s->own = PURITY_PURE;
   s->pr |= s->pw;
   s->pw = 0;
 }
 
-static void solve_effect(link_state *s, const sum_effect *e, bool strict)
+void link_solve_effect(link_state *s, const sum_effect *e, bool strict)
 {
   if (e->kind == SE_LOOP || e->kind == SE_GOTO_BACK) {
     if (!(e->flags & SEF_UNLESS_PURE_CALL)) s->mnr = 1;   /* else: solve_loop_mnr */
     return;
   }
-  link_state one = { PURITY_CONST, 0, 0, 0 };
+  link_state one = { PURITY_CONST, 0, 0, 0, 0 };
   if (e->kind == SE_READ_PARAM) one.pr = (uint64_t)1 << e->param;
   else if (e->kind == SE_WRITE_PARAM) one.pw = (uint64_t)1 << e->param;
   else one.own = link_effect_class((sum_effect_kind)e->kind);
-  if ((e->flags & SEF_DOOMED) && !strict) solve_cap_doomed(&one);
+  if ((e->flags & SEF_DOOMED) && !strict) link_solve_cap_doomed(&one);
   s->own = purity_join((purity)s->own, (purity)one.own);
   s->pr |= one.pr;
   s->pw |= one.pw;
 }
 
-/* The contribution of one call, through the arguments' provenance. */
+/* The contribution of one call, through the arguments' provenance, with
+ * the functions it passes resolved (indirect.c). */
 static void solve_call(const link_prog *p, const link_func *f, const link_call *c, link_state *out)
 {
-  memset(out, 0, sizeof *out);
-  link_state cs = solve_callee(p, f, &p->funcs.v[c->callee]);
-  /* A program none of whose calls takes an argument has no argmasks (NULL). */
-  solve_apply(out, &cs, c->nargs ? p->argmasks.v + c->arg_off : NULL, c->nargs);
-  if (c->flags & SCF_NORETURN) out->mnr = 1;
-  if ((c->flags & (SCF_NORETURN | SCF_DOOMED)) && !p->strict) solve_cap_doomed(out);
+  link_ind_call(p, f, c, NULL, out);
 }
 
 purity link_call_class(const link_prog *p, const link_func *f, const link_call *c)
@@ -132,8 +138,8 @@ purity link_call_class(const link_prog *p, const link_func *f, const link_call *
 
 purity link_effect_contrib(const link_prog *p, const sum_effect *e)
 {
-  link_state s = { PURITY_CONST, 0, 0, 0 };
-  solve_effect(&s, e, p->strict);
+  link_state s = { PURITY_CONST, 0, 0, 0, 0 };
+  link_solve_effect(&s, e, p->strict);
   return state_class(&s);
 }
 
@@ -149,7 +155,7 @@ bool link_loop_mnr(const link_prog *p, const link_func *f, const sum_effect *e)
   if (!(e->flags & SEF_UNLESS_PURE_CALL)) return true;
   if (e->call == 0 || e->call > f->ncall) return true;   /* malformed: assume the worst */
   const link_func *g = &p->funcs.v[p->calls.v[f->call_off + e->call - 1].callee];
-  link_state cs = solve_callee(p, f, g);
+  link_state cs = link_solve_callee(p, f, g);
   return state_class(&cs) == PURITY_NORMAL;
 }
 
@@ -157,11 +163,13 @@ bool link_loop_mnr(const link_prog *p, const link_func *f, const sum_effect *e)
  * for the reasons (the last evaluation is the final one). */
 static link_state solve_eval(link_prog *p, const link_func *f)
 {
-  link_state s = { PURITY_CONST, 0, 0, 0 };
-  for (uint32_t i = 0; i < f->neff; i++) solve_effect(&s, &p->effs.v[f->eff_off + i], p->strict);
+  link_state s = { PURITY_CONST, 0, 0, 0, 0 };
+  for (uint32_t i = 0; i < f->neff; i++) link_solve_effect(&s, &p->effs.v[f->eff_off + i], p->strict);
+  s.pc = link_ind_own_pc(p, f);
   for (uint32_t i = 0; i < f->ncall; i++) {
     link_state cs;
     solve_call(p, f, &p->calls.v[f->call_off + i], &cs);
+    s.pc |= link_ind_call_pc(p, f, &p->calls.v[f->call_off + i]);
     p->call_cls[f->call_off + i] = (uint8_t)state_class(&cs);
     s.own = purity_join((purity)s.own, (purity)cs.own);
     s.mnr |= cs.mnr;
@@ -182,6 +190,7 @@ static bool state_join(link_state *into, const link_state *s)
   into->mnr |= s->mnr;
   into->pr |= s->pr;
   into->pw |= s->pw;
+  into->pc |= s->pc;
   return memcmp(&old, into, sizeof old) != 0;
 }
 
@@ -190,6 +199,10 @@ static bool solve_calls_self(const link_prog *p, uint32_t fi)
   const link_func *f = &p->funcs.v[fi];
   for (uint32_t i = 0; i < f->ncall; i++)
     if (p->calls.v[f->call_off + i].callee == fi) return true;
+  for (uint32_t i = 0; i < f->nfnarg; i++) {   /* passes itself: may be called back */
+    const sum_fnarg *a = &p->fnargs.v[f->fnarg_off + i];
+    if (a->kind == SFA_FUNC && a->value == fi) return true;
+  }
   return false;
 }
 
@@ -253,7 +266,7 @@ static link_why solve_why_mnr(const link_prog *p, const link_func *f, bool recur
   for (uint32_t i = 0; i < f->ncall; i++) {
     const link_call *c = &p->calls.v[f->call_off + i];
     const link_func *g = &p->funcs.v[c->callee];
-    bool mnr = (c->flags & SCF_NORETURN) || solve_callee(p, f, g).mnr;
+    bool mnr = (c->flags & SCF_NORETURN) || link_solve_callee(p, f, g).mnr;
     if (mnr && g != f && loc_before(c->loc, best_loc)) {
       best.kind = WHY_CALL; best.index = f->call_off + i; best_loc = c->loc;
     }
@@ -262,8 +275,23 @@ static link_why solve_why_mnr(const link_prog *p, const link_func *f, bool recur
   return best;
 }
 
+/* A library function defined inline in a system header keeps its library
+ * meaning: the knowledge base speaks for it, as for its out-of-line copy,
+ * so the same call comes out the same with or without the optimisation
+ * flags that expose the inline body (glibc's bsearch, atoi). */
+static void solve_mark_kb_bodies(link_prog *p)
+{
+  for (size_t i = 0; i < p->funcs.n; i++) {
+    link_func *f = &p->funcs.v[i];
+    if ((f->flags & SFF_BODY) && (f->flags & SFF_SYSTEM) && f->linkage == SUM_EXTERNAL &&
+        kb_lookup(p->kb, strtab_get(p->strs, f->name)))
+      f->lflags |= LF_KB_BODY;
+  }
+}
+
 void link_solve(link_prog *p)
 {
+  solve_mark_kb_bodies(p);
   free(p->call_cls);
   p->call_cls = xcalloc(p->calls.n ? p->calls.n : 1, 1);
   link_index_decls(p);

@@ -148,11 +148,39 @@ static void reason_doomed_note(strbuf *b, const link_prog *p, const link_func *f
     }
 }
 
+/* The functions call c of f passes to parameters its callee calls through
+ * (link/indirect.c resolves those calls to them): " with 'twice'". */
+static bool reason_passed(strbuf *b, const link_prog *p, const link_func *f, const link_call *c)
+{
+  const link_func *g = &p->funcs.v[c->callee];
+  const kb_entry *e = link_kb_entry(p, g);
+  uint64_t through = link_has_body(g) ? g->st.pc : e ? e->callbacks : 0;
+  uint32_t rel = (uint32_t)(c - p->calls.v) - f->call_off;
+  int n = 0;
+  for (uint32_t i = 0; i < f->nfnarg; i++) {
+    const sum_fnarg *a = &p->fnargs.v[f->fnarg_off + i];
+    if (a->call != rel || a->kind != SFA_FUNC || a->arg >= 64 || !(through >> a->arg & 1)) continue;
+    sb_printf(b, "%s'%s'", n++ ? ", " : " with ", S(p, p->funcs.v[a->value].name));
+  }
+  return n > 0;
+}
+
 /* The call that makes f what it is, and what that callee contributes. */
 static void reason_call(strbuf *b, const link_prog *p, const link_func *f, const link_call *c, const char *root)
 {
   const link_func *g = &p->funcs.v[c->callee];
   purity here = p->call_cls ? (purity)p->call_cls[f->why.index] : (purity)g->cls;
+  strbuf with = {0};
+  if (reason_passed(&with, p, f, c)) {
+    /* A call through a function pointer the call site fixes: what the
+     * callee does with the functions passed here. */
+    sb_printf(b, "calls %s%s (%s at this call: its calls through function pointers go to the "
+                 "function%s passed here)", S(p, g->name), sb_str(&with), purity_name(here),
+              strchr(sb_str(&with), ',') ? "s" : "");
+    sb_free(&with);
+    return;
+  }
+  sb_free(&with);
   if (c->flags & SCF_NORETURN && !p->strict) {
     sb_printf(b, "calls %s, which does not return and may read memory on its way out (", S(p, g->name));
   } else if (c->flags & SCF_DOOMED && !p->strict) {

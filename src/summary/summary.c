@@ -26,5 +26,7 @@ void summary_free(sum_tu *tu)
   vec_free(&tu->attrs);
   vec_free(&tu->macros);
   vec_free(&tu->files);
+  vec_free(&tu->fnargs);
+  vec_free(&tu->pcalls);
   free(tu);
 }

@@ -110,6 +110,9 @@ typedef struct {
 #define SCF_ARGS_READ_MEM  0x8 /* the arguments read globals or memory */
 #define SCF_IN_LOOP        0x10 /* inside a loop: the loop_* ranges are set */
 #define SCF_GUARD_TEST     0x20 /* in an `if` condition testing `guard` (format 4; as SEF_GUARD_TEST) */
+#define SCF_TABLE          0x40 /* not a call written in the source: one of the functions a call
+                                   through a read-only table of function pointers may reach
+                                   (the call joins them all); call-site facts skip it */
 
 /* What happens to a call's value (for `explain`). */
 typedef enum { SCU_USED = 0, SCU_DISCARDED = 1, SCU_DEAD_LOCAL = 2 } sum_call_use;
@@ -171,7 +174,30 @@ typedef struct {
   uint16_t nparams;
   uint32_t eff_off, neff;    /* sum_tu.effs[eff_off..+neff) */
   uint32_t call_off, ncall;  /* sum_tu.calls[call_off..+ncall) */
+  uint32_t fnarg_off, nfnarg;  /* sum_tu.fnargs[fnarg_off..+nfnarg) (format 4) */
+  uint32_t pcall_off, npcall;  /* sum_tu.pcalls[pcall_off..+npcall) (format 4) */
 } sum_func;
+
+/* Function pointers the link can resolve per call site (format 4; issue 13
+ * item 4). A function passed as an argument of a direct call: */
+#define SFA_FUNC  0   /* value: that function, an index into sum_tu.funcs */
+#define SFA_PARAM 1   /* value: the caller's own parameter, which the caller never
+                         reassigns nor takes the address of: whatever its caller passed */
+typedef struct {
+  uint32_t call;     /* the call, relative to sum_func.call_off */
+  uint32_t arg;      /* the argument's position */
+  uint8_t kind;      /* SFA_* */
+  uint32_t value;
+} sum_fnarg;
+
+/* A call through the function's own parameter (never reassigned, address
+ * never taken): its SE_CALL_INDIRECT effect counts as unknown (normal)
+ * unless a call site passes a known function there. */
+typedef struct {
+  uint32_t eff;      /* the SE_CALL_INDIRECT effect, relative to sum_func.eff_off */
+  uint32_t param;    /* the parameter called through */
+  uint32_t arg_off, nargs;   /* provenance of the arguments: sum_tu.argmasks */
+} sum_pcall;
 
 #define SDF_MACRO_NAME 0x1  /* the name comes from a macro expansion: fix leaves it alone */
 #define SDF_KNR        0x2  /* a K&R-style definition (identifier list) */
@@ -252,6 +278,8 @@ typedef struct sum_tu {
   VEC(sum_attr) attrs;
   VEC(sum_macro) macros;
   VEC(sum_file) files;
+  VEC(sum_fnarg) fnargs;
+  VEC(sum_pcall) pcalls;
 } sum_tu;
 
 sum_tu *summary_new(void);

@@ -61,6 +61,25 @@ static void encode_fix_facts(const sum_tu *tu, bytes *b)
   }
 }
 
+/* Function-pointer facts (format 4), per function in function order. */
+static void encode_fnptr_facts(const sum_tu *tu, bytes *b)
+{
+  for (size_t f = 0; f < tu->funcs.n; f++) {
+    const sum_func *fn = &tu->funcs.v[f];
+    bytes_uleb(b, fn->nfnarg);
+    for (uint32_t i = 0; i < fn->nfnarg; i++) {
+      const sum_fnarg *a = &tu->fnargs.v[fn->fnarg_off + i];
+      bytes_uleb(b, a->call); bytes_uleb(b, a->arg); bytes_uleb(b, a->kind); bytes_uleb(b, a->value);
+    }
+    bytes_uleb(b, fn->npcall);
+    for (uint32_t i = 0; i < fn->npcall; i++) {
+      const sum_pcall *c = &tu->pcalls.v[fn->pcall_off + i];
+      bytes_uleb(b, c->eff); bytes_uleb(b, c->param); bytes_uleb(b, c->nargs);
+      for (uint32_t a = 0; a < c->nargs; a++) bytes_uleb(b, tu->argmasks.v[c->arg_off + a]);
+    }
+  }
+}
+
 static void encode_payload(const sum_tu *tu, bytes *b)
 {
   bytes_uleb(b, tu->flags);
@@ -102,6 +121,7 @@ static void encode_payload(const sum_tu *tu, bytes *b)
     bytes_uleb(b, d->macro_repro); bytes_uleb(b, d->macro_unseq);
   }
   encode_fix_facts(tu, b);
+  encode_fnptr_facts(tu, b);
 }
 
 unsigned char *summary_encode(const sum_tu *tu, size_t *len)
@@ -182,6 +202,7 @@ static void decode_funcs(reader *r, sum_tu *tu, uint32_t ns, uint64_t nf)
     f.flags = (uint16_t)get_idx(r, 1 << 16); f.nparams = (uint16_t)get_idx(r, 1 << 16);
     f.neff = get_idx(r, UINT32_MAX); f.ncall = get_idx(r, UINT32_MAX);
     f.eff_off = (uint32_t)eoff; f.call_off = (uint32_t)coff;
+    f.fnarg_off = f.nfnarg = f.pcall_off = f.npcall = 0;   /* decode_fnptr_facts */
     eoff += f.neff; coff += f.ncall;
     if (eoff >= UINT32_MAX || coff >= UINT32_MAX) r->bad = 1;
     vec_push(&tu->funcs, f);
@@ -284,6 +305,36 @@ static void decode_macros_files(reader *r, sum_tu *tu, uint32_t ns)
   }
 }
 
+/* Each fact must name a call, effect or function that exists. */
+static void decode_fnptr_facts(reader *r, sum_tu *tu)
+{
+  for (size_t f = 0; f < tu->funcs.n && !r->bad; f++) {
+    sum_func *fn = &tu->funcs.v[f];
+    uint64_t na = bytes_get_uleb(r);
+    if (na > (uint64_t)(r->end - r->p) / 4) { r->bad = 1; return; }
+    fn->fnarg_off = (uint32_t)tu->fnargs.n;
+    fn->nfnarg = (uint32_t)na;
+    for (uint64_t i = 0; i < na && !r->bad; i++) {
+      sum_fnarg a;
+      a.call = get_idx(r, fn->ncall); a.arg = get_idx(r, 1 << 16); a.kind = (uint8_t)get_idx(r, 2);
+      a.value = get_idx(r, a.kind == SFA_FUNC ? tu->funcs.n : PROV_MAX_PARAMS);
+      vec_push(&tu->fnargs, a);
+    }
+    uint64_t np = bytes_get_uleb(r);
+    if (np > (uint64_t)(r->end - r->p) / 3) { r->bad = 1; return; }
+    fn->pcall_off = (uint32_t)tu->pcalls.n;
+    fn->npcall = (uint32_t)np;
+    for (uint64_t i = 0; i < np && !r->bad; i++) {
+      sum_pcall c;
+      c.eff = get_idx(r, fn->neff); c.param = get_idx(r, PROV_MAX_PARAMS); c.nargs = get_idx(r, 1 << 16);
+      c.arg_off = (uint32_t)tu->argmasks.n;
+      if (c.nargs > (uint64_t)(r->end - r->p)) { r->bad = 1; return; }
+      for (uint32_t a = 0; a < c.nargs && !r->bad; a++) vec_push(&tu->argmasks, bytes_get_uleb(r));
+      vec_push(&tu->pcalls, c);
+    }
+  }
+}
+
 sum_tu *summary_decode(const unsigned char *buf, size_t len, size_t *pos, char **err)
 {
   size_t at = *pos;
@@ -318,6 +369,7 @@ sum_tu *summary_decode(const unsigned char *buf, size_t len, size_t *pos, char *
   if (!r.bad) decode_decls(&r, tu, (uint32_t)ns);
   if (!r.bad) decode_attrs(&r, tu, (uint32_t)ns);
   if (!r.bad) decode_macros_files(&r, tu, (uint32_t)ns);
+  if (!r.bad) decode_fnptr_facts(&r, tu);
   if (r.bad || r.p != r.end) {
     summary_free(tu);
     *err = xstrdup("malformed summary payload");

@@ -26,7 +26,7 @@ static void add_func(sum_tu *tu, uint32_t name, uint32_t keyfile, sum_loc l, uin
                      uint8_t declared, uint16_t flags, uint16_t nparams)
 {
   sum_func f = { name, keyfile, l, linkage, declared, flags, nparams,
-                 (uint32_t)tu->effs.n, 0, (uint32_t)tu->calls.n, 0 };
+                 (uint32_t)tu->effs.n, 0, (uint32_t)tu->calls.n, 0, 0, 0, 0, 0 };
   vec_push(&tu->funcs, f);
 }
 
@@ -84,6 +84,23 @@ static void add_fix_facts(sum_tu *tu, uint32_t file)
 
 /* A small TU that uses every kind of record and values that need
  * multi-byte varints (long string, big line numbers, high provenance bits). */
+/* Function-pointer facts (format 4) of function fi: a function and a
+ * parameter passed, and a call through parameter 1 (effect 1). */
+static void add_fnptr_facts(sum_tu *tu, uint32_t fi, const uint64_t *masks)
+{
+  sum_func *f = &tu->funcs.v[fi];
+  sum_fnarg a1 = { 0, 0, SFA_FUNC, 1 }, a2 = { 1, 2, SFA_PARAM, 1 };
+  f->fnarg_off = (uint32_t)tu->fnargs.n;
+  vec_push(&tu->fnargs, a1);
+  vec_push(&tu->fnargs, a2);
+  f->nfnarg = 2;
+  sum_pcall c = { 1, 1, (uint32_t)tu->argmasks.n, 3 };
+  for (int i = 0; i < 3; i++) vec_push(&tu->argmasks, masks[i]);
+  f->pcall_off = (uint32_t)tu->pcalls.n;
+  vec_push(&tu->pcalls, c);
+  f->npcall = 1;
+}
+
 static sum_tu *sample_tu(void)
 {
   sum_tu *tu = summary_new();
@@ -119,6 +136,7 @@ static sum_tu *sample_tu(void)
   add_decl(tu, 0, loc(file, 10, 5), 0, 1);
   add_decl(tu, 3, loc(file, 1, 1), SUM_DECL_PURE, 0);
   add_fix_facts(tu, file);
+  add_fnptr_facts(tu, 0, m3);   /* last: the reader puts their argument masks after the calls' */
   return tu;
 }
 
@@ -234,6 +252,30 @@ static void assert_decls_equal(const sum_tu *a, const sum_tu *b)
   }
 }
 
+static void assert_fnptr_equal(const sum_tu *a, const sum_tu *b)
+{
+  for (size_t f = 0; f < a->funcs.n; f++) {
+    const sum_func *fa = &a->funcs.v[f], *fb = &b->funcs.v[f];
+    assert_int_equal(fa->nfnarg, fb->nfnarg);
+    assert_int_equal(fa->npcall, fb->npcall);
+    for (uint32_t i = 0; i < fa->nfnarg; i++) {
+      const sum_fnarg *x = &a->fnargs.v[fa->fnarg_off + i], *y = &b->fnargs.v[fb->fnarg_off + i];
+      assert_int_equal(x->call, y->call);
+      assert_int_equal(x->arg, y->arg);
+      assert_int_equal(x->kind, y->kind);
+      assert_int_equal(x->value, y->value);
+    }
+    for (uint32_t i = 0; i < fa->npcall; i++) {
+      const sum_pcall *x = &a->pcalls.v[fa->pcall_off + i], *y = &b->pcalls.v[fb->pcall_off + i];
+      assert_int_equal(x->eff, y->eff);
+      assert_int_equal(x->param, y->param);
+      assert_int_equal(x->nargs, y->nargs);
+      for (uint32_t k = 0; k < x->nargs; k++)
+        assert_int_equal(a->argmasks.v[x->arg_off + k], b->argmasks.v[y->arg_off + k]);
+    }
+  }
+}
+
 static void assert_tu_equal(const sum_tu *a, const sum_tu *b)
 {
   assert_int_equal(a->main_file, b->main_file);
@@ -243,6 +285,7 @@ static void assert_tu_equal(const sum_tu *a, const sum_tu *b)
   assert_effects_equal(a, b);
   assert_calls_equal(a, b);
   assert_decls_equal(a, b);
+  assert_fnptr_equal(a, b);
 }
 
 /* ---- decoding helpers ---- */
@@ -545,6 +588,12 @@ static void test_bad_indexes_refused(void **state)
   assert_encoding_refused(tu, "an unknown macro origin");
   tu = sample_tu(); tu->files.v[0].file = strtab_count(tu->strs) + 1;
   assert_encoding_refused(tu, "a hashed file past the string table");
+  tu = sample_tu(); tu->fnargs.v[0].call = tu->funcs.v[0].ncall;
+  assert_encoding_refused(tu, "a function argument of a call past the function's calls");
+  tu = sample_tu(); tu->fnargs.v[0].value = (uint32_t)tu->funcs.n;
+  assert_encoding_refused(tu, "a function argument naming a function past the table");
+  tu = sample_tu(); tu->pcalls.v[0].eff = tu->funcs.v[0].neff;
+  assert_encoding_refused(tu, "a call through a parameter past the function's effects");
 }
 
 /* main_file is a string index like the others (docs/summary-format.md:

@@ -1,0 +1,186 @@
+/* indirect.c — calls through function pointers that the call site fixes
+ * (issue 13, item 4; frontend/fnptr.c records the facts).
+ *
+ * A helper calling through its own parameter is normal on its own: anything
+ * may be passed there. At a call that passes known functions, the helper's
+ * body is evaluated again with those parameters bound — a specialisation,
+ * as GCC's inliner or IPA-CP would clone it. Each call through a bound
+ * parameter then contributes the bound function's state seen through that
+ * call's arguments: a step function writing `acc[]` through its first
+ * parameter writes the helper's parameter, and at the helper's caller that
+ * is its own local (DESIGN.md §2). Bindings flow on through calls that pass
+ * the parameter again. Library functions with callbacks (bsearch) are
+ * resolved from their knowledge-base entry (`cN`). Depth and work are
+ * bounded; past the bound a call counts as unknown (normal), which is the
+ * conservative answer. */
+#include "link/solve_int.h"
+#include <string.h>
+
+#define IND_MAX_DEPTH 8
+#define IND_BUDGET 4096   /* specialised bodies evaluated for one call of the solver */
+
+typedef struct { const link_prog *p; uint32_t budget; } ind_ctx;
+
+static void ind_call(ind_ctx *x, const link_func *f, const link_call *c, const link_bind *fb, int depth,
+                     link_state *out);
+
+static void ind_join(link_state *s, const link_state *o)
+{
+  s->own = purity_join((purity)s->own, (purity)o->own);
+  s->mnr |= o->mnr;
+  s->pr |= o->pr;
+  s->pw |= o->pw;
+}
+
+/* The first function-pointer fact of f about call rel: facts are recorded
+ * in call order (several bodies of one symbol append in order too). */
+static uint32_t ind_first_fnarg(const link_prog *p, const link_func *f, uint32_t rel)
+{
+  uint32_t lo = 0, hi = f->nfnarg;
+  while (lo < hi) {
+    uint32_t mid = lo + (hi - lo) / 2;
+    if (p->fnargs.v[f->fnarg_off + mid].call < rel) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/* Binds c's callee's parameters to the functions c passes (f's own
+ * parameters through fb). Returns the bound parameters as bits. */
+static uint64_t ind_bind_args(const link_prog *p, const link_func *f, const link_call *c, const link_bind *fb,
+                              link_bind *gb)
+{
+  if (!f->nfnarg) return 0;
+  uint32_t rel = (uint32_t)(c - p->calls.v) - f->call_off;
+  uint64_t bound = 0;
+  for (uint32_t i = ind_first_fnarg(p, f, rel); i < f->nfnarg; i++) {
+    const sum_fnarg *a = &p->fnargs.v[f->fnarg_off + i];
+    if (a->call != rel) break;
+    if (a->arg >= PROV_MAX_PARAMS) continue;
+    uint32_t fn = a->kind == SFA_FUNC ? a->value + 1 : (fb && a->value < PROV_MAX_PARAMS ? fb->fn[a->value] : 0);
+    if (!fn) continue;
+    if (!bound) memset(gb, 0, sizeof *gb);
+    gb->fn[a->arg] = fn;
+    bound |= (uint64_t)1 << a->arg;
+  }
+  return bound;
+}
+
+/* g's call through parameter, for its effect rel_eff, or NULL. */
+static const sum_pcall *ind_pcall_of(const link_prog *p, const link_func *g, uint32_t rel_eff)
+{
+  for (uint32_t i = 0; i < g->npcall; i++)
+    if (p->pcalls.v[g->pcall_off + i].eff == rel_eff) return &p->pcalls.v[g->pcall_off + i];
+  return NULL;
+}
+
+/* g's state with its function-pointer parameters bound by gb. */
+static link_state ind_spec(ind_ctx *x, const link_func *g, const link_bind *gb, int depth)
+{
+  const link_prog *p = x->p;
+  link_state s = { PURITY_CONST, 0, 0, 0, 0 };
+  for (uint32_t i = 0; i < g->neff; i++) {
+    const sum_effect *e = &p->effs.v[g->eff_off + i];
+    const sum_pcall *pc = e->kind == SE_CALL_INDIRECT ? ind_pcall_of(p, g, i) : NULL;
+    uint32_t fn = pc ? gb->fn[pc->param] : 0;
+    if (!fn) { link_solve_effect(&s, e, p->strict); continue; }
+    link_state hs = link_solve_callee(p, g, &p->funcs.v[fn - 1]), one = { PURITY_CONST, 0, 0, 0, 0 };
+    link_solve_apply(&one, &hs, pc->nargs ? p->argmasks.v + pc->arg_off : NULL, pc->nargs);
+    if ((e->flags & SEF_DOOMED) && !p->strict) link_solve_cap_doomed(&one);
+    ind_join(&s, &one);
+  }
+  for (uint32_t i = 0; i < g->ncall; i++) {
+    link_state cs;
+    ind_call(x, g, &p->calls.v[g->call_off + i], gb, depth, &cs);
+    ind_join(&s, &cs);
+  }
+  for (uint32_t i = 0; i < g->neff && !s.mnr; i++) {
+    const sum_effect *e = &p->effs.v[g->eff_off + i];
+    if (e->kind == SE_LOOP && link_loop_mnr(p, g, e)) s.mnr = 1;
+  }
+  return s;
+}
+
+/* A library function's callbacks at call c: each known function passed
+ * joins in, its pointer parameters pointing wherever any other argument
+ * points (the key, the array); an unknown one makes the call normal. */
+static void ind_kb_callbacks(const link_prog *p, const link_func *f, const link_call *c, const kb_entry *e,
+                             uint64_t bound, const link_bind *gb, link_state *out)
+{
+  const uint64_t *masks = c->nargs ? p->argmasks.v + c->arg_off : NULL;
+  for (uint64_t bits = e->callbacks; bits; bits &= bits - 1) {
+    unsigned j = (unsigned)__builtin_ctzll(bits);
+    if (j >= c->nargs || !(bound >> j & 1)) { out->own = PURITY_NORMAL; continue; }
+    const link_func *h = &p->funcs.v[gb->fn[j] - 1];
+    uint64_t any = 0;
+    for (uint32_t k = 0; k < c->nargs; k++) if (k != j) any |= masks[k];
+    uint64_t hm[PROV_MAX_PARAMS];
+    uint32_t n = h->nparams < PROV_MAX_PARAMS ? h->nparams : PROV_MAX_PARAMS;
+    for (uint32_t k = 0; k < n; k++) hm[k] = any;
+    link_state hs = link_solve_callee(p, f, h);
+    link_solve_apply(out, &hs, hm, n);
+  }
+}
+
+static void ind_call(ind_ctx *x, const link_func *f, const link_call *c, const link_bind *fb, int depth,
+                     link_state *out)
+{
+  const link_prog *p = x->p;
+  const link_func *g = &p->funcs.v[c->callee];
+  /* A program none of whose calls takes an argument has no argmasks (NULL). */
+  const uint64_t *masks = c->nargs ? p->argmasks.v + c->arg_off : NULL;
+  memset(out, 0, sizeof *out);
+  link_bind gb;
+  uint64_t bound = ind_bind_args(p, f, c, fb, &gb);
+  const kb_entry *e = link_kb_entry(p, g);
+  link_state cs;
+  if (e && e->callbacks) {
+    cs = link_solve_kb(p, f, e);
+    if (g->flags & SFF_NORETURN) cs.mnr = 1;
+    link_solve_apply(out, &cs, masks, c->nargs);
+    ind_kb_callbacks(p, f, c, e, bound, &gb, out);
+  } else {
+    if (bound && link_has_body(g) && (g->st.pc & bound) && depth < IND_MAX_DEPTH && x->budget) {
+      x->budget--;
+      cs = ind_spec(x, g, &gb, depth + 1);
+    } else {
+      cs = link_solve_callee(p, f, g);
+    }
+    link_solve_apply(out, &cs, masks, c->nargs);
+  }
+  if (c->flags & SCF_NORETURN) out->mnr = 1;
+  if ((c->flags & (SCF_NORETURN | SCF_DOOMED)) && !p->strict) link_solve_cap_doomed(out);
+}
+
+void link_ind_call(const link_prog *p, const link_func *f, const link_call *c, const link_bind *fb,
+                   link_state *out)
+{
+  ind_ctx x = { p, IND_BUDGET };
+  ind_call(&x, f, c, fb, 0, out);
+}
+
+uint64_t link_ind_call_pc(const link_prog *p, const link_func *f, const link_call *c)
+{
+  if (!f->nfnarg) return 0;
+  const link_func *g = &p->funcs.v[c->callee];
+  const kb_entry *e = link_kb_entry(p, g);
+  uint64_t calls_through = link_has_body(g) ? g->st.pc : e ? e->callbacks : 0, pc = 0;
+  uint32_t rel = (uint32_t)(c - p->calls.v) - f->call_off;
+  for (uint32_t i = ind_first_fnarg(p, f, rel); i < f->nfnarg; i++) {
+    const sum_fnarg *a = &p->fnargs.v[f->fnarg_off + i];
+    if (a->call != rel) break;
+    if (a->kind == SFA_PARAM && a->arg < 64 && (calls_through >> a->arg & 1) && a->value < PROV_MAX_PARAMS)
+      pc |= (uint64_t)1 << a->value;
+  }
+  return pc;
+}
+
+uint64_t link_ind_own_pc(const link_prog *p, const link_func *f)
+{
+  uint64_t pc = 0;
+  for (uint32_t i = 0; i < f->npcall; i++) {
+    uint32_t param = p->pcalls.v[f->pcall_off + i].param;
+    if (param < PROV_MAX_PARAMS) pc |= (uint64_t)1 << param;
+  }
+  return pc;
+}

@@ -1,0 +1,35 @@
+/* solve_int.h — what solve.c and indirect.c share (not for other modules). */
+#ifndef PURIST_SOLVE_INT_H
+#define PURIST_SOLVE_INT_H
+#include "link/link.h"
+
+/* solve.c */
+/* Folds callee state cs, seen through the arguments' provenances, into s. */
+void link_solve_apply(link_state *s, const link_state *cs, const uint64_t *masks, uint32_t nargs);
+/* What calling g gives, without knowing anything of the call site. */
+link_state link_solve_callee(const link_prog *p, const link_func *caller, const link_func *g);
+/* A knowledge-base entry's state, its callbacks left out (indirect.c adds them). */
+link_state link_solve_kb(const link_prog *p, const link_func *caller, const kb_entry *e);
+void link_solve_effect(link_state *s, const sum_effect *e, bool strict);
+void link_solve_cap_doomed(link_state *s);
+
+/* indirect.c: function pointers resolved per call site (issue 13, item 4). */
+
+/* What a function's function-pointer parameters are bound to at one call:
+ * fn[i] = 1 + index of the function passed as parameter i; 0: unknown. */
+typedef struct { uint32_t fn[PROV_MAX_PARAMS]; } link_bind;
+
+/* The contribution of call c of f (what solve_call computed before): f's
+ * own function-pointer parameters are bound by fb (NULL: unknown), so
+ * functions passed on to c's callee, and a library callee's callbacks, are
+ * resolved when they are known. */
+void link_ind_call(const link_prog *p, const link_func *f, const link_call *c, const link_bind *fb,
+                   link_state *out);
+/* The function-pointer parameters of f that call c calls through (a
+ * bit set over f's parameters): f passes them on to a callee that calls
+ * through that argument. */
+uint64_t link_ind_call_pc(const link_prog *p, const link_func *f, const link_call *c);
+/* f's own calls through its parameters (bits). */
+uint64_t link_ind_own_pc(const link_prog *p, const link_func *f);
+
+#endif
