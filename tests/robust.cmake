@@ -5,3 +5,16 @@ foreach(_t ${_robust_tests})
   add_test(NAME robust/${_t} COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/robust/${_t}.sh $<TARGET_FILE:purist>)
   set_tests_properties(robust/${_t} PROPERTIES LABELS robust TIMEOUT 300)
 endforeach()
+
+# Deep nesting, time limits, hostile caches, -o naming an input and the
+# smaller items (issue 12 items 1, 2, 3, 6, 8): each feeds purist one kind
+# of bad input and checks for a clear error, no crash, no hang.
+set(_robust_tests_e
+  deep_nesting
+  tu_timeout
+)
+foreach(_r ${_robust_tests_e})
+  add_test(NAME robust/${_r}
+           COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/robust/${_r}.sh $<TARGET_FILE:purist>)
+  set_tests_properties(robust/${_r} PROPERTIES LABELS robust TIMEOUT 120)
+endforeach()

@@ -154,7 +154,7 @@ static void cache_prepend(fe_msgs *msgs, fe_msgs *notes)
   *msgs = *notes;
 }
 
-fe_status cache_summarize(cache *c, CXIndex idx, const fe_job *job, const kb *k, sum_tu **out,
+fe_status cache_summarize(cache *c, fe_parser parse, const fe_job *job, const kb *k, sum_tu **out,
                           fe_msgs *msgs)
 {
   fe_msgs notes = {0};
@@ -169,7 +169,7 @@ fe_status cache_summarize(cache *c, CXIndex idx, const fe_job *job, const kb *k,
   if (on) atomic_fetch_add(&c->misses, 1);
   atomic_fetch_add(&c->parsed, 1);
   fe_deps deps = {0};
-  fe_status st = fe_summarize_deps(idx, job, k, out, msgs, on ? &deps : NULL);
+  fe_status st = parse.run(parse.ctx, job, k, out, msgs, on ? &deps : NULL);
   /* A TU with errors is not stored: the fix may be a header that did not
    * exist (and so is in no manifest), and its errors should show anyway. */
   if (on && st == FE_OK) cache_store(c, job, *out, msgs, &deps);

@@ -26,11 +26,11 @@ typedef struct cache cache;
 cache *cache_new(const char *dir, const kb *k, bool quiet);
 void cache_free(cache *c);
 
-/* fe_summarize through the cache: on a hit, the stored summary and the
+/* fe_summarize (run by parse) through the cache: on a hit, the stored summary and the
  * messages the parse printed; on a miss, a parse whose complete result
  * (FE_OK) is stored. A damaged entry adds a note to msgs. Thread-safe:
  * workers share one cache. */
-fe_status cache_summarize(cache *c, CXIndex idx, const fe_job *job, const kb *k, sum_tu **out,
+fe_status cache_summarize(cache *c, fe_parser parse, const fe_job *job, const kb *k, sum_tu **out,
                           fe_msgs *msgs);
 
 /* One line: "purist: cache: H hits, M misses, P parsed" (or "off"). */

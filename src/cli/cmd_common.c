@@ -34,7 +34,10 @@ int cmd_parse_project(const cli_opts *o, const kb *k, fe_jobs *jobs, pipeline_re
   /* Progress only for a person watching: a terminal, and not --quiet. */
   bool progress = !o->quiet && isatty(STDERR_FILENO);
   cache *c = cache_cmd_open(o, k);
+  worker_cfg wcfg = { o->kb_files.v, o->kb_files.n, o->tu_timeout };
+  res->worker = &wcfg;
   pipeline_summarize_cached(jobs, k, c, cmd_jobs_count(o), progress, res);
+  res->worker = NULL;
   for (size_t i = 0; i < jobs->n; i++)
     for (size_t m = 0; m < res->msgs[i].n; m++)
       if (!o->quiet || !strstr(res->msgs[i].v[m], ": warning: compiler flags:"))   /* --quiet: errors only */

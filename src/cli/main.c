@@ -3,6 +3,7 @@
 #include "cli/cache_cmd.h"
 #include "cli/cmd.h"
 #include "cli/launcher.h"
+#include "cli/worker.h"
 #include <string.h>
 
 static kb *main_load_kb(const cli_opts *o)
@@ -31,6 +32,7 @@ static int (*const main_commands[])(const cli_opts *, const kb *) = {
 int main(int argc, char **argv)
 {
   if (argc > 1 && !strcmp(argv[1], "cc")) return launcher_main(argc - 2, argv + 2);   /* the compile's own argv */
+  if (argc > 1 && !strcmp(argv[1], WORKER_ARGV1)) return worker_main(argc, argv);   /* cli/worker.h */
   cli_opts o;
   int prc = cli_parse(argc, argv, &o);
   if (prc != 0) {

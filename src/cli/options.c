@@ -39,6 +39,8 @@ static const char usage[] =
   "                    env PURIST_CACHE_DIR); files named without a database: none\n"
   "  --no-cache        parse every file; read and write no cache\n"
   "  --stats           print cache hits, misses and files parsed on stderr\n"
+  "  --tu-timeout S    give up on a file whose parse takes longer than S seconds\n"
+  "                    (default 300; 0: no limit); the others are analysed\n"
   "  --version, --help\n"
   "infer:\n"
   "  --why NAME        print the chain of causes for function NAME\n"
@@ -154,6 +156,13 @@ static int cli_max_size(cli_opts *o, const char *v)
   return 0;
 }
 
+static int cli_tu_timeout(cli_opts *o, const char *v)
+{
+  if (cli_int(v, 0, 86400 * 7, &o->tu_timeout) < 0)
+    return cli_fail("--tu-timeout wants seconds from 0 (no limit) to 604800, not '%s'", v);
+  return 0;
+}
+
 /* One option at argv[*i]; returns 0, 1 (exit now) or -1. */
 static int cli_option(int argc, char **argv, int *i, cli_opts *o)
 {
@@ -180,7 +189,7 @@ static int cli_option(int argc, char **argv, int *i, cli_opts *o)
     { "--fail-on", NULL, cli_fail_on }, { "-j", NULL, cli_jobs }, { "--kb", NULL, cli_kb },
     { "--verify", &o->verify, NULL }, { "--max-size", NULL, cli_max_size },
     { "--spelling", &o->spelling, NULL }, { "--from", &o->from, NULL },
-    { "--cache-dir", &o->cache_dir, NULL } };
+    { "--cache-dir", &o->cache_dir, NULL }, { "--tu-timeout", NULL, cli_tu_timeout } };
   for (size_t k = 0; k < sizeof opts / sizeof *opts; k++) {
     if (!cli_is(a, opts[k].name)) continue;
     if (!(v = cli_value(argc, argv, i, opts[k].name))) return cli_fail("%s needs a value", opts[k].name);
@@ -196,6 +205,7 @@ int cli_parse(int argc, char **argv, cli_opts *o)
   o->color = "auto";
   o->fail_on = 2;
   o->max_mib = 50;
+  o->tu_timeout = 300;
   int i = 1;
   if (i < argc && argv[i][0] != '-') {
     o->cmd = cli_command_named(argv[i]);

@@ -32,6 +32,7 @@ typedef struct {
   bool rt_cflags, rt_ldflags;  /* rt-flags --cflags / --ldflags */
   const char *cache_dir;   /* --cache-dir DIR */
   bool no_cache, stats;    /* --no-cache, --stats */
+  int tu_timeout;          /* --tu-timeout SECONDS per TU; 0: no limit */
   VEC(const char *) kb_files;
   VEC(char *) files;       /* positional arguments before -- */
   VEC(char *) flags;       /* after -- */

@@ -76,18 +76,23 @@ static void *pipeline_worker(void *arg)
     }
     return NULL;
   }
-  CXIndex idx = clang_createIndex(0, 0);
+  /* One worker process per thread, or one libclang index. */
+  worker *wk = sh->out->worker ? worker_new(sh->out->worker) : NULL;
+  CXIndex idx = wk ? NULL : clang_createIndex(0, 0);
+  fe_parser parse = wk ? (fe_parser){ worker_parse, wk } : (fe_parser){ fe_parse_in_process, idx };
   for (;;) {
     size_t i = atomic_fetch_add(&sh->next, 1);
     if (i >= sh->jobs->n) break;
+    const fe_job *job = &sh->jobs->v[i];
     fe_status st = sh->cache
-      ? cache_summarize(sh->cache, idx, &sh->jobs->v[i], sh->kb, &sh->out->sums[i], &sh->out->msgs[i])
-      : fe_summarize(idx, &sh->jobs->v[i], sh->kb, &sh->out->sums[i], &sh->out->msgs[i]);
+      ? cache_summarize(sh->cache, parse, job, sh->kb, &sh->out->sums[i], &sh->out->msgs[i])
+      : parse.run(parse.ctx, job, sh->kb, &sh->out->sums[i], &sh->out->msgs[i], NULL);
     if (st != FE_OK) atomic_fetch_add(&sh->failed, 1);
     pipeline_deliver(sh, i);
-    pipeline_progress(sh, sh->jobs->v[i].file);
+    pipeline_progress(sh, job->file);
   }
-  clang_disposeIndex(idx);
+  worker_free(wk);
+  if (idx) clang_disposeIndex(idx);
   return NULL;
 }
 

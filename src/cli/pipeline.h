@@ -3,6 +3,7 @@
 #define PURIST_PIPELINE_H
 #include <stdbool.h>
 #include "cache/cache.h"
+#include "cli/worker.h"
 #include "frontend/fe.h"
 
 typedef struct {
@@ -16,6 +17,9 @@ typedef struct {
    * memory instead of all, and overlaps the link with parsing. */
   void (*sink)(void *sink_ctx, sum_tu *s);
   void *sink_ctx;
+  /* Optional, set by the caller: parse in worker processes (cli/worker.h)
+   * configured so; NULL parses in this process. */
+  const worker_cfg *worker;
 } pipeline_result;
 
 /* Summarises jobs with `nthreads` threads (one libclang index each). The

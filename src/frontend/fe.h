@@ -40,6 +40,16 @@ fe_status fe_summarize_deps(CXIndex idx, const fe_job *job, const kb *kb, sum_tu
                             fe_deps *deps);
 void fe_deps_free(fe_deps *d);
 
+/* A way to run fe_summarize_deps: in this process (fe_parse_in_process,
+ * ctx a CXIndex) or in a worker process with a large stack and a time
+ * limit (cli/worker.h), where a libclang crash loses one TU, not the run. */
+typedef struct {
+  fe_status (*run)(void *ctx, const fe_job *job, const kb *kb, sum_tu **out, fe_msgs *msgs, fe_deps *deps);
+  void *ctx;
+} fe_parser;
+fe_status fe_parse_in_process(void *idx, const fe_job *job, const kb *kb, sum_tu **out, fe_msgs *msgs,
+                              fe_deps *deps);
+
 void fe_msgs_free(fe_msgs *m);
 
 /* The arguments libclang gets for a job: the build's flags, then purist's

@@ -252,6 +252,12 @@ fe_status fe_summarize(CXIndex idx, const fe_job *job, const kb *kb, sum_tu **ou
   return fe_summarize_deps(idx, job, kb, out, msgs, NULL);
 }
 
+fe_status fe_parse_in_process(void *idx, const fe_job *job, const kb *kb, sum_tu **out, fe_msgs *msgs,
+                              fe_deps *deps)
+{
+  return fe_summarize_deps((CXIndex)idx, job, kb, out, msgs, deps);
+}
+
 fe_status fe_summarize_deps(CXIndex idx, const fe_job *job, const kb *kb, sum_tu **out, fe_msgs *msgs,
                             fe_deps *deps)
 {
