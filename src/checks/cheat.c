@@ -82,6 +82,7 @@ static bool memo_plain(const link_prog *p, const cheat_ctx *c, uint32_t fi, puri
     if (e->kind != SE_WRITE_GLOBAL || !is_cache_obj(e->obj) || !under(e->guard, e->flags & SEF_GUARD_TEST)) continue;
     if (written_elsewhere(c, fi, e)) return false;
     if (!m->caches.n) { m->cache = e->name; m->cache_obj = e->obj; m->cache_loc = e->loc; }
+    if ((e->flags & SEF_ARG_VALUE) && !m->arg_value) { m->arg_value = true; m->arg_loc = e->loc; }
     add(&m->caches, e->name);
   }
   if (!m->caches.n) return false;
@@ -223,6 +224,7 @@ static bool memo_callee(const link_prog *p, const cheat_ctx *c, uint32_t fi, pur
     if (ok && !any) {
       m->inner = sub.kind == MEMO_CALLEE ? sub.inner : sub.kind;
       m->cache = sub.cache; m->cache_obj = sub.cache_obj; m->cache_loc = sub.cache_loc; m->once = sub.once;
+      m->arg_value = sub.arg_value; m->arg_loc = sub.arg_loc;
       vec_push(&m->chain, cl->callee);
       for (size_t k = 0; k < sub.chain.n; k++) vec_push(&m->chain, sub.chain.v[k]);
       for (size_t k = 0; k < sub.feeders.n; k++) add(&m->feeders, sub.feeders.v[k]);

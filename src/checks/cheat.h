@@ -24,6 +24,8 @@ typedef struct {
   uint32_t cache;        /* the cache object's name (string id) */
   sum_loc cache_loc;     /* where it is written (or, for pthread_once, read) */
   uint32_t once;         /* MEMO_ONCE: the once primitive called (0: an atomic test only) */
+  bool arg_value;        /* a cache write stores a value computed from the arguments (SEF_ARG_VALUE) */
+  sum_loc arg_loc;       /* … the first such write */
   cheat_ids caches;      /* every cache object written under the guard */
   cheat_ids feeders;     /* callees computing the cached value */
   cheat_ids chain;       /* MEMO_CALLEE: function indices from the callee to the memoising one */

@@ -136,6 +136,24 @@ static void emit_memo(const link_prog *p, const checks_opts *o, const link_func 
   sb_free(&msg);
 }
 
+/* cheat-argument: the cache keeps whatever the first call's arguments
+ * computed, and every later call returns it. */
+static void emit_memo_argument(const link_prog *p, const checks_opts *o, const link_func *f, purity decl,
+                               sum_loc at, const cheat_memo *m, diag_list *out)
+{
+  strbuf msg = {0};
+  sb_printf(&msg, "'%s' is declared %s but ", S(p, f->name), purity_name(decl));
+  memo_words(&msg, p, m);
+  sb_puts(&msg, ", and the value it stores is computed from its arguments (");
+  reason_path(&msg, p, m->arg_loc.file, o->root);
+  sb_printf(&msg, ":%u:%u): the first call's arguments decide what every later call returns, whatever "
+                  "its own arguments; this is not memoisation but a wrong result; key the cache by the "
+                  "arguments, or drop the attribute and the cache", m->arg_loc.line, m->arg_loc.col);
+  diag *d = checks_emit(out, p, o, "cheat-argument", DIAG_ERROR, at, f, sb_str(&msg));
+  checks_related(d, p, o, m->arg_loc, "the cache is written from the arguments here");
+  sb_free(&msg);
+}
+
 static void emit_frozen(const link_prog *p, const checks_opts *o, const link_func *f, sum_loc at,
                         uint32_t name, diag_list *out)
 {
@@ -227,8 +245,9 @@ static bool check_body(const link_prog *p, const checks_opts *o, const cheat_ctx
   cheat_memo m = {0};
   uint32_t frozen = 0;
   cheat_frozen_verdict fv;
-  bool error = false;
-  if (cheat_find_memo(p, cx, fi, decl, &m)) emit_memo(p, o, f, decl, at, &m, out);
+  bool error = false, memo = cheat_find_memo(p, cx, fi, decl, &m);
+  if (memo && m.arg_value) { emit_memo_argument(p, o, f, decl, at, &m, out); error = true; }
+  else if (memo) emit_memo(p, o, f, decl, at, &m, out);
   else if ((fv = cheat_frozen(p, cx, fi, decl, &frozen, &read_at)) == FROZEN_CHEAT)
     emit_frozen(p, o, f, at, frozen, out);
   else if (fv == FROZEN_LIBRARY) { emit_library_global(p, o, f, at, frozen, read_at, out); error = true; }
@@ -279,7 +298,8 @@ bool checks_is_cheat(const link_prog *p, uint32_t fi)
   cheat_memo m = {0};
   uint32_t frozen;
   sum_loc at;
-  bool cheat = cheat_find_memo(p, &cx, fi, decl, &m) || cheat_frozen(p, &cx, fi, decl, &frozen, &at) == FROZEN_CHEAT;
+  bool memo = cheat_find_memo(p, &cx, fi, decl, &m);
+  bool cheat = memo ? !m.arg_value : cheat_frozen(p, &cx, fi, decl, &frozen, &at) == FROZEN_CHEAT;
   cheat_memo_free(&m);
   cheat_ctx_free(&cx);
   return cheat;

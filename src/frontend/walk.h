@@ -142,6 +142,9 @@ int fw_expr_ends(fw *w, CXCursor e);
 void fw_callsite_record(fw *w, CXCursor call, uint32_t rel);
 void fw_loop_patch(fw *w, size_t call0, size_t eff0, uint32_t seq0);
 void fw_callsite_finish(fw *w);
+/* argdep.c: marks the function's writes of whole statics whose value comes
+ * from its parameters SEF_ARG_VALUE (run once the effects are final). */
+void fw_argdep_mark(fw *w, CXCursor body);
 size_t fw_avail_enter(fw *w);                /* a branch: returns the mark */
 void fw_avail_leave(fw *w, size_t mark);
 size_t fw_avail_barrier(fw *w);              /* a loop: nothing outside is available */

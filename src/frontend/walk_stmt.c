@@ -358,6 +358,7 @@ int fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn)
   fw_loops_finish(&w);
   fw_callsite_finish(&w);
   fw_fnptr_finish(&w, w.fnarg_base, w.pcall_base);
+  fw_argdep_mark(&w, body);
   sum_func *f = &t->sum->funcs.v[fi];
   f->flags |= SFF_BODY;
   f->eff_off = (uint32_t)start.eff;

@@ -112,6 +112,14 @@ static const sarif_rule_text sarif_rule_texts[] = {
    "register the type, is deleted by the compiler, so the registration or initialisation "
    "silently never happens in optimised builds. Use the value (pass it on, as GLib's "
    "g_type_ensure() does with a type), or drop the attribute."},
+  {"cheat-argument", "CheatArgument",
+   "A memoising pure or const function caches a value computed from its arguments.",
+   "The function is declared pure or const and caches its result in one object under an "
+   "\"already computed?\" test, but the value it stores depends on the arguments of the call "
+   "that fills the cache.",
+   "Every later call returns what the first call's arguments computed, whatever its own "
+   "arguments are: this is a wrong result, not memoisation, with or without the attribute. Key "
+   "the cache by the arguments (one entry per value), or drop the attribute and the cache."},
   {"suggest-const", "SuggestConst",
    "A function that could be declared __attribute__((const)).",
    "purist inferred that this function returns a value that depends only on the values of its "

@@ -85,6 +85,10 @@ typedef enum { SO_NONE, SO_GLOBAL, SO_FILE_STATIC, SO_STATIC_LOCAL, SO_THREAD_LO
  * the test itself, run on every call, e.g. a once-guard's atomic load and
  * g_once_init_enter(&cache) call (format 4). */
 #define SEF_GUARD_TEST 0x4
+/* (format 4) SE_WRITE_GLOBAL of a whole object (not an element) whose
+ * stored value is computed from the function's parameters (argdep.c): a
+ * memo's cache written so differs between first calls. */
+#define SEF_ARG_VALUE 0x20
 
 typedef struct { uint32_t file, line, col; } sum_loc;
 
