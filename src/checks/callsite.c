@@ -78,7 +78,8 @@ void checks_callsite(const link_prog *p, const link_func *f, uint32_t ci, purity
   out->blocker_eff = out->blocker_call = -1;
   const link_call *c = &p->calls.v[ci];
   const link_func *g = &p->funcs.v[c->callee];
-  if (cls == PURITY_NORMAL || (g->flags & SFF_VOID) || (c->flags & (SCF_DOOMED | SCF_NORETURN))) return;
+  /* A call through a read-only table (SCF_TABLE) is indirect to the compiler: no facts. */
+  if (cls == PURITY_NORMAL || (g->flags & SFF_VOID) || (c->flags & (SCF_DOOMED | SCF_NORETURN | SCF_TABLE))) return;
   bool mnr = link_has_body(g) ? g->st.mnr : false;
   uint32_t rel = ci - f->call_off;
   bool args_mem = c->flags & SCF_ARGS_READ_MEM;

@@ -161,6 +161,15 @@ void fw_fnptr_args(fw *w, CXCursor call, uint32_t rel);
 /* Drops facts about parameters the body reassigns or takes the address of. */
 void fw_fnptr_finish(fw *w, size_t fnarg0, size_t pcall0);
 
+/* fntable.c: calls through read-only tables (issue 13, item 5) */
+typedef VEC(uint32_t) fw_u32vec;
+/* The functions a call through `callee` may reach when everything it reads
+ * is read-only data initialised in this TU: pushed on out (function
+ * indices), returns 1; else 0 (unknown). */
+int fw_fntable_targets(fw *w, CXCursor callee, fw_u32vec *out);
+/* Records the call as one SCF_TABLE call per target, with the arguments' provenance. */
+void fw_fntable_record(fw *w, CXCursor call, const fw_u32vec *targets, const uint64_t *masks, uint32_t nargs);
+
 /* loop.c */
 int fw_for(fw *w, CXCursor s);
 int fw_loop_cond_false(CXCursor cond);

@@ -500,6 +500,7 @@ int fw_last_call_is(fw *w, CXCursor call)
 {
   sum_tu *s = w->t->sum;
   if (clang_getCursorKind(call) != CXCursor_CallExpr || s->calls.n <= w->call_base) return -1;
+  if (s->calls.v[s->calls.n - 1].flags & SCF_TABLE) return -1;   /* an indirect call: no call-site facts */
   sum_loc at = fe_cursor_loc(w->t, call), last = s->calls.v[s->calls.n - 1].loc;
   if (at.file != last.file || at.line != last.line || at.col != last.col) return -1;
   return (int)(s->calls.n - 1 - w->call_base);
@@ -703,8 +704,14 @@ static uint64_t fw_call(fw *w, CXCursor c)
     fw_expr(w, callee, ACC_VALUE);
     VEC(uint64_t) am = {0};
     for (int i = 0; i < nargs; i++) vec_push(&am, fw_expr(w, clang_Cursor_getArgument(c, (unsigned)i), ACC_VALUE));
-    fw_effect(w, c, SE_CALL_INDIRECT, 0, 0, fw_ptr_name(w, callee));
-    fw_fnptr_pcall(w, callee, am.v, (uint32_t)am.n);
+    fw_u32vec targets = {0};
+    if (fw_fntable_targets(w, callee, &targets)) {
+      fw_fntable_record(w, c, &targets, am.v, (uint32_t)am.n);
+    } else {
+      fw_effect(w, c, SE_CALL_INDIRECT, 0, 0, fw_ptr_name(w, callee));
+      fw_fnptr_pcall(w, callee, am.v, (uint32_t)am.n);
+    }
+    vec_free(&targets);
     vec_free(&am);
     return fe_type_is_pointer(fe_canon_type(c)) ? PROV_UNKNOWN : 0;
   }

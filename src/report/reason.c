@@ -87,7 +87,7 @@ static void reason_external(strbuf *b, const link_prog *p, const link_func *g, c
 static void reason_call_head(strbuf *b, const link_prog *p, const link_call *c, const char *root)
 {
   const link_func *g = &p->funcs.v[c->callee];
-  sb_printf(b, "calls %s", S(p, g->name));
+  sb_printf(b, "%s %s", (c->flags & SCF_TABLE) ? "may call, through a read-only table," : "calls", S(p, g->name));
   if (!link_has_body(g)) {
     sb_puts(b, ", ");
     reason_external(b, p, g, root);
@@ -192,6 +192,9 @@ static void reason_call(strbuf *b, const link_prog *p, const link_func *f, const
     sb_printf(b, "calls %s (%s at this call: its writes through pointer arguments land in "
                  "this function's locals)", S(p, g->name), purity_name(here));
     return;
+  } else if (c->flags & SCF_TABLE) {
+    sb_printf(b, "may call %s through a read-only table of function pointers (%s: ", S(p, g->name),
+              purity_name((purity)g->cls));
   } else {
     sb_printf(b, "calls %s (%s: ", S(p, g->name), purity_name((purity)g->cls));
   }
