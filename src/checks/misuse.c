@@ -68,12 +68,15 @@ static void witness(const link_prog *p, const checks_opts *o, const link_func *f
   }
   reason_head(msg, p, cur, o->root);
   sum_loc at = cur->loc;
-  if (cur->why.kind == WHY_EFFECT) at = p->effs.v[cur->why.index].loc;
-  else if (cur->why.kind == WHY_CALL) at = p->calls.v[cur->why.index].loc;
+  uint32_t macro = 0;
+  if (cur->why.kind == WHY_EFFECT) at = p->effs.v[cur->why.index].loc, macro = p->effs.v[cur->why.index].macro;
+  else if (cur->why.kind == WHY_CALL) at = p->calls.v[cur->why.index].loc, macro = p->calls.v[cur->why.index].macro;
   sb_puts(msg, " (");
   if (via.n) sb_printf(msg, "via %s, ", sb_str(&via));
   reason_path(msg, p, at.file, o->root);
-  sb_printf(msg, ":%u:%u)", at.line, at.col);
+  sb_printf(msg, ":%u:%u", at.line, at.col);
+  reason_macro(msg, p, macro);
+  sb_puts(msg, ")");
   if (d) {
     strbuf here = {0};
     reason_head(&here, p, cur, o->root);

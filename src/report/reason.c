@@ -18,6 +18,11 @@ static void reason_loc(strbuf *b, const link_prog *p, sum_loc l, const char *roo
   sb_printf(b, ":%u:%u", l.line, l.col);
 }
 
+void reason_macro(strbuf *b, const link_prog *p, uint32_t macro)
+{
+  if (macro) sb_printf(b, ", in expansion of macro '%s'", S(p, macro));
+}
+
 static const char *obj_word(uint8_t obj)
 {
   switch (obj) {
@@ -211,6 +216,7 @@ void reason_class(strbuf *b, const link_prog *p, const link_func *f, const char 
     if (e->kind != SE_READ_CONST) {
       sb_puts(b, " (");
       reason_loc(b, p, e->loc, root);
+      reason_macro(b, p, e->macro);
       sb_puts(b, ")");
     }
   } else if (f->why.kind == WHY_CALL) {

@@ -24,4 +24,8 @@ void reason_call_text(strbuf *b, const link_prog *p, const link_call *c, const c
 /* One line per step from f down the chain of first causes (--why). */
 void reason_chain(strbuf *b, const link_prog *p, const link_func *f, const char *root);
 
+/* ", in expansion of macro 'X'" when macro (a string id) is set: the
+ * witness's text comes from that macro (sum_effect.macro). */
+void reason_macro(strbuf *b, const link_prog *p, uint32_t macro);
+
 #endif

@@ -13,7 +13,9 @@ cd "$T/p"
 # shellcheck disable=SC2086  # EX_FLAGS is a list of flags
 run infer src/*.c -- $EX_FLAGS
 expect_ok
-cp "$T/out" infer.txt
+# A .i has no macros left: the one thing its summary cannot know is the
+# macro a witness comes from (", in expansion of macro 'errno'").
+sed "s/, in expansion of macro '[^']*'//" "$T/out" > infer.txt
 mkdir -p "$T/farm"
 
 check "GCC's .i (with -g) compiled in another directory: link == infer"

@@ -73,7 +73,10 @@ done
 check "purist link build/demo == purist infer -p build"
 run infer -p build
 expect_ok
-cp "$T/out" infer.txt
+# distcc's servers compile preprocessed text, which has no macros left:
+# the macro a witness comes from (", in expansion of macro 'errno'") is
+# the one thing their summaries cannot know.
+sed "s/, in expansion of macro '[^']*'//" "$T/out" > infer.txt
 [ "$(wc -l <infer.txt)" -ge 40 ] || fail "infer listed too few functions${NL}$(show infer.txt)"
 run link build/demo
 expect_ok
