@@ -11,6 +11,7 @@ endforeach()
 # of bad input and checks for a clear error, no crash, no hang.
 set(_robust_tests_e
   deep_nesting
+  cache_odd_files
   tu_timeout
 )
 foreach(_r ${_robust_tests_e})

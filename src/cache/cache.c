@@ -10,6 +10,7 @@ cache *cache_new(const char *dir, const kb *k, bool quiet)
   cache *c = xcalloc(1, sizeof *c);
   c->quiet = quiet;
   atomic_flag_clear(&c->warned);
+  atomic_flag_clear(&c->odd_warned);
   pthread_mutex_init(&c->lock, NULL);
   if (!dir) return c;
   if (cache_dir_prepare(dir) < 0) {
@@ -43,11 +44,14 @@ static void cache_discard(cache *c, const char *path, const char *why, const fe_
                               "analysing the file again", job->file, path, why));
 }
 
-/* Reads a whole entry file; NULL if there is none (or it cannot be read:
- * either way a miss). */
-static unsigned char *cache_read(const char *path, size_t *len)
+/* Reads a whole entry file; NULL if there is none or it is not a regular
+ * file (said once a run): either way a miss. */
+static unsigned char *cache_read(cache *c, const char *path, size_t *len)
 {
-  return (unsigned char *)file_read_all(path, len);
+  const char *why;
+  unsigned char *buf = cache_read_file(path, true, len, &why);
+  if (!buf && why) cache_warn_odd(c, path, why);
+  return buf;
 }
 
 /* The result of the first variant whose files are all unchanged. */
@@ -61,7 +65,7 @@ static int cache_try_variants(cache *c, const cache_manifest *m, const fe_job *j
     if (f < v->files.n) continue;
     char *path = cache_entry_path(c, v->result, ".r");
     size_t len = 0;
-    unsigned char *buf = cache_read(path, &len);
+    unsigned char *buf = cache_read(c, path, &len);
     const char *why = NULL;
     int rc = buf ? cache_result_decode(buf, len, out, msgs, &why) : -1;
     if (buf && rc < 0) cache_discard(c, path, why, job, notes);
@@ -78,7 +82,7 @@ static int cache_lookup(cache *c, cache_key k1, const fe_job *job, sum_tu **out,
 {
   char *path = cache_entry_path(c, k1, ".m");
   size_t len = 0;
-  unsigned char *buf = cache_read(path, &len);
+  unsigned char *buf = cache_read(c, path, &len);
   int rc = -1;
   if (buf) {
     cache_manifest m;
@@ -129,7 +133,7 @@ static void cache_store(cache *c, const fe_job *job, const sum_tu *sum, const fe
   free(rec);
   char *mpath = cache_entry_path(c, k1, ".m");
   size_t mlen = 0;
-  unsigned char *old = cache_read(mpath, &mlen);
+  unsigned char *old = cache_read(c, mpath, &mlen);
   cache_manifest m = {0}, prev = {0};
   const char *why;
   vec_push(&m, v);

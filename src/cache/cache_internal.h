@@ -29,6 +29,7 @@ struct cache {
   uint64_t env;              /* purist's build and the knowledge base */
   atomic_bool writable;      /* cleared after a failed write */
   atomic_flag warned;        /* one warning a run about the directory */
+  atomic_flag odd_warned;    /* one warning a run about a file that is not regular */
   atomic_size_t hits, misses, parsed;
   pthread_mutex_t lock;      /* guards the memo */
   ptrmap memo_idx;           /* XXH3 of a path → 1 + index in memo */
@@ -52,6 +53,16 @@ int cache_manifest_decode(const unsigned char *buf, size_t len, cache_manifest *
 void cache_manifest_free(cache_manifest *m);
 unsigned char *cache_result_encode(const sum_tu *sum, const fe_msgs *msgs, size_t *len);
 int cache_result_decode(const unsigned char *buf, size_t len, sum_tu **sum, fe_msgs *msgs, const char **why);
+
+/* cache_read.c */
+#define CACHE_MAX_READ ((uint64_t)1 << 30)
+/* The whole regular file at path (NUL-terminated; caller frees), read
+ * without blocking and without following a final symlink if nofollow.
+ * NULL with *why NULL if it does not exist, else with *why saying what is
+ * wrong with it ("not a regular file (a FIFO)"). */
+unsigned char *cache_read_file(const char *path, bool nofollow, size_t *len, const char **why);
+/* Warns once a run (unless quiet) that path is not a usable file. */
+void cache_warn_odd(cache *c, const char *path, const char *why);
 
 /* cache_fs.c */
 /* DIR/ab/cdef….ext for key abcdef…; caller frees. */

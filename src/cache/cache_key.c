@@ -120,7 +120,8 @@ int cache_file_hash(cache *c, const char *path, uint64_t *size, uint64_t *hash)
   pthread_mutex_unlock(&c->lock);
   if (!e) {
     size_t len = 0;
-    char *text = file_read_all(path, &len);
+    const char *why;   /* a FIFO or device where a source was: a miss (libclang reports it) */
+    unsigned char *text = cache_read_file(path, false, &len, &why);
     got = (cache_memo_ent){ NULL, len, text ? XXH3_64bits(text, len) : 0, text != NULL };
     free(text);
     pthread_mutex_lock(&c->lock);

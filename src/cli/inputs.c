@@ -6,16 +6,19 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 enum { MAGIC_LEN = sizeof SUMMARY_MAGIC - 1, HEAD_LEN = 32 };
 
-/* The file's first 8 bytes; returns how many could be read. */
+/* The file's first 8 bytes; returns how many could be read. Only a
+ * regular file is looked into: opening a FIFO would wait for a writer. */
 static size_t inputs_head(const char *path, unsigned char head[8])
 {
-  int fd = open(path, O_RDONLY);
+  int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   if (fd < 0) return 0;
-  ssize_t n = read(fd, head, 8);
+  struct stat st;
+  ssize_t n = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) ? read(fd, head, 8) : 0;
   close(fd);
   return n > 0 ? (size_t)n : 0;
 }

@@ -9,7 +9,9 @@
  * ("file: error: libclang crashed …"); one past the time limit is killed
  * and its TU reported; the next TU gets a fresh worker. A worker is started
  * by exec, not by fork alone, because the parent runs threads. If no
- * worker can be started, TUs are parsed in this process as before. */
+ * worker can be started, or PURIST_PARSE_IN_PROCESS is set (to compare
+ * costs, or to debug a parse), TUs are parsed in this process as before,
+ * without a time limit. */
 #ifndef PURIST_WORKER_H
 #define PURIST_WORKER_H
 #include "frontend/fe.h"

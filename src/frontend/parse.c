@@ -3,6 +3,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <xxhash.h>
 
@@ -264,6 +265,12 @@ fe_status fe_summarize_deps(CXIndex idx, const fe_job *job, const kb *kb, sum_tu
   *out = NULL;
   if (access(job->file, R_OK) != 0) {   /* libclang would only say "error 1" */
     vec_push(msgs, xasprintf("%s: error: %s", job->file, strerror(errno)));
+    return FE_FAILED;
+  }
+  struct stat sb;   /* a FIFO would block libclang's read until a writer comes */
+  if (stat(job->file, &sb) == 0 && !S_ISREG(sb.st_mode)) {
+    vec_push(msgs, xasprintf("%s: error: %s", job->file,
+                             S_ISDIR(sb.st_mode) ? "is a directory" : "not a regular file"));
     return FE_FAILED;
   }
   int argc;
