@@ -59,7 +59,15 @@
     {title: 'callers', get: r => String(r.f.ncallers), sort: (a, b) => a.f.ncallers - b.f.ncallers},
     {title: 'findings', get: r => r.f.findings.length ? String(r.f.findings.length) : '',
      sort: (a, b) => a.f.findings.length - b.f.findings.length},
+    /* C23's [[unsequenced]] / [[reproducible]] (issue 15): what the body keeps; last, so the
+     * columns before it keep their places. */
+    {title: 'C23', get: r => c23Text(r.f), sort: (a, b) => c23Rank(a.f.c23) - c23Rank(b.f.c23)},
   ];
+  function c23Rank(c) { return c === 'unsequenced' ? 0 : c === 'reproducible' ? 1 : 2; }
+  function c23Text(f) {
+    const c = f.c23 && f.c23 !== 'none' ? f.c23 : '';
+    return f.declared_c23 && f.declared_c23 !== 'none' && f.declared_c23 !== f.c23 ? c + ' (declared ' + f.declared_c23 + ')' : c;
+  }
   function rank(c) { return c === 'const' ? 0 : c === 'pure' ? 1 : 2; }
   function cmp(a, b) { return a < b ? -1 : a > b ? 1 : 0; }
 
@@ -228,11 +236,14 @@
     badges.append(el('span', {className: 'badge'}, f.linkage));
     if (f.declared !== 'none') badges.append(el('span', {className: 'badge'}, 'declared ' + f.declared));
     if (f.suggested) badges.append(el('span', {className: 'badge'}, 'suggested ' + f.suggested));
+    if (f.c23) badges.append(el('span', {className: 'badge', id: 'c23'}, 'C23 ' + f.c23));
+    if (f.declared_c23 && f.declared_c23 !== 'none') badges.append(el('span', {className: 'badge'}, 'declared [[' + f.declared_c23 + ']]'));
     if (f.may_not_return) badges.append(el('span', {className: 'badge'}, 'may not return'));
     if (!f.defined) badges.append(el('span', {className: 'badge'}, 'not defined in the analysed code'));
     p.append(badges, el('div', {className: 'mono muted'}, where(f) + ':' + f.column));
     p.append(el('h3', null, 'Why ' + f.class), el('p', {id: 'reason'}, f.reason));
     if (f.may_not_return_reason) p.append(el('p', null, 'May not return: ' + f.may_not_return_reason));
+    if (f.c23_reason) p.append(el('h3', null, 'C23: ' + f.c23), el('p', {id: 'c23-reason'}, f.c23_reason));
     const chain = el('ol', {className: 'chain', id: 'chain'});
     for (const k of chainOf(i)) chain.append(el('li', null, fnLink(k), ' ', cls(F[k].class), ' — ' + F[k].step));
     p.append(el('h3', null, 'Chain of first causes'), chain);
@@ -377,6 +388,10 @@
       card(t.functions, 'defined'), card(t.const, 'const'), card(t.pure, 'pure'), card(t.normal, 'normal'),
       card(t.may_not_return, 'may not return'), card(t.declared_const + t.declared_pure, 'declared pure/const'),
       card(t.declared_wrong, 'declared wrongly'), card(t.declared_const + t.declared_pure - t.declared_wrong, 'declared and confirmed')));
+    if (t.c23_unsequenced !== undefined)
+      o.append(el('h2', null, 'C23 attributes'), el('div', {className: 'cards', id: 'c23-cards'},
+        card(t.c23_unsequenced, 'unsequenced'), card(t.c23_reproducible, 'reproducible'),
+        card(t.declared_c23, 'declared [[…]]'), card(t.declared_c23_wrong, 'declared wrongly')));
     const checks = Object.keys(D.checks).sort();
     o.append(el('h2', null, 'Findings per check'));
     if (!checks.length) o.append(el('p', {className: 'muted'}, 'No findings.'));

@@ -5,6 +5,7 @@
  * hoist; for a const callee only a change of its arguments does (arguments
  * that read memory change with any store). */
 #include "checks/checks.h"
+#include "link/c23.h"
 #include "report/reason.h"
 #include <string.h>
 
@@ -105,6 +106,8 @@ diag *checks_emit(diag_list *out, const link_prog *p, const checks_opts *o, cons
   diag *d = diag_add(out, check, sev, sb_str(&rel), strtab_get(p->strs, at.file), at.line, at.col,
                      strtab_get(p->strs, f->name), msg);
   diag_set_decl(d, strtab_get(p->strs, f->loc.file), f->loc.line);
+  if (p->c23 && f >= p->funcs.v && f < p->funcs.v + p->funcs.n)
+    d->c23 = c23_class_name((c23_class)p->c23[f - p->funcs.v].cls);
   sb_free(&rel);
   return d;
 }

@@ -32,6 +32,8 @@ typedef struct {
   VEC(diag_related) related;
   char *decl_abs_file;  /* the function's declaration, for suppression there; NULL if none */
   unsigned decl_line;
+  const char *c23;      /* the function's C23 class (a static string: "unsequenced", …), shown in
+                           SARIF's result properties; NULL when not known (issue 15) */
 } diag;
 
 typedef VEC(diag) diag_list;

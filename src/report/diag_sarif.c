@@ -367,6 +367,9 @@ static json_t *sarif_result(const diag *d, size_t rule_index, const char *key, u
   char *fp = sarif_fingerprint(key, ordinal);
   json_object_set_new(r, "partialFingerprints", json_pack("{ss}", SARIF_FINGERPRINT, fp));
   free(fp);
+  /* The function's C23 class (issue 15): which of [[unsequenced]] /
+   * [[reproducible]] its body keeps, beside the GNU class in the message. */
+  if (d->c23) json_object_set_new(r, "properties", json_pack("{ss}", "c23", d->c23));
   return r;
 }
 

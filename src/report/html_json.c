@@ -7,6 +7,7 @@
 #include "report/html_internal.h"
 #include "report/diag_out.h"
 #include "report/reason.h"
+#include "report/c23_reason.h"
 #include <string.h>
 
 /* Graphs are laid out for at most this many functions, those with findings
@@ -46,6 +47,18 @@ static json_t *html_neighbours(const html_model *m, const html_adj *a, uint32_t 
   return arr;
 }
 
+/* The C23 class (issue 15): "c23", "declared_c23" and "c23_reason". */
+static void html_func_c23(const html_model *m, uint32_t f, json_t *o, strbuf *tmp)
+{
+  const link_prog *p = m->p;
+  json_object_set_new(o, "declared_c23", json_string(declared_c23_name(p->funcs.v[f].declared)));
+  if (!p->c23) return;
+  json_object_set_new(o, "c23", json_string(c23_class_name((c23_class)p->c23[f].cls)));
+  sb_clear(tmp);
+  c23_reason(tmp, p, f, m->o->root);
+  html_set_str(o, "c23_reason", sb_str(tmp));
+}
+
 /* What the page says about one function; file is its index in "files". */
 static json_t *html_func(const html_model *m, uint32_t f, uint32_t file, bool defined, strbuf *tmp)
 {
@@ -82,6 +95,7 @@ static json_t *html_func(const html_model *m, uint32_t f, uint32_t file, bool de
   json_object_set_new(o, "ncallees", json_integer(m->callees.off[f + 1] - m->callees.off[f]));
   json_object_set_new(o, "suggested", json_string(""));
   json_object_set_new(o, "findings", json_array());
+  html_func_c23(m, f, o, tmp);
   return o;
 }
 
@@ -177,7 +191,7 @@ static void html_json_totals(const html_model *m, json_t *doc)
 {
   const link_prog *p = m->p;
   json_t *tot = html_class_counts(), *dirs = json_object();
-  json_int_t mnr = 0, dconst = 0, dpure = 0, dwrong = 0;
+  json_int_t mnr = 0, dconst = 0, dpure = 0, dwrong = 0, unseq = 0, repro = 0, dc23 = 0, dc23wrong = 0;
   strbuf tmp = {0};
   for (size_t i = 0; i < m->nlisted; i++) {
     const link_func *fn = &p->funcs.v[m->listed[i]];
@@ -187,6 +201,13 @@ static void html_json_totals(const html_model *m, json_t *doc)
     dconst += !strcmp(d, "const");
     dpure += !strcmp(d, "pure");
     dwrong += (!strcmp(d, "const") && fn->cls > PURITY_CONST) || (!strcmp(d, "pure") && fn->cls > PURITY_PURE);
+    if (p->c23) {
+      c23_class c = (c23_class)p->c23[m->listed[i]].cls, dc = c23_declared(fn->declared);
+      unseq += c == C23_UNSEQUENCED;
+      repro += c == C23_REPRODUCIBLE;
+      dc23 += dc != C23_NONE;
+      dc23wrong += dc != C23_NONE && c > dc;
+    }
     sb_clear(&tmp);
     reason_path(&tmp, p, fn->loc.file, m->o->root);
     char *slash = strrchr(tmp.s, '/');
@@ -201,6 +222,10 @@ static void html_json_totals(const html_model *m, json_t *doc)
   json_object_set_new(tot, "declared_const", json_integer(dconst));
   json_object_set_new(tot, "declared_pure", json_integer(dpure));
   json_object_set_new(tot, "declared_wrong", json_integer(dwrong));
+  json_object_set_new(tot, "c23_unsequenced", json_integer(unseq));
+  json_object_set_new(tot, "c23_reproducible", json_integer(repro));
+  json_object_set_new(tot, "declared_c23", json_integer(dc23));
+  json_object_set_new(tot, "declared_c23_wrong", json_integer(dc23wrong));
   json_object_set_new(doc, "totals", tot);
   json_object_set_new(doc, "directories", dirs);
 }

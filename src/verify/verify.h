@@ -27,6 +27,10 @@ typedef struct {
   const char *name;     /* its name, owned by the link_prog */
   purity cls;           /* const or pure: what the function promises */
   bool declared;        /* by an attribute (else only suggested by purist) */
+  uint8_t c23;          /* SUM_DECL_UNSEQUENCED / _REPRODUCIBLE when the promise is C23's
+                           (checked as const / pure, with the standard's allowances:
+                           stores through pointer arguments; a private memo when
+                           reproducible); 0 for GNU attributes (issue 15) */
 } verify_fn;
 
 typedef VEC(verify_fn) verify_watch;

@@ -6,7 +6,14 @@
  *   verify-global-read       (error) const, but read the program's writable data;
  *   verify-nondeterministic  (error) a second call with the same arguments returned
  *                                    something else;
- *   verify-missing           (note)  watched, but in no program that ran.
+ *   verify-missing           (note)  watched, but in no program that ran;
+ *   verify-allowed-c23       (note)  a [[unsequenced]]/[[reproducible]] function wrote
+ *                                    through a pointer argument: the standard allows it.
+ * C23 promises are checked as GNU ones (unsequenced as const, reproducible
+ * as pure), with the standard's allowances (docs/c23-attributes.md). The
+ * runtime cannot tell a read based on a parameter from a direct one, so an
+ * unsequenced function reading writable data through its pointer argument
+ * is reported as a read (the message says so).
  * A const function that memoises reads its cache too: reads of a symbol the
  * function also writes are part of that write's finding, not a second one. */
 #include "verify/verify_internal.h"
@@ -34,17 +41,29 @@ static sum_loc vd_effect_loc(const link_prog *p, const link_func *f, sum_effect_
   return (sum_loc){ 0, 0, 0 };
 }
 
-/* "'name' is declared const but " */
+/* "'name' is declared const but ", "… declared [[unsequenced]] but " */
 static void vd_head(strbuf *m, const verify_fn *v)
 {
+  if (v->c23) {
+    sb_printf(m, "'%s' is declared [[%s]] but ", v->name,
+              v->c23 == SUM_DECL_UNSEQUENCED ? "unsequenced" : "reproducible");
+    return;
+  }
   sb_printf(m, "'%s' is %s %s but ", v->name, v->declared ? "declared" : "suggested", purity_name(v->cls));
+}
+
+/* The bit of the attribute v was declared with, for its location. */
+static uint8_t vd_attr_bit(const verify_fn *v)
+{
+  if (v->c23) return v->c23;
+  return v->cls == PURITY_CONST ? SUM_DECL_CONST : SUM_DECL_PURE;
 }
 
 static diag *vd_emit(const vd_ctx *x, const verify_fn *v, const char *check, diag_severity sev, const char *msg)
 {
   const link_func *f = &x->p->funcs.v[v->fi];
   sum_loc at = f->loc;
-  if (v->declared) at = checks_attr_loc(x->p, v->fi, v->cls == PURITY_CONST ? SUM_DECL_CONST : SUM_DECL_PURE);
+  if (v->declared) at = checks_attr_loc(x->p, v->fi, vd_attr_bit(v));
   return checks_emit(x->out, x->p, x->o, check, sev, at, f, msg);
 }
 
@@ -109,8 +128,14 @@ static void vd_writes(const vd_ctx *x, const verify_fn *v)
     else if (bad.n) sb_printf(&m, " on %lu of %lu checked calls", g->count, g->checked);
     else if (g->count == 1) sb_puts(&m, " on its first call only \xe2\x80\x94 memoisation");
     else sb_printf(&m, " on its first %lu calls only \xe2\x80\x94 memoisation", g->count);
-    diag_severity sev = bad.n || x->o->cheats_as_errors ? DIAG_ERROR : DIAG_NOTE;
-    diag *d = vd_emit(x, v, bad.n ? "verify-global-write" : "verify-cheat", sev, sb_str(&m));
+    /* C23: a memo is allowed in reproducible (an unobservable store), never
+     * in unsequenced (stateless). */
+    bool unseq = v->c23 == SUM_DECL_UNSEQUENCED;
+    if (!bad.n && unseq) sb_puts(&m, "; unsequenced functions are stateless: even a private cache is state");
+    if (!bad.n && v->c23 == SUM_DECL_REPRODUCIBLE) sb_puts(&m, "; C23 allows this in a reproducible function "
+                                                               "while no caller can observe the cache");
+    diag_severity sev = bad.n || unseq || x->o->cheats_as_errors ? DIAG_ERROR : DIAG_NOTE;
+    diag *d = vd_emit(x, v, bad.n ? "verify-global-write" : unseq ? "verify-global-write" : "verify-cheat", sev, sb_str(&m));
     vd_related(x, d, use->v, use->n, locs, "written");
     free(locs);
     sb_free(&m);
@@ -141,6 +166,9 @@ static void vd_reads(const vd_ctx *x, const verify_fn *v)
     vd_head(&m, v);
     sb_puts(&m, "read ");
     vd_symbols(x, v, use.v, use.n, &m, SE_READ_GLOBAL, locs);
+    if (v->c23 == SUM_DECL_UNSEQUENCED)
+      sb_puts(&m, "; unsequenced functions are independent: writable data only through a pointer parameter "
+                  "(the runtime cannot tell, so check that this read was not one)");
     diag *d = vd_emit(x, v, "verify-global-read", DIAG_ERROR, sb_str(&m));
     vd_related(x, d, use.v, use.n, locs, "read");
     free(locs);
@@ -161,7 +189,13 @@ static void vd_heap(const vd_ctx *x, const verify_fn *v)
     for (size_t i = 0; i < all.n; i++)
       sb_printf(&m, "%s argument %ld", i == 0 ? " its" : i + 1 == all.n ? " and" : ",", all.v[i]->arg + 1);
     sb_printf(&m, " points to (on %lu of %lu checked calls)", all.v[0]->count, all.v[0]->checked);
-    vd_emit(x, v, "verify-heap-write", DIAG_ERROR, sb_str(&m));
+    if (v->c23) {   /* the standard's allowance: a store through a unique pointer parameter */
+      sb_puts(&m, ": allowed for a C23 attribute (an effectless function may store through a unique "
+                  "pointer parameter), provided the caller's pointer is the only way to that block");
+      vd_emit(x, v, "verify-allowed-c23", DIAG_NOTE, sb_str(&m));
+    } else {
+      vd_emit(x, v, "verify-heap-write", DIAG_ERROR, sb_str(&m));
+    }
     sb_free(&m);
   }
   vec_free(&all);

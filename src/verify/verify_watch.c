@@ -8,12 +8,20 @@
 
 static const char *S(const link_prog *p, uint32_t id) { return strtab_get(p->strs, id); }
 
-/* The class a function promises: its attribute; with `suggested`, what
- * purist infers when there is no attribute. NORMAL: not watched. */
-static purity watch_class(const link_func *f, bool suggested, bool *declared)
+/* The class a function promises: its GNU attribute, else its C23 one
+ * (unsequenced checked as const, reproducible as pure: *c23 says which, so
+ * that the report applies the standard's allowances); with `suggested`,
+ * what purist infers when there is no attribute. NORMAL: not watched. */
+static purity watch_class(const link_func *f, bool suggested, bool *declared, uint8_t *c23)
 {
-  *declared = (f->declared & (SUM_DECL_CONST | SUM_DECL_PURE)) != 0;
-  if (!link_has_body(f) || (f->flags & (SFF_SYSTEM | SFF_VOID))) return PURITY_NORMAL;
+  *declared = (f->declared & (SUM_DECL_GNU | SUM_DECL_C23)) != 0;
+  *c23 = 0;
+  if (!link_has_body(f) || (f->flags & SFF_SYSTEM)) return PURITY_NORMAL;
+  if (!(f->declared & SUM_DECL_GNU) && (f->declared & SUM_DECL_C23)) {   /* void is fine for C23 */
+    *c23 = (f->declared & SUM_DECL_UNSEQUENCED) ? SUM_DECL_UNSEQUENCED : SUM_DECL_REPRODUCIBLE;
+    return *c23 == SUM_DECL_UNSEQUENCED ? PURITY_CONST : PURITY_PURE;
+  }
+  if (f->flags & SFF_VOID) return PURITY_NORMAL;
   if (f->declared & SUM_DECL_CONST) return PURITY_CONST;
   if (f->declared & SUM_DECL_PURE) return PURITY_PURE;
   return suggested ? (purity)f->cls : PURITY_NORMAL;
@@ -30,7 +38,7 @@ void verify_watch_collect(const link_prog *p, bool suggested, verify_watch *out)
 {
   for (size_t i = 0; i < p->funcs.n; i++) {
     verify_fn v = { .fi = (uint32_t)i, .name = S(p, p->funcs.v[i].name) };
-    v.cls = watch_class(&p->funcs.v[i], suggested, &v.declared);
+    v.cls = watch_class(&p->funcs.v[i], suggested, &v.declared, &v.c23);
     if (v.cls != PURITY_NORMAL) vec_push(out, v);
   }
   if (out->n) qsort(out->v, out->n, sizeof *out->v, watch_cmp);

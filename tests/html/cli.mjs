@@ -62,6 +62,21 @@ run(async () => {
   check('a library function that never returns: "does not return"',
     mnr.abort === 'does not return' && mnr.give_up === 'does not return', JSON.stringify(mnr));
 
+  // The C23 class (issue 15): per function, its reason, and the totals.
+  const c23dir = path.join(tmp, 'c23');
+  fs.mkdirSync(c23dir);
+  fs.writeFileSync(path.join(c23dir, 'c.c'), 'int level;\nint split(double x, int *e) { *e = (int)x; return x > 0; }\n' +
+    'int get_level(void) [[unsequenced]];\nint get_level(void) { return level; }\n');
+  r = purist(bin, ['report', '--html', '--fail-on=never', 'c.c', '-o', out, '--', '-std=c23'], { cwd: c23dir });
+  const cd = reportData(out);
+  const c23 = Object.fromEntries(cd.functions.filter(f => f.defined).map(f => [f.name, [f.c23, f.declared_c23]]));
+  check('C23: each function carries its class and its declared C23 attribute',
+    c23.split[0] === 'unsequenced' && c23.split[1] === 'none' && c23.get_level[0] === 'reproducible' &&
+    c23.get_level[1] === 'unsequenced', JSON.stringify(c23));
+  check('C23: with the reason', cd.functions.find(f => f.name === 'get_level').c23_reason.includes("reads global 'level'"));
+  check('C23: totals and the misuse finding', cd.totals.c23_unsequenced === 1 && cd.totals.declared_c23_wrong === 1 &&
+    cd.checks['misuse-c23'].error === 1, JSON.stringify(cd.totals));
+
   fs.writeFileSync(out, 'previous report');
   r = purist(bin, ['report', '--html', '-p', db, '-o', path.join(tmp, 'no', 'such', 'dir', 'r.html')]);
   check('an unwritable -o: input error naming it', r.status === 2 && r.stderr.includes('no/such/dir/r.html'), r.stderr);
