@@ -27,6 +27,9 @@ static const char *c23_condition(const link_prog *p, uint32_t fi, c23_class decl
   const link_c23 *r = &p->c23[fi];
   if (r->idem) return "which it also reads through: a second call would see the first one's store "
                       "(not idempotent)";
+  if (r->why.kind == WHY_EFFECT && (p->effs.v[r->why.index].flags & SEF_ARG_VALUE))
+    return "a cache filled from the arguments: later calls with other arguments see the first call's "
+           "value, an observable store (not effectless)";
   if (r->cls == C23_NONE)
     return decl == C23_UNSEQUENCED ? "unsequenced functions are effectless and stateless"
                                    : "reproducible functions are effectless";

@@ -81,6 +81,9 @@ static void c23_writers(const link_prog *p, ptrmap *out)
 bool c23_is_memo_store(const ptrmap *writers, uint32_t fi, const sum_effect *e)
 {
   if (e->kind != SE_WRITE_GLOBAL || !e->guard) return false;
+  /* A cache filled from the arguments (`if (!c) c = f(x);`) makes later
+   * calls with other arguments see the first one's: observable. */
+  if (e->flags & SEF_ARG_VALUE) return false;
   if (e->obj != SO_STATIC_LOCAL && e->obj != SO_FILE_STATIC && e->obj != SO_THREAD_LOCAL) return false;
   const uint32_t *w = ptrmap_get(writers, (uint64_t)e->name + 1);
   return w && *w == fi + 1;

@@ -53,7 +53,8 @@ void link_c23_solve(link_prog *p);
 ptrmap *c23_writers_new(const link_prog *p);
 void c23_writers_free(ptrmap *w);
 /* Is effect e of function fi a store no caller can observe: a private
- * static or thread-local written under an "already computed?" test? */
+ * static or thread-local written under an "already computed?" test, with
+ * a value that does not come from the arguments (SEF_ARG_VALUE)? */
 bool c23_is_memo_store(const ptrmap *writers, uint32_t fi, const sum_effect *e);
 
 #endif

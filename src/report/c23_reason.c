@@ -17,6 +17,8 @@ static const char *c23_broken(const link_prog *p, uint32_t fi)
 {
   const link_c23 *r = &p->c23[fi];
   if (r->idem) return "which it also reads through: not provably idempotent";
+  if (r->why.kind == WHY_EFFECT && (p->effs.v[r->why.index].flags & SEF_ARG_VALUE))
+    return "a cache filled from the arguments: an observable store, not effectless";
   if (r->cls == C23_NONE) return "not effectless";
   if (r->st.memo && r->why.kind == WHY_EFFECT && p->effs.v[r->why.index].kind == SE_WRITE_GLOBAL)
     return "a private memo no caller can observe: reproducible allows it, but unsequenced functions are stateless";
