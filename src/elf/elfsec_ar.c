@@ -9,7 +9,6 @@
  * a bad end marker) the reason says the rest is unread. A thin archive's
  * members are files named relative to the archive: each is read there. */
 #include "elf/elfsec_internal.h"
-#include "util/fileio.h"
 #include "util/xalloc.h"
 #include <ctype.h>
 #include <stdbool.h>

@@ -1,12 +1,12 @@
 /* elfsec_read.c — finds the `.purist` sections of ELF files and archives. */
 #include "elf/elfsec_internal.h"
-#include "util/fileio.h"
 #include "util/xalloc.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <gelf.h>
 #include <libelf.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -81,12 +81,13 @@ static elfsec_status elfsec_archive(int fd, const char *path, const elfsec_chain
       return ELFSEC_ERROR;
     }
   if (up && up->depth >= 8) { *err = xasprintf("%s: thin archives nested too deep", path); return ELFSEC_ERROR; }
-  size_t len;
-  unsigned char *buf = (unsigned char *)file_read_all(path, &len);
-  if (!buf) { *err = xasprintf("%s: %s", path, strerror(errno)); return ELFSEC_ERROR; }
+  /* Mapped, not read: archives of large projects run to gigabytes. */
+  size_t len = (size_t)st.st_size;
+  void *buf = len ? mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0) : MAP_FAILED;
+  if (buf == MAP_FAILED) { *err = xasprintf("%s: %s", path, strerror(len ? errno : EINVAL)); return ELFSEC_ERROR; }
   elfsec_chain me = { st.st_dev, st.st_ino, up, up ? up->depth + 1 : 1 };
   elfsec_ar_read(buf, len, path, &me, fn, ctx);
-  free(buf);
+  munmap(buf, len);
   return ELFSEC_OK;
 }
 
