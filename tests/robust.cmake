@@ -12,6 +12,7 @@ endforeach()
 set(_robust_tests_e
   deep_nesting
   cache_odd_files
+  output_is_input
   tu_timeout
 )
 foreach(_r ${_robust_tests_e})

@@ -1,6 +1,7 @@
 /* main.c — purist's entry point: parse options, load the knowledge base,
  * run one command (cli/cmd.h). */
 #include "cli/cache_cmd.h"
+#include "cli/clobber.h"
 #include "cli/cmd.h"
 #include "cli/launcher.h"
 #include "cli/worker.h"
@@ -38,6 +39,13 @@ int main(int argc, char **argv)
   if (prc != 0) {
     cli_opts_free(&o);
     return prc > 0 ? EXIT_OK : EXIT_INPUT;
+  }
+  char *err = NULL;
+  if (clobber_check_options(&o, &err) < 0) {   /* before anything is written */
+    cmd_say(err);
+    free(err);
+    cli_opts_free(&o);
+    return EXIT_INPUT;
   }
   if (o.cmd == CMD_CACHE) {   /* needs no knowledge base */
     int rc = cache_cmd_run(&o);

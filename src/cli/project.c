@@ -1,5 +1,6 @@
 /* project.c — see project.h. */
 #include "cli/project.h"
+#include "cli/clobber.h"
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -76,6 +77,17 @@ char *project_root_for_link(const cli_opts *o)
   return root;
 }
 
+/* -o must not name the database or a source it lists (cli/clobber.h). */
+static int project_check_output(const cli_opts *o, const char *dbpath, const fe_jobs *jobs, char **err)
+{
+  clobber_guard g;
+  clobber_init(&g, o->output);
+  if (clobber_check(&g, dbpath, err) < 0) return -1;
+  for (size_t i = 0; i < jobs->n; i++)
+    if (clobber_check(&g, jobs->v[i].file, err) < 0) return -1;
+  return 0;
+}
+
 int project_jobs(const cli_opts *o, fe_jobs *jobs, char **root, char **err)
 {
   if (o->files.n) {
@@ -89,6 +101,10 @@ int project_jobs(const cli_opts *o, fe_jobs *jobs, char **root, char **err)
   }
   char *dbpath = NULL;
   if (cdb_load(db, jobs, &dbpath, err) < 0) return -1;
+  if (project_check_output(o, dbpath, jobs, err) < 0) {
+    free(dbpath);
+    return -1;
+  }
   if (o->root) {
     *root = project_abs(o->root);
   } else {
