@@ -39,13 +39,15 @@ static CXCursor fp_strip(fw *w, CXCursor e)
   return e;
 }
 
-static int fp_is_fn_pointer(CXCursor decl)
+static int fp_is_fn_pointer_type(CXType t)
 {
-  CXType t = clang_getCanonicalType(clang_getCursorType(decl));
+  t = clang_getCanonicalType(t);
   if (t.kind != CXType_Pointer) return 0;
   CXType f = clang_getCanonicalType(clang_getPointeeType(t));
   return f.kind == CXType_FunctionProto || f.kind == CXType_FunctionNoProto;
 }
+
+static int fp_is_fn_pointer(CXCursor decl) { return fp_is_fn_pointer_type(clang_getCursorType(decl)); }
 
 /* The parameter of the walked function that expression e names, or -1. */
 static int fp_param_of(fw *w, CXCursor e)
@@ -75,6 +77,14 @@ void fw_fnptr_args(fw *w, CXCursor call, uint32_t rel)
     CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
     sum_fnarg a = { rel, (uint32_t)i, SFA_FUNC, 0 };
     CXCursor e = fp_strip(w, arg);
+    long long zero;
+    if (!clang_Cursor_isNull(e) && fp_is_fn_pointer_type(clang_getCursorType(arg)) &&
+        (clang_getCursorKind(e) == CXCursor_GNUNullExpr ||
+         (clang_getCursorKind(e) == CXCursor_IntegerLiteral && fw_int_literal_value(e, &zero) && zero == 0))) {
+      a.kind = SFA_NULL;   /* `NULL` passed for a function pointer */
+      vec_push(&w->t->sum->fnargs, a);
+      continue;
+    }
     if (clang_Cursor_isNull(e) || clang_getCursorKind(e) != CXCursor_DeclRefExpr) continue;
     CXCursor ref = clang_getCursorReferenced(e);
     if (clang_getCursorKind(ref) == CXCursor_FunctionDecl) {

@@ -57,7 +57,8 @@ static uint64_t ind_bind_args(const link_prog *p, const link_func *f, const link
     const sum_fnarg *a = &p->fnargs.v[f->fnarg_off + i];
     if (a->call != rel) break;
     if (a->arg >= PROV_MAX_PARAMS) continue;
-    uint32_t fn = a->kind == SFA_FUNC ? a->value + 1 : (fb && a->value < PROV_MAX_PARAMS ? fb->fn[a->value] : 0);
+    uint32_t fn = a->kind == SFA_FUNC ? a->value + 1 : a->kind == SFA_NULL ? LINK_BIND_NULL
+                : (fb && a->value < PROV_MAX_PARAMS ? fb->fn[a->value] : 0);
     if (!fn) continue;
     if (!bound) memset(gb, 0, sizeof *gb);
     gb->fn[a->arg] = fn;
@@ -84,6 +85,7 @@ static link_state ind_spec(ind_ctx *x, const link_func *g, const link_bind *gb, 
     const sum_pcall *pc = e->kind == SE_CALL_INDIRECT ? ind_pcall_of(p, g, i) : NULL;
     uint32_t fn = pc ? gb->fn[pc->param] : 0;
     if (!fn) { link_solve_effect(&s, e, p->strict); continue; }
+    if (fn == LINK_BIND_NULL) continue;   /* calling a null pointer is undefined: not on any path */
     link_state hs = link_solve_callee(p, g, &p->funcs.v[fn - 1]), one = { PURITY_CONST, 0, 0, 0, 0 };
     link_solve_apply(&one, &hs, pc->nargs ? p->argmasks.v + pc->arg_off : NULL, pc->nargs);
     if ((e->flags & SEF_DOOMED) && !p->strict) link_solve_cap_doomed(&one);
@@ -111,6 +113,7 @@ static void ind_kb_callbacks(const link_prog *p, const link_func *f, const link_
   for (uint64_t bits = e->callbacks; bits; bits &= bits - 1) {
     unsigned j = (unsigned)__builtin_ctzll(bits);
     if (j >= c->nargs || !(bound >> j & 1)) { out->own = PURITY_NORMAL; continue; }
+    if (gb->fn[j] == LINK_BIND_NULL) continue;   /* undefined with a null function: not done */
     const link_func *h = &p->funcs.v[gb->fn[j] - 1];
     uint64_t any = 0;
     for (uint32_t k = 0; k < c->nargs; k++) if (k != j) any |= masks[k];

@@ -18,6 +18,7 @@ void link_solve_cap_doomed(link_state *s);
 /* What a function's function-pointer parameters are bound to at one call:
  * fn[i] = 1 + index of the function passed as parameter i; 0: unknown. */
 typedef struct { uint32_t fn[PROV_MAX_PARAMS]; } link_bind;
+#define LINK_BIND_NULL UINT32_MAX   /* a null pointer: nothing is called through it */
 
 /* The contribution of call c of f (what solve_call computed before): f's
  * own function-pointer parameters are bound by fb (NULL: unknown), so

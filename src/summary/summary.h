@@ -187,6 +187,8 @@ typedef struct {
 #define SFA_FUNC  0   /* value: that function, an index into sum_tu.funcs */
 #define SFA_PARAM 1   /* value: the caller's own parameter, which the caller never
                          reassigns nor takes the address of: whatever its caller passed */
+#define SFA_NULL  2   /* a null pointer constant (value 0): a call through it would be
+                         undefined, so the callee never makes one on that path */
 typedef struct {
   uint32_t call;     /* the call, relative to sum_func.call_off */
   uint32_t arg;      /* the argument's position */

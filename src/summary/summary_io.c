@@ -316,8 +316,8 @@ static void decode_fnptr_facts(reader *r, sum_tu *tu)
     fn->nfnarg = (uint32_t)na;
     for (uint64_t i = 0; i < na && !r->bad; i++) {
       sum_fnarg a;
-      a.call = get_idx(r, fn->ncall); a.arg = get_idx(r, 1 << 16); a.kind = (uint8_t)get_idx(r, 2);
-      a.value = get_idx(r, a.kind == SFA_FUNC ? tu->funcs.n : PROV_MAX_PARAMS);
+      a.call = get_idx(r, fn->ncall); a.arg = get_idx(r, 1 << 16); a.kind = (uint8_t)get_idx(r, SFA_NULL + 1);
+      a.value = get_idx(r, a.kind == SFA_FUNC ? tu->funcs.n : a.kind == SFA_PARAM ? PROV_MAX_PARAMS : 1);
       vec_push(&tu->fnargs, a);
     }
     uint64_t np = bytes_get_uleb(r);
