@@ -50,6 +50,9 @@ fix_notes *fix_plan_notes_of(planner *pl);
 /* plan_c23.c: the C23 edits of function fi (suggestion; misuse with
  * fix_misuse). */
 void fix_plan_c23(planner *pl, uint32_t fi);
+/* --spelling=std on code some of which is not compiled as C23: one note
+ * (a C89 build with -pedantic-errors rejects `[[…]]`). */
+void fix_c23_std_note(const link_prog *p, fix_notes *notes);
 
 /* spell.c: the text of an attribute of kind SUM_DECL_PURE/CONST. */
 typedef struct {

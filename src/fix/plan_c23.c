@@ -127,3 +127,15 @@ void fix_plan_c23(planner *pl, uint32_t fi)
   if (cls < decl && c23_useful(p, fi)) c23_suggestion(pl, fi, cls);
   else if (cls > decl && fix_plan_opts(pl)->fix_misuse) c23_misuse(pl, fi, cls);
 }
+
+void fix_c23_std_note(const link_prog *p, fix_notes *notes)
+{
+  for (uint32_t fi = 0; fi < p->funcs.n; fi++) {
+    const link_func *f = &p->funcs.v[fi];
+    if (!link_has_body(f) || (f->flags & SFF_SYSTEM) || (f->tuflags & STF_STD_C23)) continue;
+    fix_note_add(notes, false, "note: --spelling=std: some of the code (%s) is not compiled as C23 "
+                 "(-std=c23, c2x, gnu2x); GCC and clang accept [[unsequenced]] there too, but a build "
+                 "with an older -std and -pedantic-errors or -Werror may not", S(p, f->loc.file));
+    return;
+  }
+}
