@@ -163,11 +163,27 @@ static int fw_goto(fw *w, CXCursor c)
   return ends ? FS_ENDS : FS_RET;
 }
 
+/* Does t involve a variable-length array (whose sizes run at the declaration)? */
+static int fw_type_variably_modified(CXType t)
+{
+  for (int depth = 0; depth < 16; depth++) {
+    t = clang_getCanonicalType(t);
+    if (t.kind == CXType_VariableArray || t.kind == CXType_DependentSizedArray) return 1;
+    if (t.kind == CXType_Pointer) t = clang_getPointeeType(t);
+    else if (fe_type_is_array(t)) t = clang_getArrayElementType(t);
+    else return 0;
+  }
+  return 1;
+}
+
 static void fw_local_var(fw *w, CXCursor d)
 {
   if (!fw_is_local_decl(d)) return;      /* static or extern: no code runs here */
   uint32_t vi = fw_var_for(w, d);
   CXCursor init = clang_Cursor_getVarDeclInitializer(d);
+  /* Other expressions in a declaration are evaluated only in a variably
+   * modified type (VLA sizes); `__typeof__(*p) tmp;` reads nothing. */
+  int vla = fw_type_variably_modified(clang_getCursorType(d));
   size_t k = fw_kids(w, d);
   for (size_t i = k; i < w->ks.n; i++) {
     CXCursor e = w->ks.v[i];
@@ -180,6 +196,8 @@ static void fw_local_var(fw *w, CXCursor d)
       continue;
     }
     if (!clang_isExpression(clang_getCursorKind(e))) continue;
+    int is_init = !clang_Cursor_isNull(init) && clang_equalCursors(e, init);
+    if (!is_init && !vla) continue;
     uint64_t m = fw_expr(w, e, ACC_VALUE);          /* initializer, VLA sizes */
     if (!clang_Cursor_isNull(init) && clang_equalCursors(e, init)) {
       if (w->vars.v[vi].is_ptr) fw_var_grow(w, vi, m, e);
