@@ -27,20 +27,26 @@ run() {   # one target: its log is $build/fuzz-<t>.log
     -print_final_stats=1 -artifact_prefix="$build/crash-$t-" "$work" "tests/fuzz/corpus/$t" \
     >"$build/fuzz-$t.log" 2>&1
 }
+# failed TARGET: says so, with the end of its log (the sanitizer's report).
+failed() {
+  echo "fuzz: $1 FAILED: $build/fuzz-$1.log" >&2
+  tail -n 60 "$build/fuzz-$1.log" >&2 || true
+  ls "$build"/crash-"$1"-* 2>/dev/null >&2 || true
+}
 fail=0 pids=() names=()
 for t in "${targets[@]}"; do
   run "$t" & pids+=($!) names+=("$t")
   if [ ${#pids[@]} -ge "$par" ]; then
-    wait "${pids[0]}" || { echo "fuzz: ${names[0]} FAILED: $build/fuzz-${names[0]}.log" >&2; fail=$((fail + 1)); }
+    wait "${pids[0]}" || { failed "${names[0]}"; fail=$((fail + 1)); }
     pids=("${pids[@]:1}") names=("${names[@]:1}")
   fi
 done
 for i in "${!pids[@]}"; do
-  wait "${pids[$i]}" || { echo "fuzz: ${names[$i]} FAILED: $build/fuzz-${names[$i]}.log" >&2; fail=$((fail + 1)); }
+  wait "${pids[$i]}" || { failed "${names[$i]}"; fail=$((fail + 1)); }
 done
 for t in "${targets[@]}"; do
-  execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$build/fuzz-$t.log")
-  cov=$(grep -o 'cov: [0-9]* ft: [0-9]*' "$build/fuzz-$t.log" | tail -1)
+  execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$build/fuzz-$t.log" 2>/dev/null || true)
+  cov=$(grep -o 'cov: [0-9]* ft: [0-9]*' "$build/fuzz-$t.log" 2>/dev/null | tail -n 1 || true)
   echo "fuzz: $t: ${execs:-?} executions in ${secs}s, $cov"
 done
 echo "fuzz: $((${#targets[@]} - fail)) passed, $fail failed"
