@@ -81,6 +81,7 @@ static void witness(const link_prog *p, const checks_opts *o, const link_func *f
     strbuf here = {0};
     reason_head(&here, p, cur, o->root);
     sb_puts(&here, " here");
+    reason_macro(&here, p, macro);
     checks_related(d, p, o, at, sb_str(&here));
     sb_free(&here);
   }

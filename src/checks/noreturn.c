@@ -26,16 +26,7 @@ void nr_ctx_free(nr_ctx *c)
   free(c->live);
 }
 
-/* The noreturn functions a failed assert() calls (glibc, BSD/macOS,
- * bionic, MSVC CRT). */
-static bool is_assert_fail(const char *name)
-{
-  static const char *const names[] = { "__assert_fail", "__assert_perror_fail", "__assert_rtn",
-                                       "__assert", "__assert2", "_assert", "_wassert" };
-  for (size_t i = 0; i < sizeof names / sizeof *names; i++)
-    if (!strcmp(name, names[i])) return true;
-  return false;
-}
+static bool is_assert_fail(const char *name) { return reason_is_assert_fail(name); }
 
 const nr_info *nr_info_of(nr_ctx *c, uint32_t fi)
 {

@@ -230,24 +230,62 @@ static bool loc_before(sum_loc a, sum_loc b)
   return a.line < b.line || (a.line == b.line && a.col < b.col);
 }
 
-/* The first thing, in source order, that makes f as impure as it is. */
+/* How telling a cause is, for a maintainer who has to fix it (issue 14,
+ * item 6); lower is better, ties go to source order:
+ *   0  an effect on a named object (a global written or read, an atomic's object);
+ *   1  any other effect of the function itself (a call through a function
+ *      pointer, volatile, asm, memory through a pointer), or a call of a
+ *      function whose body or lack of one is the cause;
+ *   2  a call of a library function the knowledge base describes (memcpy,
+ *      snprintf: usually a step, rarely the thing to fix);
+ *   3  anything on a path that ends in a noreturn call (an error report). */
+static int why_rank_effect(const sum_effect *e)
+{
+  if (e->flags & SEF_DOOMED) return 3;
+  if (e->kind == SE_READ_GLOBAL || e->kind == SE_WRITE_GLOBAL) return 0;
+  if ((e->flags & SEF_ATOMIC) && e->name) return 0;
+  return 1;
+}
+
+static int why_rank_call(const link_prog *p, const link_call *c)
+{
+  if (c->flags & (SCF_DOOMED | SCF_NORETURN)) return 3;
+  const link_func *g = &p->funcs.v[c->callee];
+  if (!link_has_body(g) && link_kb_entry(p, g)) return 2;
+  return 1;
+}
+
+static bool why_better(int rank, sum_loc loc, int best_rank, sum_loc best_loc)
+{
+  return rank < best_rank || (rank == best_rank && loc_before(loc, best_loc));
+}
+
+/* The most telling thing (why_rank_*), first in source order among
+ * equals, that makes f as impure as it is. */
 static link_why solve_why(const link_prog *p, const link_func *f)
 {
   purity target = (purity)f->cls;
   link_why best = { WHY_NONE, 0 };
   sum_loc best_loc = { 0, UINT32_MAX, UINT32_MAX };
+  int best_rank = 4;
   for (uint32_t i = 0; i < f->neff; i++) {
     const sum_effect *e = &p->effs.v[f->eff_off + i];
     purity c = link_effect_contrib(p, e);
     bool match = target == PURITY_CONST ? e->kind == SE_READ_CONST : c == target;
-    if (match && loc_before(e->loc, best_loc)) { best.kind = WHY_EFFECT; best.index = f->eff_off + i; best_loc = e->loc; }
+    int rank = target == PURITY_CONST ? 0 : why_rank_effect(e);
+    if (match && why_better(rank, e->loc, best_rank, best_loc)) {
+      best.kind = WHY_EFFECT; best.index = f->eff_off + i; best_loc = e->loc; best_rank = rank;
+    }
   }
   if (target == PURITY_CONST) return best;
   for (uint32_t i = 0; i < f->ncall; i++) {
     const link_call *c = &p->calls.v[f->call_off + i];
     if (p->call_cls[f->call_off + i] != target) continue;
     if (&p->funcs.v[c->callee] == f) continue;   /* "calls itself" explains nothing */
-    if (loc_before(c->loc, best_loc)) { best.kind = WHY_CALL; best.index = f->call_off + i; best_loc = c->loc; }
+    int rank = why_rank_call(p, c);
+    if (why_better(rank, c->loc, best_rank, best_loc)) {
+      best.kind = WHY_CALL; best.index = f->call_off + i; best_loc = c->loc; best_rank = rank;
+    }
   }
   return best;
 }

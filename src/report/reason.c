@@ -18,9 +18,46 @@ static void reason_loc(strbuf *b, const link_prog *p, sum_loc l, const char *roo
   sb_printf(b, ":%u:%u", l.line, l.col);
 }
 
+bool reason_is_assert_fail(const char *name)
+{
+  static const char *const names[] = { "__assert_fail", "__assert_perror_fail", "__assert_rtn",
+                                       "__assert", "__assert2", "_assert", "_wassert" };
+  for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+    if (!strcmp(name, names[i])) return true;
+  return false;
+}
+
 void reason_macro(strbuf *b, const link_prog *p, uint32_t macro)
 {
   if (macro) sb_printf(b, ", in expansion of macro '%s'", S(p, macro));
+}
+
+/* The noreturn call that ends the path of f's effect (eff_rel: index among
+ * f's effects) or call (call_rel, eff_rel < 0): the first one recorded
+ * after it. NULL if none is found. */
+static const link_call *reason_doom_end(const link_prog *p, const link_func *f, long eff_rel, uint32_t call_rel)
+{
+  for (uint32_t i = eff_rel >= 0 ? 0 : call_rel; i < f->ncall; i++) {
+    const link_call *c = &p->calls.v[f->call_off + i];
+    if (!(c->flags & SCF_NORETURN)) continue;
+    if (eff_rel >= 0 && c->eff_pos <= (uint32_t)eff_rel) continue;
+    return c;
+  }
+  return NULL;
+}
+
+/* " on a path that ends in a failed assertion (x.c:3:5)" or "… in a call
+ * to 'die' (…)": what a doomed cause is part of (issue 14, item 6). */
+static void reason_doom_words(strbuf *b, const link_prog *p, const link_func *f, long eff_rel, uint32_t call_rel,
+                              const char *root)
+{
+  const link_call *end = f ? reason_doom_end(p, f, eff_rel, call_rel) : NULL;
+  if (!end) { sb_puts(b, " on a path that ends in a noreturn call"); return; }
+  const char *g = S(p, p->funcs.v[end->callee].name);
+  if (reason_is_assert_fail(g)) sb_puts(b, " on a failed-assertion path (");
+  else sb_printf(b, " on a path that ends in a call to '%s' (", g);
+  reason_path(b, p, end->loc.file, root);
+  sb_printf(b, ":%u:%u)", end->loc.line, end->loc.col);
 }
 
 static const char *obj_word(uint8_t obj)
@@ -186,11 +223,15 @@ static void reason_call(strbuf *b, const link_prog *p, const link_func *f, const
     return;
   }
   sb_free(&with);
-  if (c->flags & SCF_NORETURN && !p->strict) {
+  if (c->flags & SCF_NORETURN && !p->strict && reason_is_assert_fail(S(p, g->name))) {
+    sb_printf(b, "has a failed-assertion path: calls %s, which does not return and may read memory on its "
+                 "way out (", S(p, g->name));
+  } else if (c->flags & SCF_NORETURN && !p->strict) {
     sb_printf(b, "calls %s, which does not return and may read memory on its way out (", S(p, g->name));
   } else if (c->flags & SCF_DOOMED && !p->strict) {
-    sb_printf(b, "calls %s on a path that ends in a noreturn call, which counts as a read (%s: ",
-              S(p, g->name), purity_name((purity)g->cls));
+    sb_printf(b, "calls %s", S(p, g->name));
+    reason_doom_words(b, p, f, -1, (uint32_t)(c - p->calls.v) - f->call_off, root);
+    sb_printf(b, ", which counts as a read (%s: ", purity_name((purity)g->cls));
   } else if (here < g->cls) {
     /* Worse on its own than at this call: its writes go through pointers
      * that here point to the caller's locals. */
@@ -212,7 +253,10 @@ void reason_class(strbuf *b, const link_prog *p, const link_func *f, const char 
   if (f->why.kind == WHY_EFFECT) {
     const sum_effect *e = &p->effs.v[f->why.index];
     reason_effect(b, p, e);
-    if ((e->flags & SEF_DOOMED) && !p->strict) sb_puts(b, " on a path that ends in a noreturn call, which counts as a read");
+    if ((e->flags & SEF_DOOMED) && !p->strict) {
+      reason_doom_words(b, p, f, (long)(f->why.index - f->eff_off), 0, root);
+      sb_puts(b, ", which counts as a read");
+    }
     if (e->kind != SE_READ_CONST) {
       sb_puts(b, " (");
       reason_loc(b, p, e->loc, root);

@@ -6,6 +6,8 @@
 
 /* Paths are printed relative to root when inside it, absolute otherwise. */
 void reason_path(strbuf *b, const link_prog *p, uint32_t file, const char *root);
+/* Is name the noreturn function a failed assert() calls (__assert_fail …)? */
+bool reason_is_assert_fail(const char *name);
 /* The full reason of f's class, with locations. */
 void reason_class(strbuf *b, const link_prog *p, const link_func *f, const char *root);
 /* Why f may not return. */
