@@ -74,6 +74,21 @@ static int fix_cmd_apply(const cli_opts *o, const fix_plan *pl, const char *root
   return rc;
 }
 
+/* What a fix killed between link and rename left (util/replace.h), in
+ * each directory of the analysed files once. */
+static void fix_cmd_clean(const link_prog *p)
+{
+  strtab *dirs = strtab_new();
+  for (size_t i = 0; i < p->files.n; i++) {
+    const char *f = strtab_get(p->strs, p->files.v[i].file);
+    const char *slash = strrchr(f, '/');
+    uint32_t n = strtab_count(dirs);
+    if (slash && strtab_intern_n(dirs, f, (size_t)(slash == f ? 1 : slash - f)) == n)
+      file_replace_clean_dir(strtab_get(dirs, n));
+  }
+  strtab_free(dirs);
+}
+
 int fix_cmd_run(const cli_opts *o, link_prog *p, const char *root)
 {
   fix_opts fo = { .root = root, .include_mnr = o->include_mnr, .fix_misuse = o->fix_misuse };
@@ -82,9 +97,7 @@ int fix_cmd_run(const cli_opts *o, link_prog *p, const char *root)
   link_solve(p);
   if (!o->quiet)
     for (size_t i = 0; i < p->warnings.n; i++) fprintf(stderr, "%s\n", p->warnings.v[i]);
-  /* What a fix killed between link and rename left (util/replace.h). */
-  if (!o->dry_run)
-    for (size_t i = 0; i < p->files.n; i++) file_replace_clean(strtab_get(p->strs, p->files.v[i].file));
+  if (!o->dry_run) fix_cmd_clean(p);
   fix_plan *pl = fix_plan_new(p, &fo, &err);
   int rc = EXIT_INPUT;
   if (!pl) {

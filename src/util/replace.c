@@ -21,26 +21,29 @@ static const char *replace_split(const char *dst, char **dir)
   return slash ? slash + 1 : dst;
 }
 
-/* Removes ".BASE.purist-PID" files in dir left by a process that is gone
- * (killed between link and rename). */
-static void replace_clean_stale(const char *dir, const char *base)
+/* The pid in a temporary file's name ".NAME.purist-PID", or 0. */
+static long replace_temp_pid(const char *name)
+{
+  const char *tag = name[0] == '.' ? strstr(name, ".purist-") : NULL;
+  if (!tag || tag == name) return 0;
+  char *end;
+  long pid = strtol(tag + 8, &end, 10);
+  return *end || pid <= 0 ? 0 : pid;
+}
+
+void file_replace_clean_dir(const char *dir)
 {
   DIR *d = opendir(dir);
   if (!d) return;
-  char *prefix = xasprintf(".%s.purist-", base);
-  size_t pl = strlen(prefix);
   for (struct dirent *e; (e = readdir(d));) {
-    if (strncmp(e->d_name, prefix, pl) != 0) continue;
-    char *end;
-    long pid = strtol(e->d_name + pl, &end, 10);
-    if (*end || pid <= 0 || pid == (long)getpid()) continue;
+    long pid = replace_temp_pid(e->d_name);
+    if (!pid || pid == (long)getpid()) continue;
     if (kill((pid_t)pid, 0) != 0 && errno == ESRCH) {
       char *p = xasprintf("%s/%s", dir, e->d_name);
       unlink(p);
       free(p);
     }
   }
-  free(prefix);
   closedir(d);
 }
 
@@ -67,19 +70,10 @@ static int replace_link(int fd, const char *tmp)
   return linkat(fd, "", AT_FDCWD, tmp, AT_EMPTY_PATH);
 }
 
-void file_replace_clean(const char *dst)
-{
-  char *dir;
-  const char *base = replace_split(dst, &dir);
-  replace_clean_stale(dir, base);
-  free(dir);
-}
-
 int file_replace(const char *dst, const char *buf, size_t len, mode_t mode)
 {
   char *dir;
   const char *base = replace_split(dst, &dir);
-  replace_clean_stale(dir, base);
   char *tmp = xasprintf("%s/.%s.purist-%ld", dir, base, (long)getpid());
   unlink(tmp);   /* our own, from an earlier failure in this process */
   int named = 0;

@@ -5,7 +5,7 @@
  * (".NAME.purist-PID") and renamed over it. A reader — or a `kill -9` at
  * any moment — sees the old file or the new one, never a part; only
  * between the link and the rename does a named temporary file exist, and
- * file_replace_clean (the next replace, the next fix) removes one whose
+ * file_replace_clean_dir (called by the next fix) removes one whose
  * process is gone.
  * Where O_TMPFILE is not supported the named file is created first. */
 #ifndef PURIST_REPLACE_H
@@ -17,10 +17,10 @@
  * with errno set and dst untouched. */
 int file_replace(const char *dst, const char *buf, size_t len, mode_t mode);
 
-/* Removes the temporary file a replace of dst left when its process was
- * killed between link and rename (".NAME.purist-PID" of a process that
- * is gone). file_replace does this itself; `fix` calls it for every file
- * it analysed, so one left beside a file it no longer edits goes too. */
-void file_replace_clean(const char *dst);
+/* Removes the temporary files in dir that a replace left when its process
+ * was killed between link and rename (".NAME.purist-PID" of a process
+ * that is gone). `fix` calls it once for each directory of the files it
+ * analysed, so one left beside a file it no longer edits goes too. */
+void file_replace_clean_dir(const char *dir);
 
 #endif
