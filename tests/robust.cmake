@@ -13,6 +13,7 @@ set(_robust_tests_e
   deep_nesting
   cache_odd_files
   output_is_input
+  small_items
   tu_timeout
 )
 foreach(_r ${_robust_tests_e})

@@ -25,11 +25,18 @@ int cmd_jobs_count(const cli_opts *o)
 /* Summarises the project's TUs; prints their diagnostics in job order. */
 int cmd_parse_project(const cli_opts *o, const kb *k, fe_jobs *jobs, pipeline_result *res, char **root)
 {
-  char *err = NULL;
-  if (project_jobs(o, jobs, root, &err) < 0) {
+  char *err = NULL, *skipped = NULL;
+  if (project_jobs(o, jobs, root, &err, &skipped) < 0) {
     cmd_say(err);
     free(err);
     return -1;
+  }
+  int nskipped = 0;   /* bad database entries: said, left out, an input error */
+  if (skipped) {
+    fprintf(stderr, "%s\n", skipped);
+    nskipped = 1;
+    for (const char *q = skipped; (q = strchr(q, '\n')); q++) nskipped++;
+    free(skipped);
   }
   /* Progress only for a person watching: a terminal, and not --quiet. */
   bool progress = !o->quiet && isatty(STDERR_FILENO);
@@ -38,6 +45,7 @@ int cmd_parse_project(const cli_opts *o, const kb *k, fe_jobs *jobs, pipeline_re
   res->worker = &wcfg;
   pipeline_summarize_cached(jobs, k, c, cmd_jobs_count(o), progress, res);
   res->worker = NULL;
+  res->skipped = nskipped;
   for (size_t i = 0; i < jobs->n; i++)
     for (size_t m = 0; m < res->msgs[i].n; m++)
       if (!o->quiet || !strstr(res->msgs[i].v[m], ": warning: compiler flags:"))   /* --quiet: errors only */
@@ -116,7 +124,7 @@ link_prog *cmd_analyze(const cli_opts *o, const kb *k, char **root, int *failed)
     link_free(p);
     p = NULL;
   } else {
-    *failed = res.failed;
+    *failed = res.failed + res.skipped;
     if (res.failed)
       fprintf(stderr, "purist: %d of %zu files could not be analysed; their functions count as unknown\n",
               res.failed, jobs.n);

@@ -9,25 +9,59 @@
 #include <string.h>
 #include <unistd.h>
 
+typedef VEC(long) infer_ids;
+
+/* Does the defining file's path match FILE of --why FILE:NAME? The path
+ * itself, relative to the root, or a tail of it after a '/'. */
+static bool infer_why_file(const char *path, const char *file, const char *root)
+{
+  size_t lp = strlen(path), lf = strlen(file), lr = root ? strlen(root) : 0;
+  if (!strcmp(path, file)) return true;
+  if (root && lp == lr + 1 + lf && !strncmp(path, root, lr) && path[lr] == '/' && !strcmp(path + lr + 1, file))
+    return true;
+  return lp > lf && path[lp - lf - 1] == '/' && !strcmp(path + lp - lf, file);
+}
+
+/* The functions --why names, in link order: NAME is every function of
+ * that name with a body (the external one and each file's static one),
+ * FILE:NAME only those defined in FILE. */
+static void infer_why_targets(const link_prog *p, const char *why, const char *root, infer_ids *out)
+{
+  const char *colon = strrchr(why, ':');   /* no C identifier holds a ':' */
+  char *file = colon ? xstrndup(why, (size_t)(colon - why)) : NULL;
+  uint32_t id = strtab_find(p->strs, colon ? colon + 1 : why);
+  for (size_t i = 0; id != UINT32_MAX && i < p->funcs.n; i++) {
+    const link_func *f = &p->funcs.v[i];
+    if (f->name != id || !(f->flags & SFF_BODY)) continue;
+    if (file && !infer_why_file(strtab_get(p->strs, f->loc.file), file, root)) continue;
+    vec_push(out, (long)i);
+  }
+  long ext = file ? -1 : link_find(p, why);   /* a declared-only external, as before */
+  if (!out->n && ext >= 0) vec_push(out, ext);
+  free(file);
+}
+
 /* Prints what infer prints for a linked program. */
 static int infer_cmd_print(const cli_opts *o, link_prog *p, const char *root)
 {
   cmd_solve(o, p);
-  long fi = -1;
-  if (o->why && (fi = link_find(p, o->why)) < 0) {   /* before -o is opened (and emptied) */
+  infer_ids why = {0};
+  if (o->why) infer_why_targets(p, o->why, root, &why);
+  if (o->why && !why.n) {   /* before -o is opened (and emptied) */
     fprintf(stderr, "purist: no function named '%s' in the analysed code\n", o->why);
     return EXIT_INPUT;
   }
   FILE *out = cmd_open_output(o);
-  if (!out) return EXIT_INPUT;
-  if (o->why) {
+  if (!out) { vec_free(&why); return EXIT_INPUT; }
+  for (size_t i = 0; i < why.n; i++) {   /* two static h: both chains, a blank line between */
     strbuf b = {0};
-    reason_chain(&b, p, &p->funcs.v[fi], root);
+    reason_chain(&b, p, &p->funcs.v[why.v[i]], root);
+    if (i) fputc('\n', out);
     fputs(sb_str(&b), out);
     sb_free(&b);
-  } else {
-    infer_print(out, p, root, o->format);
   }
+  if (!o->why) infer_print(out, p, root, o->format);
+  vec_free(&why);
   return cmd_close_output(o, out);
 }
 
@@ -70,7 +104,7 @@ int cmd_summarize(const cli_opts *o, const kb *k)
     free(root);
     return EXIT_INPUT;
   }
-  int rc = infer_cmd_write_summaries(o->output, res.sums, jobs.n) < 0 || res.failed ? EXIT_INPUT : EXIT_OK;
+  int rc = infer_cmd_write_summaries(o->output, res.sums, jobs.n) < 0 || res.failed || res.skipped ? EXIT_INPUT : EXIT_OK;
   pipeline_result_free(&res, jobs.n);
   cdb_jobs_free(&jobs);
   free(root);

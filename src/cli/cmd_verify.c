@@ -5,6 +5,7 @@
 #include "cli/project.h"
 #include "verify/verify.h"
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -22,9 +23,26 @@ static void verify_cmd_notes(const cli_opts *o, verify_lines *notes)
  * Exit status: the command's when it failed (128 + N when signal N ended
  * it), else 1 for findings as severe as --fail-on, else 0; 2 if purist
  * could not analyse the project or run the command. */
+/* PURIST_SAMPLE (check one call in N) as libpurist-rt will read it: a
+ * whole number from 1 to ULONG_MAX. "-1" (strtoul's ULONG_MAX) or an
+ * overflow would silently check almost nothing; refused before the run. */
+static int verify_sample_ok(void)
+{
+  const char *v = getenv("PURIST_SAMPLE");
+  if (!v || !*v) return 1;
+  char *end;
+  errno = 0;
+  unsigned long n = strtoul(v, &end, 10);
+  if (*v >= '0' && *v <= '9' && !*end && n > 0 && errno != ERANGE) return 1;
+  fprintf(stderr, "purist: PURIST_SAMPLE=%s: wants a whole number from 1 to %lu (check one call in N)\n", v,
+          (unsigned long)-1);
+  return 0;
+}
+
 int cmd_verify(const cli_opts *o, const kb *k)
 {
   if (!o->flags.n) { cmd_say("verify needs a command after -- (purist verify -p build -- ctest)"); return EXIT_INPUT; }
+  if (!verify_sample_ok()) return EXIT_INPUT;
   char *root = NULL, *err = NULL;
   int failed = 0, st = -1, rc = EXIT_INPUT;
   link_prog *p = cmd_analyze(o, k, &root, &failed);
@@ -73,7 +91,8 @@ static char *verify_cmd_wrappers(const cli_opts *o, const kb *k, verify_protos *
   const char *slash = strrchr(o->db, '/');   /* -p names the directory or the file */
   char *dir = stat(o->db, &st) == 0 && S_ISDIR(st.st_mode) ? xasprintf("%s/purist-verify", o->db)
             : slash ? xasprintf("%.*s/purist-verify", (int)(slash - o->db), o->db) : xstrdup("purist-verify");
-  if (p && project_jobs(o, &jobs, &root2, &err) == 0) {
+  char *dropped = NULL;   /* already reported by cmd_analyze */
+  if (p && project_jobs(o, &jobs, &root2, &err, &dropped) == 0) {
     cmd_solve(o, p);
     verify_watch_collect(p, true, &w);   /* --suggested too: one build serves both */
     verify_protos_find(p, &w, &jobs, ps, &skipped);
@@ -91,6 +110,7 @@ static char *verify_cmd_wrappers(const cli_opts *o, const kb *k, verify_protos *
   if (err) cmd_say(err);
   verify_cmd_notes(o, &skipped);
   free(err);
+  free(dropped);
   free(dir);
   vec_free(&w);
   cdb_jobs_free(&jobs);

@@ -201,7 +201,7 @@ int impact_cmd_run(const cli_opts *o, const link_prog *p, const char *root, int 
 {
   fe_jobs jobs = {0};
   char *jroot = NULL, *err = NULL;
-  if (project_jobs(o, &jobs, &jroot, &err) < 0) {
+  if (project_jobs(o, &jobs, &jroot, &err, NULL) < 0) {
     fprintf(stderr, "purist: %s\n", err);
     free(err);
     return -1;

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static const char usage[] =
   "usage: purist COMMAND [options] [files...] [-- compiler flags]\n"
@@ -43,7 +44,8 @@ static const char usage[] =
   "                    (default 300; 0: no limit); the others are analysed\n"
   "  --version, --help\n"
   "infer:\n"
-  "  --why NAME        print the chain of causes for function NAME\n"
+  "  --why NAME        print the chain of causes for function NAME (every static\n"
+  "                    one of that name too), or FILE:NAME for one file's\n"
   "check, suggest, explain, report, verify:\n"
   "  --fail-on=SEV     exit 1 on findings of this severity or worse: error (default),\n"
   "                    warning or never\n"
@@ -236,6 +238,9 @@ int cli_parse(int argc, char **argv, cli_opts *o)
   if (o->format == FMT_SARIF && o->cmd != CMD_CHECK && o->cmd != CMD_SUGGEST && o->cmd != CMD_EXPLAIN
       && o->cmd != CMD_VERIFY)
     return cli_fail("%s", "--format=sarif is for check, suggest, explain and verify");
+  struct stat st;   /* relative paths would be computed against nothing */
+  if (o->root && (stat(o->root, &st) != 0 || !S_ISDIR(st.st_mode)))
+    return cli_fail("--root %s: not an existing directory", o->root);
   if (strcmp(o->color, "auto") && strcmp(o->color, "always") && strcmp(o->color, "never"))
     return cli_fail("--color wants auto, always or never, not '%s'", o->color);
   return 0;

@@ -10,6 +10,7 @@ typedef struct {
   sum_tu **sums;       /* per job: the summary, or NULL if it failed */
   fe_msgs *msgs;       /* per job: diagnostics to print */
   int failed;          /* jobs with errors (reported, analysed as unknown) */
+  int skipped;         /* bad compile-database entries (reported, left out): set by cmd_parse_project */
   /* Optional, set by the caller: sink(sink_ctx, s) is given each job's
    * summary (NULL if it failed), in job order, one call at a time, as soon
    * as that job and every job before it are done; it takes ownership and

@@ -88,9 +88,13 @@ static int project_check_output(const cli_opts *o, const char *dbpath, const fe_
   return 0;
 }
 
-int project_jobs(const cli_opts *o, fe_jobs *jobs, char **root, char **err)
+int project_jobs(const cli_opts *o, fe_jobs *jobs, char **root, char **err, char **skipped)
 {
   if (o->files.n) {
+    if (o->db) {   /* one would be silently ignored */
+      *err = xasprintf("-p %s and source files named: give one or the other", o->db);
+      return -1;
+    }
     *root = project_root_default(o);
     return cdb_from_files(o->files.v, (int)o->files.n, o->flags.v, (int)o->flags.n, jobs, err);
   }
@@ -100,7 +104,7 @@ int project_jobs(const cli_opts *o, fe_jobs *jobs, char **root, char **err)
     return -1;
   }
   char *dbpath = NULL;
-  if (cdb_load(db, jobs, &dbpath, err) < 0) return -1;
+  if (cdb_load_lenient(db, jobs, &dbpath, err, skipped) < 0) return -1;
   if (project_check_output(o, dbpath, jobs, err) < 0) {
     free(dbpath);
     return -1;

@@ -6,8 +6,10 @@
 
 /* Fills jobs from the files on the command line, or from the compile
  * database (-p, else ./ or build/). *root receives the project root
- * (absolute; caller frees). Returns 0, or -1 with *err (caller frees). */
-int project_jobs(const cli_opts *o, fe_jobs *jobs, char **root, char **err);
+ * (absolute; caller frees). Returns 0, or -1 with *err (caller frees).
+ * With skipped, bad database entries are left out and listed there
+ * (cdb_load_lenient); with skipped NULL, one fails the load. */
+int project_jobs(const cli_opts *o, fe_jobs *jobs, char **root, char **err, char **skipped);
 /* --root if given (made absolute), else the current directory. */
 char *project_root_default(const cli_opts *o);
 /* For link: --root, else the project of -p, else the current directory. */

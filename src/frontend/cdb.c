@@ -174,10 +174,32 @@ static void cdb_keep(fe_jobs *out, strtab *seen, fe_job j)
   else vec_push(out, j);
 }
 
+/* The entry's "arguments" as a fresh argv; NULL with *err if one is not a
+ * string (a number would otherwise become an empty flag unseen). */
+static char **cdb_entry_args(json_t *jargs, size_t idx, const char *dbpath, int *argc, char **err)
+{
+  *argc = (int)json_array_size(jargs);
+  char **argv = xcalloc((size_t)*argc + 1, sizeof *argv);
+  for (int i = 0; i < *argc; i++) {
+    json_t *a = json_array_get(jargs, (size_t)i);
+    if (!json_is_string(a)) {
+      *err = xasprintf("%s: entry %zu: \"arguments\" must hold strings; element %d is not one", dbpath, idx, i);
+      cdb_argv_free(argv, i);
+      return NULL;
+    }
+    argv[i] = xstrdup(json_string_value(a));
+  }
+  return argv;
+}
+
 /* One entry of the database; returns 0, or -1 with *err. */
 static int cdb_entry(json_t *e, size_t idx, const char *dbdir, const char *dbpath,
                      fe_jobs *out, strtab *seen, char **err)
 {
+  if (!json_is_object(e)) {
+    *err = xasprintf("%s: entry %zu is not an object", dbpath, idx);
+    return -1;
+  }
   json_t *jdir = json_object_get(e, "directory"), *jfile = json_object_get(e, "file");
   json_t *jargs = json_object_get(e, "arguments"), *jcmd = json_object_get(e, "command");
   if (!json_is_string(jdir) || !json_is_string(jfile) ||
@@ -186,22 +208,16 @@ static int cdb_entry(json_t *e, size_t idx, const char *dbdir, const char *dbpat
                      dbpath, idx);
     return -1;
   }
-  char *dir = cdb_abspath(dbdir, json_string_value(jdir));
   const char *file = json_string_value(jfile);
   char **argv;
   int argc = 0;
   if (json_is_array(jargs)) {
-    argc = (int)json_array_size(jargs);
-    argv = xcalloc((size_t)argc + 1, sizeof *argv);
-    for (int i = 0; i < argc; i++) {
-      json_t *a = json_array_get(jargs, (size_t)i);
-      argv[i] = xstrdup(json_is_string(a) ? json_string_value(a) : "");
-    }
+    if (!(argv = cdb_entry_args(jargs, idx, dbpath, &argc, err))) return -1;
   } else if (!(argv = cdb_split_command(json_string_value(jcmd), &argc))) {
     *err = xasprintf("%s: entry %zu: unterminated quote in \"command\"", dbpath, idx);
-    free(dir);
     return -1;
   }
+  char *dir = cdb_abspath(dbdir, json_string_value(jdir));
   fe_job j = cdb_make_job(dir, file, argv, argc);
   cdb_argv_free(argv, argc);
   free(dir);
@@ -209,19 +225,53 @@ static int cdb_entry(json_t *e, size_t idx, const char *dbdir, const char *dbpat
   return 0;
 }
 
-int cdb_load(const char *path, fe_jobs *out, char **db_path_out, char **err)
+/* The database file: PATH, or PATH/compile_commands.json for a directory;
+ * NULL with *err if it cannot be read as one (a directory, a FIFO, which
+ * would block the JSON reader, missing). */
+static char *cdb_db_file(const char *path, char **err)
 {
   struct stat st;
   char *dbpath = (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
                      ? xasprintf("%s/compile_commands.json", path) : xstrdup(path);
-  json_error_t je;
-  json_t *root = NULL;
-  char cwd[4096];
   if (access(dbpath, R_OK) != 0) {
     *err = xasprintf("%s: %s (generate it with cmake -DCMAKE_EXPORT_COMPILE_COMMANDS=ON or bear)",
                      dbpath, strerror(errno));
-    goto fail;
+  } else if (stat(dbpath, &st) == 0 && !S_ISREG(st.st_mode)) {
+    *err = xasprintf("%s: %s", dbpath, S_ISDIR(st.st_mode) ? "is a directory" : "not a regular file");
+  } else {
+    return dbpath;
   }
+  free(dbpath);
+  return NULL;
+}
+
+/* Each entry in turn; a bad one stops the load (skipped NULL) or is
+ * listed in *skipped and left out. */
+static int cdb_entries(json_t *root, const char *dbdir, const char *dbpath, fe_jobs *out, char **err,
+                       char **skipped)
+{
+  int rc = 0;
+  strtab *seen = strtab_new();
+  for (size_t i = 0; i < json_array_size(root) && rc == 0; i++) {
+    char *why = NULL;
+    if (cdb_entry(json_array_get(root, i), i, dbdir, dbpath, out, seen, &why) == 0) continue;
+    if (!skipped) { *err = why; rc = -1; continue; }
+    char *all = *skipped ? xasprintf("%s\n%s", *skipped, why) : xstrdup(why);
+    free(*skipped);
+    free(why);
+    *skipped = all;
+  }
+  strtab_free(seen);
+  return rc;
+}
+
+int cdb_load_lenient(const char *path, fe_jobs *out, char **db_path_out, char **err, char **skipped)
+{
+  json_error_t je;
+  json_t *root = NULL;
+  char cwd[4096];
+  char *dbpath = cdb_db_file(path, err);
+  if (!dbpath) return -1;
   root = json_load_file(dbpath, 0, &je);
   if (!root) {
     *err = xasprintf("%s:%d:%d: malformed compile database: %s", dbpath, je.line, je.column, je.text);
@@ -235,15 +285,12 @@ int cdb_load(const char *path, fe_jobs *out, char **db_path_out, char **err)
   char *absdb = cdb_abspath(cwd, dbpath);
   char *slash = strrchr(absdb, '/');
   char *dbdir = xstrndup(absdb, slash && slash != absdb ? (size_t)(slash - absdb) : 1);
-  int rc = 0;
-  strtab *seen = strtab_new();
-  for (size_t i = 0; i < json_array_size(root) && rc == 0; i++)
-    rc = cdb_entry(json_array_get(root, i), i, dbdir, dbpath, out, seen, err);
-  strtab_free(seen);
+  int rc = cdb_entries(root, dbdir, dbpath, out, err, skipped);
   free(dbdir);
   json_decref(root);
-  if (rc == 0 && out->n == 0) {
-    *err = xasprintf("%s: no C source files in the compile database", dbpath);
+  if (rc == 0 && out->n == 0) {   /* every entry bad: that is the error */
+    *err = skipped && *skipped ? *skipped : xasprintf("%s: no C source files in the compile database", dbpath);
+    if (skipped) *skipped = NULL;
     rc = -1;
   }
   if (rc == 0 && db_path_out) *db_path_out = absdb; else free(absdb);
@@ -253,6 +300,11 @@ fail:
   json_decref(root);
   free(dbpath);
   return -1;
+}
+
+int cdb_load(const char *path, fe_jobs *out, char **db_path_out, char **err)
+{
+  return cdb_load_lenient(path, out, db_path_out, err, NULL);
 }
 
 int cdb_from_files(char *const *files, int nfiles, char *const *flags, int nflags,

@@ -22,6 +22,12 @@ typedef VEC(fe_job) fe_jobs;
  * Entries for the same source file are kept once (the first), C++ and other
  * non-C sources are skipped. Returns 0, or -1 with *err (caller frees). */
 int cdb_load(const char *path, fe_jobs *out, char **db_path_out, char **err);
+/* The same, but an entry that is not a valid one ([null, {…}], "arguments"
+ * holding a number) is left out and described in *skipped (one line each,
+ * "DB: entry N: why"; caller frees; NULL if none) instead of failing the
+ * whole load: the rest is analysed, and the caller reports the run as an
+ * input error. */
+int cdb_load_lenient(const char *path, fe_jobs *out, char **db_path_out, char **err, char **skipped);
 /* Jobs for the given files, each compiled with `flags`, relative to cwd. */
 int cdb_from_files(char *const *files, int nfiles, char *const *flags, int nflags,
                    fe_jobs *out, char **err);

@@ -106,6 +106,12 @@ static char *fe_diag_text(const fe_job *job, CXSourceLocation l, const char *tex
   return out;
 }
 
+/* Errors shown per TU, as clang's -ferror-limit: a random 1 MB file gave
+ * 81,260 lines. The parse itself is not limited (-ferror-limit=0), since
+ * errors that do not count (GCC-only code in system headers) must not stop
+ * it. */
+enum { FE_MAX_ERRORS = 20 };
+
 static int fe_collect_diags(fe_tu *t, const fe_job *job, fe_msgs *msgs)
 {
   int errors = 0;
@@ -126,8 +132,8 @@ static int fe_collect_diags(fe_tu *t, const fe_job *job, fe_msgs *msgs)
       int located = !clang_equalLocations(clang_getDiagnosticLocation(d), clang_getNullLocation());
       CXString s = clang_formatDiagnostic(d, CXDiagnostic_DisplaySourceLocation | CXDiagnostic_DisplayColumn);
       if (located) {
-        errors++;
-        vec_push(msgs, fe_diag_text(job, clang_getDiagnosticLocation(d), clang_getCString(s)));
+        if (++errors <= FE_MAX_ERRORS)
+          vec_push(msgs, fe_diag_text(job, clang_getDiagnosticLocation(d), clang_getCString(s)));
       } else {
         vec_push(msgs, xasprintf("%s: warning: compiler flags: %s", job->file, clang_getCString(s)));
       }
@@ -135,6 +141,9 @@ static int fe_collect_diags(fe_tu *t, const fe_job *job, fe_msgs *msgs)
     }
     clang_disposeDiagnostic(d);
   }
+  if (errors > FE_MAX_ERRORS)
+    vec_push(msgs, xasprintf("%s: error: too many errors emitted, %d more not shown", job->file,
+                             errors - FE_MAX_ERRORS));
   return errors;
 }
 
@@ -253,6 +262,22 @@ fe_status fe_summarize(CXIndex idx, const fe_job *job, const kb *kb, sum_tu **ou
   return fe_summarize_deps(idx, job, kb, out, msgs, NULL);
 }
 
+/* An @FILE argument that cannot be read: gcc fails ("No such file or
+ * directory"), libclang silently drops it, and with it the flags it held. */
+static int fe_check_response_files(const fe_job *job, fe_msgs *msgs)
+{
+  for (int i = 0; i < job->argc; i++) {
+    const char *a = job->argv[i];
+    if (a[0] != '@' || !a[1]) continue;
+    char *path = a[1] == '/' ? xstrdup(a + 1) : xasprintf("%s/%s", job->dir, a + 1);
+    int bad = access(path, R_OK) != 0;
+    if (bad) vec_push(msgs, xasprintf("%s: error: response file %s: %s", job->file, a, strerror(errno)));
+    free(path);
+    if (bad) return -1;
+  }
+  return 0;
+}
+
 fe_status fe_parse_in_process(void *idx, const fe_job *job, const kb *kb, sum_tu **out, fe_msgs *msgs,
                               fe_deps *deps)
 {
@@ -267,6 +292,7 @@ fe_status fe_summarize_deps(CXIndex idx, const fe_job *job, const kb *kb, sum_tu
     vec_push(msgs, xasprintf("%s: error: %s", job->file, strerror(errno)));
     return FE_FAILED;
   }
+  if (fe_check_response_files(job, msgs) < 0) return FE_FAILED;
   struct stat sb;   /* a FIFO would block libclang's read until a writer comes */
   if (stat(job->file, &sb) == 0 && !S_ISREG(sb.st_mode)) {
     vec_push(msgs, xasprintf("%s: error: %s", job->file,

@@ -135,8 +135,13 @@ PRT_NOINST static unsigned long rt_env_ulong(const char *name, unsigned long dfl
   const char *v = getenv(name);
   if (!v || !*v) return dflt;
   char *end;
+  int saved = errno;
+  errno = 0;
   unsigned long n = strtoul(v, &end, 10);
-  if (*end || n == 0) {
+  /* strtoul takes "-1" as ULONG_MAX and caps an overflow there: both refused */
+  int bad = *end || n == 0 || errno == ERANGE || v[strspn(v, " \t")] == '-' || v[strspn(v, " \t")] == '+';
+  errno = saved;
+  if (bad) {
     prt_say(name, "=", "wants a positive number; using the default");
     return dflt;
   }

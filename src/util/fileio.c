@@ -14,16 +14,17 @@ char *file_read_all(const char *path, size_t *len)
   VEC(char) b = {0};
   char chunk[1 << 16];
   size_t n;
+  errno = 0;
   while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
     vec_reserve(&b, b.n + n + 1);
     memcpy(b.v + b.n, chunk, n);
     b.n += n;
   }
-  int bad = ferror(f);
+  int bad = ferror(f), err = errno ? errno : EIO;   /* EISDIR for a directory: say so */
   fclose(f);
   if (bad) {
     vec_free(&b);
-    errno = EIO;
+    errno = err;
     return NULL;
   }
   vec_reserve(&b, b.n + 1);

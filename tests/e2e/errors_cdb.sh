@@ -44,11 +44,13 @@ db '[42]'
 run infer
 expect_usage_error 'compile_commands\.json'
 
-check "an entry without \"file\" (the second one)"
+check "an entry without \"file\" (the second one): reported, the first analysed, exit 2 (issue 12)"
 db '[{"directory": ".", "file": "good.c", "command": "cc -c good.c"},
      {"directory": ".", "command": "cc -c good.c"}]'
 run infer
-expect_usage_error 'compile_commands\.json.*file'
+expect_rc 2
+expect_stderr_has 'compile_commands\.json: entry 1 needs .*file'
+expect_stdout_has '^good\.c:1: good: const'
 
 check "an entry without \"directory\""
 db '[{"file": "good.c", "command": "cc -c good.c"}]'
