@@ -70,6 +70,16 @@ void checks_callsite(const link_prog *p, const link_func *f, uint32_t ci, purity
  * the call as impure as it is; NULL if none (fnptr_why.c). */
 const link_func *checks_passed_culprit(const link_prog *p, const link_func *f, const link_call *c, purity cls);
 
+/* generated.c: declarations in files the build generates (issue 13, item 11). */
+bool checks_file_generated(const link_prog *p, uint32_t file);
+/* For an external function all of whose prototypes are in generated files:
+ * its definition (outside them), with *gen the first such prototype; else
+ * NULL (*gen NULL too when no prototype is generated). */
+const sum_decl *checks_generated_target(const link_prog *p, uint32_t fi, const sum_decl **gen);
+/* "; add … to the definition, not to the prototype in X: generated …" */
+void checks_generated_advice(strbuf *m, const link_prog *p, const checks_opts *o, const sum_decl *gen,
+                             const sum_decl *def, purity cls);
+
 /* Where a function's attribute (SUM_DECL_* `bits`) is written: the first
  * declaration carrying it, a prototype before the definition (misuse.c). */
 sum_loc checks_attr_loc(const link_prog *p, uint32_t fi, uint8_t bits);

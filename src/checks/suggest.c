@@ -87,7 +87,6 @@ static void suggest_message(strbuf *m, const link_prog *p, const link_func *f, c
     if (g->hoisted) sb_printf(m, "%s%u hoisted out of loops", sep, g->hoisted);
     sb_puts(m, ")");
   }
-  sb_printf(m, "; add __attribute__((%s)) %s", cls, f->linkage == SUM_INTERNAL ? "to the definition" : "to the prototype");
 }
 
 /* Every place the attribute should go: the prototypes of an external
@@ -98,12 +97,22 @@ static void suggest_emit(const link_prog *p, const checks_opts *o, uint32_t fi, 
   strbuf msg = {0};
   suggest_message(&msg, p, f, g, o->root);
   const char *check = f->cls == PURITY_CONST ? "suggest-const" : "suggest-pure";
+  const sum_decl *gen = NULL, *def = f->linkage == SUM_INTERNAL ? NULL : checks_generated_target(p, fi, &gen);
+  if (def) {   /* every prototype is in a generated header: the definition, and why */
+    checks_generated_advice(&msg, p, o, gen, def, (purity)f->cls);
+    checks_emit(out, p, o, check, DIAG_WARNING, def->loc, f, sb_str(&msg));
+    sb_free(&msg);
+    return;
+  }
+  sb_printf(&msg, "; add __attribute__((%s)) %s", purity_name((purity)f->cls),
+            f->linkage == SUM_INTERNAL ? "to the definition" : "to the prototype");
   int emitted = 0;
   uint32_t nd;
   const uint32_t *di = link_decls_of(p, fi, &nd);
   for (uint32_t k = 0; k < nd; k++) {
     const sum_decl *d = &p->decls.v[di[k]];
     if (d->is_def != (f->linkage == SUM_INTERNAL)) continue;
+    if (!d->is_def && checks_file_generated(p, d->loc.file)) continue;   /* another prototype takes it */
     checks_emit(out, p, o, check, DIAG_WARNING, d->loc, f, sb_str(&msg));
     emitted++;
   }

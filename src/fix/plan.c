@@ -73,6 +73,8 @@ static bool decl_editable(planner *pl, const sum_decl *d, const link_func *f)
   else if (d->dflags & SDF_MACRO_NAME) why = "its name comes from a macro (edit the macro by hand)";
   else if (d->dflags & SDF_KNR) why = "it is a K&R-style definition (give it a prototype first)";
   else if ((d->dflags & SDF_SPLIT) || !d->beg_line) why = "it is not written in one piece in one file";
+  else if (checks_file_generated(p, d->loc.file))
+    why = "the build generates this file and would overwrite the edit (change what generates it)";
   if (why)
     fix_note_add(&pl->pl->notes, false, "%s:%u:%u: note: '%s' is not edited: %s", DECL_AT(pl, d),
                  S(p, f->name), why);

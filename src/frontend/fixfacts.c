@@ -330,7 +330,8 @@ static void ff_hash_file(fe_tu *t, CXFile file, uint32_t id)
   ptrmap_put(&t->hashed, (uint64_t)id + 1, 1);
   size_t size = 0;
   const char *text = fe_file_text(t->tu, file, &size);
-  sum_file f = { id, XXH64(text ? text : "", text ? size : 0, 0) };
+  sum_file f = { id, XXH64(text ? text : "", text ? size : 0, 0),
+                 (uint8_t)fe_generated_file(t, strtab_get(t->sum->strs, id), text, size) };
   vec_push(&t->sum->files, f);
 }
 

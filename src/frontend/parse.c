@@ -320,6 +320,7 @@ fe_status fe_summarize_deps(CXIndex idx, const fe_job *job, const kb *kb, sum_tu
   t.tu = tu;
   t.kb = kb;
   t.sum = summary_new();
+  t.build_dir = fe_build_dir(job);
   t.sum->main_file = fe_file_id(&t, clang_getFile(tu, job->file));
   if (!t.sum->main_file) t.sum->main_file = strtab_intern(t.sum->strs, job->file);
   if (fe_pp_wanted(job)) fe_pp_start(&t, job);
@@ -343,6 +344,7 @@ fe_status fe_summarize_deps(CXIndex idx, const fe_job *job, const kb *kb, sum_tu
   ptrmap_free(&t.files);
   ptrmap_free(&t.void_attrs);
   ptrmap_free(&t.hashed);
+  free(t.build_dir);
   ptrmap_free(&t.ro_values);
   vec_free(&t.fix_macros);
   vec_free(&t.fix_decls);

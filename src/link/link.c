@@ -281,8 +281,9 @@ static void link_add_macros_files(link_prog *p, const sum_tu *tu)
     if (!j) {
       ptrmap_put(&p->index->files_seen, (uint64_t)f.file + 1, (uint32_t)p->files.n);
       vec_push(&p->files, f);
-    } else if (p->files.v[*j].hash != f.hash) {
-      p->files.v[*j].hash = 0;
+    } else {
+      if (p->files.v[*j].hash != f.hash) p->files.v[*j].hash = 0;
+      p->files.v[*j].generated |= f.generated;   /* any TU's build calls it generated */
     }
   }
 }

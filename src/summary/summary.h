@@ -266,6 +266,8 @@ typedef struct {
 typedef struct {
   uint32_t file;
   uint64_t hash;     /* XXH64, seed 0 */
+  uint8_t generated; /* the build writes it (format 4): fix leaves it alone, suggest
+                        points at the definition instead (issue 13, item 11) */
 } sum_file;
 
 #define STF_NO_MATH_ERRNO 0x1  /* compiled with -fno-math-errno / -ffast-math */

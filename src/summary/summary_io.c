@@ -58,6 +58,7 @@ static void encode_fix_facts(const sum_tu *tu, bytes *b)
   for (size_t i = 0; i < tu->files.n; i++) {
     bytes_uleb(b, tu->files.v[i].file);
     bytes_le(b, tu->files.v[i].hash, 8);
+    bytes_uleb(b, tu->files.v[i].generated);
   }
 }
 
@@ -296,11 +297,12 @@ static void decode_macros_files(reader *r, sum_tu *tu, uint32_t ns)
     vec_push(&tu->macros, m);
   }
   uint64_t nfiles = bytes_get_uleb(r);
-  if (nfiles > (uint64_t)(r->end - r->p) / 9) { r->bad = 1; return; }
+  if (nfiles > (uint64_t)(r->end - r->p) / 10) { r->bad = 1; return; }
   for (uint64_t i = 0; i < nfiles && !r->bad; i++) {
     sum_file f;
     f.file = get_idx(r, ns);
     f.hash = bytes_get_le(r, 8);
+    f.generated = (uint8_t)get_idx(r, 2);
     vec_push(&tu->files, f);
   }
 }

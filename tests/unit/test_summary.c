@@ -78,7 +78,7 @@ static void add_fix_facts(sum_tu *tu, uint32_t file)
   vec_push(&tu->macros, m);
   sum_macro mu = { d->macro_unseq, SUM_DECL_UNSEQUENCED, SA_STD, 0, SMO_FILE };
   vec_push(&tu->macros, mu);
-  sum_file f = { file, 0xfedcba9876543210ull };
+  sum_file f = { file, 0xfedcba9876543210ull, 1 };
   vec_push(&tu->files, f);
 }
 
@@ -249,6 +249,7 @@ static void assert_decls_equal(const sum_tu *a, const sum_tu *b)
   for (size_t i = 0; i < a->files.n; i++) {
     assert_int_equal(a->files.v[i].file, b->files.v[i].file);
     assert_true(a->files.v[i].hash == b->files.v[i].hash);
+    assert_int_equal(a->files.v[i].generated, b->files.v[i].generated);
   }
 }
 
@@ -586,6 +587,8 @@ static void test_bad_indexes_refused(void **state)
   assert_encoding_refused(tu, "a macro name past the string table");
   tu = sample_tu(); tu->macros.v[0].origin = SMO_INCLUDE + 1;
   assert_encoding_refused(tu, "an unknown macro origin");
+  tu = sample_tu(); tu->files.v[0].generated = 2;
+  assert_encoding_refused(tu, "a file's generated mark neither 0 nor 1");
   tu = sample_tu(); tu->files.v[0].file = strtab_count(tu->strs) + 1;
   assert_encoding_refused(tu, "a hashed file past the string table");
   tu = sample_tu(); tu->fnargs.v[0].call = tu->funcs.v[0].ncall;
