@@ -260,14 +260,15 @@ bool cheat_find_memo(const link_prog *p, const cheat_ctx *c, uint32_t fi, purity
 /* Reads only of globals nothing writes: a constant table not marked const.
  * A static is private to the analysed code; an external global is only
  * when the analysed code is the whole program (clients of a library can
- * write it). */
-cheat_frozen_verdict cheat_frozen(const link_prog *p, const cheat_ctx *c, uint32_t fi, purity decl,
-                                  uint32_t *name, sum_loc *at)
+ * write it). The reads may be in callees with bodies (GLib's const
+ * g_unichar_iswide reads its static inline helper's never-written
+ * `static int saved_mid`), as deep as memoisation is followed. */
+static cheat_frozen_verdict frozen_in(const link_prog *p, const cheat_ctx *c, uint32_t fi, purity decl,
+                                      uint32_t *name, sum_loc *at, int depth)
 {
   const link_func *f = &p->funcs.v[fi];
-  if (decl != PURITY_CONST || f->cls != PURITY_PURE || f->st.pr) return FROZEN_NONE;
+  if (f->st.pr) return FROZEN_NONE;
   cheat_frozen_verdict v = FROZEN_CHEAT;
-  *name = 0;
   for (uint32_t i = 0; i < f->neff; i++) {
     const sum_effect *e = &p->effs.v[f->eff_off + i];
     if (link_effect_contrib(p, e) <= decl) continue;
@@ -276,7 +277,24 @@ cheat_frozen_verdict cheat_frozen(const link_prog *p, const cheat_ctx *c, uint32
     if (exported && !c->whole_program && v != FROZEN_LIBRARY) { v = FROZEN_LIBRARY; *name = e->name; *at = e->loc; }
     if (!*name) { *name = e->name; *at = e->loc; }
   }
-  for (uint32_t i = 0; i < f->ncall; i++)
-    if (link_call_class(p, f, &p->calls.v[f->call_off + i]) > decl) return FROZEN_NONE;
+  for (uint32_t i = 0; i < f->ncall; i++) {
+    const link_call *cl = &p->calls.v[f->call_off + i];
+    if (link_call_class(p, f, cl) <= decl) continue;
+    /* A call above the attribute: frozen only if the callee's body is,
+     * recursion and unknown bodies stay misuse. */
+    if (depth >= 4 || cl->callee == fi || !link_has_body(&p->funcs.v[cl->callee])) return FROZEN_NONE;
+    cheat_frozen_verdict sub = frozen_in(p, c, cl->callee, decl, name, at, depth + 1);
+    if (sub == FROZEN_NONE) return FROZEN_NONE;
+    if (sub == FROZEN_LIBRARY) v = FROZEN_LIBRARY;
+  }
   return *name ? v : FROZEN_NONE;
+}
+
+cheat_frozen_verdict cheat_frozen(const link_prog *p, const cheat_ctx *c, uint32_t fi, purity decl,
+                                  uint32_t *name, sum_loc *at)
+{
+  const link_func *f = &p->funcs.v[fi];
+  if (decl != PURITY_CONST || f->cls != PURITY_PURE) return FROZEN_NONE;
+  *name = 0;
+  return frozen_in(p, c, fi, decl, name, at, 0);
 }
