@@ -213,6 +213,31 @@ static void test_entry_class(void **state)
 
 /* kb_load_file reads a file, with the path as origin; a missing file is an
  * error naming it. */
+/* Callbacks (cN) and cheats (issue 13): the callback's argument is named,
+ * an entry with one stands alone as normal (the function passed is
+ * unknown); `cheat` keeps the class; `c*` is refused. */
+static void test_callbacks_and_cheats(void **state)
+{
+  kb *k = kb_new();
+  load_ok(k, "bsearch const r0,r1,c4 binary search\n"
+             "gettext pure r0,cheat lazy catalogs\n"
+             "qsort_r normal r0,w0,c3 sorts\n");
+  const kb_entry *b = lookup(k, "bsearch");
+  assert_int_equal(b->callbacks, (uint64_t)1 << 4);
+  assert_int_equal(b->cls, PURITY_CONST);
+  assert_int_equal(kb_entry_class(b, true), PURITY_NORMAL);
+  assert_false(b->cheat);
+  const kb_entry *g = lookup(k, "gettext");
+  assert_true(g->cheat);
+  assert_int_equal(g->callbacks, 0);
+  assert_int_equal(kb_entry_class(g, true), PURITY_PURE);
+  assert_int_equal(lookup(k, "qsort_r")->callbacks, (uint64_t)1 << 3);
+  kb_free(k);
+  assert_malformed("f const c* calls anything\n", 1);
+  assert_malformed("f const c64 out of range\n", 1);
+  assert_malformed("f const cheats too long\n", 1);
+}
+
 static void test_load_file(void **state)
 {
   char *dir = tmpdir_new();
@@ -276,6 +301,7 @@ int main(void)
     cmocka_unit_test(test_malformed_trailing_comma),
     cmocka_unit_test(test_malformed_missing_columns),
     cmocka_unit_test(test_entry_class),
+    cmocka_unit_test(test_callbacks_and_cheats),
     cmocka_unit_test(test_load_file),
     cmocka_unit_test(test_builtin),
     cmocka_unit_test(test_digest),
