@@ -56,6 +56,14 @@ static bool in(const cheat_ids *v, uint32_t x)
 
 static void add(cheat_ids *v, uint32_t x) { if (!in(v, x)) vec_push(v, x); }
 
+/* On a path that ends in a noreturn call: misuse-noreturn's business, not
+ * the memo's (unless --strict counts such paths in full). */
+static bool eff_dying(const link_prog *p, const sum_effect *e) { return !p->strict && (e->flags & SEF_DOOMED); }
+static bool call_dying(const link_prog *p, const link_call *c)
+{
+  return !p->strict && (c->flags & (SCF_DOOMED | SCF_NORETURN));
+}
+
 static bool is_cache_obj(uint8_t obj)
 {
   return obj == SO_STATIC_LOCAL || obj == SO_FILE_STATIC || obj == SO_THREAD_LOCAL;
@@ -88,7 +96,7 @@ static bool memo_plain(const link_prog *p, const cheat_ctx *c, uint32_t fi, puri
   if (!m->caches.n) return false;
   for (uint32_t i = 0; i < f->neff; i++) {
     const sum_effect *e = &p->effs.v[f->eff_off + i];
-    if (link_effect_contrib(p, e) <= decl) continue;
+    if (link_effect_contrib(p, e) <= decl || eff_dying(p, e)) continue;
     uint32_t g = under(e->guard, e->flags & SEF_GUARD_TEST);
     bool cache_access = (e->kind == SE_WRITE_GLOBAL || e->kind == SE_READ_GLOBAL) && in(&m->caches, e->name);
     bool guarded = g && in(&m->caches, g);
@@ -96,7 +104,7 @@ static bool memo_plain(const link_prog *p, const cheat_ctx *c, uint32_t fi, puri
   }
   for (uint32_t i = 0; i < f->ncall; i++) {
     const link_call *cl = &p->calls.v[f->call_off + i];
-    if (link_call_class(p, f, cl) <= decl) continue;
+    if (link_call_class(p, f, cl) <= decl || call_dying(p, cl)) continue;
     uint32_t g = under(cl->guard, cl->flags & SCF_GUARD_TEST);
     if (!(g && in(&m->caches, g))) return false;
     add(&m->feeders, p->funcs.v[cl->callee].name);
@@ -146,7 +154,7 @@ static bool memo_once_guard(const link_prog *p, const cheat_ctx *c, uint32_t fi,
   for (uint32_t i = 0; i < f->neff; i++) {
     const sum_effect *e = &p->effs.v[f->eff_off + i];
     if (e->kind == SE_ADDR_GLOBAL && e->name == x) addr = true;
-    if (link_effect_contrib(p, e) <= decl) continue;
+    if (link_effect_contrib(p, e) <= decl || eff_dying(p, e)) continue;
     bool in_test = e->flags & SEF_GUARD_TEST, nx = names(p, e, x);
     if (e->kind == SE_WRITE_GLOBAL || e->kind == SE_WRITE_MEM || e->kind == SE_WRITE_PARAM) {
       if (!nx || e->guard != x || in_test) return false;
@@ -162,7 +170,7 @@ static bool memo_once_guard(const link_prog *p, const cheat_ctx *c, uint32_t fi,
   }
   for (uint32_t i = 0; i < f->ncall; i++) {
     const link_call *cl = &p->calls.v[f->call_off + i];
-    if (link_call_class(p, f, cl) <= decl) continue;
+    if (link_call_class(p, f, cl) <= decl || call_dying(p, cl)) continue;
     if (cl->guard != x) return false;
     if (cl->flags & SCF_GUARD_TEST) {
       if (!m->once) m->once = p->funcs.v[cl->callee].name;
@@ -192,12 +200,12 @@ static bool memo_once_call(const link_prog *p, uint32_t fi, purity decl, cheat_m
     const char *name = S(p, p->funcs.v[c->callee].name);
     bool is_once = !strcmp(name, "pthread_once") || !strcmp(name, "call_once");
     if (is_once && !m->once) m->once = p->funcs.v[c->callee].name;
-    if (!is_once && link_call_class(p, f, c) > decl) return false;
+    if (!is_once && link_call_class(p, f, c) > decl && !call_dying(p, c)) return false;
   }
   if (!m->once) return false;
   for (uint32_t i = 0; i < f->neff; i++) {
     const sum_effect *e = &p->effs.v[f->eff_off + i];
-    if (link_effect_contrib(p, e) <= decl) continue;
+    if (link_effect_contrib(p, e) <= decl || eff_dying(p, e)) continue;
     if (e->kind != SE_READ_GLOBAL || e->obj != SO_FILE_STATIC) return false;
     if (!m->cache) { m->cache = e->name; m->cache_obj = e->obj; m->cache_loc = e->loc; }
   }
@@ -213,11 +221,11 @@ static bool memo_callee(const link_prog *p, const cheat_ctx *c, uint32_t fi, pur
   const link_func *f = &p->funcs.v[fi];
   if (depth >= 4) return false;
   for (uint32_t i = 0; i < f->neff; i++)
-    if (link_effect_contrib(p, &p->effs.v[f->eff_off + i]) > decl) return false;
+    if (link_effect_contrib(p, &p->effs.v[f->eff_off + i]) > decl && !eff_dying(p, &p->effs.v[f->eff_off + i])) return false;
   bool any = false;
   for (uint32_t i = 0; i < f->ncall; i++) {
     const link_call *cl = &p->calls.v[f->call_off + i];
-    if (link_call_class(p, f, cl) <= decl) continue;
+    if (link_call_class(p, f, cl) <= decl || call_dying(p, cl)) continue;
     if (cl->callee == fi || !link_has_body(&p->funcs.v[cl->callee])) return false;
     cheat_memo sub = {0};
     bool ok = find_memo(p, c, cl->callee, decl, &sub, depth + 1);
@@ -271,7 +279,7 @@ static cheat_frozen_verdict frozen_in(const link_prog *p, const cheat_ctx *c, ui
   cheat_frozen_verdict v = FROZEN_CHEAT;
   for (uint32_t i = 0; i < f->neff; i++) {
     const sum_effect *e = &p->effs.v[f->eff_off + i];
-    if (link_effect_contrib(p, e) <= decl) continue;
+    if (link_effect_contrib(p, e) <= decl || eff_dying(p, e)) continue;
     if (e->kind != SE_READ_GLOBAL || ptrmap_get(&c->writers, cheat_obj_key(fi, e))) return FROZEN_NONE;
     bool exported = e->obj == SO_GLOBAL || e->obj == SO_THREAD_LOCAL;
     if (exported && !c->whole_program && v != FROZEN_LIBRARY) { v = FROZEN_LIBRARY; *name = e->name; *at = e->loc; }
@@ -279,7 +287,7 @@ static cheat_frozen_verdict frozen_in(const link_prog *p, const cheat_ctx *c, ui
   }
   for (uint32_t i = 0; i < f->ncall; i++) {
     const link_call *cl = &p->calls.v[f->call_off + i];
-    if (link_call_class(p, f, cl) <= decl) continue;
+    if (link_call_class(p, f, cl) <= decl || call_dying(p, cl)) continue;
     /* A call above the attribute: frozen only if the callee's body is,
      * recursion and unknown bodies stay misuse. */
     if (depth >= 4 || cl->callee == fi || !link_has_body(&p->funcs.v[cl->callee])) return FROZEN_NONE;
