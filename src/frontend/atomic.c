@@ -99,7 +99,7 @@ enum { FA_MAX_OPERANDS = 8 };
 int fw_atomic_expr(fw *w, CXCursor c, uint64_t *result)
 {
   char name[96];
-  if (!fe_spelled_ident(w->t->tu, clang_getRangeStart(clang_getCursorExtent(c)), name, sizeof name)) return 0;
+  if (!fe_spelled_ident(w->t, clang_getRangeStart(clang_getCursorExtent(c)), name, sizeof name)) return 0;
   fa_kind kind = fw_atomic_kind(name);
   if (kind == FA_NONE) return 0;
   size_t k = fw_kids(w, c);

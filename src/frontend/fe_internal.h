@@ -40,6 +40,9 @@ typedef struct {
   VEC(fe_c23_attr) c23;         /* [[reproducible]] / [[unsequenced]] seen (c23attr.c) */
   ptrmap ro_values;   /* read-only global's definition → PROV_* of the pointers it holds (rodata.c) */
   char *build_dir;   /* an out-of-tree build's directory (generated.c), or NULL */
+  CXFile text_file;   /* the file whose text spelling.c read last, and that text */
+  const char *text;
+  size_t text_size;
 } fe_tu;
 
 /* generated.c: files the build writes (issue 13, item 11). */
@@ -81,7 +84,7 @@ int fe_func_noreturn(fe_tu *t, uint32_t fi);
 
 /* spelling.c: the identifier written at l (in a macro's definition when l
  * comes from one) into buf; returns its length, 0 if none or too long. */
-size_t fe_spelled_ident(CXTranslationUnit tu, CXSourceLocation l, char *buf, size_t n);
+size_t fe_spelled_ident(fe_tu *t, CXSourceLocation l, char *buf, size_t n);
 /* The outermost macro whose expansion holds l, when l is spelled inside a
  * macro (its body or an argument): its name as a string id; else 0. */
 uint32_t fe_macro_of(fe_tu *t, CXSourceLocation l);

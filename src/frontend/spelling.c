@@ -15,12 +15,25 @@ static int fe_ident_char(char c)
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
 
+/* The text of f: libclang looks a file up among all the TU's files for
+ * every call (measurable on macro-heavy code), and consecutive lookups
+ * are mostly of one file, so the last one is kept. */
+static const char *fe_file_text_cached(fe_tu *t, CXFile f, size_t *size)
+{
+  if (!t->text_file || !clang_File_isEqual(t->text_file, f)) {
+    t->text = clang_getFileContents(t->tu, f, &t->text_size);
+    t->text_file = f;
+  }
+  *size = t->text ? t->text_size : 0;
+  return t->text;
+}
+
 /* The identifier starting at byte `off` of f into buf (NUL-terminated);
  * returns its length, 0 if none there or if it does not fit. */
-static size_t fe_ident_at(CXTranslationUnit tu, CXFile f, unsigned off, char *buf, size_t n)
+static size_t fe_ident_at(fe_tu *t, CXFile f, unsigned off, char *buf, size_t n)
 {
   size_t size = 0;
-  const char *text = f ? clang_getFileContents(tu, f, &size) : NULL;
+  const char *text = f ? fe_file_text_cached(t, f, &size) : NULL;
   if (!text || off >= size || n == 0) return 0;
   size_t len = 0;
   while (off + len < size && fe_ident_char(text[off + len])) len++;
@@ -30,12 +43,12 @@ static size_t fe_ident_at(CXTranslationUnit tu, CXFile f, unsigned off, char *bu
   return len;
 }
 
-size_t fe_spelled_ident(CXTranslationUnit tu, CXSourceLocation l, char *buf, size_t n)
+size_t fe_spelled_ident(fe_tu *t, CXSourceLocation l, char *buf, size_t n)
 {
   CXFile f;
   unsigned off;
   clang_getSpellingLocation(l, &f, NULL, NULL, &off);
-  return fe_ident_at(tu, f, off, buf, n);
+  return fe_ident_at(t, f, off, buf, n);
 }
 
 uint32_t fe_macro_of(fe_tu *t, CXSourceLocation l)
@@ -47,6 +60,6 @@ uint32_t fe_macro_of(fe_tu *t, CXSourceLocation l)
   clang_getExpansionLocation(l, &ef, NULL, NULL, &eoff);
   if (!ef || (sf && clang_File_isEqual(sf, ef) && soff == eoff)) return 0;
   char name[256];
-  if (!fe_ident_at(t->tu, ef, eoff, name, sizeof name)) return 0;
+  if (!fe_ident_at(t, ef, eoff, name, sizeof name)) return 0;
   return strtab_intern(t->sum->strs, name);
 }
