@@ -81,8 +81,23 @@ static bool written_elsewhere(const cheat_ctx *c, uint32_t fi, const sum_effect 
  * on every call until the cache is filled). */
 static uint32_t under(uint32_t guard, bool in_test) { return in_test ? 0 : guard; }
 
+static bool find_memo(const link_prog *p, const cheat_ctx *c, uint32_t fi, purity decl, cheat_memo *m, int depth);
+
+/* An unguarded call of a function that memoises itself (GLib's
+ * G_DEFINE_TYPE_WITH_CODE prelude calling g_networking_init, a once-guard
+ * of its own): runs its work once too. */
+static bool memo_call_ok(const link_prog *p, const cheat_ctx *c, uint32_t fi, const link_call *cl, purity decl,
+                         int depth)
+{
+  if (depth >= 4 || cl->callee == fi || !link_has_body(&p->funcs.v[cl->callee])) return false;
+  cheat_memo sub = {0};
+  bool ok = find_memo(p, c, cl->callee, decl, &sub, depth + 1);
+  cheat_memo_free(&sub);
+  return ok;
+}
+
 /* A static or thread-local written under a test of itself. */
-static bool memo_plain(const link_prog *p, const cheat_ctx *c, uint32_t fi, purity decl, cheat_memo *m)
+static bool memo_plain(const link_prog *p, const cheat_ctx *c, uint32_t fi, purity decl, cheat_memo *m, int depth)
 {
   const link_func *f = &p->funcs.v[fi];
   for (uint32_t i = 0; i < f->neff; i++) {
@@ -106,7 +121,10 @@ static bool memo_plain(const link_prog *p, const cheat_ctx *c, uint32_t fi, puri
     const link_call *cl = &p->calls.v[f->call_off + i];
     if (link_call_class(p, f, cl) <= decl || call_dying(p, cl)) continue;
     uint32_t g = under(cl->guard, cl->flags & SCF_GUARD_TEST);
-    if (!(g && in(&m->caches, g))) return false;
+    if (!(g && in(&m->caches, g))) {
+      if (memo_call_ok(p, c, fi, cl, decl, depth)) continue;
+      return false;
+    }
     add(&m->feeders, p->funcs.v[cl->callee].name);
   }
   m->kind = m->cache_obj == SO_THREAD_LOCAL ? MEMO_THREAD : MEMO_STATIC;
@@ -143,7 +161,8 @@ static const sum_effect *once_candidate(const link_prog *p, const link_func *f, 
  * the test being an atomic load of x and/or a call given x's address. The
  * cache x is written only under the guard, the rest only reads, or happens
  * under the guard (computing the value). */
-static bool memo_once_guard(const link_prog *p, const cheat_ctx *c, uint32_t fi, purity decl, cheat_memo *m)
+static bool memo_once_guard(const link_prog *p, const cheat_ctx *c, uint32_t fi, purity decl, cheat_memo *m,
+                            int depth)
 {
   const link_func *f = &p->funcs.v[fi];
   uint32_t x;
@@ -171,7 +190,10 @@ static bool memo_once_guard(const link_prog *p, const cheat_ctx *c, uint32_t fi,
   for (uint32_t i = 0; i < f->ncall; i++) {
     const link_call *cl = &p->calls.v[f->call_off + i];
     if (link_call_class(p, f, cl) <= decl || call_dying(p, cl)) continue;
-    if (cl->guard != x) return false;
+    if (cl->guard != x) {
+      if (memo_call_ok(p, c, fi, cl, decl, depth)) continue;
+      return false;
+    }
     if (cl->flags & SCF_GUARD_TEST) {
       if (!m->once) m->once = p->funcs.v[cl->callee].name;
       test_op = true;
@@ -213,8 +235,6 @@ static bool memo_once_call(const link_prog *p, uint32_t fi, purity decl, cheat_m
   return m->cache != 0;
 }
 
-static bool find_memo(const link_prog *p, const cheat_ctx *c, uint32_t fi, purity decl, cheat_memo *m, int depth);
-
 /* Only calls of memoising functions go beyond decl: the cache is theirs. */
 static bool memo_callee(const link_prog *p, const cheat_ctx *c, uint32_t fi, purity decl, cheat_memo *m, int depth)
 {
@@ -249,9 +269,9 @@ static bool memo_callee(const link_prog *p, const cheat_ctx *c, uint32_t fi, pur
 static bool find_memo(const link_prog *p, const cheat_ctx *c, uint32_t fi, purity decl, cheat_memo *m, int depth)
 {
   const cheat_memo empty = {0};
-  if (memo_plain(p, c, fi, decl, m)) return true;
+  if (memo_plain(p, c, fi, decl, m, depth)) return true;
   cheat_memo_free(m); *m = empty;
-  if (memo_once_guard(p, c, fi, decl, m)) return true;
+  if (memo_once_guard(p, c, fi, decl, m, depth)) return true;
   cheat_memo_free(m); *m = empty;
   if (memo_once_call(p, fi, decl, m)) return true;
   cheat_memo_free(m); *m = empty;

@@ -58,8 +58,9 @@ const nr_info *nr_info_of(nr_ctx *c, uint32_t fi)
     const link_call *cl = &c->p->calls.v[f->call_off + i];
     const link_func *g = &c->p->funcs.v[cl->callee];
     bool dies = false, asserts = false;
-    /* A memo's first-call work: the cheat note speaks for it. */
-    if (cl->guard && !(cl->flags & SCF_GUARD_TEST) && nr_cache_guard(c->p, f, cl->guard)) continue;
+    /* A memo's first-call work, and its once-guard's slow path (taken
+     * only until the cache is filled): the cheat note speaks for them. */
+    if (cl->guard && nr_cache_guard(c->p, f, cl->guard)) continue;
     if (cl->flags & SCF_NORETURN) {
       asserts = is_assert_fail(S(c->p, g->name));
       dies = !asserts;
