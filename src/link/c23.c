@@ -186,7 +186,8 @@ static void c23_call(const link_prog *p, const link_func *f, const link_call *c,
   memset(out, 0, sizeof *out);
   const link_func *g = &p->funcs.v[c->callee];
   c23_state cs = link_has_body(g) ? p->c23[c->callee].st : c23_external(p, f, g);
-  c23_apply(out, &cs, p->argmasks.v + c->arg_off, c->nargs);
+  /* A program none of whose calls takes an argument has no argmasks (NULL). */
+  c23_apply(out, &cs, c->nargs ? p->argmasks.v + c->arg_off : NULL, c->nargs);
   if ((c->flags & (SCF_NORETURN | SCF_DOOMED)) && !p->strict) {   /* as solve_cap_doomed */
     if (out->own > C23_REPRODUCIBLE) out->own = C23_REPRODUCIBLE;
     out->pr |= out->pw;
