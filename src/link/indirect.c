@@ -137,11 +137,11 @@ static void ind_call(ind_ctx *x, const link_func *f, const link_call *c, const l
   uint64_t bound = ind_bind_args(p, f, c, fb, &gb);
   const kb_entry *e = link_kb_entry(p, g);
   link_state cs;
-  if (e && e->callbacks) {
+  if (e) {   /* a library function (one lookup: link_solve_callee would repeat it) */
     cs = link_solve_kb(p, f, e);
     if (g->flags & SFF_NORETURN) cs.mnr = 1;
     link_solve_apply(out, &cs, masks, c->nargs);
-    ind_kb_callbacks(p, f, c, e, bound, &gb, out);
+    if (e->callbacks) ind_kb_callbacks(p, f, c, e, bound, &gb, out);
   } else {
     if (bound && link_has_body(g) && (g->st.pc & bound) && depth < IND_MAX_DEPTH && x->budget) {
       x->budget--;
