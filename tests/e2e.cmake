@@ -34,6 +34,7 @@ set(_e2e_tests
   cache_incremental
   cache_robust
   cmdline_macros
+  compiler_view
 )
 foreach(_e2e ${_e2e_tests})
   add_test(NAME e2e/${_e2e}

@@ -80,6 +80,7 @@ cache_key cache_key1(const cache *c, const fe_job *job, uint64_t main_size, uint
   key_str(st, job->file);
   key_u64(st, (uint64_t)job->argc);
   for (int i = 0; i < job->argc; i++) key_str(st, job->argv[i]);
+  key_u64(st, fe_ccview_digest(job));   /* the build compiler's macros, or clang's (0) */
   key_u64(st, main_size);
   key_u64(st, main_hash);
   return key_done(st);

@@ -76,7 +76,7 @@ static kb *launcher_kb(char **err)
 }
 
 /* Summarises one unit and embeds it; returns NULL or why not (caller frees). */
-static char *launcher_unit(CXIndex idx, const kb *k, const ccargs *a, const ccargs_unit *u)
+static char *launcher_unit(CXIndex idx, const kb *k, const ccargs *a, const ccargs_unit *u, const char *cc)
 {
   fe_jobs jobs = {0};
   char *why = NULL;
@@ -84,12 +84,16 @@ static char *launcher_unit(CXIndex idx, const kb *k, const ccargs *a, const ccar
     cdb_jobs_free(&jobs);
     return why ? why : xasprintf("%s: not a C source", u->src);
   }
+  free(jobs.v[0].cmd[0]);   /* the compiler the build runs, for its view of the preprocessor */
+  jobs.v[0].cmd[0] = xstrdup(cc);
   sum_tu *sum = NULL;
   fe_msgs msgs = {0};
   fe_status st = fe_summarize(idx, &jobs.v[0], k, &sum, &msgs);
   if (st != FE_OK) {
     const char *first = NULL;
-    for (size_t i = 0; i < msgs.n && !first; i++) if (!strstr(msgs.v[i], ": warning: compiler flags:")) first = msgs.v[i];
+    for (size_t i = 0; i < msgs.n && !first; i++)
+      if (!strstr(msgs.v[i], ": warning: compiler flags:") && !strstr(msgs.v[i], ": warning: compiler view:"))
+        first = msgs.v[i];
     why = xasprintf("%s: libclang cannot analyse it%s%s", u->src, first ? ": " : "", first ? first : "");
   } else {
     size_t len;
@@ -104,14 +108,14 @@ static char *launcher_unit(CXIndex idx, const kb *k, const ccargs *a, const ccar
 }
 
 /* Summarises every unit; warns once (the first problem) if any failed. */
-static void launcher_summarize(const ccargs *a)
+static void launcher_summarize(const ccargs *a, const char *cc)
 {
   char *why = NULL;
   int failed = 0;
   kb *k = launcher_kb(&why);
   CXIndex idx = k ? clang_createIndex(0, 0) : NULL;
   for (size_t i = 0; k && i < a->units.n; i++) {
-    char *w = launcher_unit(idx, k, a, &a->units.v[i]);
+    char *w = launcher_unit(idx, k, a, &a->units.v[i], cc);
     if (w) failed++;
     if (w && !why) why = w; else free(w);
   }
@@ -139,7 +143,10 @@ int launcher_main(int argc, char **argv)
   if (WEXITSTATUS(status) != 0) return WEXITSTATUS(status);
   ccargs a;
   ccargs_parse(argc, argv, &a);
-  if (a.units.n) launcher_summarize(&a);
+  int c = 0;
+  while (c < argc - 1 && cdb_is_wrapper(argv[c])) c++;
+  fe_ccview_mode_from_env();   /* the launcher takes no options of its own */
+  if (a.units.n) launcher_summarize(&a, argv[c]);
   ccargs_free(&a);
   return 0;
 }

@@ -52,6 +52,7 @@ int main(int argc, char **argv)
     cli_opts_free(&o);
     return rc;
   }
+  fe_ccview_set_mode(o.clang_view ? FE_VIEW_CLANG : FE_VIEW_BUILD);
   kb *k = main_load_kb(&o);
   int rc = k && main_commands[o.cmd] ? main_commands[o.cmd](&o, k) : EXIT_INPUT;
   kb_free(k);

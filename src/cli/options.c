@@ -42,6 +42,8 @@ static const char usage[] =
   "  --stats           print cache hits, misses and files parsed on stderr\n"
   "  --tu-timeout S    give up on a file whose parse takes longer than S seconds\n"
   "                    (default 300; 0: no limit); the others are analysed\n"
+  "  --compiler-view=V build (default): parse a GCC compile command with that GCC's\n"
+  "                    predefined macros (no __clang__); clang: with libclang's own macros\n"
   "  --version, --help\n"
   "infer:\n"
   "  --why NAME        print the chain of causes for function NAME (every static\n"
@@ -152,6 +154,14 @@ static int cli_jobs(cli_opts *o, const char *v)
   return 0;
 }
 
+static int cli_compiler_view(cli_opts *o, const char *v)
+{
+  if (!strcmp(v, "build")) o->clang_view = false;
+  else if (!strcmp(v, "clang")) o->clang_view = true;
+  else return cli_fail("--compiler-view wants build or clang, not '%s'", v);
+  return 0;
+}
+
 static int cli_max_size(cli_opts *o, const char *v)
 {
   if (cli_int(v, 1, 4096, &o->max_mib) < 0) return cli_fail("--max-size wants MiB from 1 to 4096, not '%s'", v);
@@ -191,7 +201,8 @@ static int cli_option(int argc, char **argv, int *i, cli_opts *o)
     { "--fail-on", NULL, cli_fail_on }, { "-j", NULL, cli_jobs }, { "--kb", NULL, cli_kb },
     { "--verify", &o->verify, NULL }, { "--max-size", NULL, cli_max_size },
     { "--spelling", &o->spelling, NULL }, { "--from", &o->from, NULL },
-    { "--cache-dir", &o->cache_dir, NULL }, { "--tu-timeout", NULL, cli_tu_timeout } };
+    { "--cache-dir", &o->cache_dir, NULL }, { "--tu-timeout", NULL, cli_tu_timeout },
+    { "--compiler-view", NULL, cli_compiler_view } };
   for (size_t k = 0; k < sizeof opts / sizeof *opts; k++) {
     if (!cli_is(a, opts[k].name)) continue;
     if (!(v = cli_value(argc, argv, i, opts[k].name))) return cli_fail("%s needs a value", opts[k].name);

@@ -33,6 +33,7 @@ typedef struct {
   const char *cache_dir;   /* --cache-dir DIR */
   bool no_cache, stats;    /* --no-cache, --stats */
   int tu_timeout;          /* --tu-timeout SECONDS per TU; 0: no limit */
+  bool clang_view;         /* --compiler-view=clang (default build: a GCC command's own macros) */
   VEC(const char *) kb_files;
   VEC(char *) files;       /* positional arguments before -- */
   VEC(char *) flags;       /* after -- */

@@ -79,7 +79,8 @@ static void *pipeline_worker(void *arg)
   /* One worker process per thread, or one libclang index. */
   worker *wk = sh->out->worker ? worker_new(sh->out->worker) : NULL;
   CXIndex idx = wk ? NULL : clang_createIndex(0, 0);
-  fe_parser parse = wk ? (fe_parser){ worker_parse, wk } : (fe_parser){ fe_parse_in_process, idx };
+  fe_parser inner = wk ? (fe_parser){ worker_parse, wk } : (fe_parser){ fe_parse_in_process, idx };
+  fe_parser parse = { fe_ccview_counted, &inner };   /* --stats' view counts, and its warnings */
   for (;;) {
     size_t i = atomic_fetch_add(&sh->next, 1);
     if (i >= sh->jobs->n) break;

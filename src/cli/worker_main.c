@@ -81,6 +81,7 @@ int worker_main(int argc, char **argv)
    * instead of being "recovered" into a half-broken libclang. */
   setenv("LIBCLANG_NOTHREADS", "1", 1);
   clang_toggleCrashRecovery(0);
+  fe_ccview_mode_from_env();   /* --compiler-view, as the parent set it */
   kb *k = kb_new();
   char *err = NULL;
   int rc = kb_load_builtin(k, &err);

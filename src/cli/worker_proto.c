@@ -30,6 +30,12 @@ void wproto_job_encode(bytes *b, const fe_job *job, bool want_deps)
   bytes_uleb(b, (uint64_t)job->argc);
   for (int i = 0; i < job->argc; i++) wp_put_str(b, job->argv[i]);
   bytes_uleb(b, want_deps);
+  bytes_uleb(b, (uint64_t)job->cmdc);   /* the compiler: the worker's view of the preprocessor (ccview.c) */
+  for (int i = 0; i < job->cmdc; i++) wp_put_str(b, job->cmd[i]);
+  size_t vlen = 0;
+  const char *view = fe_ccview_text_for(job, &vlen);   /* asked here once, not again in each worker */
+  bytes_uleb(b, view != NULL);
+  wp_put_str(b, view ? view : "");
 }
 
 int wproto_job_decode(const unsigned char *buf, size_t len, fe_job *job, bool *want_deps)
@@ -46,6 +52,17 @@ int wproto_job_decode(const unsigned char *buf, size_t len, fe_job *job, bool *w
     r.bad = 1;
   }
   *want_deps = bytes_get_uleb(&r) != 0;
+  uint64_t cmdc = bytes_get_uleb(&r);
+  if (!r.bad && cmdc <= len) {
+    job->cmd = xcalloc((size_t)cmdc + 1, sizeof *job->cmd);
+    for (; (uint64_t)job->cmdc < cmdc && !r.bad; job->cmdc++) job->cmd[job->cmdc] = wp_get_str(&r);
+  } else {
+    r.bad = 1;
+  }
+  bool has_view = bytes_get_uleb(&r) != 0;
+  char *view = wp_get_str(&r);
+  if (!r.bad) fe_ccview_preset(job, has_view ? view : NULL, view ? strlen(view) : 0);
+  free(view);
   if (r.bad || r.p != r.end) { wproto_job_free(job); return -1; }
   return 0;
 }
@@ -54,6 +71,8 @@ void wproto_job_free(fe_job *job)
 {
   for (int i = 0; i < job->argc; i++) free(job->argv[i]);
   free(job->argv);
+  for (int i = 0; i < job->cmdc; i++) free(job->cmd[i]);
+  free(job->cmd);
   free(job->dir);
   free(job->file);
   memset(job, 0, sizeof *job);

@@ -7,6 +7,7 @@
 #ifndef PURIST_FE_H
 #define PURIST_FE_H
 #include <clang-c/Index.h>
+#include <stdio.h>
 #include "frontend/cdb.h"
 #include "kb/kb.h"
 #include "summary/summary.h"
@@ -51,6 +52,33 @@ fe_status fe_parse_in_process(void *idx, const fe_job *job, const kb *kb, sum_tu
                               fe_deps *deps);
 
 void fe_msgs_free(fe_msgs *m);
+
+/* The preprocessor's view (ccview.c, --compiler-view): the build's (a GCC
+ * compile command is parsed with that GCC's predefined macros) or clang's
+ * own. Set once, before any parse. */
+typedef enum { FE_VIEW_BUILD = 0, FE_VIEW_CLANG = 1 } fe_view_mode;
+/* Sets the mode and exports it (PURIST_COMPILER_VIEW) to the parse
+ * workers this process starts; call before any thread starts. */
+void fe_ccview_set_mode(fe_view_mode m);
+/* The mode PURIST_COMPILER_VIEW names (build unless "clang"): for a parse
+ * worker, and for `purist cc`, which has no options of its own. */
+void fe_ccview_mode_from_env(void);
+/* The GCC view's header for job (NULL: clang's view), asking the compiler
+ * if not yet; and, in a parse worker, the same header as its parent found
+ * it (text NULL: clang's view), so that the compiler is asked once in all. */
+const char *fe_ccview_text_for(const fe_job *job, size_t *len);
+void fe_ccview_preset(const fe_job *job, const char *text, size_t len);
+/* An fe_parser's run that wraps another (ctx: the fe_parser): says once
+ * per compiler why a GCC command gets no view (it cannot be run), and
+ * counts each TU parsed by the view it got, for --stats. In the process
+ * that prints, whichever process parses. */
+fe_status fe_ccview_counted(void *ctx, const fe_job *job, const kb *kb, sum_tu **out, fe_msgs *msgs,
+                            fe_deps *deps);
+/* What the job's view is, for the summary cache's key: 0 for clang's,
+ * else a hash of the GCC view's macros (asks the compiler once). */
+uint64_t fe_ccview_digest(const fe_job *job);
+/* "purist: compiler view: …" — how many TUs were parsed with each view. */
+void fe_ccview_print_stats(FILE *f);
 
 /* The arguments libclang gets for a job: the build's flags, then purist's
  * own (resource directory, errors that must not stop a parse). For other

@@ -5,6 +5,20 @@
 #include "frontend/fe.h"
 #include "util/ptrmap.h"
 
+/* ccview.c: the build compiler's predefined macros, as a virtual header
+ * under FE_CCVIEW_DIR (no such directory exists: libclang reads it from
+ * memory). NULL or a view without text: clang's own view. */
+#define FE_CCVIEW_DIR "/.purist-compiler-view/"
+typedef struct fe_ccview fe_ccview;
+/* The fallback's message (parse.c), which fe_ccview_counted reads back. */
+#define FE_CCVIEW_FELL_BACK "compiler view: parsed"
+#define FE_CCVIEW_BOTH_FAIL "compiler view: errors also"
+const fe_ccview *fe_ccview_for(const fe_job *job);
+const char *fe_ccview_text(const fe_ccview *v, size_t *len);
+const char *fe_ccview_path(const fe_ccview *v);     /* NULL: no GCC view */
+const char *fe_ccview_compiler(const fe_ccview *v);
+bool fe_ccview_is_virtual(const char *path);
+
 /* A macro definition or declaration whose TU order fixfacts.c needs. */
 typedef struct {
   size_t index;             /* into sum->macros or sum->decls */

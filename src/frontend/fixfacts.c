@@ -199,14 +199,21 @@ static int ff_kind_slot(uint8_t kind)
 
 /* Where an attribute macro's definition comes from: no file is the
  * predefines buffer (clang names its parts "<command line>" and
- * "<built-in>"); a file reached from that buffer was -include'd. */
+ * "<built-in>"); the GCC view's header holds the build compiler's
+ * built-in macros; another file reached from that buffer was -include'd. */
 static uint8_t ff_origin(const key_map *km, CXSourceLocation l)
 {
   size_t n;
   unsigned off;
   CXFile f;
   clang_getExpansionLocation(l, &f, NULL, NULL, NULL);
-  if (f) return ff_prefix(km, l, &n, &off)[0] == FF_ROOT_PREDEFINES ? SMO_INCLUDE : SMO_FILE;
+  if (f) {
+    CXString name = clang_getFileName(f);
+    bool builtin = fe_ccview_is_virtual(clang_getCString(name));   /* the build compiler's own macros */
+    clang_disposeString(name);
+    if (builtin) return SMO_BUILTIN;
+    return ff_prefix(km, l, &n, &off)[0] == FF_ROOT_PREDEFINES ? SMO_INCLUDE : SMO_FILE;
+  }
   CXString name;
   clang_getPresumedLocation(l, &name, NULL, NULL);
   const char *s = clang_getCString(name);

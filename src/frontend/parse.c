@@ -13,12 +13,19 @@ void fe_msgs_free(fe_msgs *m)
   vec_free(m);
 }
 
-/* The flags libclang gets: the build's, then ours, which must win. */
-static char **fe_argv(const fe_job *job, int *argc)
+/* The flags libclang gets: the build's, then ours, which must win. With
+ * a GCC view (ccview.c): -undef, and its header before the build's own
+ * -include's. */
+static char **fe_argv_view(const fe_job *job, const fe_ccview *view, int *argc)
 {
   VEC(char *) av = {0};
   char *wd = xasprintf("-working-directory=%s", job->dir);
   vec_push(&av, wd);                 /* libclang does not chdir to the entry's directory */
+  if (fe_ccview_path(view)) {
+    vec_push(&av, "-undef");
+    vec_push(&av, "-include");
+    vec_push(&av, (char *)fe_ccview_path(view));
+  }
   for (int i = 0; i < job->argc; i++)
     if (strcmp(job->argv[i], "-w") != 0) vec_push(&av, job->argv[i]);   /* c23attr.c needs a warning */
   vec_push(&av, "-resource-dir");    /* stddef.h & co */
@@ -39,9 +46,11 @@ static char **fe_argv(const fe_job *job, int *argc)
   return av.v;
 }
 
+/* Other passes (verify's prototypes) parse with clang's view: they pass
+ * no unsaved files, so the GCC view's header would not be found. */
 char **fe_clang_argv(const fe_job *job, int *argc)
 {
-  return fe_argv(job, argc);
+  return fe_argv_view(job, NULL, argc);
 }
 
 void fe_clang_argv_free(char **argv)
@@ -244,9 +253,11 @@ static void fe_dep_visit(CXFile f, CXSourceLocation *stack, unsigned depth, CXCl
   uint64_t key = (uint64_t)(uintptr_t)f;
   if (!f || ptrmap_get(&c->seen, key)) return;
   ptrmap_put(&c->seen, key, 1);
+  char *path = fe_file_path(f);
+  if (fe_ccview_is_virtual(path)) { free(path); return; }   /* in memory: the cache keys on its digest */
   size_t size = 0;
   const char *text = fe_file_text(c->tu, f, &size);
-  fe_dep d = { fe_file_path(f), size, XXH3_64bits(text ? text : "", text ? size : 0), depth == 0 };
+  fe_dep d = { path, size, XXH3_64bits(text ? text : "", text ? size : 0), depth == 0 };
   vec_push(c->deps, d);
 }
 
@@ -284,30 +295,23 @@ fe_status fe_parse_in_process(void *idx, const fe_job *job, const kb *kb, sum_tu
   return fe_summarize_deps((CXIndex)idx, job, kb, out, msgs, deps);
 }
 
-fe_status fe_summarize_deps(CXIndex idx, const fe_job *job, const kb *kb, sum_tu **out, fe_msgs *msgs,
-                            fe_deps *deps)
+/* Parses and summarises job with one view of the preprocessor. */
+static fe_status fe_summarize_view(CXIndex idx, const fe_job *job, const fe_ccview *view, const kb *kb,
+                                   sum_tu **out, fe_msgs *msgs, fe_deps *deps)
 {
-  *out = NULL;
-  if (access(job->file, R_OK) != 0) {   /* libclang would only say "error 1" */
-    vec_push(msgs, xasprintf("%s: error: %s", job->file, strerror(errno)));
-    return FE_FAILED;
-  }
-  if (fe_check_response_files(job, msgs) < 0) return FE_FAILED;
-  struct stat sb;   /* a FIFO would block libclang's read until a writer comes */
-  if (stat(job->file, &sb) == 0 && !S_ISREG(sb.st_mode)) {
-    vec_push(msgs, xasprintf("%s: error: %s", job->file,
-                             S_ISDIR(sb.st_mode) ? "is a directory" : "not a regular file"));
-    return FE_FAILED;
-  }
   int argc;
-  char **argv = fe_argv(job, &argc);
+  char **argv = fe_argv_view(job, view, &argc);
   CXTranslationUnit tu = NULL;
+  struct CXUnsavedFile vh = { fe_ccview_path(view), NULL, 0 };
+  size_t vlen = 0;
+  vh.Contents = fe_ccview_text(view, &vlen);
+  vh.Length = (unsigned long)vlen;
   /* The detailed preprocessing record shows macro definitions: fix uses
    * the project's own attribute macros (frontend/fixfacts.c). */
   unsigned opts = CXTranslationUnit_KeepGoing | CXTranslationUnit_VisitImplicitAttributes
                 | CXTranslationUnit_DetailedPreprocessingRecord;
   enum CXErrorCode ec = clang_parseTranslationUnit2(idx, job->file, (const char *const *)argv, argc,
-                                                    NULL, 0, opts, &tu);
+                                                    vh.Filename ? &vh : NULL, vh.Filename ? 1 : 0, opts, &tu);
   free(argv[0]);
   free(argv);
   *out = NULL;
@@ -356,5 +360,54 @@ fe_status fe_summarize_deps(CXIndex idx, const fe_job *job, const kb *kb, sum_tu
   vec_free(&t.c23);
   clang_disposeTranslationUnit(tu);
   *out = t.sum;
+  return st;
+}
+
+/* The first error among msgs, for the fallback's message. */
+static const char *fe_first_error(const fe_msgs *m)
+{
+  for (size_t i = 0; i < m->n; i++)
+    if (strstr(m->v[i], "error: ") && !strstr(m->v[i], ": warning: ")) return m->v[i];
+  return m->n ? m->v[0] : "(no message)";
+}
+
+fe_status fe_summarize_deps(CXIndex idx, const fe_job *job, const kb *kb, sum_tu **out, fe_msgs *msgs,
+                            fe_deps *deps)
+{
+  *out = NULL;
+  if (access(job->file, R_OK) != 0) {   /* libclang would only say "error 1" */
+    vec_push(msgs, xasprintf("%s: error: %s", job->file, strerror(errno)));
+    return FE_FAILED;
+  }
+  if (fe_check_response_files(job, msgs) < 0) return FE_FAILED;
+  struct stat sb;   /* a FIFO would block libclang's read until a writer comes */
+  if (stat(job->file, &sb) == 0 && !S_ISREG(sb.st_mode)) {
+    vec_push(msgs, xasprintf("%s: error: %s", job->file,
+                             S_ISDIR(sb.st_mode) ? "is a directory" : "not a regular file"));
+    return FE_FAILED;
+  }
+  const fe_ccview *view = fe_ccview_for(job);
+  if (!fe_ccview_path(view)) return fe_summarize_view(idx, job, NULL, kb, out, msgs, deps);
+  fe_msgs gcc_msgs = {0};
+  fe_status st = fe_summarize_view(idx, job, view, kb, out, &gcc_msgs, deps);
+  if (st == FE_OK) {
+    for (size_t i = 0; i < gcc_msgs.n; i++) vec_push(msgs, gcc_msgs.v[i]);
+    vec_free(&gcc_msgs);
+    return st;
+  }
+  /* GCC's macros made clang fail (a GCC-only builtin or type in a
+   * header): clang's view, as before, and say so. If that fails too, its
+   * errors are the ones shown: they are in the code, not in the view. */
+  summary_free(*out);
+  *out = NULL;
+  if (deps) { fe_deps_free(deps); memset(deps, 0, sizeof *deps); }
+  fe_msgs clang_msgs = {0};
+  st = fe_summarize_view(idx, job, NULL, kb, out, &clang_msgs, deps);
+  vec_push(msgs, xasprintf("%s: warning: %s with clang's predefined macros, not %s's: with those, %s", job->file,
+                           st == FE_OK ? FE_CCVIEW_FELL_BACK : FE_CCVIEW_BOTH_FAIL, fe_ccview_compiler(view),
+                           fe_first_error(&gcc_msgs)));
+  for (size_t i = 0; i < clang_msgs.n; i++) vec_push(msgs, clang_msgs.v[i]);
+  vec_free(&clang_msgs);
+  fe_msgs_free(&gcc_msgs);
   return st;
 }

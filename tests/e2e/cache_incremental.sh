@@ -27,7 +27,7 @@ stats() {
   grep -qx -- "$want" "$T/err" || fail "$1: expected '$want'${NL}$(context)"
 }
 # without_stats FILE: stderr less the stats line.
-without_stats() { grep -v '^purist: cache:' "$1" || true; }
+without_stats() { grep -v -e '^purist: cache:' -e '^purist: compiler view:' "$1" || true; }
 
 check "without the cache: the reference output"
 run infer -p . --no-cache
