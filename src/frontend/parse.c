@@ -371,6 +371,15 @@ static const char *fe_first_error(const fe_msgs *m)
   return m->n ? m->v[0] : "(no message)";
 }
 
+/* The fallback's warning, quoting GCC's view's first error without its
+ * "error: " (the line is a warning: scripts count errors by that word). */
+static char *fe_fallback_text(const fe_job *job, const char *cc, const char *err)
+{
+  const char *e = strstr(err, " error: ");
+  return xasprintf("%s: warning: " FE_CCVIEW_FELL_BACK " with clang's predefined macros, not %s's, which give: %.*s%s",
+                   job->file, cc, e ? (int)(e - err + 1) : 0, err, e ? e + 8 : err);
+}
+
 fe_status fe_summarize_deps(CXIndex idx, const fe_job *job, const kb *kb, sum_tu **out, fe_msgs *msgs,
                             fe_deps *deps)
 {
@@ -403,9 +412,11 @@ fe_status fe_summarize_deps(CXIndex idx, const fe_job *job, const kb *kb, sum_tu
   if (deps) { fe_deps_free(deps); memset(deps, 0, sizeof *deps); }
   fe_msgs clang_msgs = {0};
   st = fe_summarize_view(idx, job, NULL, kb, out, &clang_msgs, deps);
-  vec_push(msgs, xasprintf("%s: warning: %s with clang's predefined macros, not %s's: with those, %s", job->file,
-                           st == FE_OK ? FE_CCVIEW_FELL_BACK : FE_CCVIEW_BOTH_FAIL, fe_ccview_compiler(view),
-                           fe_first_error(&gcc_msgs)));
+  if (st == FE_OK)
+    vec_push(msgs, fe_fallback_text(job, fe_ccview_compiler(view), fe_first_error(&gcc_msgs)));
+  else
+    vec_push(msgs, xasprintf("%s: warning: " FE_CCVIEW_BOTH_FAIL " with clang's predefined macros, not only %s's; "
+                             "clang's are shown", job->file, fe_ccview_compiler(view)));
   for (size_t i = 0; i < clang_msgs.n; i++) vec_push(msgs, clang_msgs.v[i]);
   vec_free(&clang_msgs);
   fe_msgs_free(&gcc_msgs);

@@ -148,7 +148,7 @@ EOF2
 run infer --format=json e.c --stats
 expect_rc 0
 expect_json "$T/out" sq class '"const"'
-expect_stderr_has "e\.c: warning: compiler view: parsed with clang's predefined macros, not cc's: with those, .*e\.c:2:1: error: "
+expect_stderr_has "e\.c: warning: compiler view: parsed with clang's predefined macros, not cc's, which give: .*e\.c:2:1: GNU decimal type"
 expect_stderr_has 'compiler view: 0 parsed with GCC.s macros, 1 fell back to clang.s, 0 with clang.s$'
 run infer --quiet e.c
 expect_ok
