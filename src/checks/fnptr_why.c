@@ -9,8 +9,7 @@ const link_func *checks_passed_culprit(const link_prog *p, const link_func *f, c
 {
   if (!f->nfnarg || cls == PURITY_CONST) return NULL;
   const link_func *g = &p->funcs.v[c->callee];
-  const kb_entry *e = link_kb_entry(p, g);
-  uint64_t through = link_has_body(g) ? g->st.pc : e ? e->callbacks : 0;
+  uint64_t through = link_calls_through(p, g);
   uint32_t rel = (uint32_t)(c - p->calls.v) - f->call_off;
   for (uint32_t i = 0; i < f->nfnarg; i++) {
     const sum_fnarg *a = &p->fnargs.v[f->fnarg_off + i];

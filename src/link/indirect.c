@@ -79,14 +79,14 @@ static const sum_pcall *ind_pcall_of(const link_prog *p, const link_func *g, uin
 static link_state ind_spec(ind_ctx *x, const link_func *g, const link_bind *gb, int depth)
 {
   const link_prog *p = x->p;
-  link_state s = { PURITY_CONST, 0, 0, 0, 0 };
+  link_state s = { PURITY_CONST, 0, 0, 0 };
   for (uint32_t i = 0; i < g->neff; i++) {
     const sum_effect *e = &p->effs.v[g->eff_off + i];
     const sum_pcall *pc = e->kind == SE_CALL_INDIRECT ? ind_pcall_of(p, g, i) : NULL;
     uint32_t fn = pc ? gb->fn[pc->param] : 0;
     if (!fn) { link_solve_effect(&s, e, p->strict); continue; }
     if (fn == LINK_BIND_NULL) continue;   /* calling a null pointer is undefined: not on any path */
-    link_state hs = link_solve_callee(p, g, &p->funcs.v[fn - 1]), one = { PURITY_CONST, 0, 0, 0, 0 };
+    link_state hs = link_solve_callee(p, g, &p->funcs.v[fn - 1]), one = { PURITY_CONST, 0, 0, 0 };
     link_solve_apply(&one, &hs, pc->nargs ? p->argmasks.v + pc->arg_off : NULL, pc->nargs);
     if ((e->flags & SEF_DOOMED) && !p->strict) link_solve_cap_doomed(&one);
     ind_join(&s, &one);
@@ -143,7 +143,7 @@ static void ind_call(ind_ctx *x, const link_func *f, const link_call *c, const l
     link_solve_apply(out, &cs, masks, c->nargs);
     if (e->callbacks) ind_kb_callbacks(p, f, c, e, bound, &gb, out);
   } else {
-    if (bound && link_has_body(g) && (g->st.pc & bound) && depth < IND_MAX_DEPTH && x->budget) {
+    if (bound && link_has_body(g) && (g->pc & bound) && depth < IND_MAX_DEPTH && x->budget) {
       x->budget--;
       cs = ind_spec(x, g, &gb, depth + 1);
     } else {
@@ -162,28 +162,47 @@ void link_ind_call(const link_prog *p, const link_func *f, const link_call *c, c
   ind_call(&x, f, c, fb, 0, out);
 }
 
-uint64_t link_ind_call_pc(const link_prog *p, const link_func *f, const link_call *c)
+uint64_t link_calls_through(const link_prog *p, const link_func *g)
 {
-  if (!f->nfnarg) return 0;
-  const link_func *g = &p->funcs.v[c->callee];
+  if (link_has_body(g)) return g->pc;
   const kb_entry *e = link_kb_entry(p, g);
-  uint64_t calls_through = link_has_body(g) ? g->st.pc : e ? e->callbacks : 0, pc = 0;
-  uint32_t rel = (uint32_t)(c - p->calls.v) - f->call_off;
-  for (uint32_t i = ind_first_fnarg(p, f, rel); i < f->nfnarg; i++) {
-    const sum_fnarg *a = &p->fnargs.v[f->fnarg_off + i];
-    if (a->call != rel) break;
-    if (a->kind == SFA_PARAM && a->arg < 64 && (calls_through >> a->arg & 1) && a->value < PROV_MAX_PARAMS)
-      pc |= (uint64_t)1 << a->value;
-  }
-  return pc;
+  return e ? e->callbacks : 0;
 }
 
-uint64_t link_ind_own_pc(const link_prog *p, const link_func *f)
+bool link_ind_arg_called(const link_prog *p, const link_func *f, const sum_fnarg *a)
 {
-  uint64_t pc = 0;
-  for (uint32_t i = 0; i < f->npcall; i++) {
-    uint32_t param = p->pcalls.v[f->pcall_off + i].param;
-    if (param < PROV_MAX_PARAMS) pc |= (uint64_t)1 << param;
+  if (a->call >= f->ncall || a->arg >= 64) return false;
+  return link_calls_through(p, &p->funcs.v[p->calls.v[f->call_off + a->call].callee]) >> a->arg & 1;
+}
+
+/* pc, structurally: a function calls through parameter i if it calls it
+ * (a pcall) or passes it on to a callee that calls through that argument.
+ * Bits only grow, so passes repeat until none changes; a cap leaves bits
+ * out, which is safe: without its bit a call is not specialised and the
+ * call through the pointer stays unknown (normal). These bits also choose
+ * which functions passed as arguments are call-graph edges (scc.c), so a
+ * callback merely registered (stored, not called) adds no cycle. */
+void link_ind_prepare(link_prog *p)
+{
+  for (size_t i = 0; i < p->funcs.n; i++) {
+    link_func *f = &p->funcs.v[i];
+    f->pc = 0;
+    for (uint32_t k = 0; k < f->npcall; k++) {
+      uint32_t param = p->pcalls.v[f->pcall_off + k].param;
+      if (param < PROV_MAX_PARAMS) f->pc |= (uint64_t)1 << param;
+    }
   }
-  return pc;
+  bool changed = true;
+  for (int pass = 0; changed && pass < 64; pass++) {
+    changed = false;
+    for (size_t i = 0; i < p->funcs.n; i++) {
+      link_func *f = &p->funcs.v[i];
+      if (!link_has_body(f)) continue;
+      for (uint32_t k = 0; k < f->nfnarg; k++) {
+        const sum_fnarg *a = &p->fnargs.v[f->fnarg_off + k];
+        if (a->kind != SFA_PARAM || a->value >= PROV_MAX_PARAMS || (f->pc >> a->value & 1)) continue;
+        if (link_ind_arg_called(p, f, a)) { f->pc |= (uint64_t)1 << a->value; changed = true; }
+      }
+    }
+  }
 }

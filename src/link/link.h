@@ -27,8 +27,6 @@ typedef struct {
   uint8_t own;       /* purity of its effects other than through parameters */
   uint8_t mnr;       /* may not return */
   uint64_t pr, pw;   /* parameters read / written through (bit i = parameter i) */
-  uint64_t pc;       /* function-pointer parameters called through, here or in callees:
-                        a call site passing known functions there resolves them (indirect.c) */
 } link_state;
 
 typedef enum { WHY_NONE, WHY_EFFECT, WHY_CALL, WHY_RECURSION, WHY_UNKNOWN_BODY,
@@ -48,6 +46,8 @@ typedef struct {
   uint32_t tuflags;      /* STF_* of the TU its body came from */
   uint32_t eff_off, neff, call_off, ncall;
   uint32_t fnarg_off, nfnarg, pcall_off, npcall;   /* into link_prog.fnargs / pcalls */
+  uint64_t pc;           /* function-pointer parameters it calls through, itself or by passing
+                            them on (link_ind_prepare, before the solve; bit i = parameter i) */
   uint32_t def_file2;    /* LF_CONFLICT: the other definition's file */
   /* results of link_solve */
   link_state st;
@@ -108,6 +108,10 @@ purity link_call_class(const link_prog *p, const link_func *f, const link_call *
 const uint32_t *link_decls_of(const link_prog *p, uint32_t fi, uint32_t *n);
 /* (Re)builds that index; link_solve calls it. */
 void link_index_decls(link_prog *p);
+
+/* The function-pointer parameters a call to g calls through: g->pc for a
+ * body, the knowledge base's callbacks for a library function (indirect.c). */
+uint64_t link_calls_through(const link_prog *p, const link_func *g);
 
 /* Helpers for reports. */
 /* The knowledge-base entry speaking for f (a library function), or NULL. */

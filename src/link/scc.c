@@ -4,14 +4,15 @@
  * functions long needs no deep C recursion. Components come out callees
  * first (reverse topological order), which is the order the solver wants. */
 #include "link/scc.h"
+#include "link/solve_int.h"
 #include <string.h>
 
 typedef struct { uint32_t node, edge; } frame;
 
 /* Next successor of `node` with a body, from edge position *e on: its
- * callees, then the functions it passes as arguments (a call site may
- * resolve a call through a parameter to them, link/indirect.c, so they
- * are solved first too). */
+ * callees, then the functions it passes to parameters its callees call
+ * through (the call is resolved to them, link/indirect.c, so they are
+ * solved first too). */
 static int scc_next(const link_prog *p, uint32_t node, uint32_t *e, uint32_t *succ)
 {
   const link_func *f = &p->funcs.v[node];
@@ -21,7 +22,10 @@ static int scc_next(const link_prog *p, uint32_t node, uint32_t *e, uint32_t *su
   }
   while (*e < f->ncall + f->nfnarg) {
     const sum_fnarg *a = &p->fnargs.v[f->fnarg_off + (*e)++ - f->ncall];
-    if (a->kind == SFA_FUNC && link_has_body(&p->funcs.v[a->value])) { *succ = a->value; return 1; }
+    if (a->kind == SFA_FUNC && link_has_body(&p->funcs.v[a->value]) && link_ind_arg_called(p, f, a)) {
+      *succ = a->value;
+      return 1;
+    }
   }
   return 0;
 }

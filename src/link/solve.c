@@ -22,7 +22,7 @@ static purity state_class(const link_state *s)
 link_state link_solve_kb(const link_prog *p, const link_func *caller, const kb_entry *e)
 {
   (void)p;
-  link_state s = { PURITY_NORMAL, 0, 0, 0, 0 };
+  link_state s = { PURITY_NORMAL, 0, 0, 0 };
   bool no_errno = caller && (caller->tuflags & STF_NO_MATH_ERRNO);
   s.own = (e->math_errno && !no_errno) ? PURITY_NORMAL : e->cls;
   s.pr = e->reads_all ? ~(uint64_t)0 : e->reads;
@@ -35,7 +35,7 @@ link_state link_solve_kb(const link_prog *p, const link_func *caller, const kb_e
  * library function are unknown here (indirect.c resolves them per call). */
 static link_state solve_external(const link_prog *p, const link_func *caller, const link_func *g)
 {
-  link_state s = { PURITY_NORMAL, 0, 0, 0, 0 };
+  link_state s = { PURITY_NORMAL, 0, 0, 0 };
   const kb_entry *e = link_kb_entry(p, g);
   if (e) {
     s = link_solve_kb(p, caller, e);
@@ -112,7 +112,7 @@ void link_solve_effect(link_state *s, const sum_effect *e, bool strict)
     if (!(e->flags & SEF_UNLESS_PURE_CALL)) s->mnr = 1;   /* else: solve_loop_mnr */
     return;
   }
-  link_state one = { PURITY_CONST, 0, 0, 0, 0 };
+  link_state one = { PURITY_CONST, 0, 0, 0 };
   if (e->kind == SE_READ_PARAM) one.pr = (uint64_t)1 << e->param;
   else if (e->kind == SE_WRITE_PARAM) one.pw = (uint64_t)1 << e->param;
   else one.own = link_effect_class((sum_effect_kind)e->kind);
@@ -138,7 +138,7 @@ purity link_call_class(const link_prog *p, const link_func *f, const link_call *
 
 purity link_effect_contrib(const link_prog *p, const sum_effect *e)
 {
-  link_state s = { PURITY_CONST, 0, 0, 0, 0 };
+  link_state s = { PURITY_CONST, 0, 0, 0 };
   link_solve_effect(&s, e, p->strict);
   return state_class(&s);
 }
@@ -163,13 +163,11 @@ bool link_loop_mnr(const link_prog *p, const link_func *f, const sum_effect *e)
  * for the reasons (the last evaluation is the final one). */
 static link_state solve_eval(link_prog *p, const link_func *f)
 {
-  link_state s = { PURITY_CONST, 0, 0, 0, 0 };
+  link_state s = { PURITY_CONST, 0, 0, 0 };
   for (uint32_t i = 0; i < f->neff; i++) link_solve_effect(&s, &p->effs.v[f->eff_off + i], p->strict);
-  s.pc = link_ind_own_pc(p, f);
   for (uint32_t i = 0; i < f->ncall; i++) {
     link_state cs;
     solve_call(p, f, &p->calls.v[f->call_off + i], &cs);
-    s.pc |= link_ind_call_pc(p, f, &p->calls.v[f->call_off + i]);
     p->call_cls[f->call_off + i] = (uint8_t)state_class(&cs);
     s.own = purity_join((purity)s.own, (purity)cs.own);
     s.mnr |= cs.mnr;
@@ -190,7 +188,6 @@ static bool state_join(link_state *into, const link_state *s)
   into->mnr |= s->mnr;
   into->pr |= s->pr;
   into->pw |= s->pw;
-  into->pc |= s->pc;
   return memcmp(&old, into, sizeof old) != 0;
 }
 
@@ -199,9 +196,9 @@ static bool solve_calls_self(const link_prog *p, uint32_t fi)
   const link_func *f = &p->funcs.v[fi];
   for (uint32_t i = 0; i < f->ncall; i++)
     if (p->calls.v[f->call_off + i].callee == fi) return true;
-  for (uint32_t i = 0; i < f->nfnarg; i++) {   /* passes itself: may be called back */
+  for (uint32_t i = 0; i < f->nfnarg; i++) {   /* passes itself to be called back */
     const sum_fnarg *a = &p->fnargs.v[f->fnarg_off + i];
-    if (a->kind == SFA_FUNC && a->value == fi) return true;
+    if (a->kind == SFA_FUNC && a->value == fi && link_ind_arg_called(p, f, a)) return true;
   }
   return false;
 }
@@ -330,6 +327,7 @@ static void solve_mark_kb_bodies(link_prog *p)
 void link_solve(link_prog *p)
 {
   solve_mark_kb_bodies(p);
+  link_ind_prepare(p);
   free(p->call_cls);
   p->call_cls = xcalloc(p->calls.n ? p->calls.n : 1, 1);
   link_index_decls(p);

@@ -26,11 +26,9 @@ typedef struct { uint32_t fn[PROV_MAX_PARAMS]; } link_bind;
  * resolved when they are known. */
 void link_ind_call(const link_prog *p, const link_func *f, const link_call *c, const link_bind *fb,
                    link_state *out);
-/* The function-pointer parameters of f that call c calls through (a
- * bit set over f's parameters): f passes them on to a callee that calls
- * through that argument. */
-uint64_t link_ind_call_pc(const link_prog *p, const link_func *f, const link_call *c);
-/* f's own calls through its parameters (bits). */
-uint64_t link_ind_own_pc(const link_prog *p, const link_func *f);
+/* Sets every function's pc before the solve (it depends on no class). */
+void link_ind_prepare(link_prog *p);
+/* Is argument a of f (a function passed) one its callee calls through? */
+bool link_ind_arg_called(const link_prog *p, const link_func *f, const sum_fnarg *a);
 
 #endif

@@ -195,8 +195,7 @@ static void reason_doomed_note(strbuf *b, const link_prog *p, const link_func *f
 static bool reason_passed(strbuf *b, const link_prog *p, const link_func *f, const link_call *c)
 {
   const link_func *g = &p->funcs.v[c->callee];
-  const kb_entry *e = link_kb_entry(p, g);
-  uint64_t through = link_has_body(g) ? g->st.pc : e ? e->callbacks : 0;
+  uint64_t through = link_calls_through(p, g);
   uint32_t rel = (uint32_t)(c - p->calls.v) - f->call_off;
   int n = 0;
   for (uint32_t i = 0; i < f->nfnarg; i++) {
