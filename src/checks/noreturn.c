@@ -10,6 +10,7 @@
 #include "checks/noreturn.h"
 #include "report/reason.h"
 #include <string.h>
+#include <strings.h>
 
 static const char *S(const link_prog *p, uint32_t id) { return strtab_get(p->strs, id); }
 
@@ -31,6 +32,19 @@ void nr_ctx_free(nr_ctx *c)
 static bool is_assert_fail(const char *name)
 {
   return reason_is_assert_fail(name) || !strncmp(name, "g_assertion_message", 19);
+}
+
+/* A noreturn call made by an assertion macro of the project's own
+ * (systemd's assert() → log_assert_failed, PulseAudio's pa_assert() →
+ * abort): the outermost macro holding the call says "assert". */
+static bool nr_assert_call(const link_prog *p, const link_call *cl)
+{
+  if (is_assert_fail(S(p, p->funcs.v[cl->callee].name))) return true;
+  if (!cl->macro) return false;
+  const char *m = S(p, cl->macro);
+  for (; *m; m++)
+    if (!strncasecmp(m, "assert", 6)) return true;
+  return false;
 }
 
 /* Is X the cache of f's memoisation: written (or its address handed on)
@@ -62,7 +76,7 @@ const nr_info *nr_info_of(nr_ctx *c, uint32_t fi)
      * only until the cache is filled): the cheat note speaks for them. */
     if (cl->guard && nr_cache_guard(c->p, f, cl->guard)) continue;
     if (cl->flags & SCF_NORETURN) {
-      asserts = is_assert_fail(S(c->p, g->name));
+      asserts = nr_assert_call(c->p, cl);
       dies = !asserts;
     } else if (link_has_body(g) && cl->callee != fi) {
       const nr_info *gi = nr_info_of(c, cl->callee);
