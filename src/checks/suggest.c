@@ -113,7 +113,11 @@ static void suggest_emit(const link_prog *p, const checks_opts *o, uint32_t fi, 
     const sum_decl *d = &p->decls.v[di[k]];
     if (d->is_def != (f->linkage == SUM_INTERNAL)) continue;
     if (!d->is_def && checks_file_generated(p, d->loc.file)) continue;   /* another prototype takes it */
-    checks_emit(out, p, o, check, DIAG_WARNING, d->loc, f, sb_str(&msg));
+    strbuf here = {0};
+    sb_puts(&here, sb_str(&msg));
+    checks_generated_where(&here, p, d);   /* a generated definition: nowhere better */
+    checks_emit(out, p, o, check, DIAG_WARNING, d->loc, f, sb_str(&here));
+    sb_free(&here);
     emitted++;
   }
   if (!emitted) checks_emit(out, p, o, check, DIAG_WARNING, f->loc, f, sb_str(&msg));
