@@ -89,6 +89,9 @@ sum_loc fe_cursor_loc(fe_tu *t, CXCursor c);
 /* Index of the function `fn` (any declaration of it) in the summary, adding
  * it with its declared facts (attributes, noreturn, linkage…) if new. */
 uint32_t fe_func_for(fe_tu *t, CXCursor fn);
+/* fnslot.c: a read-only object's function-pointer members become slots
+ * with bodies, for calls reaching them from other TUs. */
+void fe_slot_define(fe_tu *t, CXCursor var);
 /* SUM_DECL_* attributes written on this one declaration. */
 uint8_t fe_decl_attrs(fe_tu *t, CXCursor fn);
 /* Does a token of the attribute cursor's source text equal one of words? */

@@ -9,8 +9,9 @@
  * call is then recorded as one call per possible target, flagged SCF_TABLE:
  * the link joins them, with the per-parameter effects mapped through the
  * call's arguments as for any call. Anything writable on the way — a
- * non-const pointer, a writable struct, a table defined elsewhere — leaves
- * the call unknown (normal), as before.
+ * non-const pointer, a writable struct — leaves the call unknown (normal),
+ * as before. A read-only object defined in another TU is a slot the link
+ * fills from the TU that defines it (fnslot.c).
  *
  * Being read-only is what makes the answer sound: the set found may be
  * larger than the set the program can reach (any index, any member whose
@@ -38,13 +39,14 @@ static int ft_step(ft_ctx *x, int depth)
   return 1;
 }
 
-static void ft_add_func(ft_ctx *x, CXCursor fn)
+static void ft_add_index(ft_ctx *x, uint32_t fi)
 {
-  uint32_t fi = fe_func_for(x->w->t, fn);
   for (size_t i = 0; i < x->funcs.n; i++) if (x->funcs.v[i] == fi) return;
   if (x->funcs.n >= FT_MAX_TARGETS) { x->bad = 1; return; }
   vec_push(&x->funcs, fi);
 }
+
+static void ft_add_func(ft_ctx *x, CXCursor fn) { ft_add_index(x, fe_func_for(x->w->t, fn)); }
 
 /* The children of c, copied (fw_kids' stack is shared). At most n. */
 static size_t ft_kids(fw *w, CXCursor c, CXCursor *out, size_t n)
@@ -160,7 +162,14 @@ static void ft_read(ft_ctx *x, CXCursor v, const char *filter, ft_objs *objs, in
       !ft_type_readonly(clang_getCursorType(v))) { x->bad = 1; return; }
   CXCursor def = clang_getCursorDefinition(v);
   CXCursor init = clang_Cursor_isNull(def) ? def : clang_Cursor_getVarDeclInitializer(def);
-  if (clang_Cursor_isNull(init)) { x->bad = 1; return; }   /* defined elsewhere, or zero-filled */
+  if (clang_Cursor_isNull(init) && clang_Cursor_isNull(def) && filter) {
+    /* Defined in another TU: the slot stands for what that TU stores. */
+    uint32_t slot = fw_slot_target(x->w, v, filter);
+    if (slot == UINT32_MAX) x->bad = 1;
+    else ft_add_index(x, slot);
+    return;
+  }
+  if (clang_Cursor_isNull(init)) { x->bad = 1; return; }   /* zero-filled, or no member named */
   ft_init(x, init, filter, objs, depth + 1);
 }
 
@@ -215,6 +224,36 @@ static void ft_load(ft_ctx *x, CXCursor e, ft_objs *objs, int depth)
   vec_free(&roots);
 }
 
+/* The expression a function defined here returns when its body is just
+ * `return E;`, else a null cursor. */
+static CXCursor ft_return_expr(ft_ctx *x, CXCursor call)
+{
+  CXCursor none = clang_getNullCursor(), kk[1];
+  CXCursor fn = clang_getCursorReferenced(call);
+  if (clang_getCursorKind(fn) != CXCursor_FunctionDecl) return none;
+  CXCursor def = clang_getCursorDefinition(fn);
+  if (clang_Cursor_isNull(def)) return none;
+  size_t k = fw_kids(x->w, def), n = x->w->ks.n - k;
+  CXCursor body = n ? x->w->ks.v[x->w->ks.n - 1] : none;
+  x->w->ks.n = k;
+  if (clang_getCursorKind(body) != CXCursor_CompoundStmt || ft_kids(x->w, body, kk, 1) != 1 ||
+      clang_getCursorKind(kk[0]) != CXCursor_ReturnStmt)
+    return none;
+  CXCursor ret = kk[0];
+  return ft_kids(x->w, ret, kk, 1) == 1 ? kk[0] : none;
+}
+
+/* A call of an accessor, systemd's `static inline const UnitVTable
+ * *UNIT_VTABLE(const Unit *u) { return unit_vtable[u->type]; }`: the
+ * values of what it returns. Its parameters may only index (an index is
+ * not followed: any element); anything else about them is unknown. */
+static void ft_returned(ft_ctx *x, CXCursor call, ft_objs *objs, int depth)
+{
+  CXCursor e = ft_return_expr(x, call);
+  if (clang_Cursor_isNull(e)) { x->bad = 1; return; }
+  ft_rvalue(x, e, objs, depth + 1);
+}
+
 /* The functions (into x) and variables (into objs) pointer or function
  * value e may point to. */
 static void ft_rvalue(ft_ctx *x, CXCursor e, ft_objs *objs, int depth)
@@ -254,6 +293,9 @@ static void ft_rvalue(ft_ctx *x, CXCursor e, ft_objs *objs, int depth)
     }
     return;
   }
+  case CXCursor_CallExpr:
+    ft_returned(x, e, objs, depth);
+    return;
   case CXCursor_IntegerLiteral: case CXCursor_GNUNullExpr:
     return;   /* a null pointer: nothing is called through it */
   default:
@@ -267,6 +309,18 @@ int fw_fntable_targets(fw *w, CXCursor callee, fw_u32vec *out)
   ft_objs objs = {0};
   ft_rvalue(&x, callee, &objs, 0);
   int ok = !x.bad && x.funcs.n > 0 && objs.n == 0;
+  if (ok) for (size_t i = 0; i < x.funcs.n; i++) vec_push(out, x.funcs.v[i]);
+  vec_free(&x.funcs);
+  vec_free(&objs);
+  return ok;
+}
+
+int fw_fntable_member_targets(fw *w, CXCursor init, const char *member, fw_u32vec *out)
+{
+  ft_ctx x = { w, {0}, 0, 0 };
+  ft_objs objs = {0};
+  ft_init(&x, init, member, &objs, 0);
+  int ok = !x.bad && objs.n == 0;   /* no function: the member is null, nothing is called */
   if (ok) for (size_t i = 0; i < x.funcs.n; i++) vec_push(out, x.funcs.v[i]);
   vec_free(&x.funcs);
   vec_free(&objs);

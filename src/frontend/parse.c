@@ -211,6 +211,7 @@ static enum CXChildVisitResult fe_top(CXCursor c, CXCursor parent, CXClientData 
 {
   fe_tu *t = ((top_ctx *)d)->t;
   if (clang_getCursorKind(c) == CXCursor_MacroDefinition) fe_fix_macro(t, c);
+  if (clang_getCursorKind(c) == CXCursor_VarDecl) fe_slot_define(t, c);
   if (clang_getCursorKind(c) != CXCursor_FunctionDecl) return CXChildVisit_Continue;
   int is_def = clang_isCursorDefinition(c);
   int sys = clang_Location_isInSystemHeader(clang_getCursorLocation(c));

@@ -169,6 +169,18 @@ typedef VEC(uint32_t) fw_u32vec;
 int fw_fntable_targets(fw *w, CXCursor callee, fw_u32vec *out);
 /* Records the call as one SCF_TABLE call per target, with the arguments' provenance. */
 void fw_fntable_record(fw *w, CXCursor call, const fw_u32vec *targets, const uint64_t *masks, uint32_t nargs);
+/* The functions member `member` of initializer `init` may hold (the same
+ * reading as a call's): pushed on out (none: the member is null), returns
+ * 1; else 0 (unknown). */
+int fw_fntable_member_targets(fw *w, CXCursor init, const char *member, fw_u32vec *out);
+
+/* fnslot.c: read-only objects defined in another TU (issue 13, item 5).
+ * A call reaching member `member` of read-only object `var` whose
+ * initializer this TU cannot see: the function standing for that slot,
+ * named "var.member" (no C name has a dot), without a body here; the TU
+ * that defines `var` gives it one (fe_slot_define), and the link joins
+ * them by name. UINT32_MAX when `var`/`member` is not such a slot. */
+uint32_t fw_slot_target(fw *w, CXCursor var, const char *member);
 
 /* loop.c */
 int fw_for(fw *w, CXCursor s);

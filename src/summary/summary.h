@@ -167,6 +167,13 @@ typedef enum { SUM_EXTERNAL = 0, SUM_INTERNAL = 1 } sum_linkage;
 #define SFF_INLINE    0x040  /* an inline definition (C99 inline, gnu_inline) */
 #define SFF_BUILTIN_PURE  0x080 /* pure implied by the compiler (a builtin) */
 #define SFF_BUILTIN_CONST 0x100 /* const implied by the compiler */
+/* (format 4) Not a function of the source: the function-pointer member of a
+ * read-only object with external linkage, named "object.member", standing
+ * for the functions the object's initializer stores there. Its body (in
+ * the TU that defines the object) calls each of them with its own
+ * parameters (SCF_TABLE); elsewhere it is declared only. Always with
+ * SFF_SYSTEM, so that no output lists it (frontend/fnslot.c). */
+#define SFF_SLOT 0x200
 
 typedef struct {
   uint32_t name;
