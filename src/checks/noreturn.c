@@ -37,9 +37,8 @@ static bool is_assert_fail(const char *name)
 /* A noreturn call made by an assertion macro of the project's own
  * (systemd's assert() → log_assert_failed, PulseAudio's pa_assert() →
  * abort): the outermost macro holding the call says "assert". */
-static bool nr_assert_call(const link_prog *p, const link_call *cl)
+static bool nr_assert_macro(const link_prog *p, const link_call *cl)
 {
-  if (is_assert_fail(S(p, p->funcs.v[cl->callee].name))) return true;
   if (!cl->macro) return false;
   const char *m = S(p, cl->macro);
   for (; *m; m++)
@@ -76,13 +75,16 @@ const nr_info *nr_info_of(nr_ctx *c, uint32_t fi)
      * only until the cache is filled): the cheat note speaks for them. */
     if (cl->guard && nr_cache_guard(c->p, f, cl->guard)) continue;
     if (cl->flags & SCF_NORETURN) {
-      asserts = nr_assert_call(c->p, cl);
+      asserts = is_assert_fail(S(c->p, g->name));
       dies = !asserts;
     } else if (link_has_body(g) && cl->callee != fi) {
       const nr_info *gi = nr_info_of(c, cl->callee);
       dies = gi->call >= 0;
       asserts = gi->acall >= 0;
     }
+    /* Anything that ends a path inside an assertion macro (the message
+     * pa_assert logs, then its abort) is that assertion failing. */
+    if (dies && nr_assert_macro(c->p, cl)) { dies = false; asserts = true; }
     if (dies && in->call < 0) in->call = (int32_t)(f->call_off + i);
     if (asserts && in->acall < 0) in->acall = (int32_t)(f->call_off + i);
   }
@@ -136,7 +138,7 @@ static void nr_chain(nr_ctx *c, const checks_opts *o, int32_t ci, bool assert_pa
     }
     if (cl->flags & SCF_NORETURN) return;
     const nr_info *gi = nr_info_of(c, cl->callee);
-    ci = assert_path ? gi->acall : gi->call;
+    ci = assert_path && gi->acall >= 0 ? gi->acall : gi->call;
   }
 }
 
