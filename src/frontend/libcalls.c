@@ -19,6 +19,25 @@ int fw_is_alloca(CXCursor callee, const char *name)
   return clang_Cursor_isNull(clang_getCursorDefinition(callee));
 }
 
+/* Searches return a pointer into the object one argument points to (or
+ * NULL): strchr(s, c) into s, bsearch(key, base, …) into base. The result
+ * points where that argument does, so a search of a local buffer or a
+ * const table reads local or read-only memory (issue 13: GCC sees this
+ * once it inlines glibc's bsearch). Returns 1 + that argument, or 0. */
+int fw_returns_into_arg(const char *name)
+{
+  static const struct { const char *name; int arg; } into[] = {
+    { "strchr", 0 }, { "strrchr", 0 }, { "strchrnul", 0 }, { "memchr", 0 }, { "memrchr", 0 },
+    { "rawmemchr", 0 }, { "strstr", 0 }, { "strcasestr", 0 }, { "strpbrk", 0 }, { "memmem", 0 },
+    { "index", 0 }, { "rindex", 0 }, { "wcschr", 0 }, { "wcsrchr", 0 }, { "wcsstr", 0 },
+    { "wmemchr", 0 }, { "wcspbrk", 0 }, { "bsearch", 1 }, { "lfind", 1 }, { "lsearch", 1 }, { NULL, 0 } };
+  if (!strncmp(name, "__builtin_", 10)) name += 10;
+  while (*name == '_') name++;
+  for (int i = 0; into[i].name; i++)
+    if (!strcmp(name, into[i].name)) return into[i].arg + 1;
+  return 0;
+}
+
 int fw_returns_arg0(const char *name)
 {
   static const char *const same[] = {

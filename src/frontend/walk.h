@@ -123,6 +123,9 @@ int fw_atomic_call(fw *w, CXCursor call, const char *name, uint64_t *result);
 /* libcalls.c: calls the walk understands by name. */
 int fw_is_alloca(CXCursor callee, const char *name);
 int fw_returns_arg0(const char *name);
+/* 1 + the argument a library search returns a pointer into (strchr: 0,
+ * bsearch: 1), or 0. */
+int fw_returns_into_arg(const char *name);
 uint32_t fw_name(fw *w, CXCursor c);
 void fw_note_stored_call(fw *w, CXCursor target, CXCursor value);
 int fw_last_call_is(fw *w, CXCursor call);

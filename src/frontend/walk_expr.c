@@ -686,13 +686,14 @@ static uint64_t fw_call(fw *w, CXCursor c)
   CXCursor ref = fw_callee_decl(w, c);
   int direct = !clang_Cursor_isNull(ref);
   int nargs = clang_Cursor_getNumArguments(c);
-  int ret_arg0 = 0;
+  int ret_arg0 = 0, ret_into = 0;
   if (direct) {
     CXString sp = clang_getCursorSpelling(ref);
     const char *name = clang_getCString(sp);
     uint64_t r = 0;
     int handled = fw_call_builtin(w, c, ref, name, &r);
     ret_arg0 = fw_returns_arg0(name);
+    ret_into = fw_returns_into_arg(name);
     clang_disposeString(sp);
     if (handled) return r;
   }
@@ -734,12 +735,14 @@ static uint64_t fw_call(fw *w, CXCursor c)
   call.macro = fe_macro_of(w->t, clang_getCursorLocation(c));
   for (size_t i = 0; i < masks.n; i++) vec_push(&s->argmasks, masks.v[i]);
   uint64_t arg0 = masks.n ? masks.v[0] : PROV_UNKNOWN;
+  uint64_t into = ret_into && (size_t)ret_into <= masks.n ? masks.v[ret_into - 1] : PROV_UNKNOWN;
   vec_free(&masks);
   vec_push(&s->calls, call);
   fw_fnptr_args(w, c, (uint32_t)(s->calls.n - 1 - w->call_base));
   fw_callsite_record(w, c, (uint32_t)(s->calls.n - 1 - w->call_base));
   w->doomed -= nr;
   if (!fe_type_is_pointer(fe_canon_type(c))) return 0;
+  if (ret_into) return into;                  /* strchr(s, …) points into s */
   return ret_arg0 ? arg0 : PROV_UNKNOWN;      /* memcpy(d, …) is d */
 }
 
