@@ -147,6 +147,7 @@ static char *ccv_run(char **argv, const char *dir, size_t *len, char **why)
   if (rc != 0) {
     close(fd[0]);
     *why = xasprintf("cannot run %s: %s", argv[0], strerror(rc));
+    errno = rc;
     return NULL;
   }
   VEC(char) out = {0};
@@ -160,6 +161,7 @@ static char *ccv_run(char **argv, const char *dir, size_t *len, char **why)
   if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
     vec_free(&out);
     *why = xasprintf("'%s -dM -E' failed (exit status %d)", argv[0], WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+    errno = 0;   /* it ran */
     return NULL;
   }
   vec_push(&out, '\0');
@@ -228,6 +230,10 @@ static void ccv_make(fe_ccview *v, const char *dir)
   size_t len = 0;
   char *dm = ccv_run(av.v, dir, &len, &v->why);
   vec_free(&av);
+  if (!dm && !strcmp(v->compiler, "cc") && errno == ENOENT) {
+    free(v->why);   /* no `cc` at all: files named on purist's command line stand for it; nothing to say */
+    v->why = NULL;
+  }
   if (dm && (!strstr(dm, "#define __GNUC__ ") || strstr(dm, "#define __clang__ "))) {
     free(dm);   /* `cc` is clang here (or not GNU C): clang's view is the build's, nothing to say */
     dm = NULL;

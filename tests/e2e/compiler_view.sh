@@ -163,6 +163,13 @@ expect_rc 0
 [ "$(count_lines 'compiler view: cannot run /nonexistent/bin/gcc-9' "$T/err")" -eq 1 ] ||
   fail "expected one warning${NL}$(context)"
 
+check "no cc at all (files named on the command line): clang's view, nothing to say"
+mkdir -p "$T/nocc" && ln -sf "$(command -v dirname)" "$T/nocc/dirname"
+PATH="$T/nocc" run infer --format=json a.c --stats
+expect_rc 0
+expect_json "$T/out" bumped declared '"pure"'
+[ "$(count_lines 'warning' "$T/err")" -eq 0 ] || fail "no warning expected${NL}$(context)"
+
 check "cc that is clang: clang's view, nothing to say"
 printf '#!/bin/sh\nexec clang-19 "$@"\n' >"$T/bin/cc" && chmod +x "$T/bin/cc"
 PATH="$T/bin:$PATH" run infer --format=json a.c --stats
