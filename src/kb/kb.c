@@ -4,6 +4,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <xxhash.h>
 
@@ -47,9 +48,29 @@ static int kb_parse_class(const char *s, size_t n, purity *out)
   return -1;
 }
 
-/* One item of the effects column: rN, wN, r*, w*, cN, noreturn, errno, cheat. */
+/* "cN:AB…": callback N's parameter i points where argument (digit i) points. */
+static int kb_parse_callback_map(kb_entry *e, const char *s, size_t n)
+{
+  const char *colon = memchr(s, ':', n);
+  size_t m = (size_t)(s + n - colon - 1);
+  if (e->cb_nmap || m == 0 || m > sizeof e->cb_map) return -1;
+  for (size_t i = 0; i < m; i++) {
+    if (!isdigit((unsigned char)colon[1 + i])) return -1;
+    e->cb_map[i] = (uint8_t)(colon[1 + i] - '0');
+  }
+  e->cb_nmap = (uint8_t)m;
+  return (int)(colon - s);
+}
+
+/* One item of the effects column: rN, wN, r*, w*, cN, cN:AB…, noreturn, errno, cheat. */
 static int kb_parse_effect(kb_entry *e, const char *s, size_t n)
 {
+  if (n > 2 && s[0] == 'c' && memchr(s, ':', n)) {
+    int len = kb_parse_callback_map(e, s, n);
+    if (len < 2 || kb_parse_effect(e, s, (size_t)len) < 0) return -1;
+    e->cb_arg = (uint8_t)atoi(s + 1);
+    return 0;
+  }
   if (n == 8 && memcmp(s, "noreturn", 8) == 0) { e->noreturn = true; return 0; }
   if (n == 5 && memcmp(s, "errno", 5) == 0) { e->math_errno = true; return 0; }
   if (n == 5 && memcmp(s, "cheat", 5) == 0) { e->cheat = true; return 0; }

@@ -21,6 +21,9 @@ typedef struct {
   uint64_t callbacks;  /* bit i: calls back the function passed as argument i, giving it
                           pointers into the memory the other arguments point to; with the
                           function unknown at the call, the call is normal */
+  uint8_t cb_arg;      /* cN:AB… (N = cb_arg): the callback's parameter i points where   */
+  uint8_t cb_nmap;     /* argument cb_map[i] points (bsearch's comparator: the key, then */
+  uint8_t cb_map[8];   /* an element); cb_nmap 0: every other argument (the default)     */
   bool cheat;          /* cls is a convenient promise, not the whole truth (hidden
                           state, lazy loading): a declared pure/const caller gets a
                           cheat note naming the reason (checks/kbcheat.c) */

@@ -105,7 +105,8 @@ static link_state ind_spec(ind_ctx *x, const link_func *g, const link_bind *gb, 
 
 /* A library function's callbacks at call c: each known function passed
  * joins in, its pointer parameters pointing wherever any other argument
- * points (the key, the array); an unknown one makes the call normal. */
+ * points (the key, the array), or where the entry's map says (cN:AB…);
+ * an unknown one makes the call normal. */
 static void ind_kb_callbacks(const link_prog *p, const link_func *f, const link_call *c, const kb_entry *e,
                              uint64_t bound, const link_bind *gb, link_state *out)
 {
@@ -120,6 +121,11 @@ static void ind_kb_callbacks(const link_prog *p, const link_func *f, const link_
     uint64_t hm[PROV_MAX_PARAMS];
     uint32_t n = h->nparams < PROV_MAX_PARAMS ? h->nparams : PROV_MAX_PARAMS;
     for (uint32_t k = 0; k < n; k++) hm[k] = any;
+    /* The entry says where each parameter points (bsearch: the key, then
+     * an element of the array), when it says so. */
+    if (e->cb_nmap && e->cb_arg == j)
+      for (uint32_t k = 0; k < n && k < e->cb_nmap; k++)
+        hm[k] = e->cb_map[k] < c->nargs ? masks[e->cb_map[k]] : PROV_UNKNOWN;
     link_state hs = link_solve_callee(p, f, h);
     link_solve_apply(out, &hs, hm, n);
   }

@@ -238,6 +238,34 @@ static void test_callbacks_and_cheats(void **state)
   assert_malformed("f const cheats too long\n", 1);
 }
 
+/* cN:AB… (helper g): where the callback's parameters point, one argument
+ * digit per parameter; without it every other argument (cb_nmap 0). */
+static void test_callback_map(void **state)
+{
+  (void)state;
+  kb *k = kb_new();
+  load_ok(k, "bsearch const r1,c4:01 binary search\n"
+             "qsort normal r0,w0,c3:00 sorts\n"
+             "plain const r0,c2 no map\n");
+  const kb_entry *b = lookup(k, "bsearch");
+  assert_int_equal(b->callbacks, (uint64_t)1 << 4);
+  assert_int_equal(b->cb_arg, 4);
+  assert_int_equal(b->cb_nmap, 2);
+  assert_int_equal(b->cb_map[0], 0);
+  assert_int_equal(b->cb_map[1], 1);
+  assert_int_equal(b->reads, (uint64_t)1 << 1);
+  const kb_entry *q = lookup(k, "qsort");
+  assert_int_equal(q->cb_arg, 3);
+  assert_int_equal(q->cb_map[1], 0);
+  assert_int_equal(lookup(k, "plain")->cb_nmap, 0);
+  kb_free(k);
+  assert_malformed("f const c4: empty map\n", 1);
+  assert_malformed("f const c4:0x not a digit\n", 1);
+  assert_malformed("f const c4:012345678 too long\n", 1);
+  assert_malformed("f const c4:01,c3:00 two maps\n", 1);
+  assert_malformed("f const r0:1 only callbacks map\n", 1);
+}
+
 static void test_load_file(void **state)
 {
   char *dir = tmpdir_new();
@@ -302,6 +330,7 @@ int main(void)
     cmocka_unit_test(test_malformed_missing_columns),
     cmocka_unit_test(test_entry_class),
     cmocka_unit_test(test_callbacks_and_cheats),
+    cmocka_unit_test(test_callback_map),
     cmocka_unit_test(test_load_file),
     cmocka_unit_test(test_builtin),
     cmocka_unit_test(test_digest),
