@@ -116,6 +116,16 @@ static uint64_t link_body_hash(const sum_tu *tu, const sum_func *sf)
     if (c->nargs)   /* a TU whose calls take no arguments has no argmasks (NULL) */
       XXH64_update(h, tu->argmasks.v + c->arg_off, c->nargs * sizeof(uint64_t));
   }
+  /* The functions passed (a header's inline helper given a different
+   * callback per configuration is a different body). */
+  for (uint32_t i = 0; i < sf->nfnarg; i++) {
+    const sum_fnarg *a = &tu->fnargs.v[sf->fnarg_off + i];
+    uint32_t fn = a->kind == SFA_FUNC ? tu->funcs.v[a->value].name : 0;
+    uint32_t v[4] = { a->call, a->arg, a->kind,
+                      a->kind == SFA_FUNC ? (uint32_t)XXH32(strtab_get(tu->strs, fn), strtab_len(tu->strs, fn), 0)
+                                          : a->value };
+    XXH64_update(h, v, sizeof v);
+  }
   uint64_t d = XXH64_digest(h);
   XXH64_freeState(h);
   return d | 1;   /* never 0, which means "no body yet" */
