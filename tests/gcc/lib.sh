@@ -26,6 +26,7 @@ GCC_DUMPS="-fdump-tree-local-pure-const1 -fdump-tree-local-pure-const2 -fdump-ip
 gcclib_init() {
   : >"$T/purist"; : >"$T/sugg"; : >"$T/found"; : >"$T/seen"
   mkdir -p "$T/tu"
+  gcc_knows_c23 || true   # asked once, before the jobs fork
 }
 
 # The awk function that turns a path printed by a tool into a LABEL:
@@ -85,10 +86,28 @@ gcc_tu() {
 }
 gcc_wait() { wait; }
 
+# GCC before 14 knows C23 only as c2x/gnu2x; a fixture written for clang 19
+# says -std=c23, which means the same language to both compilers.
+GCCLIB_C23=
+gcc_knows_c23() {
+  if [ -z "$GCCLIB_C23" ]; then
+    if "$GCC" -std=c23 -E -x c /dev/null >/dev/null 2>&1; then GCCLIB_C23=yes
+    else GCCLIB_C23=no; fi
+  fi
+  [ "$GCCLIB_C23" = yes ]
+}
+
 gcc_tu_run() {
   local unit=$1 prefix=$2 root=$3 dir=$4 tu=$5
   shift 5
-  local out
+  local out a args=()
+  for a in "$@"; do
+    case $a in
+      -std=c23|-std=gnu23) gcc_knows_c23 || a=${a%23}2x ;;
+    esac
+    args+=("$a")
+  done
+  set -- "${args[@]}"
   out=$(mktemp -d "$T/tu/XXXXXX")
   # shellcheck disable=SC2086
   if ! (cd "$dir" && "$GCC" -O2 "$@" ${GCCLIB_EXTRA:-} -c -fdiagnostics-plain-output \
