@@ -157,10 +157,29 @@ static const sum_effect *once_candidate(const link_prog *p, const link_func *f, 
   return NULL;
 }
 
+/* A private static written under once-guard x other than x itself: the
+ * cache of a once-control (`if (once_begin(&ctl)) { cache = …;
+ * once_end(&ctl); } return cache;`, PulseAudio's PA_ONCE_BEGIN). */
+static bool once_side_cache(const cheat_ctx *c, uint32_t fi, const sum_effect *e, uint32_t x)
+{
+  return e->kind == SE_WRITE_GLOBAL && e->name != x && e->guard == x && !(e->flags & SEF_GUARD_TEST) &&
+         is_cache_obj(e->obj) && !written_elsewhere(c, fi, e);
+}
+
+/* The once primitive's name says so: a test call given &ctl might as well
+ * be a try-lock, whose writes are not done once. */
+static bool names_once(const char *name)
+{
+  for (const char *s = name; *s; s++)
+    if ((s[0] | 32) == 'o' && (s[1] | 32) == 'n' && (s[2] | 32) == 'c' && (s[3] | 32) == 'e') return true;
+  return false;
+}
+
 /* A once-guard: `if (once_enter(&x)) { …; once_leave(&x, v); } return x;`,
  * the test being an atomic load of x and/or a call given x's address. The
- * cache x is written only under the guard, the rest only reads, or happens
- * under the guard (computing the value). */
+ * cache — x, or private statics written only under the guard when the test
+ * calls a once primitive — is written only under the guard, the rest only
+ * reads it, or happens under the guard (computing the value). */
 static bool memo_once_guard(const link_prog *p, const cheat_ctx *c, uint32_t fi, purity decl, cheat_memo *m,
                             int depth)
 {
@@ -168,46 +187,61 @@ static bool memo_once_guard(const link_prog *p, const cheat_ctx *c, uint32_t fi,
   uint32_t x;
   const sum_effect *obj = once_candidate(p, f, &x);
   if (!obj || written_elsewhere(c, fi, obj)) return false;
-  bool addr = false, test_op = false, written = false;
-  sum_loc wloc = obj->loc;
+  cheat_ids side = {0};
+  const sum_effect *first_side = NULL;
   for (uint32_t i = 0; i < f->neff; i++) {
+    const sum_effect *e = &p->effs.v[f->eff_off + i];
+    if (!once_side_cache(c, fi, e, x)) continue;
+    if (!first_side) first_side = e;
+    if ((e->flags & SEF_ARG_VALUE) && !m->arg_value) { m->arg_value = true; m->arg_loc = e->loc; }
+    add(&side, e->name);
+  }
+  bool addr = false, test_op = false, written = false, ok = true;
+  sum_loc wloc = obj->loc;
+  for (uint32_t i = 0; i < f->neff && ok; i++) {
     const sum_effect *e = &p->effs.v[f->eff_off + i];
     if (e->kind == SE_ADDR_GLOBAL && e->name == x) addr = true;
     if (link_effect_contrib(p, e) <= decl || eff_dying(p, e)) continue;
     bool in_test = e->flags & SEF_GUARD_TEST, nx = names(p, e, x);
+    bool side_access = (e->kind == SE_WRITE_GLOBAL || e->kind == SE_READ_GLOBAL) && in(&side, e->name);
     if (e->kind == SE_WRITE_GLOBAL || e->kind == SE_WRITE_MEM || e->kind == SE_WRITE_PARAM) {
-      if (!nx || e->guard != x || in_test) return false;
-      if (!written) { wloc = e->loc; written = true; }
+      if (side_access && e->guard == x && !in_test) continue;
+      if (!nx || e->guard != x || in_test) ok = false;
+      else if (!written) { wloc = e->loc; written = true; }
       continue;
     }
     if (e->kind == SE_ATOMIC) {
-      if (!(nx || (e->guard == x && (!e->name || in_test)))) return false;
+      if (!(nx || (e->guard == x && (!e->name || in_test)))) ok = false;
       test_op |= in_test;
       continue;
     }
-    if (!nx && e->guard != x) return false;
+    if (!nx && !side_access && e->guard != x) ok = false;
   }
-  for (uint32_t i = 0; i < f->ncall; i++) {
+  for (uint32_t i = 0; i < f->ncall && ok; i++) {
     const link_call *cl = &p->calls.v[f->call_off + i];
     if (link_call_class(p, f, cl) <= decl || call_dying(p, cl)) continue;
     if (cl->guard != x) {
-      if (memo_call_ok(p, c, fi, cl, decl, depth)) continue;
-      return false;
+      if (!memo_call_ok(p, c, fi, cl, decl, depth)) ok = false;
+      continue;
     }
     if (cl->flags & SCF_GUARD_TEST) {
       if (!m->once) m->once = p->funcs.v[cl->callee].name;
       test_op = true;
-    } else {
-      add(&m->feeders, p->funcs.v[cl->callee].name);
+    } else if (!side.n || !names_once(S(p, p->funcs.v[cl->callee].name))) {
+      add(&m->feeders, p->funcs.v[cl->callee].name);   /* not the once_end half */
     }
   }
-  if (!addr || !test_op) return false;
-  m->kind = MEMO_ONCE;
-  m->cache = x;
-  m->cache_obj = obj->obj;
-  m->cache_loc = wloc;
-  add(&m->caches, x);
-  return true;
+  ok = ok && addr && test_op && (!side.n || (m->once && names_once(S(p, m->once))));
+  if (ok) {
+    m->kind = MEMO_ONCE;
+    m->cache = first_side ? first_side->name : x;
+    m->cache_obj = first_side ? first_side->obj : obj->obj;
+    m->cache_loc = first_side ? first_side->loc : wloc;
+    add(&m->caches, x);
+    for (size_t i = 0; i < side.n; i++) add(&m->caches, side.v[i]);
+  }
+  vec_free(&side);
+  return ok;
 }
 
 /* Memoisation through pthread_once/call_once: the routine that fills the
