@@ -35,11 +35,18 @@ void cheat_ctx_init(cheat_ctx *c, const link_prog *p, bool whole_program)
       else if (*v != fi + 1) *v = CHEAT_MANY;
     }
   }
+  c->nr = xcalloc(1, sizeof *c->nr);
+  nr_ctx_init(c->nr, p);
   long m = link_find(p, "main");
   c->whole_program = whole_program || (m >= 0 && link_has_body(&p->funcs.v[m]));
 }
 
-void cheat_ctx_free(cheat_ctx *c) { ptrmap_free(&c->writers); }
+void cheat_ctx_free(cheat_ctx *c)
+{
+  ptrmap_free(&c->writers);
+  nr_ctx_free(c->nr);
+  free(c->nr);
+}
 
 void cheat_memo_free(cheat_memo *m)
 {
@@ -59,9 +66,14 @@ static void add(cheat_ids *v, uint32_t x) { if (!in(v, x)) vec_push(v, x); }
 /* On a path that ends in a noreturn call: misuse-noreturn's business, not
  * the memo's (unless --strict counts such paths in full). */
 static bool eff_dying(const link_prog *p, const sum_effect *e) { return !p->strict && (e->flags & SEF_DOOMED); }
-static bool call_dying(const link_prog *p, const link_call *c)
+/* A call beyond decl only where it may not return: itself on such a path,
+ * or a callee whose paths that return stay within decl (GLib's
+ * g_type_ensure, whose g_error("can't happen") logs, then loops forever). */
+static bool call_dying(const link_prog *p, const cheat_ctx *c, const link_call *cl, purity decl)
 {
-  return !p->strict && (c->flags & (SCF_DOOMED | SCF_NORETURN));
+  if (p->strict) return false;
+  if (cl->flags & (SCF_DOOMED | SCF_NORETURN)) return true;
+  return link_has_body(&p->funcs.v[cl->callee]) && nr_live_class(c->nr, cl->callee) <= decl;
 }
 
 static bool is_cache_obj(uint8_t obj)
@@ -119,7 +131,7 @@ static bool memo_plain(const link_prog *p, const cheat_ctx *c, uint32_t fi, puri
   }
   for (uint32_t i = 0; i < f->ncall; i++) {
     const link_call *cl = &p->calls.v[f->call_off + i];
-    if (link_call_class(p, f, cl) <= decl || call_dying(p, cl)) continue;
+    if (link_call_class(p, f, cl) <= decl || call_dying(p, c, cl, decl)) continue;
     uint32_t g = under(cl->guard, cl->flags & SCF_GUARD_TEST);
     if (!(g && in(&m->caches, g))) {
       if (memo_call_ok(p, c, fi, cl, decl, depth)) continue;
@@ -219,7 +231,7 @@ static bool memo_once_guard(const link_prog *p, const cheat_ctx *c, uint32_t fi,
   }
   for (uint32_t i = 0; i < f->ncall && ok; i++) {
     const link_call *cl = &p->calls.v[f->call_off + i];
-    if (link_call_class(p, f, cl) <= decl || call_dying(p, cl)) continue;
+    if (link_call_class(p, f, cl) <= decl || call_dying(p, c, cl, decl)) continue;
     if (cl->guard != x) {
       if (!memo_call_ok(p, c, fi, cl, decl, depth)) ok = false;
       continue;
@@ -248,7 +260,7 @@ static bool memo_once_guard(const link_prog *p, const cheat_ctx *c, uint32_t fi,
  * state runs once; the function itself only reads that state. Every
  * offending effect is a read of a file static, every offending call the
  * once call. */
-static bool memo_once_call(const link_prog *p, uint32_t fi, purity decl, cheat_memo *m)
+static bool memo_once_call(const link_prog *p, const cheat_ctx *cx, uint32_t fi, purity decl, cheat_memo *m)
 {
   const link_func *f = &p->funcs.v[fi];
   for (uint32_t i = 0; i < f->ncall; i++) {
@@ -256,7 +268,7 @@ static bool memo_once_call(const link_prog *p, uint32_t fi, purity decl, cheat_m
     const char *name = S(p, p->funcs.v[c->callee].name);
     bool is_once = !strcmp(name, "pthread_once") || !strcmp(name, "call_once");
     if (is_once && !m->once) m->once = p->funcs.v[c->callee].name;
-    if (!is_once && link_call_class(p, f, c) > decl && !call_dying(p, c)) return false;
+    if (!is_once && link_call_class(p, f, c) > decl && !call_dying(p, cx, c, decl)) return false;
   }
   if (!m->once) return false;
   for (uint32_t i = 0; i < f->neff; i++) {
@@ -279,7 +291,7 @@ static bool memo_callee(const link_prog *p, const cheat_ctx *c, uint32_t fi, pur
   bool any = false;
   for (uint32_t i = 0; i < f->ncall; i++) {
     const link_call *cl = &p->calls.v[f->call_off + i];
-    if (link_call_class(p, f, cl) <= decl || call_dying(p, cl)) continue;
+    if (link_call_class(p, f, cl) <= decl || call_dying(p, c, cl, decl)) continue;
     if (cl->callee == fi || !link_has_body(&p->funcs.v[cl->callee])) return false;
     cheat_memo sub = {0};
     bool ok = find_memo(p, c, cl->callee, decl, &sub, depth + 1);
@@ -307,7 +319,7 @@ static bool find_memo(const link_prog *p, const cheat_ctx *c, uint32_t fi, purit
   cheat_memo_free(m); *m = empty;
   if (memo_once_guard(p, c, fi, decl, m, depth)) return true;
   cheat_memo_free(m); *m = empty;
-  if (memo_once_call(p, fi, decl, m)) return true;
+  if (memo_once_call(p, c, fi, decl, m)) return true;
   cheat_memo_free(m); *m = empty;
   if (memo_callee(p, c, fi, decl, m, depth)) return true;
   cheat_memo_free(m); *m = empty;
@@ -341,7 +353,7 @@ static cheat_frozen_verdict frozen_in(const link_prog *p, const cheat_ctx *c, ui
   }
   for (uint32_t i = 0; i < f->ncall; i++) {
     const link_call *cl = &p->calls.v[f->call_off + i];
-    if (link_call_class(p, f, cl) <= decl || call_dying(p, cl)) continue;
+    if (link_call_class(p, f, cl) <= decl || call_dying(p, c, cl, decl)) continue;
     /* A call above the attribute: frozen only if the callee's body is,
      * recursion and unknown bodies stay misuse. */
     if (depth >= 4 || cl->callee == fi || !link_has_body(&p->funcs.v[cl->callee])) return FROZEN_NONE;

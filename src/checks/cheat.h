@@ -4,6 +4,7 @@
 #ifndef PURIST_CHEAT_H
 #define PURIST_CHEAT_H
 #include <stdbool.h>
+#include "checks/noreturn.h"
 #include "link/link.h"
 #include "util/ptrmap.h"
 
@@ -36,6 +37,7 @@ typedef struct {
   ptrmap writers;        /* object key → 1 + the one function writing it or taking its address,
                             CHEAT_MANY if several */
   bool whole_program;    /* a main is defined, or --whole-program */
+  nr_ctx *nr;            /* the classes of paths that return (noreturn.h), owned */
 } cheat_ctx;
 #define CHEAT_MANY UINT32_MAX
 

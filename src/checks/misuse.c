@@ -264,8 +264,7 @@ void checks_misuse(const link_prog *p, const checks_opts *o, diag_list *out)
 {
   cheat_ctx cx;
   cheat_ctx_init(&cx, p, o->whole_program);
-  nr_ctx nr;
-  nr_ctx_init(&nr, p);
+  nr_ctx *nr = cx.nr;
   for (uint32_t fi = 0; fi < p->funcs.n; fi++) {
     const link_func *f = &p->funcs.v[fi];
     if (f->flags & SFF_SYSTEM) continue;
@@ -279,10 +278,9 @@ void checks_misuse(const link_prog *p, const checks_opts *o, diag_list *out)
     sum_loc at = attr_loc(p, fi, decl == PURITY_CONST ? SUM_DECL_CONST : SUM_DECL_PURE);
     /* Beyond the attribute only on paths that end in a noreturn call (and
      * not --strict, which counts those in full): misuse-noreturn says so. */
-    bool broken = (purity)f->cls > decl && (p->strict || nr_live_class(&nr, fi) > decl);
-    if (!broken || !check_body(p, o, &cx, fi, decl, at, out)) nr_emit(&nr, o, fi, decl, at, out);
+    bool broken = (purity)f->cls > decl && (p->strict || nr_live_class(nr, fi) > decl);
+    if (!broken || !check_body(p, o, &cx, fi, decl, at, out)) nr_emit(nr, o, fi, decl, at, out);
   }
-  nr_ctx_free(&nr);
   cheat_ctx_free(&cx);
   checks_kb_cheats(p, o, out);
   checks_discarded(p, o, out);

@@ -65,8 +65,12 @@ const nr_info *nr_info_of(nr_ctx *c, uint32_t fi)
   nr_info *in = &c->info[fi];
   if (in->state) return in;     /* known, or in a cycle: what is known so far */
   in->state = 1;
-  in->call = in->acall = -1;
+  in->call = in->acall = in->loop = -1;
   const link_func *f = &c->p->funcs.v[fi];
+  for (uint32_t i = 0; i < f->neff && in->loop < 0; i++) {
+    const sum_effect *e = &c->p->effs.v[f->eff_off + i];
+    if (e->kind == SE_LOOP && (e->flags & SEF_ENDLESS)) in->loop = (int32_t)(f->eff_off + i);
+  }
   for (uint32_t i = 0; i < f->ncall; i++) {
     const link_call *cl = &c->p->calls.v[f->call_off + i];
     const link_func *g = &c->p->funcs.v[cl->callee];
@@ -79,7 +83,7 @@ const nr_info *nr_info_of(nr_ctx *c, uint32_t fi)
       dies = !asserts;
     } else if (link_has_body(g) && cl->callee != fi) {
       const nr_info *gi = nr_info_of(c, cl->callee);
-      dies = gi->call >= 0;
+      dies = gi->call >= 0 || gi->loop >= 0;
       asserts = gi->acall >= 0;
     }
     /* Anything that ends a path inside an assertion macro (the message
@@ -119,12 +123,32 @@ purity nr_live_class(nr_ctx *c, uint32_t fi)
   return cls;
 }
 
-/* "calls 'check' (x.c:20:3), which calls 'die' (x.c:12:5)": from call ci
- * down to the noreturn call, one related note per step. */
-static void nr_chain(nr_ctx *c, const checks_opts *o, int32_t ci, bool assert_path, strbuf *msg, diag *d)
+/* "loops forever (x.c:7:3, in expansion of macro 'fatal')", for the
+ * endless loop effect li. */
+static void nr_loop_words(nr_ctx *c, const checks_opts *o, int32_t li, bool which, strbuf *msg, diag *d)
 {
   const link_prog *p = c->p;
-  for (int steps = 0; ci >= 0 && steps < 16; steps++) {
+  const sum_effect *e = &p->effs.v[li];
+  sb_printf(msg, "%sloops forever (", which ? ", which " : "");
+  reason_path(msg, p, e->loc.file, o->root);
+  sb_printf(msg, ":%u:%u", e->loc.line, e->loc.col);
+  reason_macro(msg, p, e->macro);
+  sb_puts(msg, ")");
+  if (d) checks_related(d, p, o, e->loc, "no path leaves this loop");
+}
+
+/* "calls 'check' (x.c:20:3), which calls 'die' (x.c:12:5)": from f's
+ * dying call down to the noreturn call or endless loop, one related note
+ * per step. */
+static void nr_chain(nr_ctx *c, const checks_opts *o, const nr_info *in, bool assert_path, strbuf *msg, diag *d)
+{
+  const link_prog *p = c->p;
+  int32_t ci = assert_path ? in->acall : in->call;
+  for (int steps = 0; steps < 16; steps++) {
+    if (ci < 0) {
+      if (!assert_path && in->loop >= 0) nr_loop_words(c, o, in->loop, steps > 0, msg, d);
+      return;
+    }
     const link_call *cl = &p->calls.v[ci];
     const link_func *g = &p->funcs.v[cl->callee];
     sb_printf(msg, "%s'%s' (", steps ? ", which calls " : "calls ", S(p, g->name));
@@ -137,8 +161,8 @@ static void nr_chain(nr_ctx *c, const checks_opts *o, int32_t ci, bool assert_pa
       sb_free(&n);
     }
     if (cl->flags & SCF_NORETURN) return;
-    const nr_info *gi = nr_info_of(c, cl->callee);
-    ci = assert_path && gi->acall >= 0 ? gi->acall : gi->call;
+    in = nr_info_of(c, cl->callee);
+    ci = assert_path && in->acall >= 0 ? in->acall : in->call;
   }
 }
 
@@ -180,13 +204,13 @@ void nr_emit(nr_ctx *c, const checks_opts *o, uint32_t fi, purity decl, sum_loc 
   const link_prog *p = c->p;
   const link_func *f = &p->funcs.v[fi];
   const nr_info *in = nr_info_of(c, fi);
-  if (in->call < 0 && in->acall < 0) return;
-  bool assert_only = in->call < 0;
+  if (in->call < 0 && in->acall < 0 && in->loop < 0) return;
+  bool assert_only = in->call < 0 && in->loop < 0;
   strbuf msg = {0};
   if (assert_only) sb_printf(&msg, "'%s' is declared %s but a failed assertion does not return: ", S(p, f->name), purity_name(decl));
   else sb_printf(&msg, "'%s' is declared %s but may not return: ", S(p, f->name), purity_name(decl));
   diag *d = checks_emit(out, p, o, "misuse-noreturn", assert_only ? DIAG_NOTE : DIAG_WARNING, at, f, "");
-  nr_chain(c, o, assert_only ? in->acall : in->call, assert_only, &msg, d);
+  nr_chain(c, o, in, assert_only, &msg, d);
   sb_puts(&msg, "; a call whose value is unused is deleted together with that check");
   if (assert_only) sb_puts(&msg, " (built with NDEBUG there is no such path)");
   else sb_puts(&msg, "; GCC counts a function that may not return as not pure: drop the attribute, or "

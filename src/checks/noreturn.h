@@ -12,6 +12,7 @@ typedef struct {
   int32_t call;     /* into p->calls: f's first call that may end in a noreturn call other
                        than a failed assertion, or -1 */
   int32_t acall;    /* … that may end in a failed assertion's, or -1 */
+  int32_t loop;     /* into p->effs: f's own first loop no path leaves (SEF_ENDLESS), or -1 */
   uint8_t state;    /* 0 not yet known, 1 being computed, 2 known */
 } nr_info;
 
@@ -24,7 +25,8 @@ typedef struct {
 void nr_ctx_init(nr_ctx *c, const link_prog *p);
 void nr_ctx_free(nr_ctx *c);
 
-/* May function fi end in a noreturn call on some path? */
+/* May function fi end in a noreturn call, or a loop no path leaves, on
+ * some path? */
 const nr_info *nr_info_of(nr_ctx *c, uint32_t fi);
 /* The class of fi's paths that return (effects and calls on paths ending
  * in a noreturn call left out). */

@@ -25,6 +25,23 @@ int fw_loop_cond_false(CXCursor cond)
   return fw_int_literal_value(cond, &v) && v == 0;
 }
 
+/* A loop no path leaves: its condition is absent (has_cond 0) or a
+ * non-zero integer constant, and its body has no break, continue, return
+ * or goto out (GLib's g_error ends in `for (;;) ;`). It ends like a
+ * noreturn call: what led to it is doomed (walk_stmt.c). C11 6.8.5p6 lets
+ * a compiler assume only loops with a non-constant condition terminate.
+ * A continue is taken for a way out too: simpler, and only conservative. */
+int fw_loop_endless(fw *w, int has_cond, CXCursor cond, int body_flags)
+{
+  long long v = 0;
+  if (body_flags & (FS_RET | FS_BRK)) return 0;
+  if (has_cond && !(fw_int_literal_value(cond, &v) && v != 0)) return 0;
+  sum_tu *s = w->t->sum;   /* the loop's own SE_LOOP, recorded last */
+  if (s->effs.n > w->eff_base && s->effs.v[s->effs.n - 1].kind == SE_LOOP)
+    s->effs.v[s->effs.n - 1].flags |= SEF_ENDLESS;
+  return 1;
+}
+
 /* The local variable a (stripped) expression names, or -1. */
 static int fw_local_ref(fw *w, CXCursor e)
 {
@@ -223,7 +240,8 @@ int fw_for(fw *w, CXCursor s)
     fw_avail_restore(w, mark, floor);
     fw_loop_patch(w, m0.call, m0.eff, seq_loop);
     fw_loop_unproven(w, s);
-    return f & FS_RET;
+    /* Only the body: `for (;;) body`. */
+    return (f & FS_RET) | (n == 1 && fw_loop_endless(w, 0, s, f) ? FS_ENDS : 0);
   }
   CXCursor init = FW_KID(w, kk, 0), cond = FW_KID(w, kk, 1), inc = FW_KID(w, kk, 2), body = FW_KID(w, kk, 3);
   w->ks.n = kk;
@@ -254,7 +272,7 @@ int fw_for(fw *w, CXCursor s)
     w->pending_calls.n = cpend0;
     fw_loop_unproven(w, s);
   }
-  return f & FS_RET;
+  return (f & FS_RET) | (fw_loop_endless(w, 1, cond, f) ? FS_ENDS : 0);
 }
 
 /* Loops proven finite only if their variables never had their address

@@ -188,6 +188,7 @@ uint32_t fw_slot_target(fw *w, CXCursor var, const char *member);
 /* loop.c */
 int fw_for(fw *w, CXCursor s);
 int fw_loop_cond_false(CXCursor cond);
+int fw_loop_endless(fw *w, int has_cond, CXCursor cond, int body_flags);
 void fw_loops_finish(fw *w);
 
 #endif

@@ -114,7 +114,7 @@ static int fw_while(fw *w, CXCursor c, int is_do)
   if (!fw_loop_cond_false(cond))
     fw_effect(w, c, SE_LOOP, 0, 0, strtab_intern(w->t->sum->strs, is_do ? "do-while" : "while"));
   /* A do body runs at least once: if it ends, so does the loop. */
-  int ends = is_do && (f & FS_ENDS) && !(f & FS_BRK);
+  int ends = (is_do && (f & FS_ENDS) && !(f & FS_BRK)) || fw_loop_endless(w, 1, cond, f);
   return (f & FS_RET) | (ends ? FS_ENDS : 0);
 }
 

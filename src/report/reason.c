@@ -46,12 +46,32 @@ static const link_call *reason_doom_end(const link_prog *p, const link_func *f, 
   return NULL;
 }
 
-/* " on a path that ends in a failed assertion (x.c:3:5)" or "… in a call
- * to 'die' (…)": what a doomed cause is part of (issue 14, item 6). */
+/* The loop no path leaves (SEF_ENDLESS) recorded at or after f's effect
+ * index `from`, or NULL. */
+static const sum_effect *reason_doom_loop(const link_prog *p, const link_func *f, uint32_t from)
+{
+  for (uint32_t i = from; i < f->neff; i++) {
+    const sum_effect *e = &p->effs.v[f->eff_off + i];
+    if (e->kind == SE_LOOP && (e->flags & SEF_ENDLESS)) return e;
+  }
+  return NULL;
+}
+
+/* " on a path that ends in a failed assertion (x.c:3:5)", "… in a call
+ * to 'die' (…)" or "… in a loop no path leaves (…)": what a doomed cause
+ * is part of (issue 14, item 6). */
 static void reason_doom_words(strbuf *b, const link_prog *p, const link_func *f, long eff_rel, uint32_t call_rel,
                               const char *root)
 {
   const link_call *end = f ? reason_doom_end(p, f, eff_rel, call_rel) : NULL;
+  uint32_t from = eff_rel >= 0 ? (uint32_t)eff_rel + 1 : call_rel < (f ? f->ncall : 0) ? p->calls.v[f->call_off + call_rel].eff_pos : 0;
+  const sum_effect *loop = f ? reason_doom_loop(p, f, from) : NULL;
+  if (loop && (!end || end->eff_pos > (uint32_t)(loop - &p->effs.v[f->eff_off]))) {
+    sb_puts(b, " on a path that ends in a loop no path leaves (");
+    reason_path(b, p, loop->loc.file, root);
+    sb_printf(b, ":%u:%u)", loop->loc.line, loop->loc.col);
+    return;
+  }
   if (!end) { sb_puts(b, " on a path that ends in a noreturn call"); return; }
   const char *g = S(p, p->funcs.v[end->callee].name);
   if (reason_is_assert_fail(g)) sb_puts(b, " on a failed-assertion path (");

@@ -89,6 +89,10 @@ typedef enum { SO_NONE, SO_GLOBAL, SO_FILE_STATIC, SO_STATIC_LOCAL, SO_THREAD_LO
  * stored value is computed from the function's parameters (argdep.c): a
  * memo's cache written so differs between first calls. */
 #define SEF_ARG_VALUE 0x20
+/* (format 4) SE_LOOP only: no path leaves the loop (`for (;;) ;` after an
+ * error message, GLib's g_error): it ends the path as a noreturn call does,
+ * and what led to it is SEF_DOOMED (checks/noreturn.c names it). */
+#define SEF_ENDLESS 0x40
 
 typedef struct { uint32_t file, line, col; } sum_loc;
 
