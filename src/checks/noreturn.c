@@ -145,10 +145,12 @@ static void nr_chain(nr_ctx *c, const checks_opts *o, const nr_info *in, bool as
   const link_prog *p = c->p;
   int32_t ci = assert_path ? in->acall : in->call;
   for (int steps = 0; steps < 16; steps++) {
-    if (ci < 0) {
-      if (!assert_path && in->loop >= 0) nr_loop_words(c, o, in->loop, steps > 0, msg, d);
-      return;
-    }
+    /* The shortest story: a loop of the function's own before a call
+     * that only may end somewhere deeper (GLib's g_type_ensure loops after
+     * its g_log, whose g_vasprintf may g_error). */
+    bool own_loop = !assert_path && in->loop >= 0 && (ci < 0 || !(p->calls.v[ci].flags & SCF_NORETURN));
+    if (own_loop) nr_loop_words(c, o, in->loop, steps > 0, msg, d);
+    if (own_loop || ci < 0) return;
     const link_call *cl = &p->calls.v[ci];
     const link_func *g = &p->funcs.v[cl->callee];
     sb_printf(msg, "%s'%s' (", steps ? ", which calls " : "calls ", S(p, g->name));
