@@ -177,6 +177,24 @@ static uint64_t lv_address(const lv_t *lv)
   return PROV_UNKNOWN;
 }
 
+/* A call of the C library's errno accessor, what `errno` expands to
+ * (glibc __errno_location, BSD/macOS __error, newlib __errno, Solaris
+ * ___errno, Microsoft _errno): the same name with or without the macro
+ * (a preprocessed .i has none). */
+static int fw_is_errno_location(CXCursor e)
+{
+  static const char *const names[] = { "__errno_location", "__error", "__errno", "___errno", "_errno" };
+  if (clang_getCursorKind(e) != CXCursor_CallExpr) return 0;
+  CXCursor fn = clang_getCursorReferenced(e);
+  if (clang_getCursorKind(fn) != CXCursor_FunctionDecl) return 0;
+  CXString s = clang_getCursorSpelling(fn);
+  const char *n = clang_getCString(s);
+  int hit = 0;
+  for (size_t i = 0; i < sizeof names / sizeof *names && !hit; i++) hit = !strcmp(n, names[i]);
+  clang_disposeString(s);
+  return hit;
+}
+
 /* The source text of a pointer expression for reason texts: `p` in `p->x`,
  * `holder->data` in `holder->data[0]`. Tokens are joined without spaces;
  * over-long expressions are not named. */
@@ -184,6 +202,7 @@ static uint32_t fw_ptr_name(fw *w, CXCursor e)
 {
   e = fe_strip(e);
   if (clang_getCursorKind(e) == CXCursor_DeclRefExpr) return fw_name(w, e);
+  if (fw_is_errno_location(e)) return strtab_intern(w->t->sum->strs, "errno");
   CXTranslationUnit tu = w->t->tu;
   CXToken *toks;
   unsigned n;

@@ -98,6 +98,11 @@ static void reason_effect(strbuf *b, const link_prog *p, const sum_effect *e)
   case SE_WRITE_GLOBAL: sb_printf(b, "writes %s '%s'", obj_word(e->obj), name); break;
   case SE_READ_MEM:
   case SE_WRITE_MEM:
+    /* `*__errno_location ()`, named so by the front end (fw_ptr_name). */
+    if (!strcmp(name, "errno")) {
+      sb_puts(b, e->kind == SE_READ_MEM ? "reads errno" : "writes errno");
+      break;
+    }
     sb_puts(b, e->kind == SE_READ_MEM ? "reads memory through " : "writes memory through ");
     if (*name) sb_printf(b, "'%s'", name); else sb_puts(b, "a pointer");
     break;
