@@ -1,6 +1,7 @@
 /* launcher.c — see launcher.h. */
 #include "cli/launcher.h"
 #include "cli/ccargs.h"
+#include "cli/worker.h"
 #include "elf/elfsec.h"
 #include "frontend/fe.h"
 #include <errno.h>
@@ -14,6 +15,9 @@
  * else, so this is the one piece of process-wide state (set once, before
  * signals are unblocked). */
 static volatile sig_atomic_t launcher_child;
+
+/* The launcher takes no options: infer's default --tu-timeout. */
+enum { LAUNCHER_TU_TIMEOUT = 300 };
 
 static const int launcher_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2 };
 enum { NSIG_FWD = sizeof launcher_signals / sizeof *launcher_signals };
@@ -59,24 +63,33 @@ static int launcher_run(char **argv)
   return status;
 }
 
+/* The files of PURIST_KB (colon-separated), as `--kb` gives them to infer;
+ * *list owns the strings. */
+typedef VEC(const char *) launcher_names;
+
+static void launcher_kb_files(char **list, launcher_names *files)
+{
+  const char *env = getenv("PURIST_KB");
+  char *save = NULL;
+  *list = env && *env ? xstrdup(env) : NULL;
+  for (char *f = *list ? strtok_r(*list, ":", &save) : NULL; f; f = strtok_r(NULL, ":", &save))
+    vec_push(files, f);
+}
+
 /* The knowledge base the summaries are made with: the built-in one and the
- * files of PURIST_KB (colon-separated), as `--kb` gives them to infer. */
-static kb *launcher_kb(char **err)
+ * given files. */
+static kb *launcher_kb(const char *const *files, size_t n, char **err)
 {
   kb *k = kb_new();
   int rc = kb_load_builtin(k, err);
-  const char *env = getenv("PURIST_KB");
-  char *list = env && *env ? xstrdup(env) : NULL, *save = NULL;
-  for (char *f = list ? strtok_r(list, ":", &save) : NULL; rc == 0 && f; f = strtok_r(NULL, ":", &save))
-    rc = kb_load_file(k, f, err);
-  free(list);
+  for (size_t i = 0; rc == 0 && i < n; i++) rc = kb_load_file(k, files[i], err);
   if (rc == 0) return k;
   kb_free(k);
   return NULL;
 }
 
 /* Summarises one unit and embeds it; returns NULL or why not (caller frees). */
-static char *launcher_unit(CXIndex idx, const kb *k, const ccargs *a, const ccargs_unit *u, const char *cc)
+static char *launcher_unit(worker *wk, const kb *k, const ccargs *a, const ccargs_unit *u, const char *cc)
 {
   fe_jobs jobs = {0};
   char *why = NULL;
@@ -88,7 +101,7 @@ static char *launcher_unit(CXIndex idx, const kb *k, const ccargs *a, const ccar
   jobs.v[0].cmd[0] = xstrdup(cc);
   sum_tu *sum = NULL;
   fe_msgs msgs = {0};
-  fe_status st = fe_summarize(idx, &jobs.v[0], k, &sum, &msgs);
+  fe_status st = worker_parse(wk, &jobs.v[0], k, &sum, &msgs, NULL);
   if (st != FE_OK) {
     const char *first = NULL;
     for (size_t i = 0; i < msgs.n && !first; i++)
@@ -107,15 +120,20 @@ static char *launcher_unit(CXIndex idx, const kb *k, const ccargs *a, const ccar
   return why;
 }
 
-/* Summarises every unit; warns once (the first problem) if any failed. */
+/* Summarises every unit, in a parse worker as infer does (a file that
+ * crashes libclang or outlasts the default --tu-timeout loses its summary,
+ * not the build's object); warns once (the first problem) if any failed. */
 static void launcher_summarize(const ccargs *a, const char *cc)
 {
-  char *why = NULL;
+  char *why = NULL, *list;
   int failed = 0;
-  kb *k = launcher_kb(&why);
-  CXIndex idx = k ? clang_createIndex(0, 0) : NULL;
+  launcher_names files = {0};
+  launcher_kb_files(&list, &files);
+  kb *k = launcher_kb(files.v, files.n, &why);
+  worker_cfg cfg = { files.v, files.n, LAUNCHER_TU_TIMEOUT };
+  worker *wk = k ? worker_new(&cfg) : NULL;
   for (size_t i = 0; k && i < a->units.n; i++) {
-    char *w = launcher_unit(idx, k, a, &a->units.v[i], cc);
+    char *w = launcher_unit(wk, k, a, &a->units.v[i], cc);
     if (w) failed++;
     if (w && !why) why = w; else free(w);
   }
@@ -124,8 +142,10 @@ static void launcher_summarize(const ccargs *a, const char *cc)
     fprintf(stderr, "purist cc: warning: %d of %zu objects built without a purist summary: %s\n",
             failed, a->units.n, why);
   free(why);
-  if (idx) clang_disposeIndex(idx);
+  worker_free(wk);
   kb_free(k);
+  vec_free(&files);
+  free(list);
 }
 
 int launcher_main(int argc, char **argv)

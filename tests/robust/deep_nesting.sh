@@ -25,6 +25,11 @@ expect_rc 0
 expect_stderr_has 'cache: 3 hits, 0 misses, 0 parsed'
 expect_stdout_has '^ifs\.c:1: nest: const'
 
+check "purist cc: the compile wrapper parses in a worker too; 10,000 nested ifs get a summary"
+run cc gcc -c ifs.c -o ifs.o
+expect_ok
+readelf -S ifs.o | grep -q '\.purist' || fail "ifs.o has no .purist section"
+
 check "a parse that still crashes fails its file alone: error, others analysed, exit 2"
 # Under ASan the worker's own stack-overflow report would be the test's
 # "sanitizer" failure: let the signal end it, as in a release build.
@@ -36,4 +41,12 @@ expect_stderr_has "^$T/terms\.c: error: crashed while parsing this file \(SIGSEG
 expect_stderr_has '2 of 3 files could not be analysed'
 expect_stdout_has '^ok\.c:1: ok: const'
 expect_stdout_lacks 'nest|terms'
+
+check "purist cc: a parse that crashes costs the summary, not the object or the build"
+rm -f ifs.o
+PURIST_PARSE_STACK_MIB=1 run cc gcc -c ifs.c -o ifs.o
+expect_rc 0
+expect_stderr_has 'purist cc: warning: 1 of 1 objects built without a purist summary: ifs\.c: .*crashed while parsing'
+[ -s ifs.o ] || fail "ifs.o was not built"
+readelf -S ifs.o | grep -q '\.purist' && fail "ifs.o has a .purist section after a crashed parse"
 echo "ok"
