@@ -346,7 +346,8 @@ static cheat_frozen_verdict frozen_in(const link_prog *p, const cheat_ctx *c, ui
   for (uint32_t i = 0; i < f->neff; i++) {
     const sum_effect *e = &p->effs.v[f->eff_off + i];
     if (link_effect_contrib(p, e) <= decl || eff_dying(p, e)) continue;
-    if (e->kind != SE_READ_GLOBAL || ptrmap_get(&c->writers, cheat_obj_key(fi, e))) return FROZEN_NONE;
+    if (e->kind != SE_READ_GLOBAL || (e->flags & SEF_SYSTEM_OBJ) || ptrmap_get(&c->writers, cheat_obj_key(fi, e)))
+      return FROZEN_NONE;   /* written here, or by the C library that defines it */
     bool exported = e->obj == SO_GLOBAL || e->obj == SO_THREAD_LOCAL;
     if (exported && !c->whole_program && v != FROZEN_LIBRARY) { v = FROZEN_LIBRARY; *name = e->name; *at = e->loc; }
     if (!*name) { *name = e->name; *at = e->loc; }

@@ -157,6 +157,14 @@ static void fw_var_written(fw *w, uint32_t vi)
 
 /* ---- globals ---- */
 
+/* Declared by a system header (libc's optind, environ, stdout): the
+ * library defines it and its functions write it. */
+static int fw_global_is_system(CXCursor decl)
+{
+  CXSourceLocation at = clang_getCursorLocation(clang_getCanonicalCursor(decl));
+  return clang_Location_isInSystemHeader(at);
+}
+
 static sum_obj_kind fw_global_kind(CXCursor decl)
 {
   if (clang_getCursorTLSKind(decl) != CXTLS_None) return SO_THREAD_LOCAL;
@@ -373,11 +381,13 @@ static void fw_access_plain(fw *w, CXCursor at, const lv_t *lv, int rd, int wr)
     if (wr) fw_var_written(w, lv->var);
     return;
   case LV_GLOBAL: {
-    uint8_t obj = (uint8_t)fw_global_kind(lv->decl);
+    uint8_t obj = (uint8_t)fw_global_kind(lv->decl), flags0 = w->eff_flags;
     uint32_t name = fw_name(w, lv->decl);
+    if ((obj == SO_GLOBAL || obj == SO_THREAD_LOCAL) && fw_global_is_system(lv->decl)) w->eff_flags |= SEF_SYSTEM_OBJ;
     if (rd) fw_effect(w, at, fe_type_readonly(clang_getCursorType(lv->decl)) ? SE_READ_CONST
                                                                              : SE_READ_GLOBAL, obj, 0, name);
     if (wr) fw_effect(w, at, SE_WRITE_GLOBAL, obj, 0, name);
+    w->eff_flags = flags0;
     return;
   }
   case LV_MEM:

@@ -93,6 +93,10 @@ typedef enum { SO_NONE, SO_GLOBAL, SO_FILE_STATIC, SO_STATIC_LOCAL, SO_THREAD_LO
  * error message, GLib's g_error): it ends the path as a noreturn call does,
  * and what led to it is SEF_DOOMED (checks/noreturn.c names it). */
 #define SEF_ENDLESS 0x40
+/* (format 4) SE_READ_GLOBAL / SE_WRITE_GLOBAL of an object a system
+ * header declares (libc's optind, environ, stdout): the library defines
+ * and writes it, so "nothing in the program writes it" never holds. */
+#define SEF_SYSTEM_OBJ 0x80
 
 typedef struct { uint32_t file, line, col; } sum_loc;
 
