@@ -144,6 +144,32 @@ static size_t after_params(const text *x, size_t name, size_t name_len)
   return (size_t)-1;
 }
 
+/* Past the macros between a prototype's end as clang sees it and its ';':
+ * they expanded to nothing (`int f(int) OPT_CONST;` where OPT_CONST is
+ * empty in this configuration), or clang would have counted them in. An
+ * identifier, optionally with a balanced ( … ), at a time; i itself if
+ * there is none. */
+static size_t past_empty_macros(const text *x, size_t i)
+{
+  for (;;) {
+    size_t a = skip_blank(x, i);
+    if (a >= x->len || !(isalpha((unsigned char)x->t[a]) || x->t[a] == '_')) return i;
+    while (a < x->len && (isalnum((unsigned char)x->t[a]) || x->t[a] == '_')) a++;
+    size_t b = skip_blank(x, a);
+    if (b < x->len && x->t[b] == '(') {
+      int depth = 0;
+      for (; b < x->len; b++) {
+        if (x->t[b] == '(') depth++;
+        else if (x->t[b] == ')' && --depth == 0) break;
+        else if (x->t[b] == ';' || x->t[b] == '{') return i;
+      }
+      if (b >= x->len) return i;
+      a = b + 1;
+    }
+    i = a;
+  }
+}
+
 /* Works out one operation as a splice; NULL reason on success. */
 static const char *op_splice(const text *x, const fix_op *op, splice *out)
 {
@@ -163,6 +189,7 @@ static const char *op_splice(const text *x, const fix_op *op, splice *out)
     size_t name = text_off(x, op->info.line, op->info.col);
     if (name == (size_t)-1 || !holds_word(x, name, op->expect)) return "the function's name is not where it was";
     if (op->kind == FOP_INSERT_END) {
+      out->lo = out->hi = lo = past_empty_macros(x, lo);
       size_t a = skip_blank(x, lo);
       if (a >= x->len || (x->t[a] != ';' && x->t[a] != ',')) return "the prototype does not end with ';' there";
     }

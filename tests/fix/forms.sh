@@ -4,8 +4,9 @@
 # declarator of a prototype (also a multi-line one, one with attributes
 # already, `extern`, two declarators in one declaration), before the
 # return type of a definition (also `static inline`, the return type on
-# its own line). A prototype made by a function-like macro and a K&R
-# definition are left alone with a note.
+# its own line), after attribute macros that expand to nothing in this
+# configuration (`int f(int) OPT_CONST;`). A prototype made by a
+# function-like macro and a K&R definition are left alone with a note.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh" "$@"
 
@@ -21,6 +22,10 @@ int f_attrs(const int *p) __attribute__((nonnull(1)))
     __attribute__((warn_unused_result));
 DECLARE_GETTER(f_macro);
 int f_one(int a), f_two(int b);
+#define OPT_EMPTY
+#define OPT_ATTRS(a)
+int f_empty(int x) OPT_EMPTY;
+int f_empty_args(int x) OPT_ATTRS(const) /* configured out */;
 #endif
 EOF2
 cat >forms.c <<'EOF2'
@@ -41,13 +46,15 @@ f_attrs(const int *p)
 int f_macro(int x) { return x; }
 int f_one(int a) { return a; }
 int f_two(int b) { return -b; }
+int f_empty(int x) { return x * 5; }
+int f_empty_args(int x) { return x * 7; }
 static inline int f_static_inline(int a) { return a * 3; }
 static int f_static(int a);
 static int f_static(int a) { return f_static_inline(a) + 1; }
 int use(int x)
 {
   int v[2] = { x, x };
-  return f_extern(x) + f_multi(v, 2) + f_attrs(v) + f_macro(x) + f_one(x) + f_two(x) + f_static(x);
+  return f_extern(x) + f_multi(v, 2) + f_attrs(v) + f_macro(x) + f_one(x) + f_two(x) + f_static(x) + f_empty(x) + f_empty_args(x);
 }
 EOF2
 cat >knr.c <<'EOF2'
@@ -71,6 +78,10 @@ expect_file_has forms.h '^int f_one\(int a\) __attribute__\(\(const\)\), f_two\(
 expect_file_has forms.c '^extern int f_extern\(int x\) __attribute__\(\(const\)\);$'
 expect_file_has forms.c '^static int f_static\(int a\) __attribute__\(\(const\)\);$'
 
+check "prototypes ending in attribute macros that expand to nothing: after them, before the ';'"
+expect_file_has forms.h '^int f_empty\(int x\) OPT_EMPTY __attribute__\(\(const\)\);$'
+expect_file_has forms.h '^int f_empty_args\(int x\) OPT_ATTRS\(const\) __attribute__\(\(const\)\) /\* configured out \*/;$'
+
 check "definitions: before the return type (static inline, return type on its own line)"
 expect_file_has forms.c '^__attribute__\(\(const\)\) int f_extern\(int x\) \{ return x \+ 1; \}$'
 expect_file_has forms.c '^__attribute__\(\(pure\)\) int f_multi\(const int \*v, int n\)$'
@@ -86,7 +97,7 @@ expect_file_has forms.c '^__attribute__\(\(const\)\) int f_macro\(int x\)'
 check "a K&R definition is left alone, with a note saying what to do"
 same "$T/knr.orig" knr.c "knr.c before and after fix"
 expect_stderr_has "^knr\.c:1:5: note: 'knr_add' is not edited: it is a K&R-style definition \(give it a prototype first\)$"
-expect_stderr_has '^purist: fix: 16 edits in 2 files$'
+expect_stderr_has '^purist: fix: 20 edits in 2 files$'
 
 check "every placement compiles with gcc-12 and clang-19 at -Wall -Wextra -Werror"
 compiles forms.c
@@ -95,7 +106,7 @@ check "infer sees every attribute fix wrote: the classes, declared"
 run infer --format=json forms.c
 expect_rc 0
 classes "$T/out" >"$T/cls"
-for f in f_extern f_one f_two f_static f_static_inline f_macro use; do
+for f in f_extern f_one f_two f_static f_static_inline f_macro f_empty f_empty_args use; do
   grep -qx "$f const const" "$T/cls" || fail "$f not declared const:${NL}$(show "$T/cls")"
 done
 for f in f_multi f_attrs; do
