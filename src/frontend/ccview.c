@@ -17,6 +17,7 @@
  * form, which clang rejects) as plain __malloc__. A TU that still fails is
  * parsed again with clang's view (parse.c), and the message says so. */
 #include "frontend/fe_internal.h"
+#include "util/fileio.h"
 #include "util/strbuf.h"
 #include <errno.h>
 #include <fcntl.h>
@@ -101,23 +102,46 @@ static bool ccv_flag_wanted(const char *a)
       || !strcmp(a, "-undef") || ccv_prefix(a, "--target=") || ccv_prefix(a, "-target");
 }
 
-/* The key: compiler, then the wanted flags, each NUL-terminated. A -U or
- * -target with its value apart keeps the value. */
-static char *ccv_key(const fe_job *job, const char *cc, size_t *len)
+typedef VEC(char) ccv_bytes;
+
+/* Appends the wanted flags of argv[0..argc) to k, each NUL-terminated. A
+ * -U or -target with its value apart keeps the value. An @file's words
+ * count as if written there (one level, as the parse reads it; relative
+ * to the job's directory): the flags only, never its -o or sources, which
+ * `gcc -dM -E` would act on. */
+static void ccv_key_flags(ccv_bytes *k, const char *dir, char *const *argv, int argc, bool in_rsp)
 {
-  VEC(char) k = {0};
-  for (const char *p = cc; *p; p++) vec_push(&k, *p);
-  vec_push(&k, '\0');
-  for (int i = 0; i < job->argc; i++) {
-    const char *a = job->argv[i];
+  for (int i = 0; i < argc; i++) {
+    const char *a = argv[i];
+    if (a[0] == '@' && a[1] && !in_rsp) {
+      char *path = cdb_abspath(dir, a + 1), *text;
+      size_t tlen;
+      int n = 0;
+      char **words = (text = file_read_all(path, &tlen)) ? cdb_split_command(text, &n) : NULL;
+      if (words) ccv_key_flags(k, dir, words, n, true);
+      for (int w = 0; words && w < n; w++) free(words[w]);
+      free(words);
+      free(text);
+      free(path);
+      continue;
+    }
     if (!ccv_flag_wanted(a)) continue;
-    bool apart = (!strcmp(a, "-U") || !strcmp(a, "-target")) && i + 1 < job->argc;
+    bool apart = (!strcmp(a, "-U") || !strcmp(a, "-target")) && i + 1 < argc;
     for (int j = 0; j <= (apart ? 1 : 0); j++) {
-      for (const char *p = job->argv[i + j]; *p; p++) vec_push(&k, *p);
-      vec_push(&k, '\0');
+      for (const char *p = argv[i + j]; *p; p++) vec_push(k, *p);
+      vec_push(k, '\0');
     }
     if (apart) i++;
   }
+}
+
+/* The key: compiler, then the wanted flags, each NUL-terminated. */
+static char *ccv_key(const fe_job *job, const char *cc, size_t *len)
+{
+  ccv_bytes k = {0};
+  for (const char *p = cc; *p; p++) vec_push(&k, *p);
+  vec_push(&k, '\0');
+  ccv_key_flags(&k, job->dir, job->argv, job->argc, false);
   *len = k.n;
   return k.v;
 }

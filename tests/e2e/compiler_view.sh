@@ -83,6 +83,15 @@ expect_rc 1
 expect_stdout_lacks "'opt_read'"
 expect_stdout_has "'scaled' is declared const"
 
+check "flags in an @response file reach the compiler too; its -o and sources do not"
+printf -- '-O2 -o should-not-exist.o b.c\n' >flags.rsp
+CC=gcc db '"@flags.rsp",'
+run check -p . --no-cache
+expect_rc 1
+expect_stdout_has "'opt_read' is declared const but reads global 'level'"
+[ ! -e should-not-exist.o ] || fail "the response file's -o was passed to gcc -dM -E"
+rm -f flags.rsp
+
 check "a bad --compiler-view is a usage error"
 run check -p . --compiler-view=icc
 expect_usage_error 'compiler-view wants build or clang'
