@@ -13,28 +13,10 @@
 
 static const char *S(const link_prog *p, uint32_t id) { return strtab_get(p->strs, id); }
 
-uint64_t cheat_obj_key(uint32_t fi, const sum_effect *e)
-{
-  uint64_t scope = 0;
-  if (e->obj == SO_STATIC_LOCAL) scope = 0x80000000u | fi;
-  else if (e->obj == SO_FILE_STATIC) scope = e->loc.file & 0x7fffffffu;
-  return ((scope << 32) | e->name) + 1;
-}
-
 void cheat_ctx_init(cheat_ctx *c, const link_prog *p, bool whole_program)
 {
   memset(c, 0, sizeof *c);
-  for (uint32_t fi = 0; fi < p->funcs.n; fi++) {
-    const link_func *f = &p->funcs.v[fi];
-    for (uint32_t i = 0; i < f->neff; i++) {
-      const sum_effect *e = &p->effs.v[f->eff_off + i];
-      if (e->kind != SE_WRITE_GLOBAL && e->kind != SE_ADDR_GLOBAL) continue;
-      uint64_t key = cheat_obj_key(fi, e);
-      uint32_t *v = ptrmap_get(&c->writers, key);
-      if (!v) ptrmap_put(&c->writers, key, fi + 1);
-      else if (*v != fi + 1) *v = CHEAT_MANY;
-    }
-  }
+  link_obj_writers(p, &c->writers);
   c->nr = xcalloc(1, sizeof *c->nr);
   nr_ctx_init(c->nr, p);
   long m = link_find(p, "main");
@@ -84,7 +66,7 @@ static bool is_cache_obj(uint8_t obj)
 /* Written (or its address taken) by a function other than fi? */
 static bool written_elsewhere(const cheat_ctx *c, uint32_t fi, const sum_effect *e)
 {
-  const uint32_t *v = ptrmap_get(&c->writers, cheat_obj_key(fi, e));
+  const uint32_t *v = ptrmap_get(&c->writers, link_obj_key(fi, e));
   return v && *v != fi + 1;
 }
 
@@ -346,7 +328,7 @@ static cheat_frozen_verdict frozen_in(const link_prog *p, const cheat_ctx *c, ui
   for (uint32_t i = 0; i < f->neff; i++) {
     const sum_effect *e = &p->effs.v[f->eff_off + i];
     if (link_effect_contrib(p, e) <= decl || eff_dying(p, e)) continue;
-    if (e->kind != SE_READ_GLOBAL || (e->flags & SEF_SYSTEM_OBJ) || ptrmap_get(&c->writers, cheat_obj_key(fi, e)))
+    if (e->kind != SE_READ_GLOBAL || (e->flags & SEF_SYSTEM_OBJ) || ptrmap_get(&c->writers, link_obj_key(fi, e)))
       return FROZEN_NONE;   /* written here, or by the C library that defines it */
     bool exported = e->obj == SO_GLOBAL || e->obj == SO_THREAD_LOCAL;
     if (exported && !c->whole_program && v != FROZEN_LIBRARY) { v = FROZEN_LIBRARY; *name = e->name; *at = e->loc; }

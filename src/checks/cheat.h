@@ -39,15 +39,11 @@ typedef struct {
   bool whole_program;    /* a main is defined, or --whole-program */
   nr_ctx *nr;            /* the classes of paths that return (noreturn.h), owned */
 } cheat_ctx;
-#define CHEAT_MANY UINT32_MAX
+#define CHEAT_MANY LINK_MANY_WRITERS
 
 void cheat_ctx_init(cheat_ctx *c, const link_prog *p, bool whole_program);
 void cheat_ctx_free(cheat_ctx *c);
 
-/* The identity of the object an effect of function fi names: a static
- * local is its function's own (two functions' statics of the same name are
- * different objects), a file static its file's, anything else its name's. */
-uint64_t cheat_obj_key(uint32_t fi, const sum_effect *e);
 
 /* Is every effect and call of function fi stronger than `decl` part of
  * memoisation? Fills m (free with cheat_memo_free). */

@@ -126,9 +126,13 @@ static void ccv_key_flags(ccv_bytes *k, const char *dir, char *const *argv, int 
       continue;
     }
     if (!ccv_flag_wanted(a)) continue;
+    /* GCC before 14 knows C23 only as c2x (and 14 still takes c2x for
+     * it): a command written for clang 19 would make the question fail. */
+    if (!strcmp(a, "-std=c23")) a = "-std=c2x";
+    else if (!strcmp(a, "-std=gnu23")) a = "-std=gnu2x";
     bool apart = (!strcmp(a, "-U") || !strcmp(a, "-target")) && i + 1 < argc;
     for (int j = 0; j <= (apart ? 1 : 0); j++) {
-      for (const char *p = argv[i + j]; *p; p++) vec_push(k, *p);
+      for (const char *p = j ? argv[i + j] : a; *p; p++) vec_push(k, *p);
       vec_push(k, '\0');
     }
     if (apart) i++;

@@ -61,20 +61,6 @@ static c23_class c23_of_purity(purity c)
 /* ---- private statics: written by one function only ---- */
 
 /* name id + 1 → 1 + the one function writing it, or UINT32_MAX for several. */
-static void c23_writers(const link_prog *p, ptrmap *out)
-{
-  for (uint32_t fi = 0; fi < p->funcs.n; fi++) {
-    const link_func *f = &p->funcs.v[fi];
-    for (uint32_t i = 0; i < f->neff; i++) {
-      const sum_effect *e = &p->effs.v[f->eff_off + i];
-      if (e->kind != SE_WRITE_GLOBAL && e->kind != SE_ADDR_GLOBAL) continue;
-      uint32_t *w = ptrmap_get(out, (uint64_t)e->name + 1);
-      if (!w) ptrmap_put(out, (uint64_t)e->name + 1, fi + 1);
-      else if (*w != fi + 1) *w = UINT32_MAX;
-    }
-  }
-}
-
 /* A store that no caller can observe: a static or thread-local object,
  * private to the function (no other function writes it or takes its
  * address), written under an "already computed?" test — a memo. */
@@ -85,7 +71,7 @@ bool c23_is_memo_store(const ptrmap *writers, uint32_t fi, const sum_effect *e)
    * calls with other arguments see the first one's: observable. */
   if (e->flags & SEF_ARG_VALUE) return false;
   if (e->obj != SO_STATIC_LOCAL && e->obj != SO_FILE_STATIC && e->obj != SO_THREAD_LOCAL) return false;
-  const uint32_t *w = ptrmap_get(writers, (uint64_t)e->name + 1);
+  const uint32_t *w = ptrmap_get(writers, link_obj_key(fi, e));
   return w && *w == fi + 1;
 }
 
@@ -289,7 +275,7 @@ void link_c23_solve(link_prog *p)
   free(p->c23);
   p->c23 = xcalloc(p->funcs.n ? p->funcs.n : 1, sizeof *p->c23);
   ptrmap writers = {0};
-  c23_writers(p, &writers);
+  link_obj_writers(p, &writers);
   scc_result scc;
   scc_compute(p, &scc);
   for (size_t c = 0; c + 1 < scc.start.n; c++)
@@ -309,7 +295,7 @@ void link_c23_solve(link_prog *p)
 ptrmap *c23_writers_new(const link_prog *p)
 {
   ptrmap *w = xcalloc(1, sizeof *w);
-  c23_writers(p, w);
+  link_obj_writers(p, w);
   return w;
 }
 

@@ -48,8 +48,8 @@ bool c23_useful(const link_prog *p, uint32_t fi);
 /* Fills p->c23; link_solve calls it after the GNU solve. */
 void link_c23_solve(link_prog *p);
 
-/* Statics and thread-locals by writer: name id + 1 → 1 + the only function
- * writing it or taking its address, UINT32_MAX if several. */
+/* Statics and thread-locals by writer (link_obj_writers), for
+ * c23_is_memo_store. */
 ptrmap *c23_writers_new(const link_prog *p);
 void c23_writers_free(ptrmap *w);
 /* Is effect e of function fi a store no caller can observe: a private

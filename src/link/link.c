@@ -348,6 +348,29 @@ const kb_entry *link_kb_entry(const link_prog *p, const link_func *f)
   return kb_lookup(p->kb, strtab_get(p->strs, f->name));
 }
 
+uint64_t link_obj_key(uint32_t fi, const sum_effect *e)
+{
+  uint64_t scope = 0;
+  if (e->obj == SO_STATIC_LOCAL) scope = 0x80000000u | fi;
+  else if (e->obj == SO_FILE_STATIC) scope = e->loc.file & 0x7fffffffu;
+  return ((scope << 32) | e->name) + 1;
+}
+
+void link_obj_writers(const link_prog *p, ptrmap *out)
+{
+  for (uint32_t fi = 0; fi < p->funcs.n; fi++) {
+    const link_func *f = &p->funcs.v[fi];
+    for (uint32_t i = 0; i < f->neff; i++) {
+      const sum_effect *e = &p->effs.v[f->eff_off + i];
+      if (e->kind != SE_WRITE_GLOBAL && e->kind != SE_ADDR_GLOBAL) continue;
+      uint64_t key = link_obj_key(fi, e);
+      uint32_t *v = ptrmap_get(out, key);
+      if (!v) ptrmap_put(out, key, fi + 1);
+      else if (*v != fi + 1) *v = LINK_MANY_WRITERS;
+    }
+  }
+}
+
 long link_find(const link_prog *p, const char *name)
 {
   uint32_t id = strtab_find(p->strs, name);

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include "kb/kb.h"
 #include "summary/summary.h"
+#include "util/ptrmap.h"
 
 #define LF_CONFLICT 0x1   /* two different non-inline definitions */
 #define LF_DUPLICATE_BODY 0x2
@@ -118,5 +119,15 @@ uint64_t link_calls_through(const link_prog *p, const link_func *g);
 const kb_entry *link_kb_entry(const link_prog *p, const link_func *f);
 /* Index of the function called NAME (external, else the first internal), or -1. */
 long link_find(const link_prog *p, const char *name);
+
+/* The identity of the object an effect of function fi names: a static
+ * local is its function's own (two functions' statics of the same name are
+ * different objects), a file static its file's, anything else its name's. */
+uint64_t link_obj_key(uint32_t fi, const sum_effect *e);
+/* Fills out (empty) with object key → 1 + the one function writing it or
+ * taking its address, LINK_MANY_WRITERS if several: who may change a
+ * static or global, for memo and constant-table recognition. */
+void link_obj_writers(const link_prog *p, ptrmap *out);
+#define LINK_MANY_WRITERS UINT32_MAX
 
 #endif

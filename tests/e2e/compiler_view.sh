@@ -92,6 +92,13 @@ expect_stdout_has "'opt_read' is declared const but reads global 'level'"
 [ ! -e should-not-exist.o ] || fail "the response file's -o was passed to gcc -dM -E"
 rm -f flags.rsp
 
+check "-std=c23 (clang 19's name) is asked as -std=c2x, which GCC 12 knows: no fallback"
+CC=gcc db '"-std=c23",'
+run check -p . --no-cache --stats
+expect_rc 1
+! grep -Eq 'fell back to clang.s view|failed \(exit' "$T/err" || fail "the GCC view should not fail${NL}$(context)"
+expect_stderr_has '^purist: compiler view: 2 parsed with GCC.s macros'
+
 check "a bad --compiler-view is a usage error"
 run check -p . --compiler-view=icc
 expect_usage_error 'compiler-view wants build or clang'
