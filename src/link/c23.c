@@ -24,6 +24,7 @@
  *     -fno-math-errno; the floating-point status flags are treated as GCC
  *     treats them for const (ignored outside FENV_ACCESS). */
 #include "link/c23.h"
+#include "link/solve_int.h"
 #include "link/scc.h"
 #include "util/ptrmap.h"
 #include <string.h>
@@ -143,28 +144,12 @@ static c23_state c23_external(const link_prog *p, const link_func *caller, const
  * solve_apply does for the GNU class). */
 static void c23_apply(c23_state *s, const c23_state *cs, const uint64_t *masks, uint32_t nargs)
 {
-  const uint64_t all = ~(uint64_t)0;
+  bool rd_unknown, wr_unknown;
   s->own = c23_join((c23_class)s->own, (c23_class)cs->own);
   s->memo |= cs->memo;
-  for (uint64_t bits = cs->pr | cs->pw; bits; bits &= bits - 1) {
-    unsigned i = (unsigned)__builtin_ctzll(bits);
-    uint64_t bit = (uint64_t)1 << i;
-    bool rd = cs->pr & bit, wr = cs->pw & bit;
-    if (i >= nargs) {
-      rd = rd && cs->pr != all;
-      wr = wr && cs->pw != all;
-      if (!rd && !wr) continue;
-    }
-    uint64_t m = i < nargs ? masks[i] : PROV_UNKNOWN;
-    if (rd) {
-      if (m & PROV_UNKNOWN) s->own = c23_join((c23_class)s->own, C23_REPRODUCIBLE);
-      s->pr |= m >> PROV_PARAM0;
-    }
-    if (wr) {
-      if (m & (PROV_UNKNOWN | PROV_RODATA)) s->own = C23_NONE;
-      s->pw |= m >> PROV_PARAM0;
-    }
-  }
+  link_map_params(cs->pr, cs->pw, masks, nargs, &s->pr, &s->pw, &rd_unknown, &wr_unknown);
+  if (rd_unknown) s->own = c23_join((c23_class)s->own, C23_REPRODUCIBLE);
+  if (wr_unknown) s->own = C23_NONE;
 }
 
 static void c23_call(const link_prog *p, const link_func *f, const link_call *c, c23_state *out)

@@ -54,34 +54,41 @@ link_state link_solve_callee(const link_prog *p, const link_func *caller, const 
   return link_has_body(g) ? g->st : solve_external(p, caller, g);
 }
 
-/* Folds the callee state cs, seen through the argument provenances, into s.
- * An all-ones set (the knowledge base's r* / w*) covers the arguments
- * actually passed; a named parameter the caller did not pass (an old-style
- * call) may point anywhere. */
-void link_solve_apply(link_state *s, const link_state *cs, const uint64_t *masks, uint32_t nargs)
+void link_map_params(uint64_t cpr, uint64_t cpw, const uint64_t *masks, uint32_t nargs, uint64_t *pr,
+                     uint64_t *pw, bool *rd_unknown, bool *wr_unknown)
 {
   const uint64_t all = ~(uint64_t)0;
-  s->own = purity_join((purity)s->own, (purity)cs->own);
-  s->mnr |= cs->mnr;
-  for (uint64_t bits = cs->pr | cs->pw; bits; bits &= bits - 1) {
+  *rd_unknown = *wr_unknown = false;
+  for (uint64_t bits = cpr | cpw; bits; bits &= bits - 1) {
     unsigned i = (unsigned)__builtin_ctzll(bits);
     uint64_t bit = (uint64_t)1 << i;
-    bool rd = cs->pr & bit, wr = cs->pw & bit;
+    bool rd = cpr & bit, wr = cpw & bit;
     if (i >= nargs) {
-      rd = rd && cs->pr != all;
-      wr = wr && cs->pw != all;
+      rd = rd && cpr != all;
+      wr = wr && cpw != all;
       if (!rd && !wr) continue;
     }
     uint64_t m = i < nargs ? masks[i] : PROV_UNKNOWN;
     if (rd) {
-      if (m & PROV_UNKNOWN) s->own = purity_join((purity)s->own, PURITY_PURE);
-      s->pr |= m >> PROV_PARAM0;
+      *rd_unknown |= (m & PROV_UNKNOWN) != 0;
+      *pr |= m >> PROV_PARAM0;
     }
     if (wr) {
-      if (m & (PROV_UNKNOWN | PROV_RODATA)) s->own = PURITY_NORMAL;
-      s->pw |= m >> PROV_PARAM0;
+      *wr_unknown |= (m & (PROV_UNKNOWN | PROV_RODATA)) != 0;
+      *pw |= m >> PROV_PARAM0;
     }
   }
+}
+
+/* Folds the callee state cs, seen through the argument provenances, into s. */
+void link_solve_apply(link_state *s, const link_state *cs, const uint64_t *masks, uint32_t nargs)
+{
+  bool rd_unknown, wr_unknown;
+  s->own = purity_join((purity)s->own, (purity)cs->own);
+  s->mnr |= cs->mnr;
+  link_map_params(cs->pr, cs->pw, masks, nargs, &s->pr, &s->pw, &rd_unknown, &wr_unknown);
+  if (rd_unknown) s->own = purity_join((purity)s->own, PURITY_PURE);
+  if (wr_unknown) s->own = PURITY_NORMAL;
 }
 
 purity link_effect_class(sum_effect_kind k)

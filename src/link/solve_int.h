@@ -4,6 +4,15 @@
 #include "link/link.h"
 
 /* solve.c */
+/* A callee's reads (pr) and writes (pw) through its parameters, seen
+ * through the arguments' provenances: adds the caller's own parameters
+ * they reach to *pr / *pw, and says whether they reach memory of unknown
+ * provenance (*rd_unknown) or write it or read-only data (*wr_unknown).
+ * An all-ones set (the knowledge base's r* / w*) covers the arguments
+ * actually passed; a named parameter the caller did not pass (an
+ * old-style call) may point anywhere. Shared by the GNU and C23 solves. */
+void link_map_params(uint64_t cpr, uint64_t cpw, const uint64_t *masks, uint32_t nargs, uint64_t *pr,
+                     uint64_t *pw, bool *rd_unknown, bool *wr_unknown);
 /* Folds callee state cs, seen through the arguments' provenances, into s. */
 void link_solve_apply(link_state *s, const link_state *cs, const uint64_t *masks, uint32_t nargs);
 /* What calling g gives, without knowing anything of the call site. */
