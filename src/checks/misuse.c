@@ -200,6 +200,23 @@ static void emit_misuse(const link_prog *p, const checks_opts *o, const link_fun
   sb_free(&msg);
 }
 
+/* A C23 attribute written before the declaration promises nothing. */
+static void check_leading_c23(const link_prog *p, const checks_opts *o, const link_func *f, const sum_decl *d,
+                              diag_list *out)
+{
+  for (uint8_t k = SUM_DECL_REPRODUCIBLE; k <= SUM_DECL_UNSEQUENCED; k <<= 1) {
+    if (!(d->declared & (k << SUM_DECL_LEAD_SHIFT))) continue;
+    const char *w = k == SUM_DECL_UNSEQUENCED ? "unsequenced" : "reproducible";
+    strbuf msg = {0};
+    sb_printf(&msg, "[[%s]] is written before the declaration of '%s', where it appertains to the declaration; "
+                    "C23 applies it only to a function declarator or a function type, so compilers ignore or "
+                    "reject it and nothing is promised: write it after the parameter list, as in "
+                    "'%s(…) [[%s]];'", w, S(p, f->name), S(p, f->name), w);
+    checks_emit(out, p, o, "misuse-c23", DIAG_ERROR, d->loc, f, sb_str(&msg));
+    sb_free(&msg);
+  }
+}
+
 /* pure/const on a void function, and declarations that disagree. */
 static void check_declarations(const link_prog *p, const checks_opts *o, uint32_t fi, diag_list *out)
 {
@@ -209,6 +226,7 @@ static void check_declarations(const link_prog *p, const checks_opts *o, uint32_
   const uint32_t *di = link_decls_of(p, fi, &nd);
   for (uint32_t k = 0; k < nd; k++) {
     const sum_decl *d = &p->decls.v[di[k]];
+    check_leading_c23(p, o, f, d, out);
     if (d->declared & (SUM_DECL_VOID_PURE | SUM_DECL_VOID_CONST)) {
       strbuf msg = {0};
       sb_printf(&msg, "'%s' returns void but is declared %s: its only effects are side effects, so the "

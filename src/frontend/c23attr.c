@@ -139,16 +139,33 @@ static int c23_window(fe_tu *t, CXCursor fn, CXFile *file, unsigned *lo, unsigne
   return 1;
 }
 
+/* Is the attribute at off written before fn's name at name, in the same
+ * declaration: only specifiers between (no ; { } , or ), which would end
+ * another declaration, declarator or parameter list)? */
+static int c23_leading(fe_tu *t, CXFile file, unsigned off, unsigned name)
+{
+  size_t size = 0;
+  const char *text = clang_getFileContents(t->tu, file, &size);
+  if (!text || off >= name || name > size) return 0;
+  for (unsigned i = off; i < name; i++)
+    if (strchr(";{},)", text[i])) return 0;
+  return 1;
+}
+
 uint8_t fe_c23_decl_attrs(fe_tu *t, CXCursor fn, sum_decl *d)
 {
   if (!t->c23.n) return 0;
   CXFile file;
   unsigned lo, hi;
   if (!c23_window(t, fn, &file, &lo, &hi)) return 0;
+  unsigned name = c23_offset(clang_getCursorLocation(fn), &file);
   uint8_t bits = 0;
   for (size_t i = 0; i < t->c23.n; i++) {
     const fe_c23_attr *a = &t->c23.v[i];
-    if (a->off < lo || a->off >= hi || !clang_File_isEqual(a->file, file)) continue;
+    if (!clang_File_isEqual(a->file, file)) continue;
+    if (d && a->off < name && c23_leading(t, file, a->off, name))
+      d->declared |= (uint8_t)(a->kind << SUM_DECL_LEAD_SHIFT);
+    if (a->off < lo || a->off >= hi) continue;
     bits |= a->kind;
     if (!d) continue;
     sum_attr at = { .kind = a->kind, .form = SA_STD, .macro = a->macro, .beg_line = a->line,

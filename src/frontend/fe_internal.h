@@ -143,7 +143,8 @@ void fe_fix_finish(fe_tu *t);   /* after the last declaration */
  * records one from clang's "unknown attribute ignored" warning;
  * fe_c23_decl_attrs returns the SUM_DECL_* bits of those written after
  * declaration fn's declarator and, if d, appends them to its attributes
- * (call after fe_fix_decl). fe_c23_macro_kind: the attribute a macro body
+ * (call after fe_fix_decl) and marks those written before the declaration
+ * (SUM_DECL_LEAD_*). fe_c23_macro_kind: the attribute a macro body
  * `[[unsequenced]]` spells, 0 if not one. fe_c23_std: do the flags say C23? */
 void fe_c23_note_diag(fe_tu *t, CXDiagnostic d);
 uint8_t fe_c23_decl_attrs(fe_tu *t, CXCursor fn, sum_decl *d);

@@ -164,7 +164,14 @@ typedef enum { SUM_EXTERNAL = 0, SUM_INTERNAL = 1 } sum_linkage;
 #define SUM_DECL_UNSEQUENCED  0x20
 #define SUM_DECL_C23 (SUM_DECL_REPRODUCIBLE | SUM_DECL_UNSEQUENCED)
 #define SUM_DECL_GNU (SUM_DECL_PURE | SUM_DECL_CONST)
-#define SUM_DECL_MASK 0x3f
+/* (format 4, on a sum_decl only) the same written before the declaration,
+ * `[[unsequenced]] int f(void);`: it appertains to the declaration, where
+ * the standard does not allow it (it applies to a function declarator or
+ * a function type), so nothing is promised (checks/misuse.c says so). */
+#define SUM_DECL_LEAD_REPRODUCIBLE 0x40
+#define SUM_DECL_LEAD_UNSEQUENCED  0x80
+#define SUM_DECL_LEAD_SHIFT 2   /* SUM_DECL_REPRODUCIBLE << 2 == SUM_DECL_LEAD_REPRODUCIBLE */
+#define SUM_DECL_MASK 0xff
 
 #define SFF_BODY      0x001  /* defined (with a body) in this TU */
 #define SFF_NORETURN  0x002  /* never returns: declared so, or every path of its body ends in a noreturn call */
