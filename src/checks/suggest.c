@@ -41,9 +41,13 @@ static gain *suggest_gains(const link_prog *p)
   return gains;
 }
 
+/* Never a function that never returns (every path ends in abort, exit or
+ * a loop no path leaves): "pure if it returns normally" says nothing
+ * there, and the attribute would let a call be deleted with its end. */
 bool checks_suggestable(const link_func *f)
 {
-  if (!link_has_body(f) || (f->flags & (SFF_SYSTEM | SFF_VOID)) || f->cls == PURITY_NORMAL) return false;
+  if (!link_has_body(f) || (f->flags & (SFF_SYSTEM | SFF_VOID | SFF_NORETURN)) || f->cls == PURITY_NORMAL)
+    return false;
   purity decl = (f->declared & SUM_DECL_CONST) ? PURITY_CONST
               : (f->declared & SUM_DECL_PURE) ? PURITY_PURE : PURITY_NORMAL;
   return (purity)f->cls < decl;
