@@ -169,6 +169,25 @@ static bool names_once(const char *name)
   return false;
 }
 
+/* Are a and b of one family: the same name up to its last '_'
+ * (g_once_init_enter / g_once_init_leave, pa_once_begin / pa_once_end)? */
+static bool same_family(const char *a, const char *b)
+{
+  const char *ua = strrchr(a, '_'), *ub = strrchr(b, '_');
+  return ua && ub && ua - a == ub - b && ua > a && !strncmp(a, b, (size_t)(ua - a));
+}
+
+/* The once primitive's other half (g_once_init_leave beside the test's
+ * g_once_init_enter) fills the cache; it computes nothing: not a feeder. */
+static void drop_once_family(const link_prog *p, cheat_memo *m)
+{
+  if (!m->once) return;
+  size_t k = 0;
+  for (size_t i = 0; i < m->feeders.n; i++)
+    if (!same_family(S(p, m->feeders.v[i]), S(p, m->once))) m->feeders.v[k++] = m->feeders.v[i];
+  m->feeders.n = k;
+}
+
 /* A once-guard: `if (once_enter(&x)) { …; once_leave(&x, v); } return x;`,
  * the test being an atomic load of x and/or a call given x's address. The
  * cache — x, or private statics written only under the guard when the test
@@ -221,10 +240,11 @@ static bool memo_once_guard(const link_prog *p, const cheat_ctx *c, uint32_t fi,
     if (cl->flags & SCF_GUARD_TEST) {
       if (!m->once) m->once = p->funcs.v[cl->callee].name;
       test_op = true;
-    } else if (!side.n || !names_once(S(p, p->funcs.v[cl->callee].name))) {
-      add(&m->feeders, p->funcs.v[cl->callee].name);   /* not the once_end half */
+    } else {
+      add(&m->feeders, p->funcs.v[cl->callee].name);
     }
   }
+  drop_once_family(p, m);
   ok = ok && addr && test_op && (!side.n || (m->once && names_once(S(p, m->once))));
   if (ok) {
     m->kind = MEMO_ONCE;
