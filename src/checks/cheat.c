@@ -162,12 +162,7 @@ static bool once_side_cache(const cheat_ctx *c, uint32_t fi, const sum_effect *e
 
 /* The once primitive's name says so: a test call given &ctl might as well
  * be a try-lock, whose writes are not done once. */
-static bool names_once(const char *name)
-{
-  for (const char *s = name; *s; s++)
-    if ((s[0] | 32) == 'o' && (s[1] | 32) == 'n' && (s[2] | 32) == 'c' && (s[3] | 32) == 'e') return true;
-  return false;
-}
+static bool names_once(const char *name) { return strcasestr(name, "once") != NULL; }
 
 /* Are a and b of one family: the same name up to its last '_'
  * (g_once_init_enter / g_once_init_leave, pa_once_begin / pa_once_end)? */

@@ -35,11 +35,10 @@ typedef struct {
 /* The program-wide facts cheats are judged by. */
 typedef struct {
   ptrmap writers;        /* object key → 1 + the one function writing it or taking its address,
-                            CHEAT_MANY if several */
+                            LINK_MANY_WRITERS if several (link_obj_writers) */
   bool whole_program;    /* a main is defined, or --whole-program */
   nr_ctx *nr;            /* the classes of paths that return (noreturn.h), owned */
 } cheat_ctx;
-#define CHEAT_MANY LINK_MANY_WRITERS
 
 void cheat_ctx_init(cheat_ctx *c, const link_prog *p, bool whole_program);
 void cheat_ctx_free(cheat_ctx *c);

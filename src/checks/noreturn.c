@@ -10,7 +10,6 @@
 #include "checks/noreturn.h"
 #include "report/reason.h"
 #include <string.h>
-#include <strings.h>
 
 static const char *S(const link_prog *p, uint32_t id) { return strtab_get(p->strs, id); }
 
@@ -40,10 +39,7 @@ static bool is_assert_fail(const char *name)
 static bool nr_assert_macro(const link_prog *p, const link_call *cl)
 {
   if (!cl->macro) return false;
-  const char *m = S(p, cl->macro);
-  for (; *m; m++)
-    if (!strncasecmp(m, "assert", 6)) return true;
-  return false;
+  return strcasestr(S(p, cl->macro), "assert") != NULL;
 }
 
 /* Is X the cache of f's memoisation: written (or its address handed on)

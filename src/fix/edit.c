@@ -152,19 +152,14 @@ static size_t after_params(const text *x, size_t name, size_t name_len)
 static size_t past_empty_macros(const text *x, size_t i)
 {
   for (;;) {
-    size_t a = skip_blank(x, i);
+    size_t id = skip_blank(x, i), a = id;
     if (a >= x->len || !(isalpha((unsigned char)x->t[a]) || x->t[a] == '_')) return i;
     while (a < x->len && (isalnum((unsigned char)x->t[a]) || x->t[a] == '_')) a++;
     size_t b = skip_blank(x, a);
-    if (b < x->len && x->t[b] == '(') {
-      int depth = 0;
-      for (; b < x->len; b++) {
-        if (x->t[b] == '(') depth++;
-        else if (x->t[b] == ')' && --depth == 0) break;
-        else if (x->t[b] == ';' || x->t[b] == '{') return i;
-      }
-      if (b >= x->len) return i;
-      a = b + 1;
+    if (b < x->len && x->t[b] == '(') {   /* a function-like macro's arguments */
+      b = after_params(x, id, a - id);
+      if (b == (size_t)-1) return i;
+      a = b;
     }
     i = a;
   }
