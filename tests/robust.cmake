@@ -10,6 +10,7 @@ endforeach()
 # smaller items (issue 12 items 1, 2, 3, 6, 8): each feeds purist one kind
 # of bad input and checks for a clear error, no crash, no hang.
 set(_robust_tests_e
+  outputs_safe
   deep_nesting
   cache_odd_files
   output_is_input

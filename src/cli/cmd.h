@@ -44,6 +44,9 @@ void cmd_solve(const cli_opts *o, link_prog *p);
 /* -o FILE or stdout; NULL after saying why. cmd_close_output flushes and
  * closes it, returning EXIT_INPUT if a write failed (full disk, closed pipe). */
 FILE *cmd_open_output(const cli_opts *o);
+/* p, or NULL if -o or --write-baseline names a file p read declarations
+ * from (a header the sources include): said, p freed. */
+link_prog *cmd_refuse_clobber(const cli_opts *o, link_prog *p);
 int cmd_close_output(const cli_opts *o, FILE *out);
 /* Hides suppressed and baselined findings; records a baseline if asked.
  * -1 after saying why. */

@@ -2,10 +2,12 @@
  * cache), reading summaries from objects, solving, the output file, and
  * the findings' filters and formats. See cmd.h. */
 #include "cli/cache_cmd.h"
+#include "cli/clobber.h"
 #include "cli/cmd.h"
 #include "cli/inputs.h"
 #include "cli/project.h"
 #include "report/diag_out.h"
+#include "util/fileio.h"
 #include <errno.h>
 #include <string.h>
 #include <unistd.h>
@@ -57,10 +59,15 @@ int cmd_parse_project(const cli_opts *o, const kb *k, fe_jobs *jobs, pipeline_re
   return 0;
 }
 
+/* The temporary file -o is written to (one output a run), renamed over
+ * -o when the output is complete: a full disk or a killed run leaves the
+ * previous file whole (util/fileio.h). */
+static char *cmd_output_tmp;
+
 FILE *cmd_open_output(const cli_opts *o)
 {
   if (!o->output) return stdout;
-  FILE *f = fopen(o->output, "w");
+  FILE *f = file_atomic_open(o->output, &cmd_output_tmp);
   if (!f) fprintf(stderr, "purist: %s: %s\n", o->output, strerror(errno));
   return f;
 }
@@ -69,10 +76,16 @@ FILE *cmd_open_output(const cli_opts *o)
  * pipe) instead of exiting 0 with a truncated report. */
 int cmd_close_output(const cli_opts *o, FILE *out)
 {
-  int bad = fflush(out) != 0 || ferror(out);
-  if (out != stdout) bad |= fclose(out) != 0;
+  int bad;
+  if (out != stdout) {
+    bad = file_atomic_commit(out, cmd_output_tmp, o->output, 1) != 0;
+    cmd_output_tmp = NULL;
+  } else {
+    bad = fflush(out) != 0 || ferror(out);
+  }
   if (bad) fprintf(stderr, "purist: %s: could not write the output: %s\n",
                    o->output ? o->output : "standard output", strerror(errno));
+  if (bad && out == stdout) clearerr(stdout);   /* said once: not again at exit (main.c) */
   return bad ? EXIT_INPUT : EXIT_OK;
 }
 
@@ -107,6 +120,16 @@ static void cmd_link_take(void *prog, sum_tu *s)
   summary_free(s);
 }
 
+link_prog *cmd_refuse_clobber(const cli_opts *o, link_prog *p)
+{
+  char *err = NULL;
+  if (!p || clobber_check_prog(o, p, &err) == 0) return p;
+  cmd_say(err);
+  free(err);
+  link_free(p);
+  return NULL;
+}
+
 /* Summarises and links the project; NULL if its inputs could not be read.
  * *failed counts the TUs that could not be analysed. */
 link_prog *cmd_analyze(const cli_opts *o, const kb *k, char **root, int *failed)
@@ -117,7 +140,7 @@ link_prog *cmd_analyze(const cli_opts *o, const kb *k, char **root, int *failed)
   int from = cmd_summary_inputs(o);   /* summaries built by purist cc: no parsing */
   if (from != 0) {
     *root = project_root_for_link(o);
-    return from > 0 ? cmd_link_inputs(o, k, failed) : NULL;
+    return cmd_refuse_clobber(o, from > 0 ? cmd_link_inputs(o, k, failed) : NULL);
   }
   p = link_new(k, o->strict);
   res.sink = cmd_link_take;
@@ -133,7 +156,7 @@ link_prog *cmd_analyze(const cli_opts *o, const kb *k, char **root, int *failed)
     pipeline_result_free(&res, jobs.n);
   }
   cdb_jobs_free(&jobs);
-  return p;
+  return cmd_refuse_clobber(o, p);
 }
 
 /* Hides suppressed and baselined findings; records a baseline if asked. */

@@ -1,5 +1,6 @@
 /* cmd_infer.c — infer, summarize and link: the classes of every function,
  * from sources or from summaries. */
+#include "cli/clobber.h"
 #include "cli/cmd.h"
 #include "cli/project.h"
 #include "report/infer_out.h"
@@ -104,7 +105,14 @@ int cmd_summarize(const cli_opts *o, const kb *k)
     free(root);
     return EXIT_INPUT;
   }
-  int rc = infer_cmd_write_summaries(o->output, res.sums, jobs.n) < 0 || res.failed || res.skipped ? EXIT_INPUT : EXIT_OK;
+  char *err = NULL;
+  int rc = EXIT_INPUT;
+  if (clobber_check_sums(o, res.sums, jobs.n, &err) < 0) {   /* -o naming an included header */
+    cmd_say(err);
+    free(err);
+  } else {
+    rc = infer_cmd_write_summaries(o->output, res.sums, jobs.n) < 0 || res.failed || res.skipped ? EXIT_INPUT : EXIT_OK;
+  }
   pipeline_result_free(&res, jobs.n);
   cdb_jobs_free(&jobs);
   free(root);

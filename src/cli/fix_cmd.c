@@ -50,11 +50,8 @@ static bool fix_cmd_has_error(const fix_notes *n)
 /* Applies the plan: the diff to the output, or the files in place. */
 static int fix_cmd_apply(const cli_opts *o, const fix_plan *pl, const char *root)
 {
-  FILE *out = stdout;
-  if (o->dry_run && o->output && !(out = fopen(o->output, "w"))) {
-    fprintf(stderr, "purist: %s: %s\n", o->output, strerror(errno));
-    return EXIT_INPUT;
-  }
+  FILE *out = o->dry_run ? cmd_open_output(o) : stdout;   /* -o is written atomically */
+  if (!out) return EXIT_INPUT;
   fix_result res;
   int rc = fix_plan_apply(pl, root, NULL, o->dry_run ? out : NULL, &res) < 0 ? EXIT_INPUT : EXIT_OK;
   if (!o->dry_run)
@@ -68,7 +65,7 @@ static int fix_cmd_apply(const cli_opts *o, const fix_plan *pl, const char *root
     fprintf(stderr, "purist: fix: %u edit%s in %u file%s%s%s\n", res.edits, res.edits == 1 ? "" : "s",
             res.files_written, res.files_written == 1 ? "" : "s", o->dry_run ? " (dry run: nothing written)" : "",
             res.files_refused ? "; some files refused, see above" : "");
-  if (out != stdout && fclose(out) != 0) rc = EXIT_INPUT;
+  if (out != stdout && cmd_close_output(o, out) != EXIT_OK) rc = EXIT_INPUT;
   if (fflush(stdout) != 0) rc = EXIT_INPUT;
   fix_result_free(&res);
   return rc;
@@ -128,6 +125,7 @@ int cmd_fix(const cli_opts *o, const kb *k)
     inputs_add_file(p, o->from, o->quiet, &n);
     failed = n.bad > 0 || n.records == 0;
     root = project_root_for_link(o);
+    p = cmd_refuse_clobber(o, p);
   } else {
     p = cmd_analyze(o, k, &root, &failed);
   }

@@ -5,6 +5,7 @@
 #include "cli/cmd.h"
 #include "cli/launcher.h"
 #include "cli/worker.h"
+#include <errno.h>
 #include <string.h>
 
 static kb *main_load_kb(const cli_opts *o)
@@ -30,6 +31,16 @@ static int (*const main_commands[])(const cli_opts *, const kb *) = {
   [CMD_VERIFY] = cmd_verify, [CMD_RT_FLAGS] = cmd_rt_flags,
 };
 
+/* A write to standard output that failed (a full disk, a closed pipe) is
+ * an error, whatever the command: --help or rt-flags to /dev/full must not
+ * exit 0 having printed nothing. */
+static int main_close_stdout(int rc)
+{
+  if (fflush(stdout) == 0 && !ferror(stdout)) return rc;
+  fprintf(stderr, "purist: standard output: could not write: %s\n", strerror(errno ? errno : EIO));
+  return EXIT_INPUT;
+}
+
 int main(int argc, char **argv)
 {
   if (argc > 1 && !strcmp(argv[1], "cc")) return launcher_main(argc - 2, argv + 2);   /* the compile's own argv */
@@ -38,7 +49,7 @@ int main(int argc, char **argv)
   int prc = cli_parse(argc, argv, &o);
   if (prc != 0) {
     cli_opts_free(&o);
-    return prc > 0 ? EXIT_OK : EXIT_INPUT;
+    return main_close_stdout(prc > 0 ? EXIT_OK : EXIT_INPUT);
   }
   char *err = NULL;
   if (clobber_check_options(&o, &err) < 0) {   /* before anything is written */
@@ -50,12 +61,12 @@ int main(int argc, char **argv)
   if (o.cmd == CMD_CACHE) {   /* needs no knowledge base */
     int rc = cache_cmd_run(&o);
     cli_opts_free(&o);
-    return rc;
+    return main_close_stdout(rc);
   }
   fe_ccview_set_mode(o.clang_view ? FE_VIEW_CLANG : FE_VIEW_BUILD);
   kb *k = main_load_kb(&o);
   int rc = k && main_commands[o.cmd] ? main_commands[o.cmd](&o, k) : EXIT_INPUT;
   kb_free(k);
   cli_opts_free(&o);
-  return rc;
+  return main_close_stdout(rc);
 }

@@ -77,14 +77,15 @@ char *project_root_for_link(const cli_opts *o)
   return root;
 }
 
-/* -o must not name the database or a source it lists (cli/clobber.h). */
+/* -o and --write-baseline must not name the database or a source it
+ * lists (cli/clobber.h). */
 static int project_check_output(const cli_opts *o, const char *dbpath, const fe_jobs *jobs, char **err)
 {
-  clobber_guard g;
-  clobber_init(&g, o->output);
-  if (clobber_check(&g, dbpath, err) < 0) return -1;
+  clobber_outs c;
+  clobber_outs_init(&c, o);
+  if (clobber_outs_check(&c, dbpath, err) < 0) return -1;
   for (size_t i = 0; i < jobs->n; i++)
-    if (clobber_check(&g, jobs->v[i].file, err) < 0) return -1;
+    if (clobber_outs_check(&c, jobs->v[i].file, err) < 0) return -1;
   return 0;
 }
 

@@ -4,7 +4,9 @@
 #include "util/xalloc.h"
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 char *file_read_all(const char *path, size_t *len)
@@ -46,16 +48,36 @@ int file_write_all(int fd, const void *buf, size_t len)
   return 0;
 }
 
+/* Where an output path really leads: a symlink's target, so the rename
+ * replaces the file the link names and keeps the link. */
+static char *file_atomic_target(const char *path)
+{
+  struct stat st;
+  char *real = lstat(path, &st) == 0 && S_ISLNK(st.st_mode) ? realpath(path, NULL) : NULL;
+  return real ? real : xstrdup(path);
+}
+
 FILE *file_atomic_open(const char *path, char **tmp)
 {
-  *tmp = xasprintf("%s.tmp.%ld", path, (long)getpid());
+  struct stat st;
+  /* /dev/null, a FIFO, a terminal: written in place (renaming over a
+   * device would replace it by a file). */
+  if (stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+    *tmp = NULL;
+    return fopen(path, "w");
+  }
+  char *target = file_atomic_target(path);
+  *tmp = xasprintf("%s.tmp.%ld", target, (long)getpid());
+  free(target);
   FILE *f = fopen(*tmp, "w");
   if (!f) {
     int saved = errno;
     free(*tmp);
     *tmp = NULL;
     errno = saved;
+    return NULL;
   }
+  if (stat(path, &st) == 0) fchmod(fileno(f), st.st_mode & 07777);   /* keep an existing file's mode */
   return f;
 }
 
@@ -64,8 +86,12 @@ int file_atomic_commit(FILE *f, char *tmp, const char *path, int ok)
   int saved = errno;
   if (ok && (fflush(f) != 0 || ferror(f))) { ok = 0; saved = errno ? errno : EIO; }
   if (fclose(f) != 0 && ok) { ok = 0; saved = errno; }
-  if (ok && rename(tmp, path) != 0) { ok = 0; saved = errno; }
-  if (!ok) unlink(tmp);
+  if (tmp) {   /* else written in place (not a regular file) */
+    char *target = file_atomic_target(path);
+    if (ok && rename(tmp, target) != 0) { ok = 0; saved = errno; }
+    free(target);
+    if (!ok) unlink(tmp);
+  }
   free(tmp);
   errno = saved;
   return ok ? 0 : -1;

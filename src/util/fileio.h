@@ -13,9 +13,11 @@ char *file_read_all(const char *path, size_t *len);
  * or -1 (errno set by write; 0 if write wrote nothing). */
 int file_write_all(int fd, const void *buf, size_t len);
 
-/* Opens a temporary file beside path for writing ("PATH.tmp.PID"); *tmp
- * gets its name (caller passes it to file_atomic_commit). NULL with errno
- * set if it cannot be created. */
+/* Opens a temporary file beside path for writing ("PATH.tmp.PID", beside
+ * a symlink's target; an existing file's mode is kept); *tmp gets its name
+ * (caller passes it to file_atomic_commit). A path that exists and is not
+ * a regular file (/dev/null, a FIFO) is opened in place, *tmp NULL. NULL
+ * with errno set if it cannot be created. */
 FILE *file_atomic_open(const char *path, char **tmp);
 /* Closes f and, if ok and every write succeeded, renames tmp over path, so
  * a reader sees the old file or the new one, never a part; otherwise
