@@ -11,6 +11,7 @@ endforeach()
 # of bad input and checks for a clear error, no crash, no hang.
 set(_robust_tests_e
   outputs_safe
+  odd_items
   deep_nesting
   cache_odd_files
   output_is_input

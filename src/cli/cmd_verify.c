@@ -5,6 +5,7 @@
 #include "cli/project.h"
 #include "verify/verify.h"
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -24,8 +25,10 @@ static void verify_cmd_notes(const cli_opts *o, verify_lines *notes)
  * it), else 1 for findings as severe as --fail-on, else 0; 2 if purist
  * could not analyse the project or run the command. */
 /* PURIST_SAMPLE (check one call in N) as libpurist-rt will read it: a
- * whole number from 1 to ULONG_MAX. "-1" (strtoul's ULONG_MAX) or an
- * overflow would silently check almost nothing; refused before the run. */
+ * whole number from 1 to LONG_MAX. "-1" (strtoul's ULONG_MAX) or an
+ * overflow would silently check almost nothing; a number past LONG_MAX
+ * makes a report no JSON reader takes (every finding lost): refused
+ * before the run. */
 static int verify_sample_ok(void)
 {
   const char *v = getenv("PURIST_SAMPLE");
@@ -33,9 +36,9 @@ static int verify_sample_ok(void)
   char *end;
   errno = 0;
   unsigned long n = strtoul(v, &end, 10);
-  if (*v >= '0' && *v <= '9' && !*end && n > 0 && errno != ERANGE) return 1;
-  fprintf(stderr, "purist: PURIST_SAMPLE=%s: wants a whole number from 1 to %lu (check one call in N)\n", v,
-          (unsigned long)-1);
+  if (*v >= '0' && *v <= '9' && !*end && n > 0 && n <= LONG_MAX && errno != ERANGE) return 1;
+  fprintf(stderr, "purist: PURIST_SAMPLE=%s: wants a whole number from 1 to %ld (check one call in N)\n", v,
+          LONG_MAX);
   return 0;
 }
 
@@ -60,12 +63,19 @@ int cmd_verify(const cli_opts *o, const kb *k)
   checks_opts co = { root, o->cheats_as_errors, o->whole_program, cli_std_attrs(o) };
   diag_list l = {0};
   verify_lines notes = {0};
-  verify_report_read(&s, p, &w, &co, &l, &notes);
+  int lost = 0;
+  verify_report_read(&s, p, &w, &co, &l, &notes, &lost);
   verify_cmd_notes(o, &notes);
   diag_sort(&l);
   rc = cmd_filter(o, &l) < 0 ? EXIT_INPUT : cmd_print_findings(o, &l, root);
   if (rc == EXIT_OK && st != 0) rc = st;
   rc = cmd_fail_on(o, &l, rc);
+  /* Findings lost (a process without a report) are never a clean run. */
+  if (lost && (rc == EXIT_OK || rc == EXIT_FINDINGS)) {
+    fprintf(stderr, "purist: %d process%s wrote no report: what they did is not checked\n", lost,
+            lost == 1 ? "" : "es");
+    rc = EXIT_INPUT;
+  }
   diag_list_free(&l);
 out:
   free(err);

@@ -92,8 +92,10 @@ static kb *launcher_kb(const char *const *files, size_t n, char **err)
 static char *launcher_unit(worker *wk, const kb *k, const ccargs *a, const ccargs_unit *u, const char *cc)
 {
   fe_jobs jobs = {0};
-  char *why = NULL;
-  if (cdb_from_files(&u->src, 1, a->flags.v, (int)a->flags.n, &jobs, &why) < 0 || jobs.n != 1) {
+  char *why = NULL, *skipped = NULL;
+  int rc = cdb_from_files(&u->src, 1, a->flags.v, (int)a->flags.n, &jobs, &why, &skipped);
+  free(skipped);
+  if (rc < 0 || jobs.n != 1) {
     cdb_jobs_free(&jobs);
     return why ? why : xasprintf("%s: not a C source", u->src);
   }

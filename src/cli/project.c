@@ -97,7 +97,7 @@ int project_jobs(const cli_opts *o, fe_jobs *jobs, char **root, char **err, char
       return -1;
     }
     *root = project_root_default(o);
-    return cdb_from_files(o->files.v, (int)o->files.n, o->flags.v, (int)o->flags.n, jobs, err);
+    return cdb_from_files(o->files.v, (int)o->files.n, o->flags.v, (int)o->flags.n, jobs, err, skipped);
   }
   const char *db = project_find_db(o);
   if (!db) {

@@ -24,6 +24,11 @@ static const char *elfsec_damaged(Elf *e)
   size_t size = 0, nscn = 0;
   if (!gelf_getehdr(e, &eh) || elf_getshdrnum(e, &nscn) != 0) return elf_errmsg(-1);
   elf_rawfile(e, &size);
+  /* libelf counts no sections in a table cut short: the header's count
+   * (e_shnum; 0 with a table means the count lies in section 0) says how
+   * many there should be. */
+  if (eh.e_shnum > nscn) nscn = eh.e_shnum;
+  if (eh.e_shoff && nscn == 0) nscn = 1;
   if (eh.e_shoff > size || (uint64_t)nscn * eh.e_shentsize > size - eh.e_shoff)
     return "truncated: its section headers lie past its end";
   return NULL;

@@ -4,7 +4,7 @@
  * edited since is refused, never merged), apply its operations, then
  * either print a diff or write the result atomically (util/replace.h: an
  * unnamed file in the target's own directory, so rename cannot cross file
- * systems, the original's mode, fsync, link, rename). A reader, or a kill
+ * systems, the original's owner and mode, fsync, link, rename). A reader, or a kill
  * at any moment, sees the old file or the new one, never half of either;
  * a failure leaves the original untouched. */
 #include "fix/fix_internal.h"
@@ -64,7 +64,7 @@ static int apply_file(const fix_op *ops, size_t first, size_t n, const char *src
     if (fix_diff_write(diff, rel, old, len, new_text, new_len) < 0) { refuse(res, shown, "could not make the diff"); rc = -1; changed = false; }
   } else if (changed) {
     char *dst = dst_root ? xasprintf("%s/%s", dst_root, rel) : xstrdup(path);
-    if (file_replace(dst, new_text, new_len, st.st_mode) != 0) {
+    if (file_replace(dst, new_text, new_len, &st) != 0) {
       char *msg = xasprintf("could not write %s: %s", dst, strerror(errno));
       refuse(res, shown, msg);
       free(msg);

@@ -38,7 +38,7 @@ static size_t skip_blank(const text *x, size_t i)
       const char *e = strstr(x->t + i + 2, "*/");
       i = e ? (size_t)(e - x->t) + 2 : x->len;
     } else if (x->t[i] == '/' && i + 1 < x->len && x->t[i + 1] == '/') {
-      while (i < x->len && x->t[i] != '\n') i++;
+      while (i < x->len && x->t[i] != '\n' && x->t[i] != '\r') i++;
     } else break;
   }
   return i;
@@ -220,8 +220,10 @@ char *fix_apply_text(const char *t, size_t len, const fix_op *ops, size_t n, siz
 {
   text x = { t, len, {0} };
   vec_push(&x.lines, 0);
+  /* Lines as clang counts them: "\n", "\r\n" and a lone "\r" (old Mac
+   * files) each end one. */
   for (size_t i = 0; i < len; i++)
-    if (t[i] == '\n') vec_push(&x.lines, i + 1);
+    if (t[i] == '\n' || (t[i] == '\r' && (i + 1 == len || t[i + 1] != '\n'))) vec_push(&x.lines, i + 1);
   VEC(splice) sp = {0};
   for (size_t i = 0; i < n; i++) {
     splice s = { 0, 0, NULL };

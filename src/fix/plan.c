@@ -2,7 +2,8 @@
  *
  * Suggestions: a function suggest names gets its inferred attribute on
  * every declaration the project wrote that lacks it; a weaker attribute
- * there (pure where const holds) is replaced. Misuse (on request): a
+ * there (pure where const holds) is replaced. So does a function declared
+ * with its class on some declarations only (plan_incomplete). Misuse (on request): a
  * const that should be pure is downgraded, an attribute on a function
  * whose body is neither is removed; deliberate cheats are left alone.
  * Nothing here reads or writes a file: apply.c does, after checking that
@@ -298,6 +299,25 @@ static purity declared_class(uint8_t d)
   return (d & SUM_DECL_CONST) ? PURITY_CONST : (d & SUM_DECL_PURE) ? PURITY_PURE : PURITY_NORMAL;
 }
 
+/* Is f declared with its inferred class somewhere but not everywhere (a
+ * prototype without the attribute its definition has)? A fix killed after
+ * writing the .c and before its header leaves exactly that, and the plan
+ * must not depend on which edits were already made: the next run adds the
+ * attribute to the declarations still lacking it, so an interrupted fix
+ * re-run converges to the tree an uninterrupted one writes. */
+static bool plan_incomplete(const link_prog *p, const link_func *f)
+{
+  if (!link_has_body(f) || (f->flags & (SFF_SYSTEM | SFF_VOID | SFF_NORETURN)) || f->cls == PURITY_NORMAL ||
+      declared_class(f->declared) != (purity)f->cls)
+    return false;
+  uint8_t kind = f->cls == PURITY_CONST ? SUM_DECL_CONST : SUM_DECL_PURE;
+  uint32_t nd;
+  const uint32_t *di = link_decls_of(p, (uint32_t)(f - p->funcs.v), &nd);
+  for (uint32_t k = 0; k < nd; k++)
+    if (!(p->decls.v[di[k]].declared & kind)) return true;
+  return false;
+}
+
 /* A wrong attribute: downgraded to pure where the body is pure, removed
  * where it is neither. */
 static void plan_misuse(planner *pl, uint32_t fi)
@@ -356,7 +376,7 @@ fix_plan *fix_plan_new(const link_prog *p, const fix_opts *o, char **err)
       fix_plan_c23(&pl, fi);
       continue;
     }
-    if (checks_suggestable(&p->funcs.v[fi])) plan_suggestion(&pl, fi);
+    if (checks_suggestable(&p->funcs.v[fi]) || plan_incomplete(p, &p->funcs.v[fi])) plan_suggestion(&pl, fi);
     else if (eff.fix_misuse) plan_misuse(&pl, fi);
   }
   ptrmap_free(&pl.begins);

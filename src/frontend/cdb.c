@@ -1,7 +1,10 @@
 /* cdb.c — reads compile databases (CMake's and bear's shapes) into jobs. */
 #include "frontend/cdb.h"
+#include "util/fileio.h"
 #include "util/strtab.h"
+#include "util/textenc.h"
 #include <errno.h>
+#include <stdbool.h>
 #include <jansson.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -123,6 +126,47 @@ static int cdb_is_c_source(const char *file)
   return dot && (strcmp(dot, ".c") == 0 || strcmp(dot, ".h") == 0 || strcmp(dot, ".i") == 0);
 }
 
+/* The language a job's flags force (-x c, -xc++), or NULL. */
+static const char *cdb_forced_lang(char *const *argv, int argc)
+{
+  const char *lang = NULL;
+  for (int i = 0; i < argc; i++) {
+    if (!strcmp(argv[i], "-x") && i + 1 < argc) lang = argv[++i];
+    else if (!strncmp(argv[i], "-x", 2) && argv[i][2]) lang = argv[i] + 2;
+  }
+  return lang;
+}
+
+/* Is the job C: `-x c` (or c-header, cpp-output) says so whatever the
+ * suffix (a build compiling x.cc as C), else the suffix. */
+static int cdb_is_c_job(const fe_job *j)
+{
+  const char *lang = cdb_forced_lang(j->argv, j->argc);
+  if (lang && strcmp(lang, "none") != 0)
+    return !strcmp(lang, "c") || !strcmp(lang, "c-header") || !strcmp(lang, "cpp-output");
+  return cdb_is_c_source(j->file);
+}
+
+/* How many arguments from argv[i] spell file once joined by spaces: a
+ * "command" with a spaced name written unquoted ("cc -c my file.c") splits
+ * it; left in, the pieces reached clang as inputs (error 4). 0 if none. */
+static int cdb_spaced_file(const char *dir, char *const *argv, int i, int argc, const char *file)
+{
+  if (!strchr(file, ' ')) return 0;
+  char *joined = xstrdup(argv[i]);
+  int n = 0;
+  for (int k = i + 1; k < argc && argv[k][0] != '-' && !n; k++) {
+    char *longer = xasprintf("%s %s", joined, argv[k]);
+    free(joined);
+    joined = longer;
+    char *abs = cdb_abspath(dir, joined);
+    if (!strcmp(abs, file)) n = k - i + 1;
+    free(abs);
+  }
+  free(joined);
+  return n;
+}
+
 /* Builds a job from a raw compiler command line: drops wrappers, the
  * compiler, the source file and build-only flags. Takes ownership of nothing. */
 static fe_job cdb_make_job(const char *dir, const char *file, char *const *argv, int argc)
@@ -142,6 +186,8 @@ static fe_job cdb_make_job(const char *dir, const char *file, char *const *argv,
       int same = strcmp(abs, j.file) == 0;
       free(abs);
       if (same) continue;
+      int pieces = cdb_spaced_file(dir, argv, i, argc, j.file);
+      if (pieces) { i += pieces - 1; continue; }
     }
     vec_push(&out, xstrdup(a));
   }
@@ -170,13 +216,22 @@ static void cdb_keep(fe_jobs *out, strtab *seen, fe_job j)
 {
   uint32_t before = strtab_count(seen);
   strtab_intern(seen, j.file);
-  if (!cdb_is_c_source(j.file) || strtab_count(seen) == before) cdb_job_free(&j);
+  if (!cdb_is_c_job(&j) || strtab_count(seen) == before) cdb_job_free(&j);
   else vec_push(out, j);
+}
+
+/* A string of the database as the bytes it stands for: the text was read
+ * with its non-UTF-8 bytes mapped (cdb_read_json), mapped back here. */
+static char *cdb_bytes(json_t *j, bool mapped)
+{
+  const char *v = json_string_value(j);
+  char *b = mapped ? textenc_json_decode(v, json_string_length(j)) : NULL;
+  return b ? b : xstrdup(v);
 }
 
 /* The entry's "arguments" as a fresh argv; NULL with *err if one is not a
  * string (a number would otherwise become an empty flag unseen). */
-static char **cdb_entry_args(json_t *jargs, size_t idx, const char *dbpath, int *argc, char **err)
+static char **cdb_entry_args(json_t *jargs, size_t idx, const char *dbpath, int *argc, char **err, bool mapped)
 {
   *argc = (int)json_array_size(jargs);
   char **argv = xcalloc((size_t)*argc + 1, sizeof *argv);
@@ -187,14 +242,14 @@ static char **cdb_entry_args(json_t *jargs, size_t idx, const char *dbpath, int 
       cdb_argv_free(argv, i);
       return NULL;
     }
-    argv[i] = xstrdup(json_string_value(a));
+    argv[i] = cdb_bytes(a, mapped);
   }
   return argv;
 }
 
 /* One entry of the database; returns 0, or -1 with *err. */
 static int cdb_entry(json_t *e, size_t idx, const char *dbdir, const char *dbpath,
-                     fe_jobs *out, strtab *seen, char **err)
+                     fe_jobs *out, strtab *seen, char **err, bool mapped)
 {
   if (!json_is_object(e)) {
     *err = xasprintf("%s: entry %zu is not an object", dbpath, idx);
@@ -208,19 +263,23 @@ static int cdb_entry(json_t *e, size_t idx, const char *dbdir, const char *dbpat
                      dbpath, idx);
     return -1;
   }
-  const char *file = json_string_value(jfile);
-  char **argv;
+  char **argv, *cmd = json_is_array(jargs) ? NULL : cdb_bytes(jcmd, mapped);
   int argc = 0;
   if (json_is_array(jargs)) {
-    if (!(argv = cdb_entry_args(jargs, idx, dbpath, &argc, err))) return -1;
-  } else if (!(argv = cdb_split_command(json_string_value(jcmd), &argc))) {
+    if (!(argv = cdb_entry_args(jargs, idx, dbpath, &argc, err, mapped))) return -1;
+  } else if (!(argv = cdb_split_command(cmd, &argc))) {
     *err = xasprintf("%s: entry %zu: unterminated quote in \"command\"", dbpath, idx);
+    free(cmd);
     return -1;
   }
-  char *dir = cdb_abspath(dbdir, json_string_value(jdir));
+  free(cmd);
+  char *file = cdb_bytes(jfile, mapped), *jd = cdb_bytes(jdir, mapped);
+  char *dir = cdb_abspath(dbdir, jd);
   fe_job j = cdb_make_job(dir, file, argv, argc);
   cdb_argv_free(argv, argc);
   free(dir);
+  free(jd);
+  free(file);
   cdb_keep(out, seen, j);
   return 0;
 }
@@ -248,13 +307,13 @@ static char *cdb_db_file(const char *path, char **err)
 /* Each entry in turn; a bad one stops the load (skipped NULL) or is
  * listed in *skipped and left out. */
 static int cdb_entries(json_t *root, const char *dbdir, const char *dbpath, fe_jobs *out, char **err,
-                       char **skipped)
+                       char **skipped, bool mapped)
 {
   int rc = 0;
   strtab *seen = strtab_new();
   for (size_t i = 0; i < json_array_size(root) && rc == 0; i++) {
     char *why = NULL;
-    if (cdb_entry(json_array_get(root, i), i, dbdir, dbpath, out, seen, &why) == 0) continue;
+    if (cdb_entry(json_array_get(root, i), i, dbdir, dbpath, out, seen, &why, mapped) == 0) continue;
     if (!skipped) { *err = why; rc = -1; continue; }
     char *all = *skipped ? xasprintf("%s\n%s", *skipped, why) : xstrdup(why);
     free(*skipped);
@@ -265,18 +324,46 @@ static int cdb_entries(json_t *root, const char *dbdir, const char *dbpath, fe_j
   return rc;
 }
 
+/* The database's JSON. A UTF-8 byte order mark (Windows editors write
+ * one) is skipped; text that is not UTF-8 (one file name in Latin-1) is
+ * read with each stray byte mapped to a private character (util/textenc.h)
+ * and *mapped set, so one such name no longer refuses the whole database:
+ * cdb_bytes maps it back. */
+static json_t *cdb_read_json(const char *dbpath, bool *mapped, char **err)
+{
+  size_t len = 0;
+  char *text = file_read_all(dbpath, &len);
+  if (!text) {
+    *err = xasprintf("%s: %s", dbpath, strerror(errno));
+    return NULL;
+  }
+  size_t skip = len >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3) ? 3 : 0;
+  json_error_t je;
+  json_t *root = json_loadb(text + skip, len - skip, 0, &je);
+  *mapped = false;
+  if (!root && memchr(text + skip, '\0', len - skip) == NULL) {
+    char *enc = textenc_json(text + skip);
+    if (strcmp(enc, text + skip) != 0) {
+      json_error_t je2;
+      root = json_loads(enc, 0, &je2);
+      *mapped = root != NULL;
+    }
+    free(enc);
+  }
+  if (!root) *err = xasprintf("%s:%d:%d: malformed compile database: %s", dbpath, je.line, je.column, je.text);
+  free(text);
+  return root;
+}
+
 int cdb_load_lenient(const char *path, fe_jobs *out, char **db_path_out, char **err, char **skipped)
 {
-  json_error_t je;
   json_t *root = NULL;
   char cwd[4096];
+  bool mapped = false;
   char *dbpath = cdb_db_file(path, err);
   if (!dbpath) return -1;
-  root = json_load_file(dbpath, 0, &je);
-  if (!root) {
-    *err = xasprintf("%s:%d:%d: malformed compile database: %s", dbpath, je.line, je.column, je.text);
-    goto fail;
-  }
+  root = cdb_read_json(dbpath, &mapped, err);
+  if (!root) goto fail;
   if (!json_is_array(root)) {
     *err = xasprintf("%s: a compile database is a JSON array of entries", dbpath);
     goto fail;
@@ -285,7 +372,7 @@ int cdb_load_lenient(const char *path, fe_jobs *out, char **db_path_out, char **
   char *absdb = cdb_abspath(cwd, dbpath);
   char *slash = strrchr(absdb, '/');
   char *dbdir = xstrndup(absdb, slash && slash != absdb ? (size_t)(slash - absdb) : 1);
-  int rc = cdb_entries(root, dbdir, dbpath, out, err, skipped);
+  int rc = cdb_entries(root, dbdir, dbpath, out, err, skipped, mapped);
   free(dbdir);
   json_decref(root);
   if (rc == 0 && out->n == 0) {   /* every entry bad: that is the error */
@@ -308,16 +395,32 @@ int cdb_load(const char *path, fe_jobs *out, char **db_path_out, char **err)
 }
 
 int cdb_from_files(char *const *files, int nfiles, char *const *flags, int nflags,
-                   fe_jobs *out, char **err)
+                   fe_jobs *out, char **err, char **skipped)
 {
   char cwd[4096];
   if (!getcwd(cwd, sizeof cwd)) { *err = xasprintf("getcwd: %s", strerror(errno)); return -1; }
   strtab *seen = strtab_new();
+  int as_c = 0;   /* -x c in the flags: every file is C */
+  const char *lang = cdb_forced_lang(flags, nflags);
+  if (lang) as_c = !strcmp(lang, "c") || !strcmp(lang, "c-header") || !strcmp(lang, "cpp-output");
   for (int i = 0; i < nfiles; i++) {
+    struct stat st;
     if (access(files[i], R_OK) != 0) {
       *err = xasprintf("%s: %s", files[i], strerror(errno));
       strtab_free(seen);
       return -1;
+    }
+    const char *why = stat(files[i], &st) == 0 && S_ISDIR(st.st_mode) ? "is a directory"
+                    : !as_c && !cdb_is_c_source(files[i]) ? "not a C file (.c, .i, .h): left out; "
+                                                            "add -- -x c to analyse it as C"
+                    : NULL;
+    if (why) {   /* said, never dropped without a word */
+      char *line = xasprintf("%s: %s", files[i], why);
+      char *all = *skipped ? xasprintf("%s\n%s", *skipped, line) : xstrdup(line);
+      free(*skipped);
+      free(line);
+      *skipped = all;
+      continue;
     }
     /* argv[0] stands for the compiler, which cdb_make_job drops. */
     VEC(char *) av = {0};
@@ -328,5 +431,10 @@ int cdb_from_files(char *const *files, int nfiles, char *const *flags, int nflag
     cdb_keep(out, seen, j);
   }
   strtab_free(seen);
+  if (out->n == 0 && *skipped) {   /* nothing left: that is the error */
+    *err = *skipped;
+    *skipped = NULL;
+    return -1;
+  }
   return 0;
 }

@@ -28,9 +28,12 @@ int cdb_load(const char *path, fe_jobs *out, char **db_path_out, char **err);
  * whole load: the rest is analysed, and the caller reports the run as an
  * input error. */
 int cdb_load_lenient(const char *path, fe_jobs *out, char **db_path_out, char **err, char **skipped);
-/* Jobs for the given files, each compiled with `flags`, relative to cwd. */
+/* Jobs for the given files, each compiled with `flags`, relative to cwd.
+ * A directory, or a file that is not C (no .c/.i/.h suffix and no -x c in
+ * the flags), is left out and said in *skipped (lines "F: why",
+ * caller frees); if nothing is left that is *err. */
 int cdb_from_files(char *const *files, int nfiles, char *const *flags, int nflags,
-                   fe_jobs *out, char **err);
+                   fe_jobs *out, char **err, char **skipped);
 void cdb_jobs_free(fe_jobs *jobs);
 /* True for a compiler wrapper that comes before the compiler (ccache, distcc, …). */
 int cdb_is_wrapper(const char *a);

@@ -217,7 +217,7 @@ bool prt_heap_block(const void *p, uintptr_t *start, size_t *size);
 
 /* --- rt_report.c --- */
 typedef enum { PRT_GLOBAL_WRITE, PRT_GLOBAL_READ, PRT_HEAP_WRITE, PRT_NONDET } prt_kind;
-typedef enum { PRT_NOTE_THREADS = 1, PRT_NOTE_FULL = 2, PRT_NOTE_NOGUARD = 4 } prt_note;
+typedef enum { PRT_NOTE_THREADS = 1, PRT_NOTE_FULL = 2, PRT_NOTE_NOGUARD = 4, PRT_NOTE_UNRETURNED = 8 } prt_note;
 /* Records a finding: for writes `idx` is the checked call's index (which
  * calls wrote: every one, or only the first ones — memoisation); `arg` is
  * the symbol index (globals) or the argument index (heap). */

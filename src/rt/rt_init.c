@@ -5,6 +5,7 @@
  * test and the program runs as if the runtime were not there. */
 #include "rt/rt.h"
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -139,7 +140,9 @@ PRT_NOINST static unsigned long rt_env_ulong(const char *name, unsigned long dfl
   errno = 0;
   unsigned long n = strtoul(v, &end, 10);
   /* strtoul takes "-1" as ULONG_MAX and caps an overflow there: both refused */
-  int bad = *end || n == 0 || errno == ERANGE || v[strspn(v, " \t")] == '-' || v[strspn(v, " \t")] == '+';
+  /* Past LONG_MAX the report's "sample" would be no JSON integer. */
+  int bad = *end || n == 0 || n > LONG_MAX || errno == ERANGE || v[strspn(v, " \t")] == '-' ||
+            v[strspn(v, " \t")] == '+';
   errno = saved;
   if (bad) {
     prt_say(name, "=", "wants a positive number; using the default");

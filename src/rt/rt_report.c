@@ -8,13 +8,14 @@
  * signal's handler. Format (read by src/verify/verify_report.c):
  *   {"purist_rt":1,"pid":N,"program":"…","sample":N,"threads":bool,
  *    "functions":[{"name","found","calls","checked","wrapped","replayed"}…],
- *    "notes":["threads"|"full"|"noguard"…],
+ *    "notes":["threads"|"full"|"noguard"|"unreturned"…],
  *    "findings":[{"kind":"global-write"|"global-read"|"heap-write"|
  *                 "nondeterministic","function","symbol","object","static",
  *                 "arg","count","prefix"}…]} */
 #include "rt/rt.h"
 #include <errno.h>
 #include <fcntl.h>
+#include <sys/resource.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -178,7 +179,7 @@ PRT_NOINST static void rt_put_finding(rt_out *o, const rt_finding *f)
 
 PRT_NOINST static void rt_put_report(rt_out *o)
 {
-  static const char *const notes[] = { "threads", "full", "noguard" };
+  static const char *const notes[] = { "threads", "full", "noguard", "unreturned" };
   rt_putc(o, '{');
   rt_key(o, "purist_rt", true); rt_putu(o, 1);
   rt_key(o, "pid", false); rt_putu(o, (unsigned long)getpid());
@@ -189,7 +190,7 @@ PRT_NOINST static void rt_put_report(rt_out *o)
   rt_key(o, "notes", false);
   rt_putc(o, '[');
   int nb = atomic_load(&r_notes), k = 0;
-  for (int i = 0; i < 3; i++)
+  for (int i = 0; i < (int)(sizeof notes / sizeof *notes); i++)
     if (nb & (1 << i)) { if (k++) rt_putc(o, ','); rt_putstr(o, notes[i]); }
   rt_puts(o, "],\"findings\":[\n");
   for (size_t i = 0; i < r_n; i++) {
@@ -222,16 +223,32 @@ static pid_t r_pid;
 
 PRT_NOINST bool prt_report_mine(void) { return prt.report_dir && r_pid == getpid(); }
 
+/* The mark is a symbolic link to the program: made without a file
+ * descriptor, so a process started with every descriptor taken
+ * (RLIMIT_NOFILE=3) is still marked, and verify says its report is lost. */
 PRT_NOINST void prt_alive_mark(void)
 {
   r_pid = getpid();
   char path[4096];
   if (!prt.report_dir || !rt_path(path, sizeof path, "", ".alive")) return;
-  rt_out o = { .fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644) };
-  if (o.fd < 0) return;
-  rt_puts(&o, prt.exe);
-  rt_flush(&o);
-  close(o.fd);
+  unlink(path);
+  symlink(prt.exe[0] ? prt.exe : "?", path);
+}
+
+/* open() for the report; out of descriptors (EMFILE), once more with the
+ * soft limit raised by one (up to the hard limit) and put back after. */
+PRT_NOINST static int rt_open_report(const char *path)
+{
+  int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  struct rlimit rl;
+  if (fd >= 0 || errno != EMFILE || getrlimit(RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur >= rl.rlim_max) return fd;
+  struct rlimit more = { rl.rlim_cur + 1, rl.rlim_max };
+  if (setrlimit(RLIMIT_NOFILE, &more) != 0) return fd;
+  fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  int e = errno;
+  setrlimit(RLIMIT_NOFILE, &rl);
+  errno = e;
+  return fd;
 }
 
 PRT_NOINST static void rt_alive_clear(void)
@@ -247,7 +264,7 @@ PRT_NOINST static bool rt_write_to(const char *path, const char *tmp)
    * the table is read as it is. */
   bool locked = false, ok = false;
   for (int i = 0; i < 1000000 && !(locked = !atomic_flag_test_and_set(&r_lock)); i++) {}
-  rt_out o = { .fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644) };
+  rt_out o = { .fd = rt_open_report(tmp) };
   if (o.fd < 0) {
     prt_say(tmp, ": cannot write the report: ", strerrordesc_np(errno));
   } else {
@@ -268,6 +285,10 @@ PRT_NOINST static bool rt_write_to(const char *path, const char *tmp)
 PRT_NOINST void prt_report_write(void)
 {
   if (!prt.active || !prt_report_mine() || atomic_exchange(&r_written, 1)) return;
+  /* Still inside a watched call at exit: one was left by longjmp (its
+   * exit hook never ran, so nothing after it was an outermost frame), or
+   * exit was called inside it. Said, not silent. */
+  if (prt_in_frame()) prt_note_set(PRT_NOTE_UNRETURNED);
   char path[4096], tmp[4096];
   if (!rt_path(path, sizeof path, "", ".json") || !rt_path(tmp, sizeof tmp, "", ".json.tmp")) {
     prt_say(prt.report_dir, ": report path too long", "");

@@ -47,10 +47,23 @@ void file_replace_clean_dir(const char *dir)
   closedir(d);
 }
 
-/* Writes, in two halves (a kill between them is a step), then syncs. */
-static int replace_fill(int fd, const char *buf, size_t len, mode_t mode)
+/* Gives fd the original's owner and group, then its mode (after: a chown
+ * clears the set-id bits). Root running fix must not hand other users'
+ * files to root; a user who may not keep the owner gets an error (EPERM)
+ * rather than a file that changed hands. */
+static int replace_owner_mode(int fd, const struct stat *like)
 {
-  if (fchmod(fd, mode & 07777) != 0) return -1;
+  struct stat now;
+  if (fstat(fd, &now) != 0) return -1;
+  if ((now.st_uid != like->st_uid || now.st_gid != like->st_gid) && fchown(fd, like->st_uid, like->st_gid) != 0)
+    return -1;
+  return fchmod(fd, like->st_mode & 07777);
+}
+
+/* Writes, in two halves (a kill between them is a step), then syncs. */
+static int replace_fill(int fd, const char *buf, size_t len, const struct stat *like)
+{
+  if (replace_owner_mode(fd, like) != 0) return -1;
   size_t half = len / 2;
   if (file_write_all(fd, buf, half) != 0) return -1;
   fault_write_step("half written");
@@ -70,7 +83,7 @@ static int replace_link(int fd, const char *tmp)
   return linkat(fd, "", AT_FDCWD, tmp, AT_EMPTY_PATH);
 }
 
-int file_replace(const char *dst, const char *buf, size_t len, mode_t mode)
+int file_replace(const char *dst, const char *buf, size_t len, const struct stat *like)
 {
   char *dir;
   const char *base = replace_split(dst, &dir);
@@ -84,7 +97,7 @@ int file_replace(const char *dst, const char *buf, size_t len, mode_t mode)
   }
   int rc = fd < 0 ? -1 : 0;
   if (rc == 0) fault_write_step("temporary file created");
-  if (rc == 0) rc = replace_fill(fd, buf, len, mode);
+  if (rc == 0) rc = replace_fill(fd, buf, len, like);
   if (rc == 0 && !named) {
     rc = replace_link(fd, tmp);
     named = rc == 0;

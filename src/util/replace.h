@@ -11,11 +11,13 @@
 #ifndef PURIST_REPLACE_H
 #define PURIST_REPLACE_H
 #include <stddef.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 
-/* Replaces dst by buf[0..len) with permissions mode. Returns 0, or -1
- * with errno set and dst untouched. */
-int file_replace(const char *dst, const char *buf, size_t len, mode_t mode);
+/* Replaces dst by buf[0..len) with the owner, group and permissions of
+ * like (the original's stat). Returns 0, or -1 with errno set and dst
+ * untouched (EPERM: the owner could not be kept). */
+int file_replace(const char *dst, const char *buf, size_t len, const struct stat *like);
 
 /* Removes the temporary files in dir that a replace left when its process
  * was killed between link and rename (".NAME.purist-PID" of a process

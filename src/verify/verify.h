@@ -105,8 +105,10 @@ int verify_spawn_wait(char *const *argv, char *const *env, char **err);
 /* Reads every report in s->reports and appends the diagnostics, at each
  * function's declaration (its definition when only suggested). Notes about
  * the run (a check switched off, a report that cannot be read, how much was
- * seen) are appended to *notes as lines. Returns the number of reports read. */
+ * seen) are appended to *notes as lines. Returns the number of reports read;
+ * *lost gets the number of processes that started the runtime and wrote no
+ * report (killed, a raw exit_group, no file descriptor left). */
 int verify_report_read(const verify_session *s, const link_prog *p, const verify_watch *w,
-                       const checks_opts *o, diag_list *out, verify_lines *notes);
+                       const checks_opts *o, diag_list *out, verify_lines *notes, int *lost);
 
 #endif

@@ -224,7 +224,7 @@ static const vr_fn *vd_fn(const vr_account *a, const char *name)
 }
 
 int verify_report_read(const verify_session *s, const link_prog *p, const verify_watch *w,
-                       const checks_opts *o, diag_list *out, verify_lines *notes)
+                       const checks_opts *o, diag_list *out, verify_lines *notes, int *lost)
 {
   vr_account a = {0};
   int n = vr_account_read(&a, s->reports);
@@ -252,6 +252,7 @@ int verify_report_read(const verify_session *s, const link_prog *p, const verify
   else
     vec_push(notes, xasprintf("%d process%s reported; %zu of %zu watched functions were called",
                               n, n == 1 ? "" : "es", called, w->n));
+  *lost = (int)a.lost;
   vr_account_free(&a);
   return n;
 }

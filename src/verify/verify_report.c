@@ -100,7 +100,9 @@ static void vr_add_notes(vr_account *a, json_t *root)
     const char *what = !n ? NULL
       : !strcmp(n, "threads") ? "the read check of const functions was off once a second thread had started"
       : !strcmp(n, "full") ? "more findings than the runtime's table holds: some were dropped"
-      : !strcmp(n, "noguard") ? "the read check of const functions is not available on this machine" : NULL;
+      : !strcmp(n, "noguard") ? "the read check of const functions is not available on this machine"
+      : !strcmp(n, "unreturned") ? "a watched call never returned (a longjmp out of it, or exit inside it): "
+                                   "the watched calls after it on that thread were not checked" : NULL;
     if (what) vec_push(&a->notes, xasprintf("%s (pid %lu): %s", prog ? prog : "?", pid, what));
   }
 }
@@ -146,11 +148,11 @@ static void vr_lost(vr_account *a, const char *dir, const char *mark)
   char *report = xasprintf("%s/purist-rt.%lu.json", dir, pid);
   char *path = xasprintf("%s/%s", dir, mark);
   if (access(report, F_OK) != 0) {
-    size_t len = 0;
-    char *prog = file_read_all(path, &len);
+    char prog[4096];   /* the mark links to the program (rt_report.c) */
+    ssize_t len = readlink(path, prog, sizeof prog - 1);
+    prog[len > 0 ? len : 0] = '\0';
     vec_push(&a->notes, xasprintf("process %lu (%s) ended without a report (killed?): its findings are lost",
-                                  pid, prog && *prog ? prog : "?"));
-    free(prog);
+                                  pid, *prog ? prog : "?"));
     a->lost++;
   }
   free(report);

@@ -5,8 +5,9 @@
 # cut short in its last member) names the member and exits 2 while the
 # members before it are linked; a thin archive (ar rcT) is read through
 # the files it names, and one that names itself is refused, not followed
-# forever; an object whose .purist section lies past its end is
-# "damaged", not "no section".
+# forever; an object whose .purist section lies past its end, or whose
+# section headers are cut short (a cut object, a member one byte too
+# short: issue 23 item 6), is "damaged", not "no section".
 set -euo pipefail
 . "$(dirname "$0")/../e2e/lib.sh" "$@"
 . "$(dirname "$0")/../cc/cc_lib.sh"
@@ -114,4 +115,26 @@ run link far.o third.o
 expect_rc 2
 expect_stderr_has 'far\.o: damaged: its \.purist section lies past its end'
 expect_stdout_has 'third_one: const'
+
+check "an object cut anywhere in its section headers: damaged, exit 2 (issue 23 item 6)"
+size=$(stat -c %s first.o)
+shoff=$(readelf -hW first.o | sed -n 's/.*Start of section headers: *\([0-9]*\).*/\1/p')
+for cut in $((shoff + 1)) $((shoff + (size - shoff) / 2)) $((size - 1)); do
+  head -c $cut first.o >cut.o
+  run link cut.o third.o
+  expect_rc 2
+  expect_stderr_has 'cut\.o: .*(truncated|damaged)'
+  expect_stdout_has 'third_one: const'
+done
+
+check "an archive member whose size field is one too small: damaged, exit 2"
+first=$(header_of lib.a 'first.o/')
+[ -n "$first" ] || fail "no header for first.o in lib.a"
+fsize=$(dd if=lib.a bs=1 skip=$((first + 48)) count=10 status=none | tr -d ' ')
+cp lib.a bad.a
+put bad.a $((first + 48)) "$(printf '%-10s' $((fsize - 1)))"
+run link bad.a
+expect_rc 2
+expect_stderr_has 'bad\.a\(first\.o\): .*(truncated|damaged)'
+expect_stdout_lacks 'first_sq'
 echo "PASS"

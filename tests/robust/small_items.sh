@@ -67,8 +67,8 @@ expect_usage_error '--root ok\.c: not an existing directory'
 run infer -p db2 ok.c
 expect_usage_error '^purist: -p db2 and source files named: give one or the other$'
 
-check "PURIST_SAMPLE=-1, 0, an overflow or text is refused by verify"
-for v in -1 0 99999999999999999999999 abc; do
+check "PURIST_SAMPLE=-1, 0, an overflow, past LONG_MAX (issue 23 item 7) or text is refused by verify"
+for v in -1 0 99999999999999999999999 9223372036854775808 18446744073709551615 abc; do
   PURIST_SAMPLE=$v run verify --no-cache ok.c -- true
   expect_usage_error "PURIST_SAMPLE=$v: wants a whole number from 1"
 done

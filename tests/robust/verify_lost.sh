@@ -33,6 +33,28 @@ run verify -p . -- ./prog kill
 expect_stderr_has "process [0-9]+ \(.*/prog\) ended without a report \(killed\?\)"
 grep -q 'no process loaded libpurist-rt' "$T/err" && fail "says 'not linked'$NL$(context)"
 
+check "quick_exit: the violation is reported (issue 23 item 8)"
+run verify -p . -- ./prog quick_exit
+expect_rc 1
+expect_stdout_has "$violation"
+
+check "exit_group, RLIMIT_NOFILE 3: a process without a report is exit 2, never 0"
+for how in exit_group nofile; do
+  run verify -p . -- ./prog $how
+  expect_rc 2
+  expect_stderr_has "process [0-9]+ \(.*/prog\) ended without a report"
+  expect_stderr_has "1 process wrote no report"
+done
+
+check "a soft RLIMIT_NOFILE of 3: the runtime raises it for its report"
+run verify -p . -- ./prog nofile-soft
+expect_rc 1
+expect_stdout_has "$violation"
+
+check "a watched call left by longjmp: said at the end, not silent"
+run verify -p . -- ./prog longjmp
+expect_stderr_has "a watched call never returned \(a longjmp out of it"
+
 check "fork: the two processes' reports merge into the counts of the run"
 run verify -p . -- ./prog fork
 expect_rc 1

@@ -325,11 +325,14 @@ static void test_from_files(void **state)
   char *files[] = { "a.c", "./a.c", "b.cpp" };
   char *flags[] = { "-I", "inc", "-DX=1", "-c", "-std=gnu11", "-o", "a.o" };
   fe_jobs jobs = {0};
-  char *err = NULL;
-  int rc = cdb_from_files(files, 3, flags, 7, &jobs, &err);
+  char *err = NULL, *skipped = NULL;
+  int rc = cdb_from_files(files, 3, flags, 7, &jobs, &err, &skipped);
   assert_int_equal(chdir(oldcwd), 0);
   assert_int_equal(rc, 0);
   assert_int_equal(jobs.n, 1);
+  assert_non_null(skipped);   /* issue 23 item 11: said, not dropped silently */
+  assert_string_equal(skipped, "b.cpp: not a C file (.c, .i, .h): left out; add -- -x c to analyse it as C");
+  free(skipped);
   char *want_file = xasprintf("%s/a.c", dir);
   assert_string_equal(jobs.v[0].file, want_file);
   assert_string_equal(jobs.v[0].dir, dir);
@@ -348,8 +351,8 @@ static void test_from_files_missing(void **state)
   char *missing = xasprintf("%s/nope.c", dir);
   char *files[] = { missing };
   fe_jobs jobs = {0};
-  char *err = NULL;
-  assert_int_equal(cdb_from_files(files, 1, NULL, 0, &jobs, &err), -1);
+  char *err = NULL, *skipped = NULL;
+  assert_int_equal(cdb_from_files(files, 1, NULL, 0, &jobs, &err, &skipped), -1);
   assert_non_null(err);
   assert_contains(err, missing);
   free(err); free(missing);

@@ -2,4 +2,8 @@
 #define API_H
 /* Declared pure, but counts its calls in a global: a violation on every call. */
 int counted(int x) __attribute__((pure));
+/* Declared pure, leaves by longjmp to *env (issue 23 item 8): its exit
+ * hook never runs. */
+#include <setjmp.h>
+int leave(jmp_buf *env) __attribute__((pure));
 #endif

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Issue 23, the odd inputs: inputs that are not C said, not dropped
+# (item 11); compile databases with a byte order mark, a file name that
+# is not UTF-8, `-x c` on another suffix, a spaced name written unquoted
+# (item 19); fix on a file with CR-only line endings (item 20).
+set -euo pipefail
+. "$(dirname "$0")/../e2e/lib.sh" "$@"
+cd "$T"
+unset PURIST_CACHE_DIR
+printf 'int ok(int x) { return x + 1; }\n' >ok.c
+printf 'int cxx_sq(int x) { return x * x; }\n' >x.cc
+printf 'int plain_neg(int x) { return -x; }\n' >nosuffix
+mkdir adir
+
+check "a directory, x.cc, a file without suffix on the command line: each said, exit 2, ok.c analysed"
+run infer --no-cache ok.c adir x.cc nosuffix
+expect_rc 2
+expect_stderr_has '^adir: is a directory$'
+expect_stderr_has '^x\.cc: not a C file \(\.c, \.i, \.h\): left out; add -- -x c to analyse it as C$'
+expect_stderr_has '^nosuffix: not a C file'
+expect_stdout_has '^ok\.c:1: ok: const'
+check "only non-C files: an error, not an empty exit 0"
+run infer --no-cache x.cc
+expect_rc 2
+expect_stderr_has 'x\.cc: not a C file'
+check "-x c makes them C"
+run infer --no-cache x.cc nosuffix -- -x c
+expect_rc 0
+expect_stdout_has '^x\.cc:1: cxx_sq: const'
+expect_stdout_has '^nosuffix:1: plain_neg: const'
+
+# db NAME JSON: a database in directory NAME.
+db() { mkdir -p "$1" && printf '%s' "$2" >"$1/compile_commands.json"; }
+check "a database with a UTF-8 byte order mark is read"
+db bom $'\xEF\xBB\xBF'"[{\"directory\":\"$T\",\"file\":\"ok.c\",\"arguments\":[\"cc\",\"-c\",\"ok.c\"]}]"
+run infer -p bom --no-cache
+expect_rc 0
+expect_stdout_has 'ok: const'
+
+check "a file name that is not UTF-8 (Latin-1) no longer refuses the database: both files analysed"
+printf 'int latin_one(void) { return 1; }\n' >$'lat\xE9n.c'
+db latin "[{\"directory\":\"$T\",\"file\":\"ok.c\",\"arguments\":[\"cc\",\"-c\",\"ok.c\"]},{\"directory\":\"$T\",\"file\":\"lat"$'\xE9'"n.c\",\"arguments\":[\"cc\",\"-c\",\"lat"$'\xE9'"n.c\"]}]"
+run infer -p latin --no-cache
+expect_rc 0
+expect_stdout_has 'ok: const'
+expect_stdout_has 'latin_one: const'
+
+check "an entry compiling x.cc with -x c is C"
+db xc "[{\"directory\":\"$T\",\"file\":\"x.cc\",\"arguments\":[\"gcc\",\"-x\",\"c\",\"-c\",\"x.cc\"]}]"
+run infer -p xc --no-cache
+expect_rc 0
+expect_stdout_has 'cxx_sq: const'
+
+check "a spaced name written unquoted in \"command\" is the source, not two inputs (was error 4)"
+printf 'int spaced_two(void) { return 2; }\n' >'my file.c'
+db spaced "[{\"directory\":\"$T\",\"file\":\"my file.c\",\"command\":\"cc -O2 -c my file.c -o my.o\"}]"
+run infer -p spaced --no-cache
+expect_rc 0
+expect_stdout_has 'spaced_two: const'
+
+check "fix on CR-only line endings places every edit where LF would"
+mkdir lf cr
+cat >lf/m.h <<'EOF2'
+int m_a(int x);
+int m_b(int x);
+int m_c(const int *p);
+EOF2
+cat >lf/m.c <<'EOF2'
+#include "m.h"
+int m_a(int x) { return x + 1; }
+int m_b(int x) { return m_a(x) * 2; }
+int m_c(const int *p) { return *p; }
+EOF2
+for f in m.h m.c; do tr '\n' '\r' <lf/$f >cr/$f; done
+(cd lf && "$PURIST" fix --no-cache m.c >"$T/lf.out" 2>"$T/lf.err") || fail "fix on LF failed$NL$(show "$T/lf.err")"
+(cd cr && "$PURIST" fix --no-cache m.c >"$T/out" 2>"$T/err") || fail "fix on CR failed$NL$(show "$T/err")"
+grep -q '6 edits' "$T/lf.err" || fail "the LF fix made no 6 edits$NL$(show "$T/lf.err")"
+grep -q '6 edits' "$T/err" || fail "the CR-only fix did not place all 6 edits$NL$(show "$T/err")"
+for f in m.h m.c; do
+  tr '\r' '\n' <cr/$f | cmp -s - lf/$f || fail "$f fixed with CR endings differs from the LF fix$NL$(tr '\r' '\n' <cr/$f)"
+done
+echo ok
