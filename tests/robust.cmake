@@ -12,6 +12,7 @@ endforeach()
 set(_robust_tests_e
   outputs_safe
   odd_items
+  no_hang
   deep_nesting
   cache_odd_files
   output_is_input

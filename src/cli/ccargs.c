@@ -61,7 +61,8 @@ static void ccargs_expand(int argc, char *const *argv, ccargs_words *out)
 {
   for (int i = 0; i < argc; i++) {
     size_t len;
-    char *text = argv[i][0] == '@' ? file_read_all(argv[i] + 1, &len) : NULL;
+    const char *why;   /* a FIFO or device stays a word: the compiler reports it */
+    char *text = argv[i][0] == '@' ? file_read_regular(argv[i] + 1, (size_t)16 << 20, &len, &why) : NULL;
     int n = 0;
     char **words = text ? cdb_split_command(text, &n) : NULL;
     free(text);

@@ -146,7 +146,8 @@ static char *worker_death(const fe_job *job, int status)
     int sig = WTERMSIG(status);
     const char *name = sigabbrev_np(sig);
     return xasprintf("%s: error: crashed while parsing this file (SIG%s%s); it is not analysed", job->file,
-                     name ? name : "?", sig == SIGSEGV ? ", probably nesting too deep for the stack" : "");
+                     name ? name : "?", sig == SIGSEGV ? ", probably nesting too deep for the stack"
+                     : sig == SIGABRT ? ", perhaps out of memory: PURIST_PARSE_MEMORY_MIB caps a parse" : "");
   }
   return xasprintf("%s: error: the process parsing this file ended (exit status %d); it is not analysed",
                    job->file, WIFEXITED(status) ? WEXITSTATUS(status) : -1);

@@ -20,6 +20,13 @@
  * (to measure, and for the test of a crash that even this stack cannot
  * prevent). */
 #define WORKER_STACK_MIB 1024
+/* The worker's address space (RLIMIT_AS); PURIST_PARSE_MEMORY_MIB
+ * overrides it, 0 lifts it. */
+#define WORKER_MEMORY_MIB 4096
+
+/* In a worker: caps its memory and refuses to open devices and FIFOs for
+ * reading (an #include of /dev/zero would never end); worker_guard.c. */
+void worker_guard_init(void);
 
 typedef struct {
   const char *const *kb_files;   /* --kb files: the worker loads the same knowledge base */

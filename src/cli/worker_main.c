@@ -76,6 +76,7 @@ int worker_main(int argc, char **argv)
 {
   /* Dies with the pipeline thread that started it, whatever happens there. */
   prctl(PR_SET_PDEATHSIG, SIGKILL);
+  worker_guard_init();
   /* libclang parses on the calling thread (ours, with the big stack), not
    * on a helper thread of its own with 8 MiB; and a crash ends this process
    * instead of being "recovered" into a half-broken libclang. */

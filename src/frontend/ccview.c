@@ -117,7 +117,8 @@ static void ccv_key_flags(ccv_bytes *k, const char *dir, char *const *argv, int 
       char *path = cdb_abspath(dir, a + 1), *text;
       size_t tlen;
       int n = 0;
-      char **words = (text = file_read_all(path, &tlen)) ? cdb_split_command(text, &n) : NULL;
+      const char *why;   /* a FIFO is never read (it would block); the parse says why */
+      char **words = (text = file_read_regular(path, (size_t)16 << 20, &tlen, &why)) ? cdb_split_command(text, &n) : NULL;
       if (words) ccv_key_flags(k, dir, words, n, true);
       for (int w = 0; words && w < n; w++) free(words[w]);
       free(words);

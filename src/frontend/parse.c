@@ -1,5 +1,6 @@
 /* parse.c — runs libclang on one job and hands the AST to the walker. */
 #include "frontend/fe_internal.h"
+#include "util/fileio.h"
 #include <ctype.h>
 #include <errno.h>
 #include <string.h>
@@ -274,18 +275,53 @@ fe_status fe_summarize(CXIndex idx, const fe_job *job, const kb *kb, sum_tu **ou
   return fe_summarize_deps(idx, job, kb, out, msgs, NULL);
 }
 
+/* Response files are read whole by the parse: at most this much. */
+#define FE_RSP_MAX ((size_t)16 << 20)
+
+/* Checks one @FILE (and the @FILEs it names, to a depth of 8) as gcc would
+ * read it; chain holds the files being read, so one that names itself (or
+ * an enclosing one) is refused, as gcc does, not expanded forever. */
+static const char *fe_check_rsp(const char *dir, const char *arg, const char **chain, int depth, char **why_buf)
+{
+  char *path = cdb_abspath(dir, arg + 1);
+  const char *why = NULL;
+  size_t len = 0;
+  for (int d = 0; d < depth && !why; d++)
+    if (!strcmp(chain[d], path)) why = "it names itself";
+  char *text = why ? NULL : file_read_regular(path, FE_RSP_MAX, &len, &why);
+  if (why && !strcmp(why, "too large")) why = "larger than 16 MiB";
+  int n = 0;
+  char **words = text ? cdb_split_command(text, &n) : NULL;
+  chain[depth] = path;
+  for (int w = 0; words && w < n && !why; w++)
+    if (words[w][0] == '@' && words[w][1]) {
+      if (depth + 1 >= 8) why = "response files nested more than 8 deep";
+      else why = fe_check_rsp(dir, words[w], chain, depth + 1, why_buf);
+    }
+  if (why && !*why_buf) *why_buf = xstrdup(why);
+  for (int w = 0; words && w < n; w++) free(words[w]);
+  free(words);
+  free(text);
+  free(path);
+  return why ? *why_buf : NULL;
+}
+
 /* An @FILE argument that cannot be read: gcc fails ("No such file or
- * directory"), libclang silently drops it, and with it the flags it held. */
+ * directory"), libclang silently drops it, and with it the flags it held.
+ * One that is a FIFO or a device would block or never end: only a regular
+ * file of at most 16 MiB is read (issue 23 item 13). */
 static int fe_check_response_files(const fe_job *job, fe_msgs *msgs)
 {
   for (int i = 0; i < job->argc; i++) {
     const char *a = job->argv[i];
     if (a[0] != '@' || !a[1]) continue;
-    char *path = a[1] == '/' ? xstrdup(a + 1) : xasprintf("%s/%s", job->dir, a + 1);
-    int bad = access(path, R_OK) != 0;
-    if (bad) vec_push(msgs, xasprintf("%s: error: response file %s: %s", job->file, a, strerror(errno)));
-    free(path);
-    if (bad) return -1;
+    const char *chain[8];
+    char *why = NULL;
+    if (fe_check_rsp(job->dir, a, chain, 0, &why)) {
+      vec_push(msgs, xasprintf("%s: error: response file %s: %s", job->file, a, why));
+      free(why);
+      return -1;
+    }
   }
   return 0;
 }
@@ -381,6 +417,23 @@ static char *fe_fallback_text(const fe_job *job, const char *cc, const char *err
                    job->file, cc, e ? (int)(e - err + 1) : 0, err, e ? e + 8 : err);
 }
 
+/* "UTF-16LE"/"UTF-16BE" (or UTF-32) if the file starts with that byte
+ * order mark, else NULL. libclang reads such a file as garbage and only
+ * the compiler-view check said anything ("warning: compiler flags"), with
+ * exit 0 and nothing analysed. */
+static const char *fe_utf16_bom(const char *path)
+{
+  unsigned char b[4] = {0};
+  FILE *f = fopen(path, "rb");
+  size_t n = f ? fread(b, 1, sizeof b, f) : 0;
+  if (f) fclose(f);
+  if (n >= 4 && !memcmp(b, "\xFF\xFE\0\0", 4)) return "UTF-32LE";
+  if (n >= 4 && !memcmp(b, "\0\0\xFE\xFF", 4)) return "UTF-32BE";
+  if (n >= 2 && b[0] == 0xFF && b[1] == 0xFE) return "UTF-16LE";
+  if (n >= 2 && b[0] == 0xFE && b[1] == 0xFF) return "UTF-16BE";
+  return NULL;
+}
+
 fe_status fe_summarize_deps(CXIndex idx, const fe_job *job, const kb *kb, sum_tu **out, fe_msgs *msgs,
                             fe_deps *deps)
 {
@@ -394,6 +447,12 @@ fe_status fe_summarize_deps(CXIndex idx, const fe_job *job, const kb *kb, sum_tu
   if (stat(job->file, &sb) == 0 && !S_ISREG(sb.st_mode)) {
     vec_push(msgs, xasprintf("%s: error: %s", job->file,
                              S_ISDIR(sb.st_mode) ? "is a directory" : "not a regular file"));
+    return FE_FAILED;
+  }
+  const char *enc = fe_utf16_bom(job->file);
+  if (enc) {
+    vec_push(msgs, xasprintf("%s: error: the file is %s (it starts with a byte order mark); C compilers "
+                             "read UTF-8: convert it (iconv -f %s -t UTF-8)", job->file, enc, enc));
     return FE_FAILED;
   }
   const fe_ccview *view = fe_ccview_for(job);

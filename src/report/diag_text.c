@@ -13,6 +13,7 @@
  * line repeats the source line's tabs so the caret lands under the column
  * whatever the tab width, and counts a multi-byte UTF-8 character once. */
 #include "report/diag_out.h"
+#include "util/textenc.h"
 #include "util/fileio.h"
 #include "util/strtab.h"
 #include <stdlib.h>
@@ -107,7 +108,8 @@ static const char *text_sev_color(diag_severity s)
 static void text_locus(FILE *out, bool color, const char *file, unsigned line, unsigned col)
 {
   if (color) fputs(SGR_LOCUS, out);
-  fputs(file[0] ? file : "purist", out);
+  const char *shown = file[0] ? file : "purist";
+  textenc_put_text(out, shown, strlen(shown), 0);   /* an ESC in a file name stays text */
   if (file[0] && line) {
     fprintf(out, ":%u", line);
     if (col) fprintf(out, ":%u", col);
@@ -122,8 +124,8 @@ static void text_headline(FILE *out, bool color, diag_severity sev, const char *
                           const char *check)
 {
   const char *sc = text_sev_color(sev);
-  fprintf(out, " %s%s: %s%s", color ? sc : "", diag_severity_name(sev), color ? SGR_END : "",
-          message);
+  fprintf(out, " %s%s: %s", color ? sc : "", diag_severity_name(sev), color ? SGR_END : "");
+  textenc_put_text(out, message, strlen(message), 1);   /* names quoted in it */
   if (check) fprintf(out, " [%spurist-%s%s]", color ? sc : "", check, color ? SGR_END : "");
   fputc('\n', out);
 }
@@ -144,7 +146,8 @@ static void text_caret_indent(FILE *out, const char *src, size_t len, unsigned c
   for (size_t i = 0; i < upto; i++) {
     unsigned char ch = (unsigned char)src[i];
     if (ch == '\t') fputc('\t', out);
-    else if ((ch & 0xC0) != 0x80) fputc(' ', out);
+    else if ((ch & 0xC0) != 0x80)
+      fprintf(out, "%*s", textenc_text_width((const unsigned char *)src + i, len - i, 1), "");
   }
 }
 
@@ -158,7 +161,7 @@ static void text_snippet(FILE *out, text_cache *c, bool color, const char *abs_f
   if (!src) return;
   int w = text_digits(line) > 5 ? text_digits(line) : 5;
   fprintf(out, "%*u | ", w, line);
-  fwrite(src, 1, len, out);
+  textenc_put_text(out, src, len, 1);
   fputc('\n', out);
   if (!col) return;
   fprintf(out, "%*s | ", w, "");

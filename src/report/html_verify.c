@@ -6,6 +6,7 @@
 #include "report/html.h"
 #include "util/textenc.h"
 #include <jansson.h>
+#include <sys/stat.h>
 #include <string.h>
 
 /* The string member `key` of o as the bytes it encodes (util/textenc.h),
@@ -82,6 +83,13 @@ static const char *hv_one(json_t *o, const char *root, diag_list *out)
 int html_verify_load(const char *path, const char *root, diag_list *out, char **err)
 {
   json_error_t je;
+  struct stat st;
+  /* A directory (or a FIFO) is said as such, not as a JSON parse error
+   * (the reader would say "unable to open" or block). */
+  if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+    *err = xasprintf("%s: %s", path, S_ISDIR(st.st_mode) ? "is a directory" : "not a regular file");
+    return -1;
+  }
   json_t *doc = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
   if (!doc) {
     *err = je.line > 0 ? xasprintf("%s:%d:%d: %s", path, je.line, je.column, je.text)

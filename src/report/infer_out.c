@@ -1,5 +1,6 @@
 /* infer_out.c — see infer_out.h. */
 #include "report/infer_out.h"
+#include "util/textenc.h"
 #include "report/diag_out.h"
 #include "report/reason.h"
 #include "report/c23_reason.h"
@@ -166,7 +167,9 @@ int infer_print(FILE *out, const link_prog *p, const char *root, out_format fmt)
     for (size_t i = 0; i < n; i++) {
       sb_clear(&b);
       infer_line(&b, p, &p->funcs.v[list[i]], root);
-      fputs(sb_str(&b), out);
+      size_t n = b.n && b.s[b.n - 1] == '\n' ? b.n - 1 : b.n;
+      textenc_put_text(out, sb_str(&b), n, 1);   /* control characters in names escaped */
+      if (n < b.n) fputc('\n', out);
     }
     sb_free(&b);
   }

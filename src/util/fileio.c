@@ -3,6 +3,8 @@
 #include "util/vec.h"
 #include "util/xalloc.h"
 #include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,6 +35,24 @@ char *file_read_all(const char *path, size_t *len)
   b.v[b.n] = '\0';
   *len = b.n;
   return b.v;
+}
+
+char *file_read_regular(const char *path, size_t max, size_t *len, const char **why)
+{
+  /* O_NONBLOCK: opening a FIFO with no writer would otherwise wait. */
+  int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  struct stat st;
+  *why = NULL;
+  if (fd < 0 || fstat(fd, &st) != 0) *why = strerror(errno);
+  else if (S_ISDIR(st.st_mode)) *why = "is a directory";
+  else if (!S_ISREG(st.st_mode)) *why = "not a regular file";
+  else if ((uint64_t)st.st_size > max) *why = "too large";
+  if (fd >= 0) close(fd);
+  if (*why) return NULL;
+  char *text = file_read_all(path, len);
+  if (!text) *why = strerror(errno);
+  else if (*len > max) { free(text); text = NULL; *why = "too large"; }
+  return text;
 }
 
 int file_write_all(int fd, const void *buf, size_t len)

@@ -9,6 +9,12 @@
  * *len excludes the NUL). Returns NULL with errno set on failure. */
 char *file_read_all(const char *path, size_t *len);
 
+/* Reads a file that must be a regular one of at most max bytes (a
+ * response file, say): a FIFO or a device is refused without blocking on
+ * it, never read. NULL with *why ("not a regular file", "larger than N
+ * MiB", or strerror) on failure. */
+char *file_read_regular(const char *path, size_t max, size_t *len, const char **why);
+
 /* Writes all len bytes to fd, retrying short writes and EINTR. Returns 0,
  * or -1 (errno set by write; 0 if write wrote nothing). */
 int file_write_all(int fd, const void *buf, size_t len);

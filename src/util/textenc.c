@@ -82,3 +82,32 @@ char *textenc_json_decode(const char *s, size_t len)
   sb_free(&b);
   return out;
 }
+
+/* Bytes of the control character at s, or 0 if none starts there. */
+static size_t textenc_control(const unsigned char *s, size_t avail, int tabs)
+{
+  if (s[0] < 0x20) return tabs && s[0] == '\t' ? 0 : 1;
+  if (s[0] == 0x7F) return 1;
+  return avail >= 2 && s[0] == 0xC2 && s[1] >= 0x80 && s[1] <= 0x9F ? 2 : 0;
+}
+
+void textenc_put_text(FILE *out, const char *s, size_t len, int tabs)
+{
+  const unsigned char *p = (const unsigned char *)s;
+  size_t from = 0;
+  for (size_t i = 0; i < len;) {
+    size_t n = textenc_control(p + i, len - i, tabs);
+    if (!n) { i++; continue; }
+    fwrite(s + from, 1, i - from, out);
+    unsigned cp = n == 2 ? p[i + 1] : p[i];
+    fprintf(out, "<U+%04X>", cp);
+    i += n;
+    from = i;
+  }
+  fwrite(s + from, 1, len - from, out);
+}
+
+int textenc_text_width(const unsigned char *s, size_t avail, int tabs)
+{
+  return textenc_control(s, avail, tabs) ? 8 : 1;
+}

@@ -18,6 +18,7 @@
 #ifndef PURIST_TEXTENC_H
 #define PURIST_TEXTENC_H
 #include <stddef.h>
+#include <stdio.h>
 
 /* Length of the valid UTF-8 sequence at s (1..4), or 0 if s does not
  * start one (overlong forms, surrogates, > U+10FFFF, cut short). */
@@ -27,5 +28,14 @@ char *textenc_json(const char *s);
 /* The bytes that s[0..len) encodes: the rule above reversed
  * (NUL-terminated, caller frees). NULL if they would hold a NUL byte. */
 char *textenc_json_decode(const char *s, size_t len);
+
+/* Writes s[0..len) for a terminal: a control character (C0 but a tab
+ * when tabs, DEL, C1 as UTF-8) is written as "<U+001B>", as clang shows
+ * one in a source line: an ESC or BEL in a file name or a quoted line no
+ * longer reaches the terminal, and a newline in a file name no longer
+ * splits a diagnostic line. */
+void textenc_put_text(FILE *out, const char *s, size_t len, int tabs);
+/* The columns textenc_put_text gives the character at s (1, or 8). */
+int textenc_text_width(const unsigned char *s, size_t avail, int tabs);
 
 #endif

@@ -2,7 +2,9 @@
 # Issue 23, the odd inputs: inputs that are not C said, not dropped
 # (item 11); compile databases with a byte order mark, a file name that
 # is not UTF-8, `-x c` on another suffix, a spaced name written unquoted
-# (item 19); fix on a file with CR-only line endings (item 20).
+# (item 19); fix on a file with CR-only line endings, report --verify
+# naming a directory (item 20); a UTF-16 source (item 9); control
+# characters in file names and quoted lines (item 17).
 set -euo pipefail
 . "$(dirname "$0")/../e2e/lib.sh" "$@"
 cd "$T"
@@ -79,4 +81,31 @@ grep -q '6 edits' "$T/err" || fail "the CR-only fix did not place all 6 edits$NL
 for f in m.h m.c; do
   tr '\r' '\n' <cr/$f | cmp -s - lf/$f || fail "$f fixed with CR endings differs from the LF fix$NL$(tr '\r' '\n' <cr/$f)"
 done
+check "report --verify DIR says 'is a directory', not a JSON parse error"
+run report --html --no-cache --verify adir ok.c
+expect_rc 2
+expect_stderr_has '^purist: adir: is a directory$'
+
+check "a UTF-16 source is an input error naming the encoding, not 'warning: compiler flags' and exit 0"
+printf 'int wide_one(int x) { return x; }\n' | iconv -f UTF-8 -t UTF-16LE | { printf '\377\376'; cat; } >u16.c
+run infer --no-cache u16.c ok.c
+expect_rc 2
+expect_stderr_has 'u16\.c: error: the file is UTF-16LE \(it starts with a byte order mark\)'
+expect_stdout_has 'ok: const'
+
+check "ESC and BEL in a file name and a quoted line, a newline in a file name: escaped in text output"
+mkdir ctl
+printf 'int esc_sq(int x) { return x * x; } /* \a */\n' >ctl/$'e\x1b[31m.c'
+printf 'int nl_one(int x) { return x + 1; }\n' >ctl/$'n\nl.c'
+cd ctl
+for cmd in suggest infer; do
+  run $cmd --no-cache $'e\x1b[31m.c' $'n\nl.c'
+  expect_rc 0
+  if LC_ALL=C grep -q $'[\x01-\x08\x0b-\x1f\x7f]' "$T/out"; then fail "$cmd: a control character reached the output$NL$(context)"; fi
+  expect_stdout_has '^e<U\+001B>\[31m\.c:1'
+  expect_stdout_has '^n<U\+000A>l\.c:1'
+done
+run suggest --no-cache $'e\x1b[31m.c'
+expect_stdout_has '^    1 \| int esc_sq\(int x\) \{ return x \* x; \} /\* <U\+0007> \*/$'
+cd ..
 echo ok
