@@ -73,6 +73,18 @@ static void cs_blockers(const link_prog *p, const link_func *f, uint32_t elo, ui
   out->blocked_for_pure = any && cls == PURITY_PURE && !args_mem;
 }
 
+/* Builtins that are hints to the compiler, not calls: nothing runs that
+ * could be deleted, merged or hoisted (__builtin_expect(x, 0) is x). */
+static bool callsite_is_hint(const char *name)
+{
+  static const char *const hints[] = { "__builtin_expect", "__builtin_expect_with_probability",
+                                       "__builtin_constant_p", "__builtin_assume_aligned",
+                                       "__builtin_object_size", "__builtin_dynamic_object_size" };
+  for (size_t i = 0; i < sizeof hints / sizeof *hints; i++)
+    if (!strcmp(name, hints[i])) return true;
+  return false;
+}
+
 void checks_callsite(const link_prog *p, const link_func *f, uint32_t ci, purity cls, cs_fact *out)
 {
   memset(out, 0, sizeof *out);
@@ -81,6 +93,7 @@ void checks_callsite(const link_prog *p, const link_func *f, uint32_t ci, purity
   const link_func *g = &p->funcs.v[c->callee];
   /* A call through a read-only table (SCF_TABLE) is indirect to the compiler: no facts. */
   if (cls == PURITY_NORMAL || (g->flags & SFF_VOID) || (c->flags & (SCF_DOOMED | SCF_NORETURN | SCF_TABLE))) return;
+  if (callsite_is_hint(strtab_get(p->strs, g->name))) return;
   bool mnr = link_has_body(g) ? g->st.mnr : false;
   uint32_t rel = ci - f->call_off;
   bool args_mem = c->flags & SCF_ARGS_READ_MEM;

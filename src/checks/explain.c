@@ -9,6 +9,7 @@
  * the library is known, or the static body is visible) or would once the
  * callee is declared. */
 #include "checks/checks.h"
+#include "checks/clash.h"
 #include "report/reason.h"
 
 static const char *S(const link_prog *p, uint32_t id) { return strtab_get(p->strs, id); }
@@ -37,7 +38,7 @@ static void explain_blocker(strbuf *m, diag *d, const link_prog *p, const checks
     sb_free(&what);
   } else {
     const link_call *c = &p->calls.v[f->blocker_call];
-    sb_printf(m, "the call to '%s' at line %u, which may write memory", S(p, p->funcs.v[c->callee].name), c->loc.line);
+    sb_printf(m, "the call to '%s' at line %u, which may write memory,", S(p, p->funcs.v[c->callee].name), c->loc.line);
     checks_related(d, p, o, c->loc, "this call is in the way");
   }
 }
@@ -50,26 +51,67 @@ static void explain_dead(const link_prog *p, const checks_opts *o, const link_fu
             purity_name(cls), S(p, g->name),
             c->use == SCU_DISCARDED ? "discarded" : "only stored into a local that is never read");
   explain_when(&m, p, g, cls);
+  /* Removing the statement would remove what its arguments do as well. */
+  if (c->flags & SCF_ARGS_SIDE) sb_puts(&m, "; what its arguments do (a call, an assignment, ++ or --) stays");
   checks_emit(out, p, o, "dead-call", DIAG_WARNING, c->loc, f, sb_str(&m));
   sb_free(&m);
 }
 
+/* The store or call a verdict names: "the store (…) at line 21", "the
+ * call to 'fill' at line 9". */
+static void explain_writer(strbuf *m, diag *d, const link_prog *p, const checks_opts *o, const clash_verdict *v,
+                           const cs_fact *f)
+{
+  cs_fact w = *f;
+  if (v->eff >= 0 || v->call >= 0) { w.blocker_eff = v->eff; w.blocker_call = v->call; }
+  if (w.blocker_eff >= 0 || w.blocker_call < 0) {
+    explain_blocker(m, d, p, o, &w);
+    return;
+  }
+  const link_call *c = &p->calls.v[w.blocker_call];
+  sb_printf(m, "the call to '%s' at line %u", S(p, p->funcs.v[c->callee].name), c->loc.line);
+  checks_related(d, p, o, c->loc, "this call is in the way");
+}
+
+/* Were the callee's body const, the calls would merge however much is
+ * stored in between: say so only when that is true of the body. */
+static void explain_if_const(strbuf *m, const link_prog *p, const link_func *g, const cs_fact *fact)
+{
+  if (fact->blocked_for_pure && link_has_body(g) && g->cls == PURITY_CONST)
+    sb_printf(m, "; were '%s' const, the calls would merge", S(p, g->name));
+}
+
 static void explain_redundant(const link_prog *p, const checks_opts *o, const link_func *f, const link_call *c,
-                              const link_func *g, purity cls, const cs_fact *fact, diag_list *out)
+                              const link_func *g, purity cls, const cs_fact *fact, const clash_verdict *v,
+                              diag_list *out)
 {
   const link_call *first = &p->calls.v[fact->first_call];
+  bool advice = fact->blocked && v->level <= CLASH_MAYBE;
   strbuf m = {0};
   sb_printf(&m, "'%s' is called again with the same arguments as at line %u", S(p, g->name), first->loc.line);
-  diag *d = checks_emit(out, p, o, "redundant-call", DIAG_NOTE, c->loc, f, "");
+  diag *d = checks_emit(out, p, o, "redundant-call", advice ? DIAG_WARNING : DIAG_NOTE, c->loc, f, "");
   checks_related(d, p, o, first->loc, "the first call");
   if (!fact->blocked) {
     sb_printf(&m, "; %s, the compiler merges the two calls", purity_name(cls));
     explain_when(&m, p, g, cls);
-  } else {
+  } else if (v->level == CLASH_NONE) {
     sb_puts(&m, "; ");
     explain_blocker(&m, d, p, o, fact);
-    sb_printf(&m, " blocks the merge for a %s callee", purity_name(cls));
-    if (fact->blocked_for_pure) sb_printf(&m, "; were '%s' const, the calls would merge", S(p, g->name));
+    sb_printf(&m, " blocks the merge for a %s callee, but changes nothing '%s' reads: reuse the value of the first call",
+              purity_name(cls), S(p, g->name));
+    explain_if_const(&m, p, g, fact);
+  } else if (v->level == CLASH_MAYBE) {
+    sb_puts(&m, "; ");
+    explain_writer(&m, d, p, o, v, fact);
+    sb_printf(&m, " blocks the merge for a %s callee; if %s, reuse the value of the first call",
+              purity_name(cls), sb_str(&v->cond));
+    explain_if_const(&m, p, g, fact);
+  } else {
+    sb_puts(&m, "; ");
+    explain_writer(&m, d, p, o, v, fact);
+    sb_printf(&m, " may change what '%s' reads%s, so the compiler keeps both calls", S(p, g->name),
+              (c->flags & SCF_ARGS_READ_MEM) ? " (its arguments read memory)" : "");
+    explain_if_const(&m, p, g, fact);
   }
   free(d->message);
   d->message = xstrdup(sb_str(&m));
@@ -77,20 +119,34 @@ static void explain_redundant(const link_prog *p, const checks_opts *o, const li
 }
 
 static void explain_hoist(const link_prog *p, const checks_opts *o, const link_func *f, const link_call *c,
-                          const link_func *g, purity cls, const cs_fact *fact, diag_list *out)
+                          const link_func *g, purity cls, const cs_fact *fact, const clash_verdict *v,
+                          diag_list *out)
 {
+  bool advice = fact->blocked && v->level <= CLASH_MAYBE;
   strbuf m = {0};
-  sb_printf(&m, "%s '%s' is called in every iteration of a loop with arguments the loop does not change",
-            purity_name(cls), S(p, g->name));
-  diag *d = checks_emit(out, p, o, "loop-invariant-call", fact->blocked ? DIAG_WARNING : DIAG_NOTE,
-                        c->loc, f, "");
+  if (fact->blocked && v->level == CLASH_UNKNOWN)
+    sb_printf(&m, "%s '%s' is called in every iteration of a loop", purity_name(cls), S(p, g->name));
+  else
+    sb_printf(&m, "%s '%s' is called in every iteration of a loop with arguments the loop does not change",
+              purity_name(cls), S(p, g->name));
+  diag *d = checks_emit(out, p, o, "loop-invariant-call", advice ? DIAG_WARNING : DIAG_NOTE, c->loc, f, "");
   if (!fact->blocked) {
     sb_puts(&m, ": the compiler hoists it out of the loop");
     explain_when(&m, p, g, cls);
-  } else {
+  } else if (v->level == CLASH_NONE) {
     sb_puts(&m, "; ");
     explain_blocker(&m, d, p, o, fact);
-    sb_puts(&m, " keeps the compiler from hoisting it, so it runs every iteration: compute it once before the loop");
+    sb_printf(&m, " keeps the compiler from hoisting it, but changes nothing '%s' reads: compute it once before the loop",
+              S(p, g->name));
+  } else if (v->level == CLASH_MAYBE) {
+    sb_puts(&m, "; ");
+    explain_writer(&m, d, p, o, v, fact);
+    sb_printf(&m, " keeps the compiler from hoisting it; if %s, compute it once before the loop", sb_str(&v->cond));
+  } else {
+    sb_puts(&m, "; ");
+    explain_writer(&m, d, p, o, v, fact);
+    sb_printf(&m, " may change what it reads%s, so it runs every iteration",
+              (c->flags & SCF_ARGS_READ_MEM) ? " (its arguments read memory)" : "");
   }
   free(d->message);
   d->message = xstrdup(sb_str(&m));
@@ -99,6 +155,7 @@ static void explain_hoist(const link_prog *p, const checks_opts *o, const link_f
 
 void checks_explain(const link_prog *p, const checks_opts *o, diag_list *out)
 {
+  clash_ctx *x = clash_new(p, o);
   for (size_t fi = 0; fi < p->funcs.n; fi++) {
     const link_func *f = &p->funcs.v[fi];
     if (!link_has_body(f) || (f->flags & SFF_SYSTEM)) continue;
@@ -109,9 +166,21 @@ void checks_explain(const link_prog *p, const checks_opts *o, diag_list *out)
       purity cls = checks_callee_class(p, g);
       cs_fact fact;
       checks_callsite(p, f, ci, cls, &fact);
-      if (fact.kind == CS_DEAD) explain_dead(p, o, f, c, g, cls, out);
-      else if (fact.kind == CS_REDUNDANT) explain_redundant(p, o, f, c, g, cls, &fact, out);
-      else if (fact.kind == CS_HOIST) explain_hoist(p, o, f, c, g, cls, &fact, out);
+      if (fact.kind == CS_DEAD) {
+        explain_dead(p, o, f, c, g, cls, out);
+        continue;
+      }
+      if (fact.kind != CS_REDUNDANT && fact.kind != CS_HOIST) continue;
+      /* Reusing a value is right only if nothing in between changes what
+       * the callee reads: where it does, or it reads the caller's own
+       * locals (whose stores are no effects), nothing is said. */
+      clash_verdict v;
+      clash_judge(x, f, ci, &fact, &v);
+      bool silent = v.level == CLASH_LOCAL || (fact.blocked && v.level == CLASH_SAME);
+      if (!silent && fact.kind == CS_REDUNDANT) explain_redundant(p, o, f, c, g, cls, &fact, &v, out);
+      if (!silent && fact.kind == CS_HOIST) explain_hoist(p, o, f, c, g, cls, &fact, &v, out);
+      clash_verdict_free(&v);
     }
   }
+  clash_free(x);
 }

@@ -181,6 +181,35 @@ static void fw_avail_push(fw *w, uint32_t rel, const fw_callinfo *ci)
   vec_push(&w->avail, av);
 }
 
+/* Does an argument do something of its own: a call, an assignment,
+ * ++/--, a statement expression? Deleting a dead call keeps that. */
+static enum CXChildVisitResult fw_side_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+  (void)parent;
+  int *found = d;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_CallExpr || k == CXCursor_StmtExpr || k == CXCursor_CompoundAssignOperator)
+    *found = 1;
+  else if (k == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign)
+    *found = 1;
+  else if (k == CXCursor_UnaryOperator) {
+    enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
+    if (op >= CXUnaryOperator_PostInc && op <= CXUnaryOperator_PreDec) *found = 1;
+  }
+  return *found ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+static int fw_args_side(CXCursor call)
+{
+  int found = 0, nargs = clang_Cursor_getNumArguments(call);
+  for (int i = 0; i < nargs && !found; i++) {
+    CXCursor a = clang_Cursor_getArgument(call, (unsigned)i);
+    fw_side_visit(a, call, &found);
+    if (!found) clang_visitChildren(a, fw_side_visit, &found);
+  }
+  return found;
+}
+
 /* Called by fw_call once the call (relative index rel) is recorded. */
 void fw_callsite_record(fw *w, CXCursor call, uint32_t rel)
 {
@@ -197,6 +226,8 @@ void fw_callsite_record(fw *w, CXCursor call, uint32_t rel)
   ci.reads_mem = (uint8_t)a.reads_mem;
   vec_push(&w->cinfo, ci);
   if (ci.reads_mem) c->flags |= SCF_ARGS_READ_MEM;
+  /* Only arguments the scan found unstable can do anything of their own. */
+  if (!ci.stable && fw_args_side(call)) c->flags |= SCF_ARGS_SIDE;
   if (!ci.stable) return;
   size_t lo = w->avail.n > AVAIL_SCAN ? w->avail.n - AVAIL_SCAN : 0;
   if (lo < w->avail_floor) lo = w->avail_floor;

@@ -125,6 +125,8 @@ typedef struct {
 #define SCF_TABLE          0x40 /* not a call written in the source: one of the functions a call
                                    through a read-only table of function pointers may reach
                                    (the call joins them all); call-site facts skip it */
+#define SCF_ARGS_SIDE      0x80 /* (format 4) the arguments do something of their own (a call, an
+                                   assignment, ++/--): deleting a dead call keeps that */
 
 /* What happens to a call's value (for `explain`). */
 typedef enum { SCU_USED = 0, SCU_DISCARDED = 1, SCU_DEAD_LOCAL = 2 } sum_call_use;
