@@ -35,6 +35,8 @@ set(_e2e_tests
   cache_robust
   cmdline_macros
   compiler_view
+  cli_forms
+  help_docs
 )
 foreach(_e2e ${_e2e_tests})
   add_test(NAME e2e/${_e2e}

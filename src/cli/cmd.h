@@ -48,9 +48,10 @@ FILE *cmd_open_output(const cli_opts *o);
  * from (a header the sources include): said, p freed. */
 link_prog *cmd_refuse_clobber(const cli_opts *o, link_prog *p);
 int cmd_close_output(const cli_opts *o, FILE *out);
-/* Hides suppressed and baselined findings; records a baseline if asked.
- * -1 after saying why. */
-int cmd_filter(const cli_opts *o, diag_list *l);
+/* Hides suppressed findings, those out of the report's scope (-p DIR
+ * FILE..., --include, --exclude, --checks) and baselined ones; records a
+ * baseline if asked. -1 after saying why. */
+int cmd_filter(const cli_opts *o, diag_list *l, const char *root);
 /* Prints the findings in --format to the output. */
 int cmd_print_findings(const cli_opts *o, const diag_list *l, const char *root);
 /* rc, or EXIT_FINDINGS when rc is EXIT_OK and a finding is as severe as --fail-on. */

@@ -2,10 +2,12 @@
  * cache), reading summaries from objects, solving, the output file, and
  * the findings' filters and formats. See cmd.h. */
 #include "cli/cache_cmd.h"
+#include "cli/cli_table.h"
 #include "cli/clobber.h"
 #include "cli/cmd.h"
 #include "cli/inputs.h"
 #include "cli/project.h"
+#include "cli/scope.h"
 #include "report/diag_out.h"
 #include "util/fileio.h"
 #include <errno.h>
@@ -113,6 +115,20 @@ static int cmd_summary_inputs(const cli_opts *o)
   return n == 0 ? 0 : n == o->files.n ? 1 : -1;
 }
 
+/* Files named without a database failed to parse: most often flags the
+ * build passes are missing. Says how to give them. */
+static void cmd_hint_db(const cli_opts *o)
+{
+  const char *cmd = cli_cmd_def(o->cmd)->name, *f = o->files.v[0];
+  if (o->dashdash)
+    fprintf(stderr, "purist: hint: if the build makes a compile_commands.json, name its directory "
+                    "instead of the flags: purist %s -p build %s\n", cmd, f);
+  else
+    fprintf(stderr, "purist: hint: these files were parsed without flags: name the directory of the "
+                    "build's compile_commands.json (purist %s -p build %s), or give the flags after -- "
+                    "(purist %s %s -- -Iinclude -DNAME)\n", cmd, f, cmd, f);
+}
+
 /* The pipeline's sink: links each summary as it arrives, in job order. */
 static void cmd_link_take(void *prog, sum_tu *s)
 {
@@ -153,17 +169,23 @@ link_prog *cmd_analyze(const cli_opts *o, const kb *k, char **root, int *failed)
     if (res.failed)
       fprintf(stderr, "purist: %d of %zu files could not be analysed; their functions count as unknown\n",
               res.failed, jobs.n);
+    if (res.failed && o->files.n && !o->db) cmd_hint_db(o);
     pipeline_result_free(&res, jobs.n);
   }
   cdb_jobs_free(&jobs);
   return cmd_refuse_clobber(o, p);
 }
 
-/* Hides suppressed and baselined findings; records a baseline if asked. */
-int cmd_filter(const cli_opts *o, diag_list *l)
+/* Hides suppressed findings and those out of scope (cli/scope.h), then
+ * baselined ones; records a baseline if asked. */
+int cmd_filter(const cli_opts *o, diag_list *l, const char *root)
 {
   char *err = NULL;
   diag_filter_suppressed(l);
+  scope sc;
+  scope_init(&sc, o, root);
+  scope_filter_diags(&sc, l);
+  scope_free(&sc);
   if (o->baseline && diag_baseline_filter(l, o->baseline, &err) < 0) goto fail;
   if (o->write_baseline && diag_baseline_write(o->write_baseline, l, &err) < 0) goto fail;
   return 0;

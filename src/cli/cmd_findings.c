@@ -21,7 +21,7 @@ int cmd_findings(const cli_opts *o, const kb *k)
   else if (o->cmd == CMD_SUGGEST) checks_suggest(p, &co, &l);
   else checks_explain(p, &co, &l);
   if (o->cmd != CMD_SUGGEST) diag_sort(&l);   /* suggestions stay ranked by gain */
-  int rc = cmd_filter(o, &l) < 0 ? EXIT_INPUT : cmd_print_findings(o, &l, root);
+  int rc = cmd_filter(o, &l, root) < 0 ? EXIT_INPUT : cmd_print_findings(o, &l, root);
   rc = cmd_fail_on(o, &l, rc);
   diag_list_free(&l);
   link_free(p);
@@ -59,7 +59,7 @@ int cmd_report(const cli_opts *o, const kb *k)
   findings_collect(p, &co, &all, checks_misuse, true);
   findings_collect(p, &co, &all, checks_suggest, false);
   findings_collect(p, &co, &all, checks_explain, true);
-  if (cmd_filter(o, &all) < 0) goto done;
+  if (cmd_filter(o, &all, root) < 0) goto done;
   const char *dot = getenv("PURIST_DOT");
   html_opts ho = { root, "purist " PURIST_VERSION, &all, o->verify ? &ver : NULL, o->verify,
                    (size_t)o->max_mib << 20, dot ? dot : "dot" };

@@ -3,6 +3,7 @@
 #include "cli/clobber.h"
 #include "cli/cmd.h"
 #include "cli/project.h"
+#include "cli/scope.h"
 #include "report/infer_out.h"
 #include "report/reason.h"
 #include "util/fileio.h"
@@ -42,6 +43,11 @@ static void infer_why_targets(const link_prog *p, const char *why, const char *r
   free(file);
 }
 
+static bool infer_cmd_wants(const void *sc, const char *file)
+{
+  return scope_wants_file(sc, file);
+}
+
 /* Prints what infer prints for a linked program. */
 static int infer_cmd_print(const cli_opts *o, link_prog *p, const char *root)
 {
@@ -61,7 +67,12 @@ static int infer_cmd_print(const cli_opts *o, link_prog *p, const char *root)
     fputs(sb_str(&b), out);
     sb_free(&b);
   }
-  if (!o->why) infer_print(out, p, root, o->format);
+  if (!o->why) {
+    scope sc;
+    scope_init(&sc, o, root);
+    infer_print_some(out, p, root, o->format, infer_cmd_wants, &sc);
+    scope_free(&sc);
+  }
   vec_free(&why);
   return cmd_close_output(o, out);
 }

@@ -67,7 +67,7 @@ int cmd_verify(const cli_opts *o, const kb *k)
   verify_report_read(&s, p, &w, &co, &l, &notes, &lost);
   verify_cmd_notes(o, &notes);
   diag_sort(&l);
-  rc = cmd_filter(o, &l) < 0 ? EXIT_INPUT : cmd_print_findings(o, &l, root);
+  rc = cmd_filter(o, &l, root) < 0 ? EXIT_INPUT : cmd_print_findings(o, &l, root);
   if (rc == EXIT_OK && st != 0) rc = st;
   rc = cmd_fail_on(o, &l, rc);
   /* Findings lost (a process without a report) are never a clean run. */

@@ -5,6 +5,7 @@
  * was skipped and why) and errors go to stderr; --quiet keeps the errors. */
 #include "cli/cmd.h"
 #include "cli/fix_cmd.h"
+#include "cli/scope.h"
 #include "cli/inputs.h"
 #include "cli/project.h"
 #include "fix/fix.h"
@@ -86,11 +87,19 @@ static void fix_cmd_clean(const link_prog *p)
   strtab_free(dirs);
 }
 
+static bool fix_cmd_wants(const void *sc, const char *file)
+{
+  return scope_wants_file(sc, file);
+}
+
 int fix_cmd_run(const cli_opts *o, link_prog *p, const char *root)
 {
-  fix_opts fo = { .root = root, .include_mnr = o->include_mnr, .fix_misuse = o->fix_misuse };
+  scope sc;
+  fix_opts fo = { .root = root, .include_mnr = o->include_mnr, .fix_misuse = o->fix_misuse,
+                  .want = fix_cmd_wants, .want_ctx = &sc };
   char *names = NULL, *err = NULL;
   if (fix_cmd_spelling(o->spelling, &fo, &names) < 0) return EXIT_INPUT;
+  scope_init(&sc, o, root);
   link_solve(p);
   if (!o->quiet)
     for (size_t i = 0; i < p->warnings.n; i++) fprintf(stderr, "%s\n", p->warnings.v[i]);
@@ -106,6 +115,7 @@ int fix_cmd_run(const cli_opts *o, link_prog *p, const char *root)
     if (fix_cmd_has_error(fix_plan_notes(pl))) rc = EXIT_INPUT;
     fix_plan_free(pl);
   }
+  scope_free(&sc);
   free(names);
   return rc;
 }

@@ -1,9 +1,11 @@
 /* main.c — purist's entry point: parse options, load the knowledge base,
  * run one command (cli/cmd.h). */
 #include "cli/cache_cmd.h"
+#include "cli/cli_help.h"
 #include "cli/clobber.h"
 #include "cli/cmd.h"
 #include "cli/launcher.h"
+#include "cli/project.h"
 #include "cli/worker.h"
 #include <errno.h>
 #include <string.h>
@@ -43,6 +45,10 @@ static int main_close_stdout(int rc)
 
 int main(int argc, char **argv)
 {
+  if (argc == 3 && !strcmp(argv[1], "cc") && (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h"))) {
+    cli_help_print(stdout, cli_cmd_find("cc"));   /* any other argument is the compiler's */
+    return EXIT_OK;
+  }
   if (argc > 1 && !strcmp(argv[1], "cc")) return launcher_main(argc - 2, argv + 2);   /* the compile's own argv */
   if (argc > 1 && !strcmp(argv[1], WORKER_ARGV1)) return worker_main(argc, argv);   /* cli/worker.h */
   cli_opts o;
@@ -58,6 +64,7 @@ int main(int argc, char **argv)
     cli_opts_free(&o);
     return EXIT_INPUT;
   }
+  project_resolve(&o);   /* FILE... with a database in . or build/: -p */
   if (o.cmd == CMD_CACHE) {   /* needs no knowledge base */
     int rc = cache_cmd_run(&o);
     cli_opts_free(&o);

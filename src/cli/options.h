@@ -5,7 +5,12 @@
 #include "report/infer_out.h"
 
 typedef enum { CMD_NONE, CMD_INFER, CMD_SUMMARIZE, CMD_LINK, CMD_CHECK, CMD_SUGGEST, CMD_EXPLAIN,
-               CMD_REPORT, CMD_FIX, CMD_VERIFY, CMD_RT_FLAGS, CMD_IMPACT, CMD_CACHE } cli_command;
+               CMD_REPORT, CMD_FIX, CMD_VERIFY, CMD_RT_FLAGS, CMD_IMPACT, CMD_CACHE, CMD_CC, CMD_CONFIG,
+               CMD_HELP } cli_command;
+
+/* Room for every row of cli_optdefs (cli_table.c; a test there keeps it so). */
+enum { CLI_MAX_OPTS = 96 };
+typedef VEC(const char *) cli_strs;
 
 typedef struct {
   cli_command cmd;
@@ -34,13 +39,24 @@ typedef struct {
   bool no_cache, stats;    /* --no-cache, --stats */
   int tu_timeout;          /* --tu-timeout SECONDS per TU; 0: no limit */
   bool clang_view;         /* --compiler-view=clang (default build: a GCC command's own macros) */
+  const char *config_file; /* --config FILE */
+  bool no_config;          /* --no-config */
+  bool dump;               /* config --dump */
+  bool help, version;      /* --help, --version */
+  cli_strs checks;         /* --checks: globs over check names, "-GLOB" removes */
+  cli_strs excludes, includes;   /* --exclude, --include: globs over paths from the root */
   VEC(const char *) kb_files;
   VEC(char *) files;       /* positional arguments before -- */
   VEC(char *) flags;       /* after -- */
+  bool dashdash;           /* a "--" was given (even with nothing after it) */
+  unsigned char given[CLI_MAX_OPTS];   /* by cli_optdefs index: set on the command line */
+  cli_strs owned;          /* strings the options point into, freed with them */
+  void *config;            /* the configuration file read (config.h), freed with them */
 } cli_opts;
 
-/* Parses argv; returns 0, 1 if the program should exit 0 at once (--help,
- * --version: already printed), or -1 with a message on stderr. */
+/* Parses argv (the command line's grammar: DESIGN.md §4); returns 0, 1 if
+ * the program should exit 0 at once (--help, --version, help: already
+ * printed), or -1 with a message on stderr. */
 int cli_parse(int argc, char **argv, cli_opts *o);
 void cli_opts_free(cli_opts *o);
 /* --spelling=std: C23's own attributes for suggest and fix (issue 15). */

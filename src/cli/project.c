@@ -1,6 +1,9 @@
 /* project.c — see project.h. */
 #include "cli/project.h"
+#include "cli/cli_table.h"
 #include "cli/clobber.h"
+#include "cli/inputs.h"
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -89,39 +92,107 @@ static int project_check_output(const cli_opts *o, const char *dbpath, const fe_
   return 0;
 }
 
+/* Is `file` (as named on the command line) one of the jobs' main files? */
+static bool project_has_file(const fe_jobs *jobs, const char *file)
+{
+  char *abs = project_abs(file);
+  bool found = false;
+  for (size_t i = 0; i < jobs->n && !found; i++) {
+    char *real = realpath(jobs->v[i].file, NULL);
+    found = !strcmp(real ? real : jobs->v[i].file, abs);
+    free(real);
+  }
+  free(abs);
+  return found;
+}
+
+/* -p DIR FILE...: every file named must be one the database compiles. */
+static int project_check_named(const cli_opts *o, const char *dbpath, const fe_jobs *jobs, char **err)
+{
+  for (size_t i = 0; i < o->files.n; i++) {
+    if (project_has_file(jobs, o->files.v[i])) continue;
+    *err = access(o->files.v[i], R_OK) != 0
+      ? xasprintf("%s: %s", o->files.v[i], strerror(errno))
+      : xasprintf("%s is not compiled by %s: name a file it lists, or analyse it alone "
+                  "with its flags after -- (purist %s %s -- -Iinclude)",
+                  o->files.v[i], dbpath, cli_cmd_def(o->cmd)->name, o->files.v[i]);
+    return -1;
+  }
+  return 0;
+}
+
+/* The project root of a database at dbpath: --root, else the CMake source
+ * directory of its build tree, else its directory. */
+static char *project_db_root(const cli_opts *o, const char *dbpath)
+{
+  if (o->root) return project_abs(o->root);
+  char *slash = strrchr(dbpath, '/');
+  char *dbdir = xstrndup(dbpath, slash && slash != dbpath ? (size_t)(slash - dbpath) : 1);
+  char *src = project_cmake_source(dbdir);
+  char *root = project_abs(src ? src : dbdir);
+  free(src);
+  free(dbdir);
+  return root;
+}
+
 int project_jobs(const cli_opts *o, fe_jobs *jobs, char **root, char **err, char **skipped)
 {
-  if (o->files.n) {
-    if (o->db) {   /* one would be silently ignored */
-      *err = xasprintf("-p %s and source files named: give one or the other", o->db);
-      return -1;
-    }
+  if (o->files.n && !o->db) {   /* FILE... -- FLAGS: no database */
     *root = project_root_default(o);
     return cdb_from_files(o->files.v, (int)o->files.n, o->flags.v, (int)o->flags.n, jobs, err, skipped);
   }
   const char *db = project_find_db(o);
   if (!db) {
-    *err = xstrdup("no compile_commands.json in . or build/: use -p DIR, or name files (purist infer a.c b.c -- -Iinclude)");
+    *err = xstrdup("no compile_commands.json in . or build/: name its directory with -p DIR "
+                   "(purist infer -p build), or name files with their flags (purist infer a.c b.c -- -Iinclude)");
     return -1;
   }
   char *dbpath = NULL;
   if (cdb_load_lenient(db, jobs, &dbpath, err, skipped) < 0) return -1;
-  if (project_check_output(o, dbpath, jobs, err) < 0) {
+  if (project_check_named(o, dbpath, jobs, err) < 0 || project_check_output(o, dbpath, jobs, err) < 0) {
     free(dbpath);
     return -1;
   }
-  if (o->root) {
-    *root = project_abs(o->root);
-  } else {
-    char *slash = strrchr(dbpath, '/');
-    char *dbdir = xstrndup(dbpath, slash && slash != dbpath ? (size_t)(slash - dbpath) : 1);
-    char *src = project_cmake_source(dbdir);
-    *root = project_abs(src ? src : dbdir);
-    free(src);
-    free(dbdir);
-  }
+  if (o->flags.n && o->cmd != CMD_VERIFY)   /* verify: the command to run */
+    cdb_add_flags(jobs, o->flags.v, (int)o->flags.n);
+  *root = project_db_root(o, dbpath);
   free(dbpath);
   return 0;
+}
+
+bool project_narrows(const cli_opts *o)
+{
+  return o->db && o->files.n && o->cmd != CMD_LINK && !inputs_is_summary_file(o->files.v[0]);
+}
+
+/* Does the database at db compile every file named? */
+static bool project_db_lists(const cli_opts *o, const char *db)
+{
+  fe_jobs jobs = {0};
+  char *dbpath = NULL, *err = NULL, *skipped = NULL;
+  bool all = cdb_load_lenient(db, &jobs, &dbpath, &err, &skipped) == 0;
+  for (size_t i = 0; all && i < o->files.n; i++) all = project_has_file(&jobs, o->files.v[i]);
+  cdb_jobs_free(&jobs);
+  free(dbpath);
+  free(err);
+  free(skipped);
+  return all;
+}
+
+void project_resolve(cli_opts *o)
+{
+  if (!o->files.n || o->db || o->dashdash || o->cmd == CMD_LINK || o->cmd == CMD_CACHE ||
+      o->cmd == CMD_RT_FLAGS)
+    return;
+  for (size_t i = 0; i < o->files.n; i++)
+    if (inputs_is_summary_file(o->files.v[i])) return;
+  const char *db = project_find_db(o);
+  if (!db || !project_db_lists(o, db)) return;   /* files it does not build: analysed alone */
+  o->db = db;
+  if (!o->quiet)
+    fprintf(stderr, "purist: note: using %s%scompile_commands.json for the flags of the files named "
+                    "(as -p %s); to analyse them alone, give their flags after --\n",
+            strcmp(db, ".") ? db : "", strcmp(db, ".") ? "/" : "", db);
 }
 
 char *project_cache_dir(const cli_opts *o)

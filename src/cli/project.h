@@ -4,12 +4,19 @@
 #include "cli/options.h"
 #include "frontend/cdb.h"
 
-/* Fills jobs from the files on the command line, or from the compile
- * database (-p, else ./ or build/). *root receives the project root
+/* Fills jobs from the files on the command line (no -p), or from the
+ * compile database (-p, else ./ or build/), every file named being one it
+ * compiles, with the flags after "--" added to every entry. *root receives the project root
  * (absolute; caller frees). Returns 0, or -1 with *err (caller frees).
  * With skipped, bad database entries are left out and listed there
  * (cdb_load_lenient); with skipped NULL, one fails the load. */
 int project_jobs(const cli_opts *o, fe_jobs *jobs, char **root, char **err, char **skipped);
+/* Files named without -p and without "--": the compile database in . or
+ * build/, when there is one, becomes -p (said in one line on stderr). */
+void project_resolve(cli_opts *o);
+/* -p DIR FILE...: the whole database is analysed, the report narrowed to
+ * the files named. */
+bool project_narrows(const cli_opts *o);
 /* --root if given (made absolute), else the current directory. */
 char *project_root_default(const cli_opts *o);
 /* For link: --root, else the project of -p, else the current directory. */

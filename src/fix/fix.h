@@ -51,6 +51,8 @@ typedef struct {
   bool fix_misuse;          /* --fix-misuse: remove wrong attributes, downgrade const -> pure */
   bool keep_discarded;      /* also edit functions whose value some call discards (purist impact:
                                it compiles with -w, so the -Wunused-value warning cannot break it) */
+  bool (*want)(const void *ctx, const char *file);   /* NULL, or: is a function defined in this */
+  const void *want_ctx;     /* file (absolute) edited? (-p DIR FILE..., --include, --exclude) */
 } fix_opts;
 
 /* One change to one declaration. */

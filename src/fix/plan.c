@@ -372,6 +372,7 @@ fix_plan *fix_plan_new(const link_prog *p, const fix_opts *o, char **err)
   bool project_std = c23_project_writes_std(p);
   if (eff.spelling == FIX_SPELL_STD) fix_c23_std_note(p, &plan->notes);
   for (uint32_t fi = 0; fi < p->funcs.n; fi++) {
+    if (o->want && !o->want(o->want_ctx, S(p, p->funcs.v[fi].loc.file))) continue;   /* out of the report's scope */
     if (c23_std_for(&p->funcs.v[fi], eff.spelling == FIX_SPELL_STD, project_std)) {
       fix_plan_c23(&pl, fi);
       continue;

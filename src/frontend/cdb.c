@@ -196,6 +196,20 @@ static fe_job cdb_make_job(const char *dir, const char *file, char *const *argv,
   return j;
 }
 
+void cdb_add_flags(fe_jobs *jobs, char *const *flags, int nflags)
+{
+  for (size_t j = 0; j < jobs->n; j++) {
+    fe_job *job = &jobs->v[j];
+    VEC(char *) av = { job->argv, (size_t)job->argc, (size_t)job->argc };
+    for (int i = 0; i < nflags; i++) {
+      if (cdb_drop_with_value(flags[i])) { i++; continue; }
+      if (!cdb_drop(flags[i])) vec_push(&av, xstrdup(flags[i]));
+    }
+    job->argv = av.v;
+    job->argc = (int)av.n;
+  }
+}
+
 static void cdb_job_free(fe_job *j)
 {
   free(j->dir);

@@ -35,6 +35,9 @@ int cdb_load_lenient(const char *path, fe_jobs *out, char **db_path_out, char **
 int cdb_from_files(char *const *files, int nfiles, char *const *flags, int nflags,
                    fe_jobs *out, char **err, char **skipped);
 void cdb_jobs_free(fe_jobs *jobs);
+/* Appends flags to every job's compiler flags, cleaned as an entry's are
+ * (clang-tidy's --extra-arg: `purist infer -p build -- -DNDEBUG`). */
+void cdb_add_flags(fe_jobs *jobs, char *const *flags, int nflags);
 /* True for a compiler wrapper that comes before the compiler (ccache, distcc, …). */
 int cdb_is_wrapper(const char *a);
 

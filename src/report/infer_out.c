@@ -146,8 +146,17 @@ static void infer_json_func(strbuf *b, const link_prog *p, const link_func *f, c
 
 int infer_print(FILE *out, const link_prog *p, const char *root, out_format fmt)
 {
-  size_t n;
+  return infer_print_some(out, p, root, fmt, NULL, NULL);
+}
+
+int infer_print_some(FILE *out, const link_prog *p, const char *root, out_format fmt, infer_want_fn want,
+                     const void *ctx)
+{
+  size_t n, k = 0;
   uint32_t *list = infer_listed(p, root, &n);
+  for (size_t i = 0; i < n; i++)
+    if (!want || want(ctx, strtab_get(p->strs, p->funcs.v[list[i]].loc.file))) list[k++] = list[i];
+  n = k;
   int rc = 0;
   if (fmt == FMT_JSON) {
     /* Streamed, one function per line: a tree of a million functions would

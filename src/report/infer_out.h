@@ -12,5 +12,10 @@ typedef enum { FMT_TEXT, FMT_JSON, FMT_SARIF } out_format;
 uint32_t *infer_listed(const link_prog *p, const char *root, size_t *n);
 /* Returns 0, or -1 if writing failed. */
 int infer_print(FILE *out, const link_prog *p, const char *root, out_format fmt);
+/* The same for the functions defined in files want(ctx, absolute path)
+ * accepts (the report's scope: -p DIR FILE..., --include, --exclude). */
+typedef bool (*infer_want_fn)(const void *ctx, const char *file);
+int infer_print_some(FILE *out, const link_prog *p, const char *root, out_format fmt, infer_want_fn want,
+                     const void *ctx);
 
 #endif

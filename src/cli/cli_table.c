@@ -1,0 +1,339 @@
+/* cli_table.c — the commands and options (see cli_table.h), and the
+ * checks of option values, shared by the command line and .purist. */
+#include "cli/cli_table.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int cli_fail(const char *fmt, const char *arg)
+{
+  fprintf(stderr, "purist: ");
+  fprintf(stderr, fmt, arg);
+  fprintf(stderr, " (see purist --help)\n");
+  return -1;
+}
+
+/* ---- value parsers ---------------------------------------------------- */
+
+static int cli_p_format(cli_opts *o, const char *v)
+{
+  if (!strcmp(v, "text")) o->format = FMT_TEXT;
+  else if (!strcmp(v, "json")) o->format = FMT_JSON;
+  else if (!strcmp(v, "sarif")) o->format = FMT_SARIF;
+  else return cli_fail("unknown format '%s' (text, json or sarif)", v);
+  return 0;
+}
+
+/* Appends each comma-separated item of v to *list (empty items skipped);
+ * v must outlive o (argv, or the configuration's strings). */
+static void cli_split_into(cli_strs *list, const char *v, cli_strs *owned)
+{
+  const char *p = v;
+  while (*p) {
+    size_t n = strcspn(p, ",");
+    if (n) {
+      char *item = xstrndup(p, n);
+      vec_push(owned, item);
+      vec_push(list, item);
+    }
+    p += n + (p[n] == ',');
+  }
+}
+
+static int cli_p_kb(cli_opts *o, const char *v)
+{
+  vec_push(&o->kb_files, v);
+  return 0;
+}
+
+static int cli_p_exclude(cli_opts *o, const char *v)
+{
+  cli_split_into(&o->excludes, v, &o->owned);
+  return 0;
+}
+
+static int cli_p_include(cli_opts *o, const char *v)
+{
+  cli_split_into(&o->includes, v, &o->owned);
+  return 0;
+}
+
+/* --checks: clang-tidy's list, "*,-cheat*": globs over check names, a
+ * leading '-' removes; later items win. */
+static int cli_p_checks(cli_opts *o, const char *v)
+{
+  cli_split_into(&o->checks, v, &o->owned);
+  for (size_t i = 0; i < o->checks.n; i++) {
+    const char *c = o->checks.v[i] + (o->checks.v[i][0] == '-');
+    if (!*c || strspn(c, "abcdefghijklmnopqrstuvwxyz0123456789-*?") != strlen(c))
+      return cli_fail("--checks: '%s' is not a check name or glob (e.g. --checks='*,-cheat*')", o->checks.v[i]);
+  }
+  return 0;
+}
+
+static int cli_p_fail_on(cli_opts *o, const char *v)
+{
+  if (!strcmp(v, "error")) o->fail_on = 2;
+  else if (!strcmp(v, "warning")) o->fail_on = 1;
+  else if (!strcmp(v, "never")) o->fail_on = 3;
+  else return cli_fail("--fail-on wants error, warning or never, not '%s'", v);
+  return 0;
+}
+
+/* A whole decimal number from lo to hi in *out; -1 if v is not one. */
+static int cli_int(const char *v, long lo, long hi, int *out)
+{
+  char *end;
+  long n = strtol(v, &end, 10);
+  if (!*v || *end || n < lo || n > hi) return -1;
+  *out = (int)n;
+  return 0;
+}
+
+static int cli_p_jobs(cli_opts *o, const char *v)
+{
+  if (cli_int(v, 1, 1024, &o->jobs) < 0) return cli_fail("-j wants a number from 1 to 1024, not '%s'", v);
+  return 0;
+}
+
+static int cli_p_compiler_view(cli_opts *o, const char *v)
+{
+  if (!strcmp(v, "build")) o->clang_view = false;
+  else if (!strcmp(v, "clang")) o->clang_view = true;
+  else return cli_fail("--compiler-view wants build or clang, not '%s'", v);
+  return 0;
+}
+
+static int cli_p_max_size(cli_opts *o, const char *v)
+{
+  if (cli_int(v, 1, 4096, &o->max_mib) < 0) return cli_fail("--max-size wants MiB from 1 to 4096, not '%s'", v);
+  return 0;
+}
+
+static int cli_p_tu_timeout(cli_opts *o, const char *v)
+{
+  if (cli_int(v, 0, 86400 * 7, &o->tu_timeout) < 0)
+    return cli_fail("--tu-timeout wants seconds from 0 (no limit) to 604800, not '%s'", v);
+  return 0;
+}
+
+static int cli_p_color(cli_opts *o, const char *v)
+{
+  if (strcmp(v, "auto") && strcmp(v, "always") && strcmp(v, "never"))
+    return cli_fail("--color wants auto, always or never, not '%s'", v);
+  o->color = v;
+  return 0;
+}
+
+/* ---- the tables --------------------------------------------------------- */
+
+#define OFF(f) offsetof(cli_opts, f)
+#define B CLI_BIT
+/* A flag, an option stored as given, an option with a parser. */
+#define FLAG(n, s, cmds, f, key, help) { n, s, NULL, NULL, NULL, cmds, CLI_FLAG, OFF(f), NULL, key, help }
+#define STR(n, s, al, arg, comp, cmds, f, key, help) { n, s, al, arg, comp, cmds, CLI_STR, OFF(f), NULL, key, help }
+#define PARSE(n, s, al, arg, comp, cmds, fn, key, help) { n, s, al, arg, comp, cmds, CLI_PARSE, 0, fn, key, help }
+
+const cli_optdef cli_optdefs[] = {
+  /* Where the code is. */
+  STR("--build-path", 'p', NULL, "DIR", "@dir", CLI_PARSING | B(CMD_CACHE) | B(CMD_RT_FLAGS) | B(CMD_CONFIG),
+      db, NULL,
+      "directory of compile_commands.json, as clang-tidy -p (default: . then build/);\n"
+      "with FILE... too: report on those files, analysed with their database flags"),
+  STR("--root", 0, NULL, "DIR", "@dir", CLI_READING | B(CMD_CONFIG), root, NULL,
+      "project root for relative paths and .purist (default: the CMake source\n"
+      "directory of -p, else the database's directory)"),
+  /* Output. */
+  PARSE("--format", 0, NULL, "FMT", "text|json|sarif", CLI_READING, cli_p_format, NULL,
+        "text (default), json or sarif (sarif: check, suggest, explain, verify)"),
+  STR("--output", 'o', NULL, "FILE", "@file", CLI_READING | B(CMD_RT_FLAGS), output, NULL,
+      "write the output to FILE (never an input)"),
+  PARSE("--color", 0, "--colour", "WHEN", "auto|always|never", CLI_READING, cli_p_color, "color",
+        "auto (default: on a terminal, unless NO_COLOR is set), always or never"),
+  FLAG("--quiet", 'q', CLI_READING | B(CMD_CACHE), quiet, NULL, "no progress or warnings on stderr"),
+  /* What is analysed and reported. */
+  PARSE("--checks", 0, NULL, "LIST", NULL, CLI_FINDINGS | B(CMD_REPORT) | B(CMD_CONFIG), cli_p_checks, "checks",
+        "checks to report, as clang-tidy: comma-separated globs over check names,\n"
+        "'-' removes (e.g. '*,-cheat*'); later items win; default '*'"),
+  PARSE("--exclude", 0, NULL, "GLOB", NULL, CLI_READING | B(CMD_CONFIG), cli_p_exclude, "exclude",
+        "report nothing in files matching GLOB (relative to the root; ** spans\n"
+        "directories; repeatable or comma-separated); they are still analysed"),
+  PARSE("--include", 0, NULL, "GLOB", NULL, CLI_READING | B(CMD_CONFIG), cli_p_include, "include",
+        "report only on files matching GLOB (the rest is still analysed)"),
+  PARSE("--kb", 0, NULL, "FILE", "@file", CLI_PARSING | B(CMD_LINK) | B(CMD_CONFIG), cli_p_kb, "kb",
+        "add knowledge-base entries for your own libraries (format of data/libc.kb)"),
+  FLAG("--strict", 0, CLI_READING | B(CMD_CONFIG), strict, "strict",
+       "count effects on paths that end in a call that never returns"),
+  FLAG("--whole-program", 0, CLI_FINDINGS | B(CMD_REPORT) | B(CMD_FIX) | B(CMD_CONFIG), whole_program,
+       "whole-program",
+       "the analysed code is the whole program (as when it defines main): a global\n"
+       "nothing in it writes is constant, not a library's variable"),
+  /* Parsing. */
+  PARSE("--jobs", 'j', NULL, "N", NULL, CLI_PARSING, cli_p_jobs, "jobs",
+        "parse N files at once (default: the number of cores); the output is the\n"
+        "same for every N"),
+  PARSE("--tu-timeout", 0, NULL, "S", NULL, CLI_PARSING | B(CMD_CONFIG), cli_p_tu_timeout, "tu-timeout",
+        "give up on a file whose parse takes longer than S seconds (default 300;\n"
+        "0: no limit); the others are analysed"),
+  PARSE("--compiler-view", 0, NULL, "V", "build|clang", CLI_PARSING | B(CMD_CONFIG), cli_p_compiler_view,
+        "compiler-view",
+        "build (default): parse a GCC compile command with that GCC's predefined\n"
+        "macros (no __clang__), as the build compiles it; clang: with clang's own"),
+  STR("--cache-dir", 0, NULL, "DIR", "@dir", CLI_PARSING | B(CMD_CACHE), cache_dir, NULL,
+      "summary cache (default: .purist-cache beside compile_commands.json;\n"
+      "env PURIST_CACHE_DIR); files named without a database: none"),
+  FLAG("--no-cache", 0, CLI_PARSING, no_cache, NULL, "parse every file; read and write no cache"),
+  FLAG("--stats", 0, CLI_PARSING, stats, NULL, "print cache hits, misses and files parsed on stderr"),
+  /* infer, link. */
+  STR("--why", 0, NULL, "NAME", NULL, B(CMD_INFER) | B(CMD_LINK), why, NULL,
+      "print the chain of causes for function NAME (every static one of that\n"
+      "name too), or FILE:NAME for one file's"),
+  /* Findings. */
+  PARSE("--fail-on", 0, NULL, "SEV", "error|warning|never", CLI_FINDINGS | B(CMD_REPORT) | B(CMD_VERIFY) | B(CMD_CONFIG),
+        cli_p_fail_on, "fail-on", "exit 1 on findings of this severity or worse: error (default), warning or never"),
+  FLAG("--cheats-as-errors", 0, CLI_FINDINGS | B(CMD_REPORT) | B(CMD_CONFIG), cheats_as_errors, "cheats-as-errors",
+       "report deliberate cheats (memoisation) as errors, not notes"),
+  STR("--baseline", 0, NULL, "FILE", "@file", CLI_FINDINGS | B(CMD_REPORT), baseline, "baseline",
+      "hide the findings recorded in FILE"),
+  STR("--write-baseline", 0, NULL, "FILE", "@file", CLI_FINDINGS, write_baseline, NULL,
+      "record the current findings in FILE"),
+  /* fix, suggest. */
+  STR("--spelling", 0, NULL, "S", "gnu|c23|std|macro:", B(CMD_FIX) | B(CMD_SUGGEST) | B(CMD_CONFIG), spelling,
+      "spelling",
+        "fix: gnu (__attribute__((const))), c23 ([[gnu::const]]) or macro:NAME[,NAME];\n"
+        "default: what the project already uses; fix, suggest: std writes C23's own\n"
+        "[[unsequenced]] / [[reproducible]] (automatic for C23 code that already does)"),
+  FLAG("--dry-run", 0, B(CMD_FIX), dry_run, NULL, "print a unified diff instead of writing"),
+  FLAG("--include-may-not-return", 0, B(CMD_FIX) | B(CMD_IMPACT), include_mnr, NULL,
+       "also apply suggestions for functions that may not return"),
+  FLAG("--fix-misuse", 0, B(CMD_FIX), fix_misuse, NULL,
+       "remove wrong attributes, downgrade const to pure where pure holds"),
+  STR("--from", 0, NULL, "FILE", "@file", B(CMD_FIX), from, NULL,
+      "plan from summaries (purist summarize) instead of analysing now"),
+  /* report. */
+  FLAG("--html", 0, B(CMD_REPORT), html, NULL, "write HTML (the report's only format)"),
+  STR("--verify", 0, NULL, "FILE", "@file", B(CMD_REPORT), verify, NULL,
+      "show a verify report's diagnostics JSON too"),
+  PARSE("--max-size", 0, NULL, "MIB", NULL, B(CMD_REPORT), cli_p_max_size, NULL,
+        "summarise a report larger than this (default 50)"),
+  /* verify, rt-flags. */
+  FLAG("--suggested", 0, B(CMD_VERIFY), suggested, NULL, "also watch the functions purist suggests"),
+  FLAG("--cflags", 0, B(CMD_RT_FLAGS), rt_cflags, NULL, "print the compiler flags"),
+  FLAG("--ldflags", 0, B(CMD_RT_FLAGS), rt_ldflags, NULL, "print the linker flags (with -p: wrappers too)"),
+  /* Everywhere. */
+  FLAG("--help", 'h', CLI_ALL, help, NULL, "print this help and exit"),
+  FLAG("--version", 0, CLI_ALL, version, NULL, "print purist's version, commit and libclang's version"),
+};
+const size_t cli_noptdefs = sizeof cli_optdefs / sizeof *cli_optdefs;
+_Static_assert(sizeof cli_optdefs / sizeof *cli_optdefs <= CLI_MAX_OPTS, "raise CLI_MAX_OPTS (options.h)");
+
+const cli_cmddef cli_cmddefs[] = {
+  { "infer", CMD_INFER, "[options] [-p DIR] [FILE...] [-- FLAGS]",
+    "classify every function: const, pure or normal, with the reason",
+    "Prints one line per function defined in the analysed code: its class\n"
+    "(const, pure or normal), what it is declared, and the first reason it is\n"
+    "not better, through the call chain." },
+  { "check", CMD_CHECK, "[options] [-p DIR] [FILE...] [-- FLAGS]",
+    "verify declared pure/const attributes against the bodies",
+    "Reports attributes the bodies break (misuse: an error, as the compiler may\n"
+    "then delete or merge calls wrongly) and deliberate cheats (notes)." },
+  { "suggest", CMD_SUGGEST, "[options] [-p DIR] [FILE...] [-- FLAGS]",
+    "where pure/const attributes belong, ranked by what they buy",
+    "Suggests pure or const where the body allows it, ranked by the calls the\n"
+    "compiler could then delete, merge or hoist." },
+  { "explain", CMD_EXPLAIN, "[options] [-p DIR] [FILE...] [-- FLAGS]",
+    "what the compiler does with calls of pure/const functions",
+    "Names the calls the compiler can delete (dead-call), merge (redundant-call)\n"
+    "or hoist out of a loop (loop-invariant-call)." },
+  { "fix", CMD_FIX, "[options] [-p DIR] [FILE...] [-- FLAGS]",
+    "write the suggested attributes into the sources",
+    "Edits the declarations suggest names, in the project's own spelling;\n"
+    "--dry-run prints the unified diff instead." },
+  { "impact", CMD_IMPACT, "[options] -p DIR",
+    "compile with and without the suggested attributes: what changes",
+    "Compiles the project twice with its own compiler, without and with the\n"
+    "suggested attributes, and counts calls removed, calls added and text bytes\n"
+    "saved." },
+  { "report", CMD_REPORT, "--html [options] [-p DIR] [-o FILE]",
+    "one self-contained HTML page of all findings",
+    "Writes check, suggest and explain (and a verify report with --verify) as\n"
+    "one HTML page." },
+  { "verify", CMD_VERIFY, "[options] -p DIR -- COMMAND...",
+    "run a command: pure/const functions that misbehave at run time",
+    "Runs COMMAND (e.g. the test suite) against a build made with rt-flags and\n"
+    "reports functions declared or inferred pure/const that wrote memory, read\n"
+    "a changing global or returned different values for the same arguments." },
+  { "rt-flags", CMD_RT_FLAGS, "--cflags | --ldflags [-p DIR]",
+    "print the compiler or linker flags of a build for verify", "" },
+  { "summarize", CMD_SUMMARIZE, "[options] -o FILE [-p DIR] [FILE...] [-- FLAGS]",
+    "write the per-file summaries to a file",
+    "Writes what purist found in each file, for purist link or fix --from." },
+  { "link", CMD_LINK, "[options] FILE...",
+    "infer from summaries (summary files, objects, archives, binaries)",
+    "Reads summaries written by summarize or embedded by purist cc, from\n"
+    "summary files, objects, archives, executables or shared objects." },
+  { "cc", CMD_CC, "COMPILER ARGS...",
+    "compiler launcher: compile, then embed the summary in the object",
+    "Runs COMPILER ARGS... unchanged, then summarises each C source it compiled\n"
+    "into a .purist section of its object, so purist link reads a whole program\n"
+    "from its objects or binary. Use it as CMAKE_C_COMPILER_LAUNCHER or CC=\"purist cc gcc\".\n"
+    "A file purist cannot analyse costs only its summary, with a warning: the\n"
+    "build goes on. It takes no options of its own; the environment variables\n"
+    "PURIST_KB and PURIST_COMPILER_VIEW stand for --kb and --compiler-view." },
+  { "cache", CMD_CACHE, "clean [-p DIR | --cache-dir DIR]",
+    "the summary cache: clean removes it",
+    "clean removes the summary cache infer would use here (of -p DIR, or\n"
+    "--cache-dir DIR)." },
+  { "help", CMD_HELP, "[COMMAND]", "print the help of purist or of one command", "" },
+};
+const size_t cli_ncmddefs = sizeof cli_cmddefs / sizeof *cli_cmddefs;
+
+const char *const cli_envvars[][2] = {
+  { "PURIST_CACHE_DIR", "the summary cache's directory, when --cache-dir is not given" },
+  { "PURIST_KB", "purist cc: knowledge-base files, colon-separated (as --kb)" },
+  { "PURIST_COMPILER_VIEW", "purist cc: build or clang (as --compiler-view)" },
+  { "NO_COLOR", "when set, --color=auto prints no colours" },
+};
+const size_t cli_nenvvars = sizeof cli_envvars / sizeof *cli_envvars;
+
+const cli_cmddef *cli_cmd_find(const char *s)
+{
+  for (size_t i = 0; i < cli_ncmddefs; i++)
+    if (!strcmp(s, cli_cmddefs[i].name)) return &cli_cmddefs[i];
+  return NULL;
+}
+
+const cli_cmddef *cli_cmd_def(cli_command c)
+{
+  for (size_t i = 0; i < cli_ncmddefs; i++)
+    if (cli_cmddefs[i].cmd == c) return &cli_cmddefs[i];
+  return NULL;
+}
+
+const cli_optdef *cli_opt_find(const char *s)
+{
+  for (size_t i = 0; i < cli_noptdefs; i++) {
+    const cli_optdef *d = &cli_optdefs[i];
+    if (!strcmp(s, d->name) || (d->alias && !strcmp(s, d->alias))) return d;
+    if (d->short_name && s[0] == '-' && s[1] == d->short_name && !s[2]) return d;
+  }
+  return NULL;
+}
+
+const cli_optdef *cli_opt_by_key(const char *key)
+{
+  for (size_t i = 0; i < cli_noptdefs; i++)
+    if (cli_optdefs[i].config && !strcmp(key, cli_optdefs[i].config)) return &cli_optdefs[i];
+  return NULL;
+}
+
+int cli_opt_set(cli_opts *o, const cli_optdef *d, const char *v)
+{
+  o->given[d - cli_optdefs] = 1;
+  switch (d->kind) {
+  case CLI_FLAG: *(bool *)((char *)o + d->off) = true; return 0;
+  case CLI_STR: *(const char **)((char *)o + d->off) = v; return 0;
+  case CLI_PARSE: return d->parse(o, v);
+  }
+  return -1;
+}
