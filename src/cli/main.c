@@ -47,7 +47,7 @@ int main(int argc, char **argv)
 {
   if (argc == 3 && !strcmp(argv[1], "cc") && (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h"))) {
     cli_help_print(stdout, cli_cmd_find("cc"));   /* any other argument is the compiler's */
-    return EXIT_OK;
+    return main_close_stdout(EXIT_OK);
   }
   if (argc > 1 && !strcmp(argv[1], "cc")) return launcher_main(argc - 2, argv + 2);   /* the compile's own argv */
   if (argc > 1 && !strcmp(argv[1], WORKER_ARGV1)) return worker_main(argc, argv);   /* cli/worker.h */
