@@ -1,31 +1,64 @@
 #!/usr/bin/env bash
-# Installs what purist needs to build and test, on Debian 12, and nothing
-# else. Quick when everything is already there: dpkg is asked first.
+# usage: scripts/deps.sh [--test]
+# Installs, on Debian 12, what purist needs to build and run (the demo runs
+# on that set alone); with --test (scripts/test.sh) also what the tests
+# need. Each package is installed with --no-install-recommends, and the
+# script says which ones it installs. Quick when everything is already
+# there: dpkg is asked first.
 # Every tool the build, the demo and the tests run comes from a package
-# listed here, from one of their Depends, or from the base image:
-# tests/deps/deps_check.sh asserts that (CI runs it).
+# listed here, from one of their Depends, or from the minbase set
+# (tests/deps/minbase.txt): the tests deps/installed and deps/scan assert
+# that. Keep each list's closing parenthesis on its own line and none in
+# its comments: those tests and a hook read the lists with sed.
 set -euo pipefail
-pkgs=(cmake make gcc pkg-config libclang-19-dev clang-19 libcmocka-dev
-      llvm-19              # llvm-config-19: only a Recommends of clang-19
-      libclang-rt-19-dev   # clang-19 -fsanitize=fuzzer: the fuzz targets
+with_tests=0
+case ${1:-} in
+  --test) with_tests=1 ;;
+  "") ;;
+  *) echo "usage: scripts/deps.sh [--test]" >&2; exit 2 ;;
+esac
+# Building and running purist: the demo needs these and nothing more.
+pkgs=(cmake make gcc pkg-config
+      libclang-19-dev llvm-19    # llvm-config-19 is only a Recommends of libclang-19-dev
       libjansson-dev libxxhash-dev
-      libelf-dev distcc    # libelf: .purist sections; distcc: the build-farm test
-      chromium graphviz    # the HTML report: its browser tests; dot lays out its graphs
-      libgit2-dev patch    # fix --dry-run: unified diffs; patch applies them in its test
-      time jq)             # bench/: peak RSS, compile databases
+      libelf-dev                 # the .purist sections of purist cc
+      libgit2-dev                # fix --dry-run: unified diffs
+      libcmocka-dev              # the unit tests are part of the default build
+      graphviz                   # dot lays out the HTML report's graphs
+)
+# The tests only: fuzz targets, browser and SARIF tests, the build farm.
+test_pkgs=(clang-19 libclang-rt-19-dev   # clang-19 -fsanitize=fuzzer: the fuzz targets
+           nodejs npm ca-certificates    # Debian's node 18; npm fetches pinned test packages over https
+           chromium                      # the HTML report's browser tests
+           distcc                        # the build-farm test
+           patch                         # applies fix --dry-run's diffs
+           time jq                       # bench/ and tests: peak RSS, compile databases
+)
 # Each command the project runs, and the package that provides it.
 cmds=(cmake:cmake make:make gcc:gcc pkg-config:pkg-config llvm-config-19:llvm-19
-      clang-19:clang-19 distccd:distcc chromium:chromium dot:graphviz patch:patch
-      jq:jq /usr/bin/time:time node:nodejs npm:nodejs)
+      dot:graphviz)
+test_cmds=(clang-19:clang-19 distccd:distcc chromium:chromium patch:patch
+           jq:jq /usr/bin/time:time node:nodejs npm:npm)
+if [ "$with_tests" = 1 ]; then
+  pkgs+=("${test_pkgs[@]}")
+  cmds+=("${test_cmds[@]}")
+fi
+
+# What is installed, and what installed packages provide (a node package
+# from another source that ships npm provides npm).
+present=$(dpkg-query -W -f='${db:Status-Abbrev}|${Package}|${Provides}\n' 2>/dev/null |
+  awk -F'|' '$1 ~ /^ii/ { print $2; n = split($3, v, /, */)
+                          for (i = 1; i <= n; i++) { sub(/ .*/, "", v[i]); if (v[i] != "") print v[i] } }')
 missing=()
 for p in "${pkgs[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  printf '%s\n' "$present" | grep -qxF "$p" || missing+=("$p")
 done
 if [ ${#missing[@]} -gt 0 ]; then
-  echo "deps: installing ${missing[*]}" >&2
+  echo "deps: installing ${missing[*]} (apt-get install --no-install-recommends)" >&2
   if [ "$(id -u)" -ne 0 ]; then SUDO=sudo; else SUDO=; fi
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  echo "deps: installed ${missing[*]}" >&2
 fi
 # A failed or partial install fails here, naming the package, not later in CMake.
 absent=()

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # The README's second command, and what CI runs (.ci/run): installs what is
-# missing, then builds and runs the whole test suite twice — a normal build
+# missing (scripts/deps.sh --test: the build set and what the tests use),
+# then builds and runs the whole test suite twice — a normal build
 # and one under AddressSanitizer + UndefinedBehaviorSanitizer — and gives
 # each libFuzzer target a 20-second smoke run (docs/fuzzing.md); a crash in
 # any of them fails the run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/deps.sh
+scripts/deps.sh --test
 jobs=$(nproc)
 for variant in release asan; do
   dir=build-test-$variant

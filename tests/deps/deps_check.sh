@@ -18,7 +18,9 @@ tools=(cmake make gcc cc pkg-config llvm-config-19 clang-19 ar strip readelf obj
        distcc distccd chromium dot patch jq /usr/bin/time node npm git timeout od)
 pc_modules=(jansson libxxhash libelf libgit2 cmocka)
 
-listed=$(sed -n '/^pkgs=(/,/)/p' "$deps_sh" | sed 's/#.*//' | tr -s ' ()=\t' '\n' | grep -v '^pkgs$' | grep .)
+# Both lists: the build set pkgs=( … ) and the tests' test_pkgs=( … ).
+listed=$(sed -n '/^pkgs=(/,/)/p; /^test_pkgs=(/,/)/p' "$deps_sh" | sed 's/#.*//' |
+         tr -s ' ()=\t' '\n' | grep -v '^\(test_\)\{0,1\}pkgs$' | grep .)
 [ -n "$listed" ] || { echo "deps_check: no pkgs=( … ) list in $deps_sh" >&2; exit 1; }
 
 # The Depends/Pre-Depends closure of the listed packages, over what is
