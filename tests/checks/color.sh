@@ -2,7 +2,9 @@
 # Colours in text output: --color=always colours even into a pipe;
 # --color=never never does; --color=auto colours on a terminal only, and
 # not at all when NO_COLOR is set (https://no-color.org).  The terminal is
-# a pseudo-terminal from script(1), when it is installed.
+# a pseudo-terminal from script(1), when it is installed, with TERM=xterm:
+# the caller's TERM may be dumb (CI, scripts/pristine.sh), which turns
+# --color=auto off by design.
 #
 #   color.sh PURIST SRCDIR
 set -u
@@ -40,11 +42,11 @@ for cmd in check suggest explain; do
     env -u NO_COLOR "$purist" $cmd -p "$tmp/build" --color=auto >"$tmp/auto" 2>&1
     expect "$cmd --color=auto into a pipe" no "$tmp/auto"
     if command -v script >/dev/null 2>&1; then
-        env -u NO_COLOR script -qec "'$purist' $cmd -p '$tmp/build' --color=auto" /dev/null \
+        env -u NO_COLOR TERM=xterm script -qec "'$purist' $cmd -p '$tmp/build' --color=auto" /dev/null \
             </dev/null >"$tmp/tty" 2>&1
         nonempty "$cmd --color=auto on a terminal" "$tmp/tty"
         expect "$cmd --color=auto on a terminal" yes "$tmp/tty"
-        NO_COLOR=1 script -qec "'$purist' $cmd -p '$tmp/build' --color=auto" /dev/null \
+        NO_COLOR=1 TERM=xterm script -qec "'$purist' $cmd -p '$tmp/build' --color=auto" /dev/null \
             </dev/null >"$tmp/ttyno" 2>&1
         nonempty "$cmd NO_COLOR=1 --color=auto on a terminal" "$tmp/ttyno"
         expect "$cmd NO_COLOR=1 --color=auto on a terminal" no "$tmp/ttyno"
