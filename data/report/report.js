@@ -408,8 +408,13 @@
       }
       o.append(tb);
     }
-    const sugg = D.findings.filter(d => d.origin === 'suggest').slice(0, 10);
-    o.append(el('h2', null, 'Top suggestions, by call sites that gain'));
+    /* Ranked by what they buy (issue 19): call sites in other files, then
+     * public API; those that gain nothing are not "top". Stable sort keeps
+     * suggest's own order among equals. */
+    const gainOf = d => typeof d.gain === 'number' ? d.gain : 0;
+    const sugg = D.findings.filter(d => d.origin === 'suggest' && (gainOf(d) > 0 || d.public_api))
+      .sort((a, b) => gainOf(b) - gainOf(a) || (b.public_api ? 1 : 0) - (a.public_api ? 1 : 0)).slice(0, 10);
+    o.append(el('h2', null, 'Top suggestions, by call sites in other files that gain, then public API'));
     if (!sugg.length) o.append(el('p', {className: 'muted'}, 'None.'));
     const ol = el('ol', {id: 'suggestions'});
     for (const d of sugg) ol.append(el('li', null, d.fn >= 0 ? fnLink(d.fn) : d.function, ': ' + d.message));

@@ -9,6 +9,7 @@
  * its address, in the `if` condition), pthread_once/call_once state, or
  * live in a callee that memoises. */
 #include "checks/cheat.h"
+#include "checks/checks.h"
 #include <string.h>
 
 static const char *S(const link_prog *p, uint32_t id) { return strtab_get(p->strs, id); }
@@ -19,8 +20,7 @@ void cheat_ctx_init(cheat_ctx *c, const link_prog *p, bool whole_program)
   link_obj_writers(p, &c->writers);
   c->nr = xcalloc(1, sizeof *c->nr);
   nr_ctx_init(c->nr, p);
-  long m = link_find(p, "main");
-  c->whole_program = whole_program || (m >= 0 && link_has_body(&p->funcs.v[m]));
+  c->whole_program = checks_whole_program(p, whole_program);
 }
 
 void cheat_ctx_free(cheat_ctx *c)

@@ -16,6 +16,8 @@ typedef struct {
   bool cheats_as_errors;   /* --cheats-as-errors */
   bool whole_program;      /* --whole-program: the analysed code is all there is (as when it defines main) */
   bool std_attrs;          /* --spelling=std: suggest C23's [[unsequenced]] / [[reproducible]] */
+  bool all;                /* --all: suggestions that gain nothing too, as notes (issue 19) */
+  bool verbose;            /* --verbose: notes on what the analysis assumed (issue 19) */
 } checks_opts;
 
 void checks_misuse(const link_prog *p, const checks_opts *o, diag_list *out);
@@ -30,8 +32,10 @@ void checks_c23_misuse(const link_prog *p, const checks_opts *o, diag_list *out)
  * function the knowledge base marks `cheat` (gettext) counts as pure: a
  * note each (kbcheat.c; checks_misuse calls it). */
 void checks_kb_cheats(const link_prog *p, const checks_opts *o, diag_list *out);
-/* Suggestions come out sorted by gain (most call sites first), then name. */
-void checks_suggest(const link_prog *p, const checks_opts *o, diag_list *out);
+/* Suggestions come out sorted by gain (most call sites in other files
+ * first, then public API), then name. Those that gain nothing are notes
+ * with o->all, else left out: returns how many were left out. */
+size_t checks_suggest(const link_prog *p, const checks_opts *o, diag_list *out);
 /* The C23 suggestions (suggest_c23.c), for the functions c23_std_for
  * picks; checks_suggest runs it after the GNU ones, which skip those. */
 void checks_suggest_c23(const link_prog *p, const checks_opts *o, diag_list *out);
@@ -39,6 +43,22 @@ void checks_explain(const link_prog *p, const checks_opts *o, diag_list *out);
 /* Would suggest name f (a returning function whose body is const or pure
  * and whose declarations say less)? Used by fix. */
 bool checks_suggestable(const link_func *f);
+/* What a suggested attribute buys (suggest_gain.c): per function, the
+ * call sites in other files (where the compiler does not see the body)
+ * it could then delete, merge or hoist, and the header declaring it when
+ * it is public API (external, declared in a header, not a whole program). */
+typedef struct {
+  uint32_t dead, merged, hoisted;   /* call sites in other files */
+  uint32_t same_file;               /* sites in its own file: the compiler infers it there */
+  const sum_decl *header;           /* public API: its declaration in a header; else NULL */
+} checks_gain;
+checks_gain *checks_gains_new(const link_prog *p, bool whole_program);   /* caller frees */
+uint32_t checks_gain_total(const checks_gain *g);
+/* Does the suggestion pay (shown by default, applied by fix without --all)? */
+bool checks_gain_pays(const checks_gain *g);
+/* Is the analysed code a whole program: --whole-program (opt), or a main
+ * defined, once or more (a database of many programs)? */
+bool checks_whole_program(const link_prog *p, bool opt);
 /* Is f's wrong attribute a deliberate cheat (reported as a note)? */
 bool checks_is_cheat(const link_prog *p, uint32_t fi);
 

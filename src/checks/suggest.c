@@ -2,44 +2,19 @@
  *
  * A returning function whose body is const or pure, and whose declarations
  * say less, gets a suggestion at every prototype a caller sees (external
- * functions) or at its definition (static ones). Its gain is the number of
- * call sites in the whole program where, with the attribute, the compiler
- * could delete, merge or hoist the call (the judgement of `explain`). */
+ * functions) or at its definition (static ones). Its gain (suggest_gain.c)
+ * is the number of call sites in other files where, with the attribute,
+ * the compiler could delete, merge or hoist the call (the judgement of
+ * `explain`), and whether it is public API. One that gains nothing is a
+ * note under --all and left out otherwise: the compiler already infers it
+ * wherever it is called (issue 19: 393 of 400 tmux suggestions said "0
+ * call sites gain", all warnings). */
 #include "checks/checks.h"
 #include "link/c23.h"
 #include "report/reason.h"
 #include <string.h>
 
 static const char *S(const link_prog *p, uint32_t id) { return strtab_get(p->strs, id); }
-
-typedef struct { uint32_t dead, merged, hoisted; } gain;
-
-static uint32_t gain_total(const gain *g) { return g->dead + g->merged + g->hoisted; }
-
-/* Per callee: the call sites its inferred class would improve. */
-static gain *suggest_gains(const link_prog *p)
-{
-  gain *gains = xcalloc(p->funcs.n ? p->funcs.n : 1, sizeof *gains);
-  for (size_t fi = 0; fi < p->funcs.n; fi++) {
-    const link_func *f = &p->funcs.v[fi];
-    if (!link_has_body(f)) continue;
-    for (uint32_t i = 0; i < f->ncall; i++) {
-      uint32_t ci = f->call_off + i;
-      const link_func *g = &p->funcs.v[p->calls.v[ci].callee];
-      if (!link_has_body(g) || g->cls == PURITY_NORMAL) continue;
-      cs_fact fact, today;
-      checks_callsite(p, f, ci, (purity)g->cls, &fact);
-      checks_callsite(p, f, ci, checks_known_class(p, g), &today);
-      if (fact.kind == CS_NONE || fact.blocked || (today.kind == fact.kind && !today.blocked))
-        continue;   /* nothing to gain here, or the compiler does it already */
-      gain *gg = &gains[p->calls.v[ci].callee];
-      if (fact.kind == CS_DEAD) gg->dead++;
-      else if (fact.kind == CS_REDUNDANT) gg->merged++;
-      else gg->hoisted++;
-    }
-  }
-  return gains;
-}
 
 /* Never a function that never returns (every path ends in abort, exit or
  * a loop no path leaves): "pure if it returns normally" says nothing
@@ -53,14 +28,16 @@ bool checks_suggestable(const link_func *f)
   return (purity)f->cls < decl;
 }
 
-typedef struct { const link_prog *p; const gain *gains; } order_ctx;
+typedef struct { const link_prog *p; const checks_gain *gains; } order_ctx;
 
 static int suggest_cmp(const void *a, const void *b, void *ctx)
 {
   const order_ctx *c = ctx;
   uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-  uint32_t gx = gain_total(&c->gains[x]), gy = gain_total(&c->gains[y]);
+  uint32_t gx = checks_gain_total(&c->gains[x]), gy = checks_gain_total(&c->gains[y]);
   if (gx != gy) return gx > gy ? -1 : 1;
+  bool px = c->gains[x].header != NULL, py = c->gains[y].header != NULL;
+  if (px != py) return px ? -1 : 1;
   const link_func *fx = &c->p->funcs.v[x], *fy = &c->p->funcs.v[y];
   int n = strcmp(S(c->p, fx->name), S(c->p, fy->name));
   /* Same name (static functions of several TUs): by place, so the order
@@ -72,7 +49,33 @@ static int suggest_cmp(const void *a, const void *b, void *ctx)
   return n ? n : (x < y ? -1 : 1);
 }
 
-static void suggest_message(strbuf *m, const link_prog *p, const link_func *f, const gain *g, const char *root)
+/* "; N call sites in other files gain (…)", or public API, or why
+ * nothing gains. */
+static void suggest_gain_text(strbuf *m, const link_prog *p, const checks_gain *g, const char *root)
+{
+  uint32_t total = checks_gain_total(g);
+  if (total) {
+    sb_printf(m, total == 1 ? "; %u call site in another file gains" : "; %u call sites in other files gain", total);
+    const char *sep = " (";
+    if (g->dead) { sb_printf(m, "%s%u deleted", sep, g->dead); sep = ", "; }
+    if (g->merged) { sb_printf(m, "%s%u merged", sep, g->merged); sep = ", "; }
+    if (g->hoisted) sb_printf(m, "%s%u hoisted out of loops", sep, g->hoisted);
+    sb_puts(m, ")");
+  }
+  if (g->header) {
+    sb_puts(m, total ? "; and it is public API (declared in " : "; it is public API (declared in ");
+    reason_path(m, p, g->header->loc.file, root);
+    sb_puts(m, "): callers outside the analysed code gain");
+  }
+  if (!total && !g->header && g->same_file)
+    sb_printf(m, "; no call site gains: the compiler sees the body at the %u call site%s that would, "
+              "and infers this itself", g->same_file, g->same_file == 1 ? "" : "s");
+  else if (!total && !g->header)
+    sb_puts(m, "; no call site gains (no call in another file the compiler could delete, merge or hoist)");
+}
+
+static void suggest_message(strbuf *m, const link_prog *p, const link_func *f, const checks_gain *g,
+                            const char *root)
 {
   const char *cls = purity_name((purity)f->cls);
   sb_printf(m, "'%s' can be declared %s: it ", S(p, f->name), cls);
@@ -82,20 +85,20 @@ static void suggest_message(strbuf *m, const link_prog *p, const link_func *f, c
     reason_mnr(m, p, f, root);
     sb_puts(m, ")");
   }
-  uint32_t total = gain_total(g);
-  sb_printf(m, "; %u call site%s gain", total, total == 1 ? "" : "s");
-  if (total) {
-    const char *sep = " (";
-    if (g->dead) { sb_printf(m, "%s%u deleted", sep, g->dead); sep = ", "; }
-    if (g->merged) { sb_printf(m, "%s%u merged", sep, g->merged); sep = ", "; }
-    if (g->hoisted) sb_printf(m, "%s%u hoisted out of loops", sep, g->hoisted);
-    sb_puts(m, ")");
-  }
+  suggest_gain_text(m, p, g, root);
+}
+
+/* Records the gain on a suggestion, for JSON, SARIF and the HTML report. */
+static void suggest_mark(diag *d, const checks_gain *g)
+{
+  d->gain = (int)checks_gain_total(g);
+  d->public_api = g->header != NULL;
 }
 
 /* Every place the attribute should go: the prototypes of an external
  * function (else its definition), the definition of a static one. */
-static void suggest_emit(const link_prog *p, const checks_opts *o, uint32_t fi, const gain *g, diag_list *out)
+static void suggest_emit(const link_prog *p, const checks_opts *o, uint32_t fi, const checks_gain *g,
+                         diag_severity sev, diag_list *out)
 {
   const link_func *f = &p->funcs.v[fi];
   strbuf msg = {0};
@@ -104,7 +107,7 @@ static void suggest_emit(const link_prog *p, const checks_opts *o, uint32_t fi, 
   const sum_decl *gen = NULL, *def = f->linkage == SUM_INTERNAL ? NULL : checks_generated_target(p, fi, &gen);
   if (def) {   /* every prototype is in a generated header: the definition, and why */
     checks_generated_advice(&msg, p, o, gen, def, (purity)f->cls);
-    checks_emit(out, p, o, check, DIAG_WARNING, def->loc, f, sb_str(&msg));
+    suggest_mark(checks_emit(out, p, o, check, sev, def->loc, f, sb_str(&msg)), g);
     sb_free(&msg);
     return;
   }
@@ -120,17 +123,17 @@ static void suggest_emit(const link_prog *p, const checks_opts *o, uint32_t fi, 
     strbuf here = {0};
     sb_puts(&here, sb_str(&msg));
     checks_generated_where(&here, p, d);   /* a generated definition: nowhere better */
-    checks_emit(out, p, o, check, DIAG_WARNING, d->loc, f, sb_str(&here));
+    suggest_mark(checks_emit(out, p, o, check, sev, d->loc, f, sb_str(&here)), g);
     sb_free(&here);
     emitted++;
   }
-  if (!emitted) checks_emit(out, p, o, check, DIAG_WARNING, f->loc, f, sb_str(&msg));
+  if (!emitted) suggest_mark(checks_emit(out, p, o, check, sev, f->loc, f, sb_str(&msg)), g);
   sb_free(&msg);
 }
 
-void checks_suggest(const link_prog *p, const checks_opts *o, diag_list *out)
+size_t checks_suggest(const link_prog *p, const checks_opts *o, diag_list *out)
 {
-  gain *gains = suggest_gains(p);
+  checks_gain *gains = checks_gains_new(p, o->whole_program);
   VEC(uint32_t) list = {0};
   bool project_std = c23_project_writes_std(p);
   for (uint32_t fi = 0; fi < p->funcs.n; fi++)
@@ -138,8 +141,15 @@ void checks_suggest(const link_prog *p, const checks_opts *o, diag_list *out)
       vec_push(&list, fi);
   order_ctx ctx = { p, gains };
   if (list.n) qsort_r(list.v, list.n, sizeof *list.v, suggest_cmp, &ctx);
-  for (size_t i = 0; i < list.n; i++) suggest_emit(p, o, list.v[i], &gains[list.v[i]], out);
+  size_t hidden = 0;
+  for (size_t i = 0; i < list.n; i++) {
+    const checks_gain *g = &gains[list.v[i]];
+    bool pays = checks_gain_pays(g);
+    if (!pays && !o->all) { hidden++; continue; }
+    suggest_emit(p, o, list.v[i], g, pays ? DIAG_WARNING : DIAG_NOTE, out);
+  }
   vec_free(&list);
   free(gains);
   checks_suggest_c23(p, o, out);
+  return hidden;
 }

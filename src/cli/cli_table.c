@@ -151,6 +151,9 @@ const cli_optdef cli_optdefs[] = {
   PARSE("--color", 0, "--colour", "WHEN", "auto|always|never", CLI_READING, cli_p_color, "color",
         "auto (default: on a terminal, unless NO_COLOR is set), always or never"),
   FLAG("--quiet", 'q', CLI_READING | B(CMD_CACHE), quiet, NULL, "no progress or warnings on stderr"),
+  FLAG("--verbose", 0, CLI_READING, verbose, NULL,
+       "notes on what the analysis assumed: a name defined in several files (a\n"
+       "database of many programs) and how calls to it resolve"),
   /* What is analysed and reported. */
   PARSE("--checks", 0, NULL, "LIST", NULL, CLI_FINDINGS | B(CMD_REPORT) | B(CMD_CONFIG), cli_p_checks, "checks",
         "checks to report, as clang-tidy: comma-separated globs over check names,\n"
@@ -198,6 +201,9 @@ const cli_optdef cli_optdefs[] = {
   STR("--write-baseline", 0, NULL, "FILE", "@file", CLI_FINDINGS, write_baseline, NULL,
       "record the current findings in FILE"),
   /* fix, suggest. */
+  FLAG("--all", 0, B(CMD_FIX) | B(CMD_SUGGEST) | B(CMD_CONFIG), all, "all",
+       "also the suggestions that gain nothing (every call is where the compiler\n"
+       "sees the body): suggest shows them as notes, fix applies them"),
   STR("--spelling", 0, NULL, "S", "gnu|c23|std|macro:", B(CMD_FIX) | B(CMD_SUGGEST) | B(CMD_CONFIG), spelling,
       "spelling",
         "fix: gnu (__attribute__((const))), c23 ([[gnu::const]]) or macro:NAME[,NAME];\n"

@@ -40,7 +40,10 @@ link_prog *cmd_link_inputs(const cli_opts *o, const kb *k, int *bad);
  * *root is the project root (caller frees). */
 link_prog *cmd_analyze(const cli_opts *o, const kb *k, char **root, int *failed);
 /* Solves p; prints the link's warnings unless --quiet. */
-void cmd_solve(const cli_opts *o, link_prog *p);
+/* Solves p and says on stderr what the link noticed (unless --quiet):
+ * its warnings, and under --verbose a note per name defined more than
+ * once, with paths relative to root (NULL: as stored). */
+void cmd_solve(const cli_opts *o, link_prog *p, const char *root);
 /* -o FILE or stdout; NULL after saying why. cmd_close_output flushes and
  * closes it, returning EXIT_INPUT if a write failed (full disk, closed pipe). */
 FILE *cmd_open_output(const cli_opts *o);

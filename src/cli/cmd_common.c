@@ -9,6 +9,7 @@
 #include "cli/project.h"
 #include "cli/scope.h"
 #include "report/diag_out.h"
+#include "report/reason.h"
 #include "util/fileio.h"
 #include <errno.h>
 #include <string.h>
@@ -205,11 +206,44 @@ int cmd_print_findings(const cli_opts *o, const diag_list *l, const char *root)
   return cmd_close_output(o, out);
 }
 
-void cmd_solve(const cli_opts *o, link_prog *p)
+static int cmd_path_cmp(const void *a, const void *b)
+{
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* "note: 'main' is defined 3 times (a.c:3, b.c:5, c.c:9): …" for a name
+ * several TUs define (link/dup.c): not an error in a database of many
+ * programs, so said only under --verbose. */
+static void cmd_dup_note(const link_prog *p, uint32_t fi, const char *root)
+{
+  uint32_t *defs, n = link_dup_defs(p, fi, &defs);
+  char **where = xmalloc((n ? n : 1) * sizeof *where);
+  for (uint32_t k = 0; k < n; k++) {
+    strbuf b = {0};
+    reason_path(&b, p, p->funcs.v[defs[k]].loc.file, root);
+    sb_printf(&b, ":%u", p->funcs.v[defs[k]].loc.line);
+    where[k] = xstrdup(sb_str(&b));
+    sb_free(&b);
+  }
+  qsort(where, n, sizeof *where, cmd_path_cmp);   /* the same for every input order */
+  fprintf(stderr, "note: '%s' is defined %u times (", strtab_get(p->strs, p->funcs.v[fi].name), n);
+  for (uint32_t k = 0; k < n; k++) {
+    fprintf(stderr, "%s%s", k ? ", " : "", where[k]);
+    free(where[k]);
+  }
+  fputs("): several programs; a call resolves to the definition in its own file, "
+        "from elsewhere to the join of all of them\n", stderr);
+  free(where);
+  free(defs);
+}
+
+void cmd_solve(const cli_opts *o, link_prog *p, const char *root)
 {
   link_solve(p);
-  if (!o->quiet)
-    for (size_t i = 0; i < p->warnings.n; i++) fprintf(stderr, "%s\n", p->warnings.v[i]);
+  if (o->quiet) return;
+  for (size_t i = 0; i < p->warnings.n; i++) fprintf(stderr, "%s\n", p->warnings.v[i]);
+  for (uint32_t fi = 0; o->verbose && fi < p->funcs.n; fi++)
+    if (p->funcs.v[fi].lflags & LF_JOIN) cmd_dup_note(p, fi, root);
 }
 
 int cmd_fail_on(const cli_opts *o, const diag_list *l, int rc)

@@ -14,12 +14,16 @@ int cmd_findings(const cli_opts *o, const kb *k)
   int failed = 0;
   link_prog *p = cmd_analyze(o, k, &root, &failed);
   if (!p) { free(root); return EXIT_INPUT; }
-  cmd_solve(o, p);
-  checks_opts co = { root, o->cheats_as_errors, o->whole_program, cli_std_attrs(o) };
+  cmd_solve(o, p, root);
+  checks_opts co = { root, o->cheats_as_errors, o->whole_program, cli_std_attrs(o), o->all, o->verbose };
   diag_list l = {0};
+  size_t hidden = 0;
   if (o->cmd == CMD_CHECK) checks_misuse(p, &co, &l);
-  else if (o->cmd == CMD_SUGGEST) checks_suggest(p, &co, &l);
+  else if (o->cmd == CMD_SUGGEST) hidden = checks_suggest(p, &co, &l);
   else checks_explain(p, &co, &l);
+  if (hidden && !o->quiet)
+    fprintf(stderr, "purist: %zu more suggestion%s without gain (the compiler already sees the body at "
+            "every call): --all shows them\n", hidden, hidden == 1 ? "" : "s");
   if (o->cmd != CMD_SUGGEST) diag_sort(&l);   /* suggestions stay ranked by gain */
   int rc = cmd_filter(o, &l, root) < 0 ? EXIT_INPUT : cmd_print_findings(o, &l, root);
   rc = cmd_fail_on(o, &l, rc);
@@ -27,6 +31,15 @@ int cmd_findings(const cli_opts *o, const kb *k)
   link_free(p);
   free(root);
   return failed ? EXIT_INPUT : rc;
+}
+
+/* suggest for the report: every suggestion, those that gain nothing as
+ * notes, so the page can rank them all by their gain. */
+static void findings_suggest_all(const link_prog *p, const checks_opts *co, diag_list *out)
+{
+  checks_opts all = *co;
+  all.all = true;
+  checks_suggest(p, &all, out);
 }
 
 /* Appends the findings of one check to all; sorted unless ranked. */
@@ -54,10 +67,10 @@ int cmd_report(const cli_opts *o, const kb *k)
     diag_list_free(&ver);
     if (html_verify_load(o->verify, root, &ver, &err) < 0) goto done;
   }
-  cmd_solve(o, p);
-  checks_opts co = { root, o->cheats_as_errors, o->whole_program, cli_std_attrs(o) };
+  cmd_solve(o, p, root);
+  checks_opts co = { root, o->cheats_as_errors, o->whole_program, cli_std_attrs(o), o->all, o->verbose };
   findings_collect(p, &co, &all, checks_misuse, true);
-  findings_collect(p, &co, &all, checks_suggest, false);
+  findings_collect(p, &co, &all, findings_suggest_all, false);
   findings_collect(p, &co, &all, checks_explain, true);
   if (cmd_filter(o, &all, root) < 0) goto done;
   const char *dot = getenv("PURIST_DOT");

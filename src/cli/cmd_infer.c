@@ -51,7 +51,7 @@ static bool infer_cmd_wants(const void *sc, const char *file)
 /* Prints what infer prints for a linked program. */
 static int infer_cmd_print(const cli_opts *o, link_prog *p, const char *root)
 {
-  cmd_solve(o, p);
+  cmd_solve(o, p, root);
   infer_ids why = {0};
   if (o->why) infer_why_targets(p, o->why, root, &why);
   if (o->why && !why.n) {   /* before -o is opened (and emptied) */

@@ -53,14 +53,14 @@ int cmd_verify(const cli_opts *o, const kb *k)
   verify_session s = {0};
   VEC(char *) argv = {0};
   if (!p) goto out;
-  cmd_solve(o, p);
+  cmd_solve(o, p, root);
   verify_watch_collect(p, o->suggested, &w);
   for (size_t i = 0; i < o->flags.n; i++) vec_push(&argv, o->flags.v[i]);
   vec_push(&argv, NULL);
   if (verify_session_new(&s, &err) == 0 && verify_watch_write(&w, s.watch, &err) == 0)
     st = verify_run(&s, argv.v, &err);
   if (st < 0) { cmd_say(err); goto out; }
-  checks_opts co = { root, o->cheats_as_errors, o->whole_program, cli_std_attrs(o) };
+  checks_opts co = { root, o->cheats_as_errors, o->whole_program, cli_std_attrs(o), o->all, o->verbose };
   diag_list l = {0};
   verify_lines notes = {0};
   int lost = 0;
@@ -103,7 +103,7 @@ static char *verify_cmd_wrappers(const cli_opts *o, const kb *k, verify_protos *
             : slash ? xasprintf("%.*s/purist-verify", (int)(slash - o->db), o->db) : xstrdup("purist-verify");
   char *dropped = NULL;   /* already reported by cmd_analyze */
   if (p && project_jobs(o, &jobs, &root2, &err, &dropped) == 0) {
-    cmd_solve(o, p);
+    cmd_solve(o, p, root);
     verify_watch_collect(p, true, &w);   /* --suggested too: one build serves both */
     verify_protos_find(p, &w, &jobs, ps, &skipped);
     char *abs = mkdir(dir, 0777) == 0 || errno == EEXIST ? realpath(dir, NULL) : NULL;   /* the link runs elsewhere */

@@ -95,14 +95,12 @@ static bool fix_cmd_wants(const void *sc, const char *file)
 int fix_cmd_run(const cli_opts *o, link_prog *p, const char *root)
 {
   scope sc;
-  fix_opts fo = { .root = root, .include_mnr = o->include_mnr, .fix_misuse = o->fix_misuse,
-                  .want = fix_cmd_wants, .want_ctx = &sc };
+  fix_opts fo = { .root = root, .include_mnr = o->include_mnr, .fix_misuse = o->fix_misuse, .all = o->all,
+                  .whole_program = o->whole_program, .want = fix_cmd_wants, .want_ctx = &sc };
   char *names = NULL, *err = NULL;
   if (fix_cmd_spelling(o->spelling, &fo, &names) < 0) return EXIT_INPUT;
   scope_init(&sc, o, root);
-  link_solve(p);
-  if (!o->quiet)
-    for (size_t i = 0; i < p->warnings.n; i++) fprintf(stderr, "%s\n", p->warnings.v[i]);
+  cmd_solve(o, p, root);
   if (!o->dry_run) fix_cmd_clean(p);
   fix_plan *pl = fix_plan_new(p, &fo, &err);
   int rc = EXIT_INPUT;

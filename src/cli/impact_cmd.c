@@ -111,7 +111,7 @@ static int impact_cmd_compilers(const fe_jobs *jobs, char **ccs, const char *roo
 /* Plans the suggested attributes; NULL after saying why. */
 static fix_plan *impact_cmd_plan(const cli_opts *o, const link_prog *p, const char *root)
 {
-  fix_opts fo = { .root = root, .include_mnr = o->include_mnr, .keep_discarded = true };
+  fix_opts fo = { .root = root, .include_mnr = o->include_mnr, .keep_discarded = true, .all = true };
   char *err = NULL;
   fix_plan *pl = fix_plan_new(p, &fo, &err);
   if (!pl) {
@@ -239,7 +239,7 @@ int cmd_impact(const cli_opts *o, const kb *k)
   link_prog *p = cmd_analyze(o, k, &root, &failed);
   int rc = EXIT_INPUT;
   if (p) {
-    cmd_solve(o, p);
+    cmd_solve(o, p, root);
     impact_totals t = {0};
     int mrc = impact_cmd_run(o, p, root, cmd_jobs_count(o), &t);
     FILE *out = mrc >= 0 ? cmd_open_output(o) : NULL;

@@ -23,6 +23,8 @@ typedef struct {
   bool quiet, strict;
   bool cheats_as_errors;   /* --cheats-as-errors */
   bool whole_program;      /* --whole-program */
+  bool all;                /* --all: suggest, fix: also what gains nothing (issue 19) */
+  bool verbose;            /* --verbose: notes on what the analysis assumed */
   int fail_on;             /* --fail-on: 2 error (default), 1 warning, 3 never */
   const char *baseline;    /* --baseline FILE */
   const char *write_baseline;  /* --write-baseline FILE */

@@ -49,6 +49,9 @@ typedef struct {
   const char *macro_const;  /* used for the attribute it expands to; NULL: none) */
   bool include_mnr;         /* --include-may-not-return */
   bool fix_misuse;          /* --fix-misuse: remove wrong attributes, downgrade const -> pure */
+  bool all;                 /* --all: also suggestions that gain nothing (every call of the function
+                               is in its own file, where the compiler infers the attribute itself) */
+  bool whole_program;       /* --whole-program: public API gains nothing (see checks_gain) */
   bool keep_discarded;      /* also edit functions whose value some call discards (purist impact:
                                it compiles with -w, so the -Wunused-value warning cannot break it) */
   bool (*want)(const void *ctx, const char *file);   /* NULL, or: is a function defined in this */

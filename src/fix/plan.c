@@ -371,15 +371,29 @@ fix_plan *fix_plan_new(const link_prog *p, const fix_opts *o, char **err)
   index_begins(&pl);
   bool project_std = c23_project_writes_std(p);
   if (eff.spelling == FIX_SPELL_STD) fix_c23_std_note(p, &plan->notes);
+  /* suggest's default: only what gains (issue 19); --all applies the rest. */
+  checks_gain *gains = eff.all ? NULL : checks_gains_new(p, eff.whole_program);
+  size_t no_gain = 0;
   for (uint32_t fi = 0; fi < p->funcs.n; fi++) {
     if (o->want && !o->want(o->want_ctx, S(p, p->funcs.v[fi].loc.file))) continue;   /* out of the report's scope */
     if (c23_std_for(&p->funcs.v[fi], eff.spelling == FIX_SPELL_STD, project_std)) {
       fix_plan_c23(&pl, fi);
       continue;
     }
-    if (checks_suggestable(&p->funcs.v[fi]) || plan_incomplete(p, &p->funcs.v[fi])) plan_suggestion(&pl, fi);
-    else if (eff.fix_misuse) plan_misuse(&pl, fi);
+    if (checks_suggestable(&p->funcs.v[fi])) {
+      if (!gains || checks_gain_pays(&gains[fi])) plan_suggestion(&pl, fi);
+      else no_gain++;
+    } else if (plan_incomplete(p, &p->funcs.v[fi])) {
+      plan_suggestion(&pl, fi);   /* an interrupted fix is finished whatever it gains */
+    } else if (eff.fix_misuse) {
+      plan_misuse(&pl, fi);
+    }
   }
+  if (no_gain)
+    fix_note_add(&plan->notes, false, "note: %zu suggestion%s without gain not applied (every call is in "
+                 "the function's own file, where the compiler sees the body): --all applies them",
+                 no_gain, no_gain == 1 ? "" : "s");
+  free(gains);
   ptrmap_free(&pl.begins);
   free(pl.cfgdep);
   if (plan->ops.n) qsort(plan->ops.v, plan->ops.n, sizeof *plan->ops.v, op_cmp);

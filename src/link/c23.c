@@ -156,7 +156,7 @@ static void c23_call(const link_prog *p, const link_func *f, const link_call *c,
 {
   memset(out, 0, sizeof *out);
   const link_func *g = &p->funcs.v[c->callee];
-  c23_state cs = link_has_body(g) ? p->c23[c->callee].st : c23_external(p, f, g);
+  c23_state cs = link_solved_body(g) ? p->c23[c->callee].st : c23_external(p, f, g);
   /* A program none of whose calls takes an argument has no argmasks (NULL). */
   c23_apply(out, &cs, c->nargs ? p->argmasks.v + c->arg_off : NULL, c->nargs);
   if ((c->flags & (SCF_NORETURN | SCF_DOOMED)) && !p->strict) {   /* as solve_cap_doomed */
@@ -269,9 +269,9 @@ void link_c23_solve(link_prog *p)
   for (uint32_t fi = 0; fi < p->funcs.n; fi++) {
     link_c23 *r = &p->c23[fi];
     const link_func *f = &p->funcs.v[fi];
-    if (!link_has_body(f)) r->st = c23_external(p, NULL, f);
+    if (!link_solved_body(f)) r->st = c23_external(p, NULL, f);
     r->cls = (uint8_t)c23_state_class(&r->st);
-    if (link_has_body(f)) c23_why(p, &writers, fi, r);
+    if (link_solved_body(f)) c23_why(p, &writers, fi, r);
     else r->why.kind = WHY_UNKNOWN_BODY;
   }
   ptrmap_free(&writers);

@@ -149,7 +149,7 @@ static void ind_call(ind_ctx *x, const link_func *f, const link_call *c, const l
     link_solve_apply(out, &cs, masks, c->nargs);
     if (e->callbacks) ind_kb_callbacks(p, f, c, e, bound, &gb, out);
   } else {
-    if (bound && link_has_body(g) && (g->pc & bound) && depth < IND_MAX_DEPTH && x->budget) {
+    if (bound && link_solved_body(g) && (g->pc & bound) && depth < IND_MAX_DEPTH && x->budget) {
       x->budget--;
       cs = ind_spec(x, g, &gb, depth + 1);
     } else {
@@ -170,7 +170,7 @@ void link_ind_call(const link_prog *p, const link_func *f, const link_call *c, c
 
 uint64_t link_calls_through(const link_prog *p, const link_func *g)
 {
-  if (link_has_body(g)) return g->pc;
+  if (link_solved_body(g)) return g->pc;
   const kb_entry *e = link_kb_entry(p, g);
   return e ? e->callbacks : 0;
 }
@@ -203,7 +203,7 @@ void link_ind_prepare(link_prog *p)
     changed = false;
     for (size_t i = 0; i < p->funcs.n; i++) {
       link_func *f = &p->funcs.v[i];
-      if (!link_has_body(f)) continue;
+      if (!link_solved_body(f)) continue;
       for (uint32_t k = 0; k < f->nfnarg; k++) {
         const sum_fnarg *a = &p->fnargs.v[f->fnarg_off + k];
         if (a->kind != SFA_PARAM || a->value >= PROV_MAX_PARAMS || (f->pc >> a->value & 1)) continue;

@@ -12,6 +12,7 @@ struct link_index {
   ptrmap decls_seen;         /* declarations already recorded (headers repeat) → index + 1 */
   ptrmap macros_seen;        /* macro name id + 1 → index in macros */
   ptrmap files_seen;         /* file id + 1 → index in files */
+  uint32_t ntu;              /* TUs added so far */
 };
 
 link_prog *link_new(const kb *kb, bool strict)
@@ -93,6 +94,45 @@ static uint32_t link_symbol(link_prog *p, const sum_tu *tu, const sum_func *sf)
   uint32_t gi = (uint32_t)p->funcs.n - 1;
   ptrmap_put(&p->index->syms, key, gi);
   return gi;
+}
+
+/* Is sf a second definition of external function gi, in another place
+ * (another TU's file: a database of many programs)? A header's inline
+ * function seen again is the same function; the same file compiled twice
+ * is the same place. */
+static bool link_other_def(link_prog *p, const sum_tu *tu, const sum_func *sf, uint32_t gi)
+{
+  const link_func *gf = &p->funcs.v[gi];
+  if (!(sf->flags & SFF_BODY) || !(gf->flags & SFF_BODY) || sf->linkage != SUM_EXTERNAL) return false;
+  if ((sf->flags & SFF_INLINE) || (gf->flags & SFF_INLINE)) return false;
+  return !(gf->loc.file == link_str(p, tu, sf->loc.file) && gf->loc.line == sf->loc.line);
+}
+
+/* The LF_ALT function for sf, another definition of external function gi:
+ * keyed by its file, chained after gi (link_dups_resolve finishes). */
+static uint32_t link_alt(link_prog *p, const sum_tu *tu, const sum_func *sf, uint32_t gi)
+{
+  uint32_t name = p->funcs.v[gi].name, file = link_str(p, tu, sf->loc.file);
+  uint64_t key = link_key(file | 0x80000000u, name);   /* a namespace of its own */
+  uint32_t *hit = ptrmap_get(&p->index->syms, key);
+  if (hit) return *hit;
+  link_func f;
+  memset(&f, 0, sizeof f);
+  f.name = name;
+  f.loc = link_loc(p, tu, sf->loc);
+  f.linkage = sf->linkage;
+  f.nparams = sf->nparams;
+  f.lflags = LF_ALT;
+  f.alt_next = p->funcs.v[gi].alt_next;
+  vec_push(&p->funcs, f);
+  vec_push(&p->index->body_hash, 0);
+  uint32_t ai = (uint32_t)p->funcs.n - 1;
+  ptrmap_put(&p->index->syms, key, ai);
+  link_func *g = &p->funcs.v[gi];
+  g->alt_next = ai + 1;
+  if (!(g->lflags & LF_CONFLICT)) g->def_file2 = file;
+  g->lflags |= LF_CONFLICT;
+  return ai;
 }
 
 /* A hash of a body's facts, to tell a header's inline function seen again
@@ -231,6 +271,7 @@ static void link_add_body(link_prog *p, const sum_tu *tu, const sum_func *sf,
   if (!(gf->flags & SFF_BODY)) {
     gf->loc = link_loc(p, tu, sf->loc);     /* report at the definition */
     gf->tuflags = tu->flags;
+    gf->tu = p->index->ntu;
   } else {
     int same_place = gf->loc.file == link_str(p, tu, sf->loc.file) && gf->loc.line == sf->loc.line;
     if (!same_place && !(sf->flags & SFF_INLINE) && !(gf->flags & SFF_INLINE)) {
@@ -242,6 +283,13 @@ static void link_add_body(link_prog *p, const sum_tu *tu, const sum_func *sf,
   }
   *have = h;
   link_append_body(p, tu, sf, gi, map);
+}
+
+/* The function whose chain holds alternate definition ai: the name's. */
+static uint32_t link_alt_owner(const link_prog *p, uint32_t ai)
+{
+  uint32_t *hit = ptrmap_get(&p->index->syms, link_key(0, p->funcs.v[ai].name));
+  return hit ? *hit : ai;
 }
 
 /* A header's declaration seen again from another TU: an attribute macro
@@ -305,9 +353,11 @@ void link_add(link_prog *p, const sum_tu *tu)
   memset(p->index->strmap.v, 0, nstr * sizeof *p->index->strmap.v);
   p->index->strmap.n = nstr;
   uint32_t *map = xmalloc((tu->funcs.n ? tu->funcs.n : 1) * sizeof *map);
+  p->index->ntu++;
   for (size_t i = 0; i < tu->funcs.n; i++) {
     const sum_func *sf = &tu->funcs.v[i];
     uint32_t gi = link_symbol(p, tu, sf);
+    if (link_other_def(p, tu, sf, gi)) gi = link_alt(p, tu, sf, gi);   /* this TU's calls go to it */
     map[i] = gi;
     link_func *gf = &p->funcs.v[gi];
     gf->declared |= sf->declared;
@@ -322,6 +372,8 @@ void link_add(link_prog *p, const sum_tu *tu)
   for (size_t i = 0; i < tu->decls.n; i++) {
     sum_decl d = tu->decls.v[i];
     d.func = map[d.func];
+    if ((p->funcs.v[d.func].lflags & LF_ALT) && !d.is_def)   /* a prototype is the name's, shared */
+      d.func = link_alt_owner(p, d.func);
     d.loc = link_loc(p, tu, d.loc);
     d.macro_pure = link_str(p, tu, d.macro_pure);
     d.macro_const = link_str(p, tu, d.macro_const);

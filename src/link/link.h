@@ -18,6 +18,11 @@
 #define LF_KB_BODY 0x4    /* a body in a system header (glibc's inline bsearch under
                              __USE_EXTERN_INLINES) of a function the knowledge base
                              describes: the library function is judged by its entry */
+#define LF_ALT 0x8        /* one of several definitions of an external name, each in its own
+                             TU (a database of many programs: every test defines main);
+                             calls in that TU resolve to it (dup.c) */
+#define LF_JOIN 0x10      /* the name as TUs defining none of them see it: no body of its
+                             own, its class is the join of its definitions' (dup.c) */
 
 /* A call as in the summary, with callee an index into link_prog.funcs,
  * arg_off into link_prog.argmasks, and string ids of link_prog. */
@@ -50,6 +55,8 @@ typedef struct {
   uint64_t pc;           /* function-pointer parameters it calls through, itself or by passing
                             them on (link_ind_prepare, before the solve; bit i = parameter i) */
   uint32_t def_file2;    /* LF_CONFLICT: the other definition's file */
+  uint32_t tu;           /* 1 + the index of the TU its body came from (link_add order); 0: none */
+  uint32_t alt_next;     /* LF_JOIN and LF_ALT: 1 + the next definition of the name; 0: last */
   /* results of link_solve */
   link_state st;
   uint8_t cls;           /* purity */
@@ -76,6 +83,7 @@ typedef struct {
   uint32_t *decl_start;      /* link_solve: function i's declarations are */
   uint32_t *decl_order;      /* decls.v[decl_order[decl_start[i] .. decl_start[i+1])] */
   struct link_c23 *c23;      /* link_solve: each function's C23 class (link/c23.h) */
+  bool dups_resolved;        /* link_dups_resolve ran */
 } link_prog;
 
 link_prog *link_new(const kb *kb, bool strict);
@@ -91,6 +99,23 @@ static inline bool link_has_body(const link_func *f)
 {
   return (f->flags & SFF_BODY) && !(f->lflags & (LF_CONFLICT | LF_KB_BODY)) && !(f->flags & SFF_WEAK);
 }
+
+/* Is f solved from facts (its body, or for LF_JOIN the calls to its
+ * definitions) rather than from what is declared of it? The solver's
+ * view; reports use link_has_body, for which a join has no body. */
+static inline bool link_solved_body(const link_func *f)
+{
+  return link_has_body(f) || (f->lflags & LF_JOIN);
+}
+
+/* dup.c: after every link_add, before the solve (link_solve calls it):
+ * a name defined in several TUs becomes one LF_ALT function per
+ * definition, calls in each defining TU go to its own, and the name
+ * itself (what other TUs call) becomes the LF_JOIN of them all. */
+void link_dups_resolve(link_prog *p);
+/* The number of definitions of a LF_JOIN function, each in *defs
+ * (caller frees). */
+uint32_t link_dup_defs(const link_prog *p, uint32_t fi, uint32_t **defs);
 
 /* The class one primitive effect gives a function (per-parameter effects
  * count as if through a global pointer). */

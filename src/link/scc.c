@@ -18,11 +18,11 @@ static int scc_next(const link_prog *p, uint32_t node, uint32_t *e, uint32_t *su
   const link_func *f = &p->funcs.v[node];
   while (*e < f->ncall) {
     uint32_t c = p->calls.v[f->call_off + (*e)++].callee;
-    if (link_has_body(&p->funcs.v[c])) { *succ = c; return 1; }
+    if (link_solved_body(&p->funcs.v[c])) { *succ = c; return 1; }
   }
   while (*e < f->ncall + f->nfnarg) {
     const sum_fnarg *a = &p->fnargs.v[f->fnarg_off + (*e)++ - f->ncall];
-    if (a->kind == SFA_FUNC && link_has_body(&p->funcs.v[a->value]) && link_ind_arg_called(p, f, a)) {
+    if (a->kind == SFA_FUNC && link_solved_body(&p->funcs.v[a->value]) && link_ind_arg_called(p, f, a)) {
       *succ = a->value;
       return 1;
     }
@@ -42,7 +42,7 @@ void scc_compute(const link_prog *p, scc_result *out)
   uint32_t next = 0;
   memset(out, 0, sizeof *out);
   for (uint32_t root = 0; root < n; root++) {
-    if (index[root] != UINT32_MAX || !link_has_body(&p->funcs.v[root])) continue;
+    if (index[root] != UINT32_MAX || !link_solved_body(&p->funcs.v[root])) continue;
     frame fr = { root, 0 };
     vec_push(&calls, fr);
     index[root] = low[root] = next++;

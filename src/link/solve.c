@@ -51,7 +51,7 @@ static link_state solve_external(const link_prog *p, const link_func *caller, co
 
 link_state link_solve_callee(const link_prog *p, const link_func *caller, const link_func *g)
 {
-  return link_has_body(g) ? g->st : solve_external(p, caller, g);
+  return link_solved_body(g) ? g->st : solve_external(p, caller, g);
 }
 
 void link_map_params(uint64_t cpr, uint64_t cpw, const uint64_t *masks, uint32_t nargs, uint64_t *pr,
@@ -333,6 +333,7 @@ static void solve_mark_kb_bodies(link_prog *p)
 
 void link_solve(link_prog *p)
 {
+  link_dups_resolve(p);
   solve_mark_kb_bodies(p);
   link_ind_prepare(p);
   free(p->call_cls);
@@ -355,7 +356,8 @@ void link_solve(link_prog *p)
   scc_free(&scc);
   for (size_t i = 0; i < p->funcs.n; i++) {
     link_func *f = &p->funcs.v[i];
-    if (link_has_body(f)) continue;
+    if (f->lflags & LF_JOIN) f->why.kind = WHY_CONFLICT;   /* solved from its definitions */
+    if (link_solved_body(f)) continue;
     f->st = solve_external(p, NULL, f);
     f->cls = (uint8_t)state_class(&f->st);
     f->why.kind = WHY_UNKNOWN_BODY;

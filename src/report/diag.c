@@ -27,6 +27,7 @@ diag *diag_add(diag_list *l, const char *check, diag_severity sev, const char *f
   d.column = column;
   d.function = diag_dup(function);
   d.message = diag_dup(message);
+  d.gain = -1;
   vec_push(l, d);
   return &l->v[l->n - 1];
 }

@@ -34,6 +34,10 @@ typedef struct {
   unsigned decl_line;
   const char *c23;      /* the function's C23 class (a static string: "unsequenced", …), shown in
                            SARIF's result properties; NULL when not known (issue 15) */
+  int gain;             /* suggestions: call sites in other files the attribute lets the
+                           compiler delete, merge or hoist; -1 on other findings (issue 19) */
+  bool public_api;      /* suggestions: external and declared in a header, so callers outside
+                           the analysed code gain too */
 } diag;
 
 typedef VEC(diag) diag_list;

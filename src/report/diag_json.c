@@ -1,6 +1,7 @@
 /* diag_json.c — diagnostics as the JSON of DESIGN.md §4:
  * {"version":1,"diagnostics":[{"check","severity","file","line","column",
- * "function","message","related":[…]}…]}. Streamed one diagnostic per line,
+ * "function","message","related":[…]}…]}, suggestions also "gain" and
+ * "public_api". Streamed one diagnostic per line,
  * like `infer --format=json`, so the output diffs well and memory stays
  * flat; each line is built and escaped by jansson. */
 #include "report/diag_out.h"
@@ -48,6 +49,10 @@ static json_t *json_diag(const diag *d)
   json_t *rel = json_array();
   for (size_t i = 0; i < d->related.n; i++) json_array_append_new(rel, json_related(&d->related.v[i]));
   json_object_set_new(o, "related", rel);
+  if (d->gain >= 0) {   /* suggestions: what they buy (issue 19), for tools that rank them */
+    json_object_set_new(o, "gain", json_integer(d->gain));
+    json_object_set_new(o, "public_api", json_boolean(d->public_api));
+  }
   return o;
 }
 

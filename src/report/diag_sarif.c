@@ -369,7 +369,14 @@ static json_t *sarif_result(const diag *d, size_t rule_index, const char *key, u
   free(fp);
   /* The function's C23 class (issue 15): which of [[unsequenced]] /
    * [[reproducible]] its body keeps, beside the GNU class in the message. */
-  if (d->c23) json_object_set_new(r, "properties", json_pack("{ss}", "c23", d->c23));
+  json_t *props = json_object();
+  if (d->c23) json_object_set_new(props, "c23", json_string(d->c23));
+  if (d->gain >= 0) {   /* what a suggestion buys (issue 19): code-scanning UIs sort by it */
+    json_object_set_new(props, "gain", json_integer(d->gain));
+    json_object_set_new(props, "publicApi", json_boolean(d->public_api));
+  }
+  if (json_object_size(props)) json_object_set_new(r, "properties", props);
+  else json_decref(props);
   return r;
 }
 

@@ -146,6 +146,10 @@ static json_t *html_finding(const html_model *m, size_t i, html_src_cache *src)
   html_set_str(o, "function", d->function);
   json_object_set_new(o, "fn", json_integer(m->find_fn[i] >= 0 ? m->dix[m->find_fn[i]] : -1));
   html_set_str(o, "message", d->message);
+  if (d->gain >= 0) {   /* suggestions: what they buy, for ranking (issue 19) */
+    json_object_set_new(o, "gain", json_integer(d->gain));
+    json_object_set_new(o, "public_api", json_boolean(d->public_api));
+  }
   json_object_set_new(o, "related", html_related(d));
   json_t *lines = src ? html_src_lines(src, d->abs_file, d->line, HTML_SNIPPET_AROUND) : NULL;
   if (lines) json_object_set_new(o, "source", lines);

@@ -130,6 +130,34 @@ static void reason_effect(strbuf *b, const link_prog *p, const sum_effect *e)
   if (e->flags & SEF_ASM) sb_puts(b, " as an operand of inline assembly");
 }
 
+static int reason_str_cmp(const void *a, const void *b)
+{
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* "defined in N files (a.c, b.c): the join of them", its files sorted so
+ * that the text does not depend on the order of the inputs. */
+static void reason_join(strbuf *b, const link_prog *p, const link_func *g, const char *root)
+{
+  uint32_t *defs, n = link_dup_defs(p, (uint32_t)(g - p->funcs.v), &defs);
+  char **paths = xmalloc((n ? n : 1) * sizeof *paths);
+  for (uint32_t k = 0; k < n; k++) {
+    strbuf t = {0};
+    reason_path(&t, p, p->funcs.v[defs[k]].loc.file, root);
+    paths[k] = xstrdup(sb_str(&t));
+    sb_free(&t);
+  }
+  qsort(paths, n, sizeof *paths, reason_str_cmp);
+  sb_printf(b, "defined in %u files (", n);
+  for (uint32_t k = 0; k < n; k++) {
+    sb_printf(b, "%s%s", k ? ", " : "", paths[k]);
+    free(paths[k]);
+  }
+  sb_puts(b, "): the join of them");
+  free(paths);
+  free(defs);
+}
+
 /* What is known of a function without a usable body. */
 static void reason_external(strbuf *b, const link_prog *p, const link_func *g, const char *root)
 {
@@ -138,6 +166,7 @@ static void reason_external(strbuf *b, const link_prog *p, const link_func *g, c
   switch (g->why.kind) {
   case WHY_WEAK: sb_puts(b, "weak definition: may be replaced at link time"); return;
   case WHY_CONFLICT:
+    if (g->lflags & LF_JOIN) { reason_join(b, p, g, root); return; }
     sb_puts(b, "defined more than once (");
     reason_path(b, p, g->loc.file, root);
     sb_puts(b, " and ");

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Golden outputs of `purist check`, `suggest` and `explain` on the bundled
-# example project, in text (--color=never), JSON and SARIF.
+# example project, in text (--color=never), JSON and SARIF, and of
+# `suggest --all` in text.
 #
 #   golden.sh PURIST SRCDIR            compare with tests/checks/golden/
 #   golden.sh PURIST SRCDIR --update   rewrite the golden files from this run
@@ -46,6 +47,9 @@ for cmd in check suggest explain; do
         fi
     done
 done
+# suggest --all: the suggestions that gain nothing too, as notes (text only).
+(cd "$tmp/cwd" && "$purist" suggest --all -p "$tmp/build" --color=never) >"$tmp/out/suggest-all.txt" 2>"$tmp/suggest-all.stderr"
+echo "suggest --all --format=text: $?" >>"$tmp/out/exit-status.txt"
 
 if [ "$update" = --update ]; then
     mkdir -p "$golden"

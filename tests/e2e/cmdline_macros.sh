@@ -44,14 +44,14 @@ expect_stdout_has "^m\.c:6:5: error: 'bump' is declared pure but writes global '
 expect_stdout_lacks "'rd'|'sq'"
 
 check "suggest with -D macros"
-run suggest m.c -- "$PD" "$CD"
+run suggest --all m.c -- "$PD" "$CD"
 expect_rc 0
 expect_stdout_has "'tw' can be declared const"
 expect_stdout_has "'first' can be declared pure"
 
 check "fix: the project writes the -D macros on its declarations, so fix uses them"
 cp m.c m0.c
-run fix m.c -- "$PD" "$CD"
+run fix --all m.c -- "$PD" "$CD"
 expect_rc 0
 grep -q '^CONST_FN int tw(int x)' m.c || fail "tw should get CONST_FN:${NL}$(show m.c)"
 grep -q '^PURE_FN int first(const int \*v)' m.c || fail "first should get PURE_FN:${NL}$(show m.c)"
@@ -59,7 +59,7 @@ gcc-12 -Wall -Werror -c "$PD" "$CD" m.c -o /dev/null 2>"$T/cc.err" || fail "gcc 
 
 check "fix --fix-misuse removes the -D macro from the wrong declaration"
 cp m0.c m.c
-run fix --fix-misuse m.c -- "$PD" "$CD"
+run fix --all --fix-misuse m.c -- "$PD" "$CD"
 expect_rc 0
 grep -q '^int bump(int x);' m.c || fail "bump's PURE_FN should be removed:${NL}$(show m.c)"
 
@@ -68,7 +68,7 @@ cat >n.c <<'EOF2'
 int sq2(int x) { return x * x; }
 int first2(const int *v) { return v[0]; }
 EOF2
-run fix n.c -- "$PD" "$CD"
+run fix --all n.c -- "$PD" "$CD"
 expect_rc 0
 grep -q '^__attribute__((const)) int sq2' n.c || fail "sq2 should get __attribute__((const)):${NL}$(show n.c)"
 grep -q '^__attribute__((pure)) int first2' n.c || fail "first2 should get __attribute__((pure)):${NL}$(show n.c)"
@@ -90,7 +90,7 @@ EOF2
 run infer --format=json i.c -- -include attrs.h
 expect_ok
 expect_json "$T/out" tw3 declared '"const"'
-run fix i.c -- -include attrs.h
+run fix --all i.c -- -include attrs.h
 expect_rc 0
 grep -q '^int sq3(int x) MY_CONST;' i.c || fail "sq3 should get MY_CONST (written by the project):${NL}$(show i.c)"
 grep -q '^__attribute__((pure)) int first3' i.c || fail "first3 should get the attribute written out:${NL}$(show i.c)"
@@ -104,7 +104,7 @@ int uses(int x) LATE_CONST;
 int early(int x) { return x + 1; }
 int uses(int x) { return x; }
 EOF2
-run fix o.c
+run fix --all o.c
 expect_rc 0
 grep -q '^int early(int x) __attribute__((const));' o.c || fail "early's prototype precedes LATE_CONST:${NL}$(show o.c)"
 

@@ -137,7 +137,7 @@ printf 'int third(const int *v) { return v[2]; }\n' >q.c
 cat >compile_commands.json <<EOF2
 [{"directory": "$T/q", "file": "q.c", "arguments": ["$T/bin/x86_64-linux-gnu-gcc", "-c", "q.c"]}]
 EOF2
-run fix -p . --no-cache --dry-run
+run fix --all -p . --no-cache --dry-run
 expect_rc 0
 expect_stdout_has '^\+__attribute__\(\(pure\)\) int third'
 expect_stderr_has 'macro VENDOR_PURE is predefined by the compiler, not defined in a source file'

@@ -16,18 +16,18 @@ C
 done
 
 check "suggest of one two three and of three two one: the same bytes"
-run suggest one.c two.c three.c
+run suggest --all one.c two.c three.c
 expect_rc 0
 cp "$T/out" fwd.txt
 [ "$(grep -c "'square' can be declared pure" fwd.txt)" -eq 3 ] ||
   fail "expected three suggestions for square${NL}$(show fwd.txt)"
-run suggest three.c two.c one.c
+run suggest --all three.c two.c one.c
 expect_rc 0
 same fwd.txt "$T/out" "suggest in two input orders"
 
 check "the same from summaries linked in either order"
 for f in one two three; do run summarize $f.c -o $f.purist; expect_ok; done
-run suggest two.purist three.purist one.purist
+run suggest --all two.purist three.purist one.purist
 expect_rc 0
 same fwd.txt "$T/out" "suggest of sources and of summaries in another order"
 echo "ok"

@@ -19,9 +19,17 @@ run infer -p build --format=json
 expect_rc 0
 classes "$T/out" >"$T/before"
 
+check "fix without --all: only the suggestions that gain (calls in other files), a note counts the rest"
+(cd "$T/ex-dry" && "$PURIST" fix -p build --dry-run >"$T/gain.diff" 2>"$T/gain.err") || fail "fix --dry-run failed"
+grep -q '^+const char \*table_unit_name(int idx) __attribute__((const));$' "$T/gain.diff" ||
+  fail "table_unit_name (2 calls in other files gain) should be edited${NL}$(show "$T/gain.diff")"
+grep -q 'grid_rows' "$T/gain.diff" && fail "grid_rows (called only in its own file) should not be edited${NL}$(show "$T/gain.diff")"
+grep -Eq '^note: [0-9]+ suggestions without gain not applied .*--all applies them$' "$T/gain.err" ||
+  fail "a note should count what was left${NL}$(show "$T/gain.err")"
+
 check "fix --dry-run prints a diff and writes nothing"
 tree_sum . >"$T/sum0"
-run fix -p build --dry-run
+run fix --all -p build --dry-run
 expect_rc 0
 cp "$T/out" "$T/dry.diff"
 expect_stdout_has '^\+\+\+ b/include/grid\.h$'
@@ -30,7 +38,7 @@ tree_sum . >"$T/sum1"
 same "$T/sum0" "$T/sum1" "the tree before and after --dry-run"
 
 check "fix writes the attributes: the project's macros where visible, __attribute__ elsewhere"
-run fix -p build
+run fix --all -p build
 expect_rc 0
 expect_stdout_has "^include/grid\.h:14:5: 'grid_rows': add EX_CONST$"
 expect_stdout_has "^src/grid\.c:17:5: 'grid_rows': add EX_CONST$"
@@ -73,7 +81,7 @@ m=$(awk '$2 != "normal" && $3 == "none"' "$T/after" | wc -l)
 
 check "a second run changes nothing (idempotent)"
 tree_sum . >"$T/sum2"
-run fix -p build
+run fix --all -p build
 expect_rc 0
 expect_stdout_empty
 expect_stderr_has '^purist: fix: 0 edits in 0 files$'

@@ -67,7 +67,7 @@ int knr_add(a, b)
 EOF2
 cp knr.c "$T/knr.orig"
 
-run fix forms.c knr.c
+run fix --all forms.c knr.c
 expect_rc 0
 
 check "prototypes: after the declarator (extern, multi-line, existing attributes, two declarators)"
@@ -115,7 +115,7 @@ done
 
 check "idempotent: a second run edits nothing"
 cp forms.h "$T/h1"; cp forms.c "$T/c1"
-run fix forms.c knr.c
+run fix --all forms.c knr.c
 expect_rc 0
 expect_stdout_empty
 same "$T/h1" forms.h "forms.h after the first and second run"

@@ -20,7 +20,7 @@ int f(const char *n)
 EOF2
 
 check "the first run makes both len and f pure"
-run fix scan.c
+run fix --all scan.c
 expect_rc 0
 expect_file_has scan.c '^__attribute__\(\(pure\)\) static inline size_t len\(const char \*s\)'
 expect_file_has scan.c '^int f\(const char \*n\) __attribute__\(\(pure\)\);$'
@@ -41,7 +41,7 @@ rm bump.c
 
 check "a second run changes nothing"
 tree_sum . >"$T/sum0"
-run fix scan.c
+run fix --all scan.c
 expect_rc 0
 tree_sum . >"$T/sum1"
 same "$T/sum0" "$T/sum1" "the tree after the first and the second run"

@@ -35,7 +35,12 @@ run(async () => {
     check('overview counts const/pure/normal', (await page.textContent('#overview')).includes('const') &&
       await page.$$eval('.card .num', ns => ns.map(n => n.textContent).slice(0, 4).join(' ')) === '50 16 15 19');
     check('overview lists findings per check', await page.$$eval('#checks tr', rs => rs.length) > 3);
-    check('overview shows the top suggestions', await page.$$eval('#suggestions li', ls => ls.length) === 10);
+    /* Only the three that gain (calls in other files), most first (issue 19). */
+    const top = await page.$$eval('#suggestions li', ls => ls.map(l => l.textContent));
+    check('overview shows the top suggestions, by gain', top.length === 3 && top[0].startsWith('table_unit_name'),
+      JSON.stringify(top));
+    check('the page carries each suggestion\'s gain', data.findings.some(d => d.gain === 2 && d.public_api === false) &&
+      data.findings.filter(d => d.origin === 'suggest').every(d => typeof d.gain === 'number'));
     check('overview draws a bar per directory', await page.$$eval('svg.chart rect', rs => rs.length) === 6);
     fs.mkdirSync(path.join(tmp, 'shots'), { recursive: true });
     await page.screenshot({ path: path.join(tmp, 'shots', 'report-overview.png'), fullPage: true });

@@ -1,0 +1,95 @@
+/* suggest_gain.c — what a suggested attribute buys (issue 19).
+ *
+ * Where the compiler sees a body it infers pure/const itself (GCC's
+ * ipa-pure-const does, for every function of the TU it compiles), so an
+ * attribute gains only at calls compiled without the body: calls in other
+ * files. Each such call counts when, with the attribute, the compiler
+ * could delete, merge or hoist it (the judgement of `explain`) and does
+ * not already. A function declared in a header with external linkage is
+ * public API besides: in a library, callers outside the analysed code gain
+ * too (not in a whole program, which has no such callers). A suggestion
+ * with neither pays nothing: `suggest` hides it unless --all. */
+#include "checks/checks.h"
+#include <string.h>
+
+static const char *S(const link_prog *p, uint32_t id) { return strtab_get(p->strs, id); }
+
+/* Is g's body compiled into every TU that calls it: a static function, an
+ * inline one, or one defined in a header? Then no call needs the attribute. */
+static bool sg_body_everywhere(const link_prog *p, const link_func *g)
+{
+  const char *path = S(p, g->loc.file);
+  size_t n = strlen(path);
+  return g->linkage == SUM_INTERNAL || (g->flags & SFF_INLINE) || n < 2 || strcmp(path + n - 2, ".c");
+}
+
+/* Is a call of g by f compiled where g's body is not seen? A caller
+ * defined in another file: a header's inline function is compiled into
+ * every TU that includes it, so it counts too. */
+static bool sg_other_file(const link_prog *p, const link_func *f, const link_func *g)
+{
+  return f->loc.file != g->loc.file && !sg_body_everywhere(p, g);
+}
+
+/* The header declaring external function fi, or NULL. A header is any file
+ * other than the definition's that does not end in ".c". */
+static const sum_decl *sg_header_decl(const link_prog *p, uint32_t fi)
+{
+  const link_func *f = &p->funcs.v[fi];
+  if (f->linkage != SUM_EXTERNAL) return NULL;
+  uint32_t nd;
+  const uint32_t *di = link_decls_of(p, fi, &nd);
+  for (uint32_t k = 0; k < nd; k++) {
+    const sum_decl *d = &p->decls.v[di[k]];
+    if (d->is_def || d->loc.file == f->loc.file) continue;
+    const char *path = S(p, d->loc.file);
+    size_t n = strlen(path);
+    if (n < 2 || strcmp(path + n - 2, ".c")) return d;
+  }
+  return NULL;
+}
+
+/* Counts call ci of f into gains when the callee's class would let the
+ * compiler do something there it does not do today. */
+static void sg_count_call(const link_prog *p, const link_func *f, uint32_t ci, checks_gain *gains)
+{
+  const link_func *g = &p->funcs.v[p->calls.v[ci].callee];
+  if (!link_has_body(g) || g->cls == PURITY_NORMAL) return;
+  cs_fact fact, today;
+  checks_callsite(p, f, ci, (purity)g->cls, &fact);
+  checks_callsite(p, f, ci, checks_known_class(p, g), &today);
+  if (fact.kind == CS_NONE || fact.blocked || (today.kind == fact.kind && !today.blocked))
+    return;   /* nothing to gain here, or the compiler does it already */
+  checks_gain *gg = &gains[p->calls.v[ci].callee];
+  if (!sg_other_file(p, f, g)) { gg->same_file++; return; }
+  if (fact.kind == CS_DEAD) gg->dead++;
+  else if (fact.kind == CS_REDUNDANT) gg->merged++;
+  else gg->hoisted++;
+}
+
+checks_gain *checks_gains_new(const link_prog *p, bool whole_program)
+{
+  checks_gain *gains = xcalloc(p->funcs.n ? p->funcs.n : 1, sizeof *gains);
+  for (size_t fi = 0; fi < p->funcs.n; fi++) {
+    const link_func *f = &p->funcs.v[fi];
+    if (!link_has_body(f)) continue;
+    for (uint32_t i = 0; i < f->ncall; i++) sg_count_call(p, f, f->call_off + i, gains);
+  }
+  bool wp = checks_whole_program(p, whole_program);
+  for (uint32_t fi = 0; fi < p->funcs.n; fi++)
+    if (!wp) gains[fi].header = sg_header_decl(p, fi);
+  return gains;
+}
+
+uint32_t checks_gain_total(const checks_gain *g) { return g->dead + g->merged + g->hoisted; }
+
+bool checks_gain_pays(const checks_gain *g) { return checks_gain_total(g) || g->header; }
+
+bool checks_whole_program(const link_prog *p, bool opt)
+{
+  /* A database of many programs (tests and examples each defining main)
+   * is a whole program too: each of them is. A main defined twice is
+   * the join of its definitions (link/dup.c), and still defined. */
+  long m = link_find(p, "main");
+  return opt || (m >= 0 && ((p->funcs.v[m].flags & SFF_BODY) || (p->funcs.v[m].lflags & LF_JOIN)));
+}
