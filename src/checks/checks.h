@@ -59,6 +59,17 @@ bool checks_gain_pays(const checks_gain *g);
 /* Is the analysed code a whole program: --whole-program (opt), or a main
  * defined, once or more (a database of many programs)? */
 bool checks_whole_program(const link_prog *p, bool opt);
+/* cfgdep.c: per function of p, 0 if its class does not hang on the
+ * configuration analysed, CHECKS_CFG_OWN if a declaration of it does (an
+ * #if branch skipped here defines it again or lies in its body), else 1 +
+ * the index of a callee whose class does. Caller frees. */
+#define CHECKS_CFG_OWN UINT32_MAX
+uint32_t *checks_cfgdep_new(const link_prog *p);
+/* cfgcond.c: appends to m where the #if that decides f's class is, from
+ * its declaration d (SDF_CONFIG) read in the source: "the #else branch of
+ * '#if CONFIG_X' (src/a.c:12)". Returns false (m untouched) when the file
+ * cannot be read or holds no such #if. */
+bool checks_cfg_condition(strbuf *m, const link_prog *p, const sum_decl *d, const char *root);
 /* Is f's wrong attribute a deliberate cheat (reported as a note)? */
 bool checks_is_cheat(const link_prog *p, uint32_t fi);
 

@@ -131,9 +131,57 @@ static void suggest_emit(const link_prog *p, const checks_opts *o, uint32_t fi, 
   sb_free(&msg);
 }
 
+/* The declaration of fi the configuration decides (SDF_CONFIG), its
+ * definition first; NULL if none. */
+static const sum_decl *suggest_config_decl(const link_prog *p, uint32_t fi)
+{
+  uint32_t nd;
+  const uint32_t *di = link_decls_of(p, fi, &nd);
+  const sum_decl *best = NULL;
+  for (uint32_t k = 0; k < nd; k++) {
+    const sum_decl *d = &p->decls.v[di[k]];
+    if ((d->dflags & SDF_CONFIG) && (!best || (d->is_def && !best->is_def))) best = d;
+  }
+  return best;
+}
+
+/* A function whose class holds only in the configuration analysed
+ * (cfgdep.c): a note at its definition naming the #if, never a suggestion
+ * at a prototype every configuration shares (FFmpeg's
+ * avpriv_ac3_parse_header looked const from its `#else` ENOSYS stub). */
+static void suggest_config_note(const link_prog *p, const checks_opts *o, uint32_t fi, const uint32_t *cfgdep,
+                                const checks_gain *g, diag_list *out)
+{
+  const link_func *f = &p->funcs.v[fi];
+  const char *cls = purity_name((purity)f->cls);
+  strbuf m = {0};
+  sb_printf(&m, "'%s' is %s only in the configuration analysed: it ", S(p, f->name), cls);
+  reason_head(&m, p, f, o->root);
+  uint32_t owner = fi, hops = 0;   /* down the calls to the function an #if decides */
+  while (cfgdep[owner] != CHECKS_CFG_OWN && hops++ < p->funcs.n) owner = cfgdep[owner] - 1;
+  if (owner != fi) {
+    sb_printf(&m, "; it calls '%s'", S(p, p->funcs.v[cfgdep[fi] - 1].name));
+    if (owner != cfgdep[fi] - 1) sb_printf(&m, ", which calls '%s'", S(p, p->funcs.v[owner].name));
+    sb_puts(&m, ", whose class depends on ");
+  } else {
+    sb_puts(&m, "; its definition depends on ");
+  }
+  const sum_decl *d = suggest_config_decl(p, owner);
+  if (!d || !checks_cfg_condition(&m, p, d, o->root))
+    sb_puts(&m, "an #if branch this build skips");
+  sb_puts(&m, ", whose other branch is not analysed here");
+  suggest_gain_text(&m, p, g, o->root);
+  sb_printf(&m, "; not suggested for every configuration (an attribute on the prototype binds them all): "
+            "add __attribute__((%s)) only where every branch is %s", cls, cls);
+  const char *check = f->cls == PURITY_CONST ? "suggest-const" : "suggest-pure";
+  suggest_mark(checks_emit(out, p, o, check, DIAG_NOTE, f->loc, f, sb_str(&m)), g);
+  sb_free(&m);
+}
+
 size_t checks_suggest(const link_prog *p, const checks_opts *o, diag_list *out)
 {
   checks_gain *gains = checks_gains_new(p, o->whole_program);
+  uint32_t *cfgdep = checks_cfgdep_new(p);
   VEC(uint32_t) list = {0};
   bool project_std = c23_project_writes_std(p);
   for (uint32_t fi = 0; fi < p->funcs.n; fi++)
@@ -146,9 +194,11 @@ size_t checks_suggest(const link_prog *p, const checks_opts *o, diag_list *out)
     const checks_gain *g = &gains[list.v[i]];
     bool pays = checks_gain_pays(g);
     if (!pays && !o->all) { hidden++; continue; }
-    suggest_emit(p, o, list.v[i], g, pays ? DIAG_WARNING : DIAG_NOTE, out);
+    if (cfgdep[list.v[i]]) suggest_config_note(p, o, list.v[i], cfgdep, g, out);
+    else suggest_emit(p, o, list.v[i], g, pays ? DIAG_WARNING : DIAG_NOTE, out);
   }
   vec_free(&list);
+  free(cfgdep);
   free(gains);
   checks_suggest_c23(p, o, out);
   return hidden;

@@ -87,10 +87,5 @@ void fix_diff_end(void);
 int fix_diff_write(FILE *f, const char *rel, const char *old, size_t old_len, const char *new_text,
                    size_t new_len);
 
-/* cfgdep.c: per function of p, 0 if its class does not hang on the
- * configuration analysed, FIX_CFG_OWN if a declaration of it does, else
- * 1 + the index of a callee whose class does. Caller frees. */
-#define FIX_CFG_OWN UINT32_MAX
-uint32_t *fix_cfgdep_new(const link_prog *p);
 
 #endif

@@ -34,7 +34,7 @@ struct planner {
   const link_prog *p;
   const fix_opts *o;
   ptrmap begins;   /* where declarations begin → first declaration + 1, SHARED_BEGIN if two do */
-  uint32_t *cfgdep;   /* fix_cfgdep_new */
+  uint32_t *cfgdep;   /* checks_cfgdep_new */
 };
 
 #define SHARED_BEGIN 0x80000000u
@@ -225,7 +225,7 @@ static bool discarded_call(planner *pl, uint32_t fi, uint8_t kind)
 }
 
 /* Does the class of fi hold only for the configuration analysed (see
- * cfgdep.c)? An attribute on a shared prototype would bind the other
+ * checks/cfgdep.c)? An attribute on a shared prototype would bind the other
  * configurations too. Says why, returns true. */
 static bool config_dependent(planner *pl, uint32_t fi, uint8_t kind, const uint32_t *di, uint32_t nd)
 {
@@ -236,7 +236,7 @@ static bool config_dependent(planner *pl, uint32_t fi, uint8_t kind, const uint3
   for (uint32_t k = 0; k < nd; k++)
     if (p->decls.v[di[k]].dflags & SDF_CONFIG) d = &p->decls.v[di[k]];
   const char *name = S(p, p->funcs.v[fi].name), *kn = fix_kind_name(kind);
-  if (dep == FIX_CFG_OWN)
+  if (dep == CHECKS_CFG_OWN)
     fix_note_add(&pl->pl->notes, false, "%s:%u:%u: note: '%s' is not made %s: it is %s only in the "
                  "configuration analysed: an #if branch skipped here %s", DECL_AT(pl, d), name, kn, kn,
                  d->is_def ? "holds part of its body or another definition of it" : "defines it differently");
@@ -367,7 +367,7 @@ fix_plan *fix_plan_new(const link_prog *p, const fix_opts *o, char **err)
     return NULL;
   }
   fix_plan *plan = xcalloc(1, sizeof *plan);
-  planner pl = { plan, p, &eff, { 0 }, fix_cfgdep_new(p) };
+  planner pl = { plan, p, &eff, { 0 }, checks_cfgdep_new(p) };
   index_begins(&pl);
   bool project_std = c23_project_writes_std(p);
   if (eff.spelling == FIX_SPELL_STD) fix_c23_std_note(p, &plan->notes);

@@ -2,18 +2,19 @@
  * analysed: those with a declaration the front end marked SDF_CONFIG
  * (frontend/condfacts.c), and every function that calls one, directly or
  * through others. On curl without TLS, Curl_conn_may_http3 is a stub, and
- * Curl_http_setup_conn, which calls it, looked pure only because of it. */
-#include "fix/fix_internal.h"
+ * Curl_http_setup_conn, which calls it, looked pure only because of it.
+ * fix leaves them alone; suggest says so in a note at the definition. */
+#include "checks/checks.h"
 #include "util/xalloc.h"
 
 /* Marks the functions with a declaration that hangs on the configuration. */
 static void cd_own(const link_prog *p, uint32_t *dep)
 {
   for (size_t i = 0; i < p->decls.n; i++)
-    if (p->decls.v[i].dflags & SDF_CONFIG) dep[p->decls.v[i].func] = FIX_CFG_OWN;
+    if (p->decls.v[i].dflags & SDF_CONFIG) dep[p->decls.v[i].func] = CHECKS_CFG_OWN;
 }
 
-uint32_t *fix_cfgdep_new(const link_prog *p)
+uint32_t *checks_cfgdep_new(const link_prog *p)
 {
   uint32_t *dep = xcalloc(p->funcs.n ? p->funcs.n : 1, sizeof *dep);
   cd_own(p, dep);

@@ -1,0 +1,140 @@
+/* cfgcond.c — which #if a configuration-dependent definition hangs on.
+ *
+ * The front end marks a declaration SDF_CONFIG when a skipped #if branch
+ * defines the function again or lies in its body (frontend/condfacts.c);
+ * the summary keeps no text. To name the condition to the user (FFmpeg's
+ * avpriv_ac3_parse_header is a `#else return AVERROR(ENOSYS);` stub of
+ * `#if CONFIG_AC3_PARSER`), the source is read again and its conditional
+ * directives followed up to the definition: the innermost open #if around
+ * it (an include guard, `#ifndef X` then `#define X`, does not count), else
+ * the first #if inside its body. */
+#include "checks/checks.h"
+#include "report/reason.h"
+#include "util/fileio.h"
+#include <ctype.h>
+#include <string.h>
+
+typedef struct {
+  char *cond;        /* "#if X", "#ifdef X", "#ifndef X" as written */
+  char *branch;      /* NULL: the first branch; "#else" or "#elif Y" */
+  uint32_t line;
+  bool guard;        /* an include guard */
+} cc_frame;
+
+typedef VEC(cc_frame) cc_stack;
+
+/* The directive on the logical line starting at s (continuations joined,
+ * comments and runs of blanks squeezed), without the '#'; NULL if the
+ * line is not a directive. *next gets the start of the following line,
+ * *lines the physical lines it spans. */
+static char *cc_directive(const char *s, const char **next, uint32_t *lines)
+{
+  const char *p = s;
+  *lines = 1;
+  while (*p == ' ' || *p == '\t') p++;
+  bool dir = *p == '#';
+  strbuf b = {0};
+  bool blank = false;
+  for (p = dir ? p + 1 : p; *p && *p != '\n'; p++) {
+    if (p[0] == '\\' && p[1] == '\n') { p++; ++*lines; continue; }
+    if (p[0] == '/' && p[1] == '*') {   /* a comment: a blank */
+      const char *e = strstr(p + 2, "*/");
+      for (const char *q = p; e && q < e; q++) *lines += *q == '\n';
+      p = e ? e + 1 : p + strlen(p) - 1;
+      blank = true;
+      continue;
+    }
+    if (p[0] == '/' && p[1] == '/') { while (p[1] && p[1] != '\n') p++; continue; }
+    if (!dir) continue;
+    if (isspace((unsigned char)*p)) { blank = true; continue; }
+    if (blank && b.n) sb_puts(&b, " ");
+    blank = false;
+    char c[2] = { *p, 0 };
+    sb_puts(&b, c);
+  }
+  *next = *p ? p + 1 : p;
+  if (!dir) { sb_free(&b); return NULL; }
+  char *d = xstrdup(sb_str(&b));
+  sb_free(&b);
+  return d;
+}
+
+static bool cc_is(const char *d, const char *word)
+{
+  size_t n = strlen(word);
+  return !strncmp(d, word, n) && (!d[n] || d[n] == ' ' || d[n] == '(' || d[n] == '!');
+}
+
+static void cc_pop(cc_stack *st)
+{
+  cc_frame *f = &st->v[--st->n];
+  free(f->cond);
+  free(f->branch);
+}
+
+/* Follows one directive d at line `line` (next_dir: the directive after
+ * it, to tell an include guard). */
+static void cc_apply(cc_stack *st, const char *d, uint32_t line, const char *next_dir)
+{
+  if (cc_is(d, "if") || cc_is(d, "ifdef") || cc_is(d, "ifndef")) {
+    cc_frame f = { xasprintf("#%s", d), NULL, line, false };
+    if (cc_is(d, "ifndef") && next_dir && cc_is(next_dir, "define"))
+      f.guard = !strncmp(d + 7, next_dir + 7, strcspn(d + 7, " ")) && d[7];
+    vec_push(st, f);
+  } else if ((cc_is(d, "elif") || cc_is(d, "else") || cc_is(d, "elifdef") || cc_is(d, "elifndef")) && st->n) {
+    cc_frame *f = &st->v[st->n - 1];
+    free(f->branch);
+    f->branch = xasprintf("#%s", d);
+    f->guard = false;
+  } else if (cc_is(d, "endif") && st->n) {
+    cc_pop(st);
+  }
+}
+
+/* "the #else branch of '#if X' (file:line)" for frame f. */
+static void cc_describe(strbuf *m, const link_prog *p, uint32_t file, const cc_frame *f, const char *root)
+{
+  if (f->branch && !strncmp(f->branch, "#else", 5)) sb_printf(m, "the #else branch of '%s'", f->cond);
+  else if (f->branch) sb_printf(m, "the '%s' branch of '%s'", f->branch, f->cond);
+  else sb_printf(m, "'%s'", f->cond);
+  sb_puts(m, " (");
+  reason_path(m, p, file, root);
+  sb_printf(m, ":%u)", f->line);
+}
+
+bool checks_cfg_condition(strbuf *m, const link_prog *p, const sum_decl *d, const char *root)
+{
+  size_t len;
+  char *text = file_read_all(strtab_get(p->strs, d->loc.file), &len);
+  if (!text) return false;
+  uint32_t beg = d->beg_line ? d->beg_line : d->loc.line, end = d->end_line > beg ? d->end_line : beg;
+  cc_stack st = {0};
+  bool found = false;
+  uint32_t line = 1;
+  for (const char *s = text; *s && line <= end && !found;) {
+    const char *next;
+    uint32_t n;
+    char *dir = cc_directive(s, &next, &n);
+    if (line >= beg && st.n && !st.v[st.n - 1].guard) {   /* the definition lies in a branch */
+      cc_describe(m, p, d->loc.file, &st.v[st.n - 1], root);
+      found = true;
+    } else if (dir) {
+      const char *after;
+      uint32_t n2;
+      char *next_dir = cc_directive(next, &after, &n2);
+      cc_apply(&st, dir, line, next_dir);
+      free(next_dir);
+      if (line > beg && st.n && st.v[st.n - 1].line == line) {   /* the first #if in the body */
+        cc_describe(m, p, d->loc.file, &st.v[st.n - 1], root);
+        found = true;
+      }
+    }
+    free(dir);
+    s = next;
+    line += n;
+  }
+  while (st.n) cc_pop(&st);
+  vec_free(&st);
+  free(text);
+  return found;
+}
