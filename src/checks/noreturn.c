@@ -148,13 +148,15 @@ static void nr_chain(nr_ctx *c, const checks_opts *o, const nr_info *in, bool as
     if (own_loop) nr_loop_words(c, o, in->loop, steps > 0, msg, d);
     if (own_loop || ci < 0) return;
     const link_call *cl = &p->calls.v[ci];
-    const link_func *g = &p->funcs.v[cl->callee];
-    sb_printf(msg, "%s'%s' (", steps ? ", which calls " : "calls ", S(p, g->name));
+    sb_puts(msg, steps ? ", which calls " : "calls ");
+    reason_callee(msg, p, cl, true);   /* what the user wrote: a macro, not its library internal */
+    sb_puts(msg, " (");
     reason_path(msg, p, cl->loc.file, o->root);
     sb_printf(msg, ":%u:%u)", cl->loc.line, cl->loc.col);
     if (d) {
       strbuf n = {0};
-      sb_printf(&n, (cl->flags & SCF_NORETURN) ? "'%s' does not return" : "'%s' may not return", S(p, g->name));
+      reason_callee(&n, p, cl, true);
+      sb_puts(&n, (cl->flags & SCF_NORETURN) ? " does not return" : " may not return");
       checks_related(d, p, o, cl->loc, sb_str(&n));
       sb_free(&n);
     }

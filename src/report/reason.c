@@ -27,6 +27,31 @@ bool reason_is_assert_fail(const char *name)
   return false;
 }
 
+bool reason_is_internal(const char *name)
+{
+  return name[0] == '_' && (name[1] == '_' || (name[1] >= 'A' && name[1] <= 'Z'));
+}
+
+/* The accessors errno expands to (as frontend/walk_expr.c knows them). */
+static bool reason_is_errno_accessor(const char *name)
+{
+  static const char *const names[] = { "__errno_location", "__error", "__errno", "___errno", "_errno" };
+  for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+    if (!strcmp(name, names[i])) return true;
+  return false;
+}
+
+void reason_callee(strbuf *b, const link_prog *p, const link_call *c, bool quote)
+{
+  const char *name = S(p, p->funcs.v[c->callee].name), *q = quote ? "'" : "";
+  if (reason_is_internal(name) && c->macro)
+    sb_printf(b, "%s%s%s (its expansion calls %s)", q, S(p, c->macro), q, name);
+  else if (reason_is_errno_accessor(name))
+    sb_printf(b, "%serrno%s (read through %s)", q, q, name);
+  else
+    sb_printf(b, "%s%s%s", q, name, q);
+}
+
 void reason_macro(strbuf *b, const link_prog *p, uint32_t macro)
 {
   if (macro) sb_printf(b, ", in expansion of macro '%s'", S(p, macro));
@@ -183,7 +208,8 @@ static void reason_external(strbuf *b, const link_prog *p, const link_func *g, c
 static void reason_call_head(strbuf *b, const link_prog *p, const link_call *c, const char *root)
 {
   const link_func *g = &p->funcs.v[c->callee];
-  sb_printf(b, "%s %s", (c->flags & SCF_TABLE) ? "may call, through a read-only table," : "calls", S(p, g->name));
+  sb_printf(b, "%s ", (c->flags & SCF_TABLE) ? "may call, through a read-only table," : "calls");
+  reason_callee(b, p, c, false);
   if (!link_has_body(g)) {
     sb_puts(b, ", ");
     reason_external(b, p, g, root);
@@ -280,9 +306,12 @@ static void reason_call(strbuf *b, const link_prog *p, const link_func *f, const
     sb_printf(b, "has a failed-assertion path: calls %s, which does not return and may read memory on its "
                  "way out (", S(p, g->name));
   } else if (c->flags & SCF_NORETURN && !p->strict) {
-    sb_printf(b, "calls %s, which does not return and may read memory on its way out (", S(p, g->name));
+    sb_puts(b, "calls ");
+    reason_callee(b, p, c, false);
+    sb_puts(b, ", which does not return and may read memory on its way out (");
   } else if (c->flags & SCF_DOOMED && !p->strict) {
-    sb_printf(b, "calls %s", S(p, g->name));
+    sb_puts(b, "calls ");
+    reason_callee(b, p, c, false);
     reason_doom_words(b, p, f, -1, (uint32_t)(c - p->calls.v) - f->call_off, root);
     sb_printf(b, ", which counts as a read (%s: ", purity_name((purity)g->cls));
   } else if (here < g->cls) {
@@ -295,7 +324,9 @@ static void reason_call(strbuf *b, const link_prog *p, const link_func *f, const
     sb_printf(b, "may call %s through a read-only table of function pointers (%s: ", S(p, g->name),
               purity_name((purity)g->cls));
   } else {
-    sb_printf(b, "calls %s (%s: ", S(p, g->name), purity_name((purity)g->cls));
+    sb_puts(b, "calls ");
+    reason_callee(b, p, c, false);
+    sb_printf(b, " (%s: ", purity_name((purity)g->cls));
   }
   if (link_has_body(g)) reason_head(b, p, g, root); else reason_external(b, p, g, root);
   sb_puts(b, ")");
@@ -351,8 +382,9 @@ void reason_mnr(strbuf *b, const link_prog *p, const link_func *f, const char *r
   }
   case WHY_CALL: {
     const link_call *c = &p->calls.v[f->why_mnr.index];
-    sb_printf(b, "calls %s, which %s", S(p, p->funcs.v[c->callee].name),
-              (c->flags & SCF_NORETURN) ? "does not return" : "may not return");
+    sb_puts(b, "calls ");
+    reason_callee(b, p, c, false);
+    sb_puts(b, (c->flags & SCF_NORETURN) ? ", which does not return" : ", which may not return");
     break;
   }
   case WHY_RECURSION: sb_puts(b, "recursive"); break;
@@ -373,7 +405,9 @@ const link_func *reason_step(strbuf *b, const link_prog *p, const link_func *f, 
   }
   const link_call *c = &p->calls.v[f->why.index];
   const link_func *next = &p->funcs.v[c->callee];
-  sb_printf(b, "calls %s at ", S(p, next->name));
+  sb_puts(b, "calls ");
+  reason_callee(b, p, c, false);
+  sb_puts(b, " at ");
   reason_loc(b, p, c->loc, root);
   if (link_has_body(next)) return next;
   sb_puts(b, ": ");

@@ -26,6 +26,14 @@ void reason_call_text(strbuf *b, const link_prog *p, const link_call *c, const c
 /* One line per step from f down the chain of first causes (--why). */
 void reason_chain(strbuf *b, const link_prog *p, const link_func *f, const char *root);
 
+/* Is name a C library internal the user never writes (reserved: "__x",
+ * "_X")? */
+bool reason_is_internal(const char *name);
+/* The callee of c as the user wrote it (issue 19 item 4): a library
+ * internal reached through a macro is named by the macro, "isalpha (its
+ * expansion calls __ctype_b_loc)"; errno's accessor is "errno (read
+ * through __errno_location)"; anything else by its name. quote: in '…'. */
+void reason_callee(strbuf *b, const link_prog *p, const link_call *c, bool quote);
 /* ", in expansion of macro 'X'" when macro (a string id) is set: the
  * witness's text comes from that macro (sum_effect.macro). */
 void reason_macro(strbuf *b, const link_prog *p, uint32_t macro);
