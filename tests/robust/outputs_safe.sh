@@ -43,8 +43,8 @@ expect_rc 0
 
 # A file size limit of 4 KiB makes every write past it fail (EFBIG, with
 # SIGXFSZ ignored), as a full disk does.
-check "-o whose write fails leaves the previous output whole: infer, infer --format=json, fix --dry-run, suggest"
-for cmd in "infer" "infer --format=json" "fix --dry-run" "suggest --format=json"; do
+check "-o whose write fails leaves the previous output whole: infer, infer --format=json, fix --dry-run, suggest (--all: every suggestion, enough output)"
+for cmd in "infer" "infer --format=json" "fix --all --dry-run" "suggest --all --format=json"; do
   run $cmd -p . --no-cache -o "$T/prev.out"
   [ "$(wc -c <"$T/prev.out")" -gt 8192 ] || fail "$cmd: the output is too small for the test$NL$(context)"
   cp "$T/prev.out" "$T/before"
