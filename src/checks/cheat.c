@@ -46,16 +46,21 @@ static bool in(const cheat_ids *v, uint32_t x)
 static void add(cheat_ids *v, uint32_t x) { if (!in(v, x)) vec_push(v, x); }
 
 /* On a path that ends in a noreturn call: misuse-noreturn's business, not
- * the memo's (unless --strict counts such paths in full). */
-static bool eff_dying(const link_prog *p, const sum_effect *e) { return !p->strict && (e->flags & SEF_DOOMED); }
+ * the memo's (unless --strict counts such paths in full). A compiler
+ * barrier is not the memo's either: it runs no instruction. */
+static bool eff_dying(const link_prog *p, const sum_effect *e)
+{
+  return nr_is_barrier(e) || (!p->strict && (e->flags & SEF_DOOMED));
+}
 /* A call beyond decl only where it may not return: itself on such a path,
  * or a callee whose paths that return stay within decl (GLib's
  * g_type_ensure, whose g_error("can't happen") logs, then loops forever). */
 static bool call_dying(const link_prog *p, const cheat_ctx *c, const link_call *cl, purity decl)
 {
-  if (p->strict) return false;
+  bool body = link_has_body(&p->funcs.v[cl->callee]);
+  if (p->strict) return body && nr_run_class(c->nr, cl->callee) <= decl;   /* barriers only */
   if (cl->flags & (SCF_DOOMED | SCF_NORETURN)) return true;
-  return link_has_body(&p->funcs.v[cl->callee]) && nr_live_class(c->nr, cl->callee) <= decl;
+  return body && nr_live_class(c->nr, cl->callee) <= decl;
 }
 
 static bool is_cache_obj(uint8_t obj)

@@ -72,6 +72,9 @@ uint32_t *checks_cfgdep_new(const link_prog *p);
 bool checks_cfg_condition(strbuf *m, const link_prog *p, const sum_decl *d, const char *root);
 /* Is f's wrong attribute a deliberate cheat (reported as a note)? */
 bool checks_is_cheat(const link_prog *p, uint32_t fi);
+/* Is a compiler barrier (asm with no instruction) all that puts f beyond
+ * its declared attribute? check says so in a note; fix leaves it alone. */
+bool checks_barrier_only(const link_prog *p, uint32_t fi);
 
 /* ---- shared by the checks (callsite.c, where.c) ---- */
 

@@ -41,12 +41,44 @@ sum_loc checks_attr_loc(const link_prog *p, uint32_t fi, uint8_t bits)
 
 /* ---- the witness: first offending effect, through the chain ---- */
 
-static void witness(const link_prog *p, const checks_opts *o, const link_func *f, strbuf *msg, diag *d)
+/* cur's reason, or when that is a compiler barrier (or a call that breaks
+ * decl only through one) and something else breaks decl, that thing: the
+ * first own effect, else call, beyond decl with barriers left out. A
+ * barrier is named only when it is all there is (the note). */
+static link_why witness_why(const link_prog *p, nr_ctx *nr, const link_func *cur, purity decl)
+{
+  link_why w = cur->why;
+  if (!nr) return w;
+  uint32_t fi = (uint32_t)(cur - p->funcs.v);
+  bool barrier = w.kind == WHY_EFFECT && nr_is_barrier(&p->effs.v[w.index]);
+  if (w.kind == WHY_CALL) {
+    uint32_t g = p->calls.v[w.index].callee;
+    barrier = link_has_body(&p->funcs.v[g]) && g != fi && nr_live_class(nr, g) <= decl &&
+              nr_live_barrier_class(nr, g) > decl;
+  }
+  if (!barrier || nr_live_class(nr, fi) <= decl) return w;
+  for (uint32_t i = 0; i < cur->neff; i++) {
+    const sum_effect *e = &p->effs.v[cur->eff_off + i];
+    if (!nr_is_barrier(e) && !(e->flags & SEF_DOOMED) && link_effect_contrib(p, e) > decl)
+      return (link_why){ WHY_EFFECT, cur->eff_off + i };
+  }
+  for (uint32_t i = 0; i < cur->ncall; i++) {
+    const link_call *c = &p->calls.v[cur->call_off + i];
+    if ((c->flags & (SCF_DOOMED | SCF_NORETURN)) || p->call_cls[cur->call_off + i] <= decl) continue;
+    if (!link_has_body(&p->funcs.v[c->callee]) || c->callee == fi || nr_live_class(nr, c->callee) > decl)
+      return (link_why){ WHY_CALL, cur->call_off + i };
+  }
+  return w;
+}
+
+static void witness(const link_prog *p, const checks_opts *o, nr_ctx *nr, purity decl, const link_func *f,
+                    strbuf *msg, diag *d)
 {
   strbuf via = {0};
   const link_func *cur = f;
-  for (int steps = 0; steps < 64 && cur->why.kind == WHY_CALL; steps++) {
-    const link_call *c = &p->calls.v[cur->why.index];
+  link_why why = witness_why(p, nr, cur, decl);
+  for (int steps = 0; steps < 64 && why.kind == WHY_CALL; steps++) {
+    const link_call *c = &p->calls.v[why.index];
     const link_func *g = &p->funcs.v[c->callee];
     const link_func *h = checks_passed_culprit(p, cur, c, (purity)p->call_cls[cur->why.index]);
     if (h) {   /* the callee calls back a function passed here: that one is the culprit */
@@ -56,6 +88,7 @@ static void witness(const link_prog *p, const checks_opts *o, const link_func *f
       sb_free(&note);
       sb_printf(&via, "%s%s calling back %s", via.n ? ", " : "", S(p, g->name), S(p, h->name));
       cur = h;
+      why = witness_why(p, nr, cur, decl);
       continue;
     }
     if (!link_has_body(g) || g == cur) break;
@@ -65,12 +98,13 @@ static void witness(const link_prog *p, const checks_opts *o, const link_func *f
     sb_free(&note);
     sb_printf(&via, "%s%s", via.n ? ", " : "", S(p, g->name));
     cur = g;
+    why = witness_why(p, nr, cur, decl);
   }
-  reason_head(msg, p, cur, o->root);
+  reason_head_why(msg, p, cur, why, o->root);
   sum_loc at = cur->loc;
   uint32_t macro = 0;
-  if (cur->why.kind == WHY_EFFECT) at = p->effs.v[cur->why.index].loc, macro = p->effs.v[cur->why.index].macro;
-  else if (cur->why.kind == WHY_CALL) at = p->calls.v[cur->why.index].loc, macro = p->calls.v[cur->why.index].macro;
+  if (why.kind == WHY_EFFECT) at = p->effs.v[why.index].loc, macro = p->effs.v[why.index].macro;
+  else if (why.kind == WHY_CALL) at = p->calls.v[why.index].loc, macro = p->calls.v[why.index].macro;
   sb_puts(msg, " (");
   if (via.n) sb_printf(msg, "via %s, ", sb_str(&via));
   reason_path(msg, p, at.file, o->root);
@@ -79,7 +113,7 @@ static void witness(const link_prog *p, const checks_opts *o, const link_func *f
   sb_puts(msg, ")");
   if (d) {
     strbuf here = {0};
-    reason_head(&here, p, cur, o->root);
+    reason_head_why(&here, p, cur, why, o->root);
     sb_puts(&here, " here");
     reason_macro(&here, p, macro);
     checks_related(d, p, o, at, sb_str(&here));
@@ -188,13 +222,30 @@ static void emit_library_global(const link_prog *p, const checks_opts *o, const 
   sb_free(&msg);
 }
 
-static void emit_misuse(const link_prog *p, const checks_opts *o, const link_func *f, purity decl,
+static void emit_misuse(const link_prog *p, const checks_opts *o, nr_ctx *nr, const link_func *f, purity decl,
                         sum_loc at, diag_list *out)
 {
   strbuf msg = {0};
   sb_printf(&msg, "'%s' is declared %s but ", S(p, f->name), purity_name(decl));
   diag *d = checks_emit(out, p, o, "misuse", DIAG_ERROR, at, f, "");
-  witness(p, o, f, &msg, d);
+  witness(p, o, nr, decl, f, &msg, d);
+  free(d->message);
+  d->message = xstrdup(sb_str(&msg));
+  sb_free(&msg);
+}
+
+/* Only a compiler barrier (asm with no instruction, volatile or clobbering
+ * memory) is beyond the attribute: nothing runs that breaks it, so a note
+ * (firedancer's fd_type_pun_const). fix keeps the attribute. */
+static void emit_barrier(const link_prog *p, const checks_opts *o, const link_func *f, purity decl, sum_loc at,
+                         diag_list *out)
+{
+  strbuf msg = {0};
+  sb_printf(&msg, "'%s' is declared %s and ", S(p, f->name), purity_name(decl));
+  diag *d = checks_emit(out, p, o, "misuse", DIAG_NOTE, at, f, "");
+  witness(p, o, NULL, decl, f, &msg, d);
+  sb_puts(&msg, ": it runs no instruction, so the attribute holds; the compiler may still merge, move or "
+                "delete calls, and the barrier's ordering with them");
   free(d->message);
   d->message = xstrdup(sb_str(&msg));
   sb_free(&msg);
@@ -259,7 +310,7 @@ static void check_declarations(const link_prog *p, const checks_opts *o, uint32_
 
 /* A declared attribute the body breaks: a cheat (note) or a misuse. Says
  * whether an error was reported. */
-static bool check_body(const link_prog *p, const checks_opts *o, const cheat_ctx *cx, uint32_t fi,
+static bool check_body(const link_prog *p, const checks_opts *o, cheat_ctx *cx, uint32_t fi,
                        purity decl, sum_loc at, diag_list *out)
 {
   const link_func *f = &p->funcs.v[fi];
@@ -273,7 +324,7 @@ static bool check_body(const link_prog *p, const checks_opts *o, const cheat_ctx
   else if ((fv = cheat_frozen(p, cx, fi, decl, &frozen, &read_at)) == FROZEN_CHEAT)
     emit_frozen(p, o, f, at, frozen, out);
   else if (fv == FROZEN_LIBRARY) { emit_library_global(p, o, f, at, frozen, read_at, out); error = true; }
-  else { emit_misuse(p, o, f, decl, at, out); error = true; }
+  else { emit_misuse(p, o, cx->nr, f, decl, at, out); error = true; }
   cheat_memo_free(&m);
   return error;
 }
@@ -296,7 +347,10 @@ void checks_misuse(const link_prog *p, const checks_opts *o, diag_list *out)
     sum_loc at = attr_loc(p, fi, decl == PURITY_CONST ? SUM_DECL_CONST : SUM_DECL_PURE);
     /* Beyond the attribute only on paths that end in a noreturn call (and
      * not --strict, which counts those in full): misuse-noreturn says so. */
-    bool broken = (purity)f->cls > decl && (p->strict || nr_live_class(nr, fi) > decl);
+    purity seen = p->strict ? nr_run_class(nr, fi) : nr_live_class(nr, fi);
+    bool broken = (purity)f->cls > decl && seen > decl;
+    bool barrier = !broken && (purity)f->cls > decl && (p->strict || nr_live_barrier_class(nr, fi) > decl);
+    if (barrier) emit_barrier(p, o, f, decl, at, out);
     if (!broken || !check_body(p, o, &cx, fi, decl, at, out)) nr_emit(nr, o, fi, decl, at, out);
   }
   cheat_ctx_free(&cx);
@@ -323,4 +377,19 @@ bool checks_is_cheat(const link_prog *p, uint32_t fi)
   cheat_memo_free(&m);
   cheat_ctx_free(&cx);
   return cheat;
+}
+
+/* Is a compiler barrier all that puts f beyond its declared attribute (a
+ * misuse note, not an error)? fix leaves the attribute alone. */
+bool checks_barrier_only(const link_prog *p, uint32_t fi)
+{
+  const link_func *f = &p->funcs.v[fi];
+  purity decl = declared_class(f->declared);
+  if (decl == PURITY_NORMAL || !link_has_body(f) || (purity)f->cls <= decl) return false;
+  nr_ctx nr;
+  nr_ctx_init(&nr, p);
+  purity seen = p->strict ? nr_run_class(&nr, fi) : nr_live_class(&nr, fi);
+  bool barrier = seen <= decl && (p->strict || nr_live_barrier_class(&nr, fi) > decl);
+  nr_ctx_free(&nr);
+  return barrier;
 }

@@ -18,12 +18,16 @@ void nr_ctx_init(nr_ctx *c, const link_prog *p)
   c->p = p;
   c->info = xcalloc(p->funcs.n ? p->funcs.n : 1, sizeof *c->info);
   c->live = xcalloc(p->funcs.n ? p->funcs.n : 1, 1);
+  c->live_barrier = xcalloc(p->funcs.n ? p->funcs.n : 1, 1);
+  c->run = xcalloc(p->funcs.n ? p->funcs.n : 1, 1);
 }
 
 void nr_ctx_free(nr_ctx *c)
 {
   free(c->info);
   free(c->live);
+  free(c->live_barrier);
+  free(c->run);
 }
 
 /* A failed assert(), or GLib's g_assert()/g_assert_*() (its noreturn
@@ -92,31 +96,56 @@ const nr_info *nr_info_of(nr_ctx *c, uint32_t fi)
   return in;
 }
 
-purity nr_live_class(nr_ctx *c, uint32_t fi)
+/* A compiler barrier: no instruction, so it breaks no declared attribute. */
+bool nr_is_barrier(const sum_effect *e)
+{
+  return e->kind == SE_ASM && e->param == SA_ASM_BARRIER;
+}
+
+/* The class of fi from what can run and be seen: barriers left out, and
+ * with skip_doomed also what lies on paths ending in a noreturn call.
+ * memo: per function, 1 + the class, 0 not yet known, 0xff in progress. */
+static purity nr_class(nr_ctx *c, uint32_t fi, bool skip_doomed, bool skip_barrier, uint8_t *memo)
 {
   const link_prog *p = c->p;
   const link_func *f = &p->funcs.v[fi];
-  if (c->live[fi] == 0xff) return (purity)f->cls;   /* a cycle: its solved class */
-  if (c->live[fi]) return (purity)(c->live[fi] - 1);
-  c->live[fi] = 0xff;
+  if (memo[fi] == 0xff) return (purity)f->cls;   /* a cycle: its solved class */
+  if (memo[fi]) return (purity)(memo[fi] - 1);
+  memo[fi] = 0xff;
   purity cls = PURITY_CONST;
   for (uint32_t i = 0; i < f->neff; i++) {
     const sum_effect *e = &p->effs.v[f->eff_off + i];
-    if (!(e->flags & SEF_DOOMED)) cls = purity_join(cls, link_effect_contrib(p, e));
+    if ((skip_doomed && (e->flags & SEF_DOOMED)) || (skip_barrier && nr_is_barrier(e))) continue;
+    cls = purity_join(cls, link_effect_contrib(p, e));
   }
   for (uint32_t i = 0; i < f->ncall; i++) {
     const link_call *cl = &p->calls.v[f->call_off + i];
-    if (cl->flags & (SCF_DOOMED | SCF_NORETURN)) continue;
+    if (skip_doomed && (cl->flags & (SCF_DOOMED | SCF_NORETURN))) continue;
     purity k = link_call_class(p, f, cl);
     const link_func *g = &p->funcs.v[cl->callee];
     if (link_has_body(g) && cl->callee != fi) {
-      purity gl = nr_live_class(c, cl->callee);
+      purity gl = nr_class(c, cl->callee, skip_doomed, skip_barrier, memo);
       if (gl < k) k = gl;
     }
     cls = purity_join(cls, k);
   }
-  c->live[fi] = (uint8_t)(cls + 1);
+  memo[fi] = (uint8_t)(cls + 1);
   return cls;
+}
+
+purity nr_live_class(nr_ctx *c, uint32_t fi)
+{
+  return nr_class(c, fi, true, true, c->live);
+}
+
+purity nr_live_barrier_class(nr_ctx *c, uint32_t fi)
+{
+  return nr_class(c, fi, true, false, c->live_barrier);
+}
+
+purity nr_run_class(nr_ctx *c, uint32_t fi)
+{
+  return nr_class(c, fi, false, true, c->run);
 }
 
 /* "loops forever (x.c:7:3, in expansion of macro 'fatal')", for the

@@ -20,6 +20,8 @@ typedef struct {
   const link_prog *p;
   nr_info *info;    /* per function */
   uint8_t *live;    /* per function: 1 + the class of its paths that return, 0 not yet known */
+  uint8_t *live_barrier;  /* the same, compiler barriers counted */
+  uint8_t *run;     /* the class with noreturn paths counted (--strict), barriers not */
 } nr_ctx;
 
 void nr_ctx_init(nr_ctx *c, const link_prog *p);
@@ -29,8 +31,15 @@ void nr_ctx_free(nr_ctx *c);
  * some path? */
 const nr_info *nr_info_of(nr_ctx *c, uint32_t fi);
 /* The class of fi's paths that return (effects and calls on paths ending
- * in a noreturn call left out). */
+ * in a noreturn call left out), compiler barriers (asm with no
+ * instruction, SA_ASM_BARRIER) left out: what a declared attribute must
+ * cover. */
 purity nr_live_class(nr_ctx *c, uint32_t fi);
+/* The same with the barriers counted. */
+purity nr_live_barrier_class(nr_ctx *c, uint32_t fi);
+/* The class with noreturn paths counted (--strict), barriers left out. */
+purity nr_run_class(nr_ctx *c, uint32_t fi);
+bool nr_is_barrier(const sum_effect *e);
 
 /* misuse-noreturn for f declared `decl`: a warning, or a note when only a
  * failed assertion ends the path. Nothing when no path ends that way. */

@@ -331,6 +331,12 @@ static void plan_misuse(planner *pl, uint32_t fi)
                  "the compilers drop that attribute, so purist cannot locate it: remove it by hand",
                  shown(pl, f->loc.file), f->loc.line, f->loc.col, S(p, f->name));
   if (decl == PURITY_NORMAL || (purity)f->cls <= decl || (f->flags & SFF_VOID)) return;
+  if (checks_barrier_only(p, fi)) {
+    fix_note_add(&pl->pl->notes, false, "%s:%u:%u: note: '%s' is beyond its attribute only by a compiler barrier, "
+                 "which runs no instruction (see purist check); its attribute is left alone",
+                 shown(pl, f->loc.file), f->loc.line, f->loc.col, S(p, f->name));
+    return;
+  }
   if (checks_is_cheat(p, fi)) {
     fix_note_add(&pl->pl->notes, false, "%s:%u:%u: note: '%s' cheats deliberately (see purist check); "
                  "its attribute is left alone", shown(pl, f->loc.file), f->loc.line, f->loc.col, S(p, f->name));

@@ -1,79 +1,64 @@
 /* asm.c — inline asm judged by its operands (DESIGN.md §2).
  *
- *   empty template ("")                       an optimisation barrier: no effect
- *                                             of its own (operands aside);
+ *   inert template (empty, or only assembler   an optimisation barrier: no effect
+ *   comments), non-volatile, no "memory"       of its own (operands aside);
+ *   clobber
+ *   inert template, volatile or a "memory"     a compiler barrier: it orders the
+ *   clobber                                    caller's memory accesses, so it is
+ *                                              normal for infer (GCC agrees), but
+ *                                              it does nothing at run time: a
+ *                                              declared attribute is not broken
+ *                                              by it (checks/misuse.c: a note);
  *   non-volatile, no "memory" clobber         only what its operands say: outputs
  *                                             are written, "m" inputs read;
- *   "memory" clobber, non-empty template      reads and writes any memory: normal;
- *   volatile (or basic, or goto), non-empty   may read a clock or do I/O: normal.
+ *   "memory" clobber, real template           reads and writes any memory: normal;
+ *   volatile (or basic, or goto), real        may read a clock or do I/O: normal.
  *
- * libclang shows an asm statement's operand expressions (outputs, then
- * inputs) but not its template, constraints or clobbers, so this file
- * reads them from the tokens. A statement from a macro (`barrier()`,
- * a compiler-guard macro) is read in the macro's definition, where its
- * first token is spelled. What cannot be read (a template or constraint
- * that is itself a macro argument, stringised, a macro name) counts as an
- * asm that may do anything. */
-#include "frontend/walk.h"
+ * Constraints and clobbers are literal strings even when the template is
+ * built from macros, so the statement is judged by them; its text comes
+ * from asm_read.c (the source, else clang's printed function). What still
+ * cannot be read counts as an asm that may do anything. */
+#include "frontend/asm.h"
 #include <string.h>
 
-enum { ASM_MAX_OPS = 64, ASM_CONS_LEN = 16, ASM_SCAN_BYTES = 8192 };
+enum { ASM_MAX_OPS = 64, ASM_CONS_LEN = 16 };
 
 typedef struct {
   int ok;                 /* the statement was read */
   int is_volatile, is_goto, basic;
-  int empty;              /* the template is empty ("" or "" "") */
+  int inert;              /* the template is empty or only assembler comments */
   int memory_clobber;
   unsigned nout, nin;
   char cons[ASM_MAX_OPS][ASM_CONS_LEN];   /* constraints: outputs, then inputs */
 } asm_info;
 
 typedef struct {
-  CXTranslationUnit tu;
-  CXToken *toks;
-  unsigned n, i;
+  const asm_toks *t;
+  size_t i;
 } asm_lex;
 
-/* The spelling of the current token into buf (truncated), "" past the end. */
-static const char *asm_tok(asm_lex *x, char *buf, size_t n)
-{
-  buf[0] = '\0';
-  if (x->i >= x->n) return buf;
-  CXString s = clang_getTokenSpelling(x->tu, x->toks[x->i]);
-  const char *c = clang_getCString(s);
-  size_t len = strlen(c);
-  if (len >= n) len = n - 1;
-  memcpy(buf, c, len);
-  buf[len] = '\0';
-  clang_disposeString(s);
-  return buf;
-}
+static const char *asm_cur(asm_lex *x) { return x->i < x->t->n ? x->t->sp[x->i] : ""; }
 
-static int asm_is(asm_lex *x, const char *want)
-{
-  char b[64];
-  return !strcmp(asm_tok(x, b, sizeof b), want);
-}
+static int asm_is(asm_lex *x, const char *want) { return !strcmp(asm_cur(x), want); }
 
 /* A string literal (not a macro name standing for one). */
-static int asm_is_string(asm_lex *x)
-{
-  char b[8];
-  return x->i < x->n && clang_getTokenKind(x->toks[x->i]) == CXToken_Literal && asm_tok(x, b, sizeof b)[0] == '"';
-}
+static int asm_is_string(asm_lex *x) { return x->i < x->t->n && x->t->str[x->i]; }
 
 /* Concatenated string literals into out (contents without quotes, cut
- * at len); returns how many literals, 0 if none is here. */
-static int asm_strings(asm_lex *x, char *out, size_t len)
+ * at len); returns how many literals, 0 if none is here. *cut is set
+ * when the text did not fit. */
+static int asm_strings(asm_lex *x, char *out, size_t len, int *cut)
 {
   int count = 0;
   size_t used = 0;
   out[0] = '\0';
   while (asm_is_string(x)) {
-    char b[256];
-    asm_tok(x, b, sizeof b);
+    const char *b = asm_cur(x);
     size_t bl = strlen(b);
-    for (size_t j = 1; j + 1 < bl && used + 1 < len; j++) out[used++] = b[j];
+    for (size_t j = 1; j + 1 < bl; j++) {
+      if (used + 1 < len) out[used++] = b[j];
+      else if (cut) *cut = 1;
+    }
     out[used] = '\0';
     count++;
     x->i++;
@@ -81,11 +66,30 @@ static int asm_strings(asm_lex *x, char *out, size_t len)
   return count;
 }
 
+/* Does a template (string contents, escapes as written) do nothing at run
+ * time: every line empty or an assembler comment? GNU as takes a line
+ * starting with '#' as a comment on every target; "//" too on most. */
+static int asm_template_inert(const char *s)
+{
+  int line_start = 1;
+  for (const char *p = s; *p;) {
+    if (*p == ' ' || (*p == '\\' && p[1] == 't')) { p += *p == ' ' ? 1 : 2; continue; }
+    if (*p == '\\' && p[1] == 'n') { line_start = 1; p += 2; continue; }
+    if (!line_start) return 0;
+    if (*p == '#' || (p[0] == '/' && p[1] == '/')) {   /* the rest of the line */
+      while (*p && !(*p == '\\' && p[1] == 'n')) p += (*p == '\\' && p[1]) ? 2 : 1;
+      continue;
+    }
+    return 0;
+  }
+  return 1;
+}
+
 /* Skips a parenthesised group starting at `(`; 0 if unbalanced. */
 static int asm_skip_parens(asm_lex *x)
 {
   int depth = 0;
-  for (; x->i < x->n; x->i++) {
+  for (; x->i < x->t->n; x->i++) {
     if (asm_is(x, "(")) depth++;
     else if (asm_is(x, ")") && --depth == 0) { x->i++; return 1; }
   }
@@ -100,10 +104,15 @@ static int asm_colons(asm_lex *x)
   return 0;
 }
 
+static int asm_section_end(asm_lex *x)
+{
+  return x->i >= x->t->n || asm_is(x, ":") || asm_is(x, "::") || asm_is(x, ")");
+}
+
 /* One section of operands: [name] "constraint" (expr), … */
 static int asm_operands(asm_lex *x, asm_info *a, unsigned *count)
 {
-  while (x->i < x->n && !asm_is(x, ":") && !asm_is(x, "::") && !asm_is(x, ")")) {
+  while (!asm_section_end(x)) {
     if (asm_is(x, "[")) {                                  /* [name] */
       x->i += 2;
       if (!asm_is(x, "]")) return 0;
@@ -111,7 +120,7 @@ static int asm_operands(asm_lex *x, asm_info *a, unsigned *count)
     }
     unsigned k = a->nout + a->nin;
     if (k >= ASM_MAX_OPS) return 0;
-    if (!asm_strings(x, a->cons[k], ASM_CONS_LEN)) return 0;
+    if (!asm_strings(x, a->cons[k], ASM_CONS_LEN, NULL)) return 0;
     if (!asm_is(x, "(") || !asm_skip_parens(x)) return 0;
     (*count)++;
     if (asm_is(x, ",")) x->i++;
@@ -121,9 +130,9 @@ static int asm_operands(asm_lex *x, asm_info *a, unsigned *count)
 
 static int asm_clobbers(asm_lex *x, asm_info *a)
 {
-  while (x->i < x->n && !asm_is(x, ":") && !asm_is(x, "::") && !asm_is(x, ")")) {
+  while (!asm_section_end(x)) {
     char c[32];
-    if (!asm_strings(x, c, sizeof c)) return 0;
+    if (!asm_strings(x, c, sizeof c, NULL)) return 0;
     if (!strcmp(c, "memory")) a->memory_clobber = 1;
     if (asm_is(x, ",")) x->i++;
   }
@@ -137,19 +146,18 @@ static int asm_parse_tokens(asm_lex *x, asm_info *a)
                                        "__inline", "goto", NULL };
   if (!asm_is(x, "asm") && !asm_is(x, "__asm__") && !asm_is(x, "__asm")) return 0;
   for (x->i++;; x->i++) {
-    char b[32];
-    asm_tok(x, b, sizeof b);
     int q = -1;
-    for (int j = 0; quals[j]; j++) if (!strcmp(b, quals[j])) q = j;
+    for (int j = 0; quals[j]; j++) if (asm_is(x, quals[j])) q = j;
     if (q < 0) break;
     if (q <= 2) a->is_volatile = 1;
     if (q == 6) a->is_goto = 1;
   }
   if (!asm_is(x, "(")) return 0;
   x->i++;
-  char tmpl[8];
-  if (!asm_strings(x, tmpl, sizeof tmpl)) return 0;
-  a->empty = tmpl[0] == '\0';
+  char tmpl[512];
+  int cut = 0;
+  if (!asm_strings(x, tmpl, sizeof tmpl, &cut)) return 0;
+  a->inert = !cut && asm_template_inert(tmpl);
   if (asm_is(x, ")")) { a->basic = 1; return 1; }
   unsigned section = 0;
   for (int c; (c = asm_colons(x)) > 0;) {
@@ -157,29 +165,30 @@ static int asm_parse_tokens(asm_lex *x, asm_info *a)
     if (section == 1 && !asm_operands(x, a, &a->nout)) return 0;
     if (section == 2 && !asm_operands(x, a, &a->nin)) return 0;
     if (section == 3 && !asm_clobbers(x, a)) return 0;
-    if (section == 4) while (x->i < x->n && !asm_is(x, ")")) x->i++;   /* goto labels */
+    if (section == 4) while (x->i < x->t->n && !asm_is(x, ")")) x->i++;   /* goto labels */
     if (section > 4) return 0;
   }
   return asm_is(x, ")");
 }
 
-/* Reads the statement from its first token's spelling (in a macro's
- * definition when it comes from one) up to its closing parenthesis. */
-static void asm_read(fe_tu *t, CXCursor s, asm_info *a)
+static int asm_parse(const asm_toks *t, asm_info *a, unsigned nops)
 {
   memset(a, 0, sizeof *a);
-  CXFile f;
-  unsigned off;
-  clang_getSpellingLocation(clang_getRangeStart(clang_getCursorExtent(s)), &f, NULL, NULL, &off);
-  size_t size = 0;
-  if (!f || !clang_getFileContents(t->tu, f, &size) || off >= size) return;
-  unsigned end = size - off > ASM_SCAN_BYTES ? off + ASM_SCAN_BYTES : (unsigned)size;
-  CXSourceRange r = clang_getRange(clang_getLocationForOffset(t->tu, f, off),
-                                   clang_getLocationForOffset(t->tu, f, end));
-  asm_lex x = { t->tu, NULL, 0, 0 };
-  clang_tokenize(t->tu, r, &x.toks, &x.n);
-  a->ok = asm_parse_tokens(&x, a);
-  clang_disposeTokens(t->tu, x.toks, x.n);
+  asm_lex x = { t, 0 };
+  a->ok = asm_parse_tokens(&x, a) && a->nout + a->nin == nops;
+  return a->ok;
+}
+
+/* Reads the statement from the source, else from the printed function. */
+static void asm_read(fw *w, CXCursor s, asm_info *a, unsigned nops)
+{
+  asm_toks t;
+  int ok = asm_toks_source(w->t, s, &t) && asm_parse(&t, a, nops);
+  asm_toks_free(&t);
+  if (ok) return;
+  ok = asm_toks_printed(w->t, w->fn, &w->asm_printed, s, &t) && asm_parse(&t, a, nops);
+  asm_toks_free(&t);
+  if (!ok) memset(a, 0, sizeof *a);
 }
 
 /* Does the constraint let the operand live in memory? */
@@ -196,7 +205,7 @@ static void asm_effect(fw *w, CXCursor s, sum_asm_why why)
 static void asm_input(fw *w, const asm_info *a, const char *cons, CXCursor e)
 {
   if (!asm_memory_constraint(cons)) { fw_expr(w, e, ACC_VALUE); return; }
-  if (a->empty) { fw_expr(w, e, ACC_ADDR); return; }    /* nothing reads it */
+  if (a->inert) { fw_expr(w, e, ACC_ADDR); return; }    /* nothing reads it */
   lv_t lv;
   if (fw_lvalue(w, e, &lv)) fw_access(w, e, &lv, 1, 0);  /* the whole object, arrays too */
   else fw_expr(w, e, ACC_VALUE);
@@ -205,13 +214,13 @@ static void asm_input(fw *w, const asm_info *a, const char *cons, CXCursor e)
 void fw_asm(fw *w, CXCursor s)
 {
   asm_info a;
-  asm_read(w->t, s, &a);
   size_t k = fw_kids(w, s);
   VEC(CXCursor) ops = {0};
   for (size_t i = k; i < w->ks.n; i++)
     if (clang_isExpression(clang_getCursorKind(w->ks.v[i]))) vec_push(&ops, w->ks.v[i]);
   w->ks.n = k;
-  if (!a.ok || a.nout + a.nin != ops.n) {
+  asm_read(w, s, &a, (unsigned)ops.n);
+  if (!a.ok) {
     for (size_t i = 0; i < ops.n; i++) fw_expr(w, ops.v[i], ACC_VALUE);
     asm_effect(w, s, SA_ASM_UNREAD);
     vec_free(&ops);
@@ -220,14 +229,16 @@ void fw_asm(fw *w, CXCursor s)
   uint8_t f0 = w->eff_flags;
   w->eff_flags |= SEF_ASM;
   for (unsigned i = 0; i < a.nout; i++) {
-    /* An empty template leaves the value as it was: a pointer keeps its provenance. */
-    uint64_t m = a.empty ? 0 : PROV_UNKNOWN;
+    /* An inert template leaves the value as it was: a pointer keeps its provenance. */
+    uint64_t m = a.inert ? 0 : PROV_UNKNOWN;
     fw_store(w, ops.v[i], m, clang_getNullCursor(), strchr(a.cons[i], '+') != NULL);
   }
   for (unsigned i = 0; i < a.nin; i++) asm_input(w, &a, a.cons[a.nout + i], ops.v[a.nout + i]);
   w->eff_flags = f0;
   vec_free(&ops);
-  if (a.empty) return;
-  if (a.is_volatile || a.basic || a.is_goto) asm_effect(w, s, SA_ASM_VOLATILE);
+  int ordered = a.is_volatile || a.basic || a.is_goto || a.memory_clobber;
+  if (a.inert && ordered) asm_effect(w, s, SA_ASM_BARRIER);
+  else if (a.inert) return;
+  else if (a.is_volatile || a.basic || a.is_goto) asm_effect(w, s, SA_ASM_VOLATILE);
   else if (a.memory_clobber) asm_effect(w, s, SA_ASM_MEMORY);
 }

@@ -59,6 +59,8 @@ typedef struct {
 typedef struct {
   fe_tu *t;
   uint32_t fi;
+  CXCursor fn;                  /* the function being walked */
+  char *asm_printed;            /* its printed form, once asm.c needs it */
   size_t eff_base, call_base;   /* the function's first effect and call in the summary */
   size_t fnarg_base, pcall_base;  /* and its first function-pointer facts (fnptr.c) */
   VEC(fw_callinfo) cinfo;       /* per call of the function */
@@ -188,6 +190,8 @@ uint32_t fw_slot_target(fw *w, CXCursor var, const char *member);
 /* loop.c */
 int fw_for(fw *w, CXCursor s);
 int fw_loop_cond_false(CXCursor cond);
+/* walk_stmt.c: is s, run when cond is want (1 true, 0 false), dead code? */
+int fw_branch_dead(CXCursor cond, int want, CXCursor s);
 int fw_loop_endless(fw *w, int has_cond, CXCursor cond, int body_flags);
 void fw_loops_finish(fw *w);
 

@@ -586,7 +586,8 @@ static uint64_t fw_binary(fw *w, CXCursor c)
 int fw_int_literal_value(CXCursor c, long long *v)
 {
   c = fe_strip(c);
-  if (clang_getCursorKind(c) != CXCursor_IntegerLiteral) return 0;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k != CXCursor_IntegerLiteral && k != CXCursor_CXXBoolLiteralExpr) return 0;   /* C23 true/false */
   CXEvalResult r = clang_Cursor_Evaluate(c);
   if (!r) return 0;
   int ok = clang_EvalResult_getKind(r) == CXEval_Int;

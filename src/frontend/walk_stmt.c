@@ -72,6 +72,29 @@ static void fw_tag_guard_test(fw *w, size_t eff0, size_t call0, uint32_t guard)
     if (!s->calls.v[i].guard) { s->calls.v[i].guard = guard; s->calls.v[i].flags |= SCF_GUARD_TEST; }
 }
 
+static enum CXChildVisitResult fw_find_entry(CXCursor c, CXCursor parent, CXClientData d)
+{
+  (void)parent;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_LabelStmt || k == CXCursor_CaseStmt || k == CXCursor_DefaultStmt) {
+    *(int *)d = 1;
+    return CXChildVisit_Break;
+  }
+  return CXChildVisit_Recurse;
+}
+
+/* Is statement s, run when cond is `want` (1 true, 0 false), dead: cond a
+ * constant of the other value (`if (0)`, `if (false)`, `while (0)`: release
+ * builds' assertion macros), and no label or case inside to jump in by? */
+int fw_branch_dead(CXCursor cond, int want, CXCursor s)
+{
+  long long v;
+  if (clang_Cursor_isNull(s) || !fw_int_literal_value(cond, &v) || (v != 0) == want) return 0;
+  int entry = 0;
+  clang_visitChildren(s, fw_find_entry, &entry);
+  return !entry;
+}
+
 static int fw_if(fw *w, CXCursor c)
 {
   size_t k = fw_kids(w, c), n = w->ks.n - k;
@@ -85,13 +108,17 @@ static int fw_if(fw *w, CXCursor c)
   if (guard) fw_tag_guard_test(w, eff0, call0, guard);
   if (guard) vec_push(&w->guards, guard);
   size_t mark = fw_avail_enter(w), floor = w->avail_floor;
-  int a = fw_branch(w, kids[1]);
+  int dead_a = fw_branch_dead(kids[0], 1, kids[1]), dead_b = n > 2 && fw_branch_dead(kids[0], 0, kids[2]);
+  int a = dead_a ? 0 : fw_branch(w, kids[1]);
   fw_avail_restore(w, mark, floor);
-  int b = n > 2 ? fw_branch(w, kids[2]) : 0;
+  int b = n > 2 && !dead_b ? fw_branch(w, kids[2]) : 0;
   fw_avail_restore(w, mark, floor);
   if (guard) w->guards.n--;
   int f = (a | b) & (FS_RET | FS_BRK);
-  if (n > 2 && (a & FS_ENDS) && (b & FS_ENDS)) f |= FS_ENDS;
+  /* Every path that can run ends (`if (1) abort();` has no other path). */
+  long long v = 0;
+  int no_else = n > 2 ? dead_b : fw_int_literal_value(kids[0], &v) && v != 0;
+  if ((dead_a || (a & FS_ENDS)) && (no_else || (n > 2 && (b & FS_ENDS)))) f |= FS_ENDS;
   w->last_if_guard = guard;
   w->last_if_returns = n == 2 && (a & FS_RET);
   return f;
@@ -108,7 +135,7 @@ static int fw_while(fw *w, CXCursor c, int is_do)
   uint32_t seq0 = w->seq;
   size_t mark = fw_avail_enter(w), floor = fw_avail_barrier(w);
   if (is_do) { f = fw_stmt(w, body); fw_expr(w, cond, ACC_VALUE); }
-  else { fw_expr(w, cond, ACC_VALUE); f = fw_stmt(w, body); }
+  else { fw_expr(w, cond, ACC_VALUE); f = fw_branch_dead(cond, 1, body) ? 0 : fw_stmt(w, body); }
   fw_avail_restore(w, mark, floor);
   if (!fw_loop_cond_false(cond)) fw_loop_patch(w, m0.call, m0.eff, seq0);
   if (!fw_loop_cond_false(cond))
@@ -355,6 +382,7 @@ int fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn)
   memset(&w, 0, sizeof w);
   w.t = t;
   w.fi = fi;
+  w.fn = fn;
   CXCursor body = fw_body(&w, fn);
   fw_add_params(&w, fn);
   fw_mark start = fw_mark_now(&w);
@@ -399,5 +427,6 @@ int fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn)
   vec_free(&w.snaps);
   vec_free(&w.guards);
   vec_free(&w.dead_cands);
+  free(w.asm_printed);
   return flags & FS_ENDS;
 }

@@ -235,25 +235,29 @@ static bool loc_before(sum_loc a, sum_loc b)
 }
 
 /* How telling a cause is, for a maintainer who has to fix it (issue 14,
- * item 6); lower is better, ties go to source order:
- *   0  an effect on a named object (a global written or read, an atomic's object);
+ * item 6; issue 22, item 6); lower is better, ties go to source order:
+ *   0  an effect on a named object (a global written or read, an atomic's
+ *      object), or a definite store (through a parameter or a pointer);
  *   1  any other effect of the function itself (a call through a function
- *      pointer, volatile, asm, memory through a pointer), or a call of a
- *      function whose body or lack of one is the cause;
+ *      pointer, volatile, asm, memory read through a pointer), or a call of
+ *      a function whose body or lack of one is the cause;
  *   2  a call of a library function the knowledge base describes (memcpy,
  *      snprintf: usually a step, rarely the thing to fix);
- *   3  anything on a path that ends in a noreturn call (an error report). */
+ *   3  a compiler barrier (asm with no instruction: it orders, does nothing);
+ *   4  anything on a path that ends in a noreturn call (an error report). */
 static int why_rank_effect(const sum_effect *e)
 {
-  if (e->flags & SEF_DOOMED) return 3;
+  if (e->flags & SEF_DOOMED) return 4;
   if (e->kind == SE_READ_GLOBAL || e->kind == SE_WRITE_GLOBAL) return 0;
+  if (e->kind == SE_WRITE_PARAM || e->kind == SE_WRITE_MEM) return 0;
   if ((e->flags & SEF_ATOMIC) && e->name) return 0;
+  if (e->kind == SE_ASM && e->param == SA_ASM_BARRIER) return 3;
   return 1;
 }
 
 static int why_rank_call(const link_prog *p, const link_call *c)
 {
-  if (c->flags & (SCF_DOOMED | SCF_NORETURN)) return 3;
+  if (c->flags & (SCF_DOOMED | SCF_NORETURN)) return 4;
   const link_func *g = &p->funcs.v[c->callee];
   if (!link_has_body(g) && link_kb_entry(p, g)) return 2;
   return 1;
@@ -271,7 +275,7 @@ static link_why solve_why(const link_prog *p, const link_func *f)
   purity target = (purity)f->cls;
   link_why best = { WHY_NONE, 0 };
   sum_loc best_loc = { 0, UINT32_MAX, UINT32_MAX };
-  int best_rank = 4;
+  int best_rank = 5;
   for (uint32_t i = 0; i < f->neff; i++) {
     const sum_effect *e = &p->effs.v[f->eff_off + i];
     purity c = link_effect_contrib(p, e);

@@ -139,6 +139,9 @@ static void reason_effect(strbuf *b, const link_prog *p, const sum_effect *e)
     if (e->param == SA_ASM_VOLATILE) sb_puts(b, "contains volatile inline assembly (it may read a clock or do I/O)");
     else if (e->param == SA_ASM_MEMORY) sb_puts(b, "contains inline assembly that clobbers memory");
     else if (e->param == SA_ASM_UNREAD) sb_puts(b, "contains inline assembly purist cannot read (assumed to do anything)");
+    else if (e->param == SA_ASM_BARRIER)
+      sb_puts(b, "contains a compiler barrier (inline assembly with no instruction, volatile or clobbering memory: "
+                 "it orders the memory accesses around it)");
     else sb_puts(b, "contains inline assembly");
     break;
   case SE_CALL_INDIRECT:
@@ -244,9 +247,14 @@ static void reason_clean(strbuf *b, const link_prog *p, const link_func *f)
 
 void reason_head(strbuf *b, const link_prog *p, const link_func *f, const char *root)
 {
-  switch (f->why.kind) {
-  case WHY_EFFECT: reason_effect(b, p, &p->effs.v[f->why.index]); break;
-  case WHY_CALL: reason_call_head(b, p, &p->calls.v[f->why.index], root); break;
+  reason_head_why(b, p, f, f->why, root);
+}
+
+void reason_head_why(strbuf *b, const link_prog *p, const link_func *f, link_why why, const char *root)
+{
+  switch (why.kind) {
+  case WHY_EFFECT: reason_effect(b, p, &p->effs.v[why.index]); break;
+  case WHY_CALL: reason_call_head(b, p, &p->calls.v[why.index], root); break;
   case WHY_NONE: reason_clean(b, p, f); break;
   default: reason_external(b, p, f, root); break;
   }

@@ -14,6 +14,9 @@ void reason_class(strbuf *b, const link_prog *p, const link_func *f, const char 
 void reason_mnr(strbuf *b, const link_prog *p, const link_func *f, const char *root);
 /* The reason's first step only, without locations ("writes static 'x'"). */
 void reason_head(strbuf *b, const link_prog *p, const link_func *f, const char *root);
+/* The same for a cause `why` of f other than f->why (the misuse witness
+ * past a compiler barrier). */
+void reason_head_why(strbuf *b, const link_prog *p, const link_func *f, link_why why, const char *root);
 /* One step of the chain, without f's own location and name: the call that
  * is f's first cause ("calls g at file:line:col", with what is known of g
  * when it has no body) or f's own reason. Returns the callee the chain

@@ -54,11 +54,14 @@ typedef enum {
 } sum_effect_kind;
 
 /* SE_ASM: why an inline asm statement counts as an effect (asm.c); kept
- * in sum_effect.param. Volatile (or basic, or goto) with a non-empty
- * template: may read a clock or do I/O; a "memory" clobber on a non-empty
- * template: reads and writes any memory; the statement's text could not
- * be read (a template or constraint from a macro argument): anything. */
-typedef enum { SA_ASM_OTHER = 0, SA_ASM_VOLATILE = 1, SA_ASM_MEMORY = 2, SA_ASM_UNREAD = 3 } sum_asm_why;
+ * in sum_effect.param. Volatile (or basic, or goto) with a real template:
+ * may read a clock or do I/O; a "memory" clobber on a real template: reads
+ * and writes any memory; the statement's text could not be read: anything;
+ * a compiler barrier (a template that is empty or only assembler comments,
+ * volatile or with a "memory" clobber): orders the caller's accesses but
+ * does nothing at run time, so it breaks no declared attribute. */
+typedef enum { SA_ASM_OTHER = 0, SA_ASM_VOLATILE = 1, SA_ASM_MEMORY = 2, SA_ASM_UNREAD = 3,
+               SA_ASM_BARRIER = 4 } sum_asm_why;
 
 /* What a named global object is, for the reason text. */
 typedef enum { SO_NONE, SO_GLOBAL, SO_FILE_STATIC, SO_STATIC_LOCAL, SO_THREAD_LOCAL } sum_obj_kind;

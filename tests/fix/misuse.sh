@@ -19,6 +19,7 @@ int cached(void) __attribute__((const));
 int weaker(int x) __attribute__((pure));
 int halve_to_one(int n);
 void set_verbosity(int v);
+int fenced(int x) __attribute__((const));
 EOF2
 cat >m.c <<'EOF2'
 #include "m.h"
@@ -37,6 +38,7 @@ int cached(void)
 int weaker(int x) { return x + 1; }
 int halve_to_one(int n) { while (n > 1) n = n / 2 + (n & 1); return n; }
 void set_verbosity(int v) { verbosity = v; }
+int fenced(int x) { __asm__ volatile("" ::: "memory"); return x * 2; }
 EOF2
 cp m.h "$T/m.h.orig"
 
@@ -61,6 +63,8 @@ expect_file_has m.h '^int cached\(void\) __attribute__\(\(const\)\);$'
 expect_stdout_has "^m\.h:3:5: 'counter_next': remove pure$"
 expect_stdout_has "^m\.h:2:5: 'level_on': const -> pure$"
 expect_stderr_has "^m\.c:8:5: note: 'cached' cheats deliberately \(see purist check\); its attribute is left alone$"
+expect_file_has m.h '^int fenced\(int x\) __attribute__\(\(const\)\);$'   # a compiler barrier only
+expect_stderr_has "^m\.c:17:5: note: 'fenced' is beyond its attribute only by a compiler barrier"
 compiles m.c
 
 check "purist check finds no misuse left (the cheat is a note)"
