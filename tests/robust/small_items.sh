@@ -3,7 +3,7 @@
 # a file belongs says "is a directory"; errors per TU are capped at 20;
 # bad compile-database entries are reported and the rest analysed; --why
 # with two static functions of one name prints both (or takes FILE:NAME);
-# --root must exist; -p with files is an error; PURIST_SAMPLE must be a
+# --root must exist; -p with files reports on them; PURIST_SAMPLE must be a
 # number from 1; a missing -include file or @response file fails the TU.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -61,13 +61,17 @@ run infer --no-cache --why c.c:h why/a.c why/b.c
 expect_rc 2
 expect_stderr_has "no function named 'c\.c:h'"
 
-check "--root /nonexistent and -p DIR with files are usage errors"
+check "--root /nonexistent is a usage error; -p DIR with files reports on them"
 run infer --root /nonexistent ok.c
 expect_usage_error '--root /nonexistent: not an existing directory'
 run infer --root ok.c ok.c
 expect_usage_error '--root ok\.c: not an existing directory'
+# -p DIR with files named is clang-tidy's form since issue 20 (e2e/cli_forms):
+# the database's bad entries are still reported, and the file named is.
 run infer -p db2 ok.c
-expect_usage_error '^purist: -p db2 and source files named: give one or the other$'
+expect_rc 2
+expect_stderr_has 'db2/compile_commands\.json: entry 0 is not an object'
+expect_stdout_has 'ok\.c:1: ok: const'
 
 check "PURIST_SAMPLE=-1, 0, an overflow, past LONG_MAX (issue 23 item 7) or text is refused by verify"
 for v in -1 0 99999999999999999999999 9223372036854775808 18446744073709551615 abc; do
