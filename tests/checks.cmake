@@ -149,3 +149,8 @@ if(DEFINED _diag_node)
   set_tests_properties(checks/golden_sarif_schema PROPERTIES
                        FIXTURES_REQUIRED diag_npm LABELS checks TIMEOUT 120)
 endif()
+
+# Every check has a page in docs/checks/ (the SARIF rules' helpUri).
+add_test(NAME checks/doc_pages
+         COMMAND bash ${_ck_dir}/doc_pages.sh ${PROJECT_SOURCE_DIR})
+set_tests_properties(checks/doc_pages PROPERTIES LABELS checks TIMEOUT 60)

@@ -37,6 +37,7 @@ set(_e2e_tests
   compiler_view
   cli_forms
   help_docs
+  ci_outputs
 )
 foreach(_e2e ${_e2e_tests})
   add_test(NAME e2e/${_e2e}

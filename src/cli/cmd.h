@@ -9,6 +9,7 @@
 #include "kb/kb.h"
 #include "link/link.h"
 #include "report/diag.h"
+#include "report/run_info.h"
 
 enum { EXIT_OK = 0, EXIT_FINDINGS = 1, EXIT_INPUT = 2 };
 
@@ -30,15 +31,17 @@ void cmd_say(const char *msg);
 int cmd_jobs_count(const cli_opts *o);
 /* Summarises the project's TUs (through the cache unless --no-cache) and
  * prints their diagnostics in job order; -1 after saying why the project
- * could not be read. */
-int cmd_parse_project(const cli_opts *o, const kb *k, fe_jobs *jobs, pipeline_result *res, char **root);
+ * could not be read. ri (may be NULL) gets each TU or database entry that
+ * was not analysed. */
+int cmd_parse_project(const cli_opts *o, const kb *k, fe_jobs *jobs, pipeline_result *res, char **root,
+                      run_info *ri);
 /* Links the summaries of the files named (summary files, objects,
  * archives, executables, shared objects); *bad as described in cmd_common.c. */
 link_prog *cmd_link_inputs(const cli_opts *o, const kb *k, int *bad);
 /* Summarises and links the project, or links the summary files named;
- * NULL if its inputs could not be read. *failed counts TUs not analysed;
- * *root is the project root (caller frees). */
-link_prog *cmd_analyze(const cli_opts *o, const kb *k, char **root, int *failed);
+ * NULL if its inputs could not be read. *failed counts TUs not analysed,
+ * ri (may be NULL) lists them; *root is the project root (caller frees). */
+link_prog *cmd_analyze(const cli_opts *o, const kb *k, char **root, int *failed, run_info *ri);
 /* Solves p; prints the link's warnings unless --quiet. */
 /* Solves p and says on stderr what the link noticed (unless --quiet):
  * its warnings, and under --verbose a note per name defined more than
@@ -55,8 +58,9 @@ int cmd_close_output(const cli_opts *o, FILE *out);
  * FILE..., --include, --exclude, --checks) and baselined ones; records a
  * baseline if asked. -1 after saying why. */
 int cmd_filter(const cli_opts *o, diag_list *l, const char *root);
-/* Prints the findings in --format to the output. */
-int cmd_print_findings(const cli_opts *o, const diag_list *l, const char *root);
+/* Prints the findings in --format to the output; ri (may be NULL) as for
+ * diag_print_sarif. */
+int cmd_print_findings(const cli_opts *o, const diag_list *l, const char *root, const run_info *ri);
 /* rc, or EXIT_FINDINGS when rc is EXIT_OK and a finding is as severe as --fail-on. */
 int cmd_fail_on(const cli_opts *o, const diag_list *l, int rc);
 

@@ -27,8 +27,47 @@ int cmd_jobs_count(const cli_opts *o)
   return n > 0 ? (int)n : 1;
 }
 
+/* The error line to quote for a TU that was not analysed: its first
+ * error, else its first message. */
+static const char *cmd_first_error(const fe_msgs *m)
+{
+  for (size_t i = 0; i < m->n; i++)
+    if (strstr(m->v[i], ": error: ")) return m->v[i];
+  return m->n ? m->v[0] : "the file could not be parsed";
+}
+
+/* Records in ri every TU of jobs that was not analysed, and each bad
+ * database entry of skipped (one a line, "DB: entry N …"), at the
+ * database's file. */
+static void cmd_note_failures(run_info *ri, const fe_jobs *jobs, const pipeline_result *res,
+                              const char *skipped, const char *root)
+{
+  static const run_na_reason reasons[] = {
+    [FE_ERRORS] = RUN_NA_ERRORS, [FE_FAILED] = RUN_NA_FAILED,
+    [FE_TIMED_OUT] = RUN_NA_TIMED_OUT, [FE_CRASHED] = RUN_NA_CRASHED };
+  for (size_t i = 0; i < jobs->n; i++) {
+    fe_status st = res->status[i];
+    if (st == FE_OK) continue;
+    run_na_reason r = (unsigned)st < sizeof reasons / sizeof *reasons ? reasons[st] : RUN_NA_FAILED;
+    run_info_add(ri, jobs->v[i].file, root, r, cmd_first_error(&res->msgs[i]));
+  }
+  for (const char *line = skipped; line && *line;) {
+    size_t len = strcspn(line, "\n");
+    char *msg = xstrndup(line, len);
+    char *at = strstr(msg, ": entry ");
+    char *file = xstrndup(msg, at ? (size_t)(at - msg) : strlen(msg));
+    char *abs = realpath(file, NULL);   /* said as given (maybe relative); the root is absolute */
+    run_info_add(ri, abs ? abs : file, root, RUN_NA_BAD_ENTRY, msg);
+    free(abs);
+    free(file);
+    free(msg);
+    line += len + (line[len] == '\n');
+  }
+}
+
 /* Summarises the project's TUs; prints their diagnostics in job order. */
-int cmd_parse_project(const cli_opts *o, const kb *k, fe_jobs *jobs, pipeline_result *res, char **root)
+int cmd_parse_project(const cli_opts *o, const kb *k, fe_jobs *jobs, pipeline_result *res, char **root,
+                      run_info *ri)
 {
   char *err = NULL, *skipped = NULL;
   if (project_jobs(o, jobs, root, &err, &skipped) < 0) {
@@ -41,7 +80,6 @@ int cmd_parse_project(const cli_opts *o, const kb *k, fe_jobs *jobs, pipeline_re
     fprintf(stderr, "%s\n", skipped);
     nskipped = 1;
     for (const char *q = skipped; (q = strchr(q, '\n')); q++) nskipped++;
-    free(skipped);
   }
   /* Progress only for a person watching: a terminal, and not --quiet. */
   bool progress = !o->quiet && isatty(STDERR_FILENO);
@@ -56,6 +94,8 @@ int cmd_parse_project(const cli_opts *o, const kb *k, fe_jobs *jobs, pipeline_re
       if (!o->quiet || (!strstr(res->msgs[i].v[m], ": warning: compiler flags:") &&
                         !strstr(res->msgs[i].v[m], ": warning: compiler view:")))   /* --quiet: errors only */
         fprintf(stderr, "%s\n", res->msgs[i].v[m]);
+  if (ri) cmd_note_failures(ri, jobs, res, skipped, *root);
+  free(skipped);
   if (o->stats) cache_print_stats(c, stderr);
   if (o->stats) fe_ccview_print_stats(stderr);
   cache_free(c);
@@ -149,7 +189,7 @@ link_prog *cmd_refuse_clobber(const cli_opts *o, link_prog *p)
 
 /* Summarises and links the project; NULL if its inputs could not be read.
  * *failed counts the TUs that could not be analysed. */
-link_prog *cmd_analyze(const cli_opts *o, const kb *k, char **root, int *failed)
+link_prog *cmd_analyze(const cli_opts *o, const kb *k, char **root, int *failed, run_info *ri)
 {
   fe_jobs jobs = {0};
   pipeline_result res = {0};
@@ -162,7 +202,7 @@ link_prog *cmd_analyze(const cli_opts *o, const kb *k, char **root, int *failed)
   p = link_new(k, o->strict);
   res.sink = cmd_link_take;
   res.sink_ctx = p;
-  if (cmd_parse_project(o, k, &jobs, &res, root) < 0) {
+  if (cmd_parse_project(o, k, &jobs, &res, root, ri) < 0) {
     link_free(p);
     p = NULL;
   } else {
@@ -196,12 +236,12 @@ fail:
   return -1;
 }
 
-int cmd_print_findings(const cli_opts *o, const diag_list *l, const char *root)
+int cmd_print_findings(const cli_opts *o, const diag_list *l, const char *root, const run_info *ri)
 {
   FILE *out = cmd_open_output(o);
   if (!out) return EXIT_INPUT;
-  if (o->format == FMT_JSON) diag_print_json(out, l);
-  else if (o->format == FMT_SARIF) diag_print_sarif(out, l, root, PURIST_VERSION);
+  if (o->format == FMT_JSON) diag_print_json(out, l, ri);
+  else if (o->format == FMT_SARIF) diag_print_sarif(out, l, root, PURIST_VERSION, ri);
   else diag_print_text(out, l, diag_use_color(o->color, out));
   return cmd_close_output(o, out);
 }

@@ -12,8 +12,9 @@ int cmd_findings(const cli_opts *o, const kb *k)
 {
   char *root = NULL;
   int failed = 0;
-  link_prog *p = cmd_analyze(o, k, &root, &failed);
-  if (!p) { free(root); return EXIT_INPUT; }
+  run_info ri = { .command = o->cmd == CMD_CHECK ? "check" : o->cmd == CMD_SUGGEST ? "suggest" : "explain" };
+  link_prog *p = cmd_analyze(o, k, &root, &failed, &ri);
+  if (!p) { free(root); run_info_free(&ri); return EXIT_INPUT; }
   cmd_solve(o, p, root);
   checks_opts co = { root, o->cheats_as_errors, o->whole_program, cli_std_attrs(o), o->all, o->verbose };
   diag_list l = {0};
@@ -25,8 +26,9 @@ int cmd_findings(const cli_opts *o, const kb *k)
     fprintf(stderr, "purist: %zu more suggestion%s without gain (the compiler already sees the body at "
             "every call): --all shows them\n", hidden, hidden == 1 ? "" : "s");
   if (o->cmd != CMD_SUGGEST) diag_sort(&l);   /* suggestions stay ranked by gain */
-  int rc = cmd_filter(o, &l, root) < 0 ? EXIT_INPUT : cmd_print_findings(o, &l, root);
+  int rc = cmd_filter(o, &l, root) < 0 ? EXIT_INPUT : cmd_print_findings(o, &l, root, &ri);
   rc = cmd_fail_on(o, &l, rc);
+  run_info_free(&ri);
   diag_list_free(&l);
   link_free(p);
   free(root);
@@ -62,7 +64,7 @@ int cmd_report(const cli_opts *o, const kb *k)
   diag_list all = {0}, ver = {0};
   link_prog *p = NULL;
   if (o->verify && html_verify_load(o->verify, NULL, &ver, &err) < 0) goto done;
-  if (!(p = cmd_analyze(o, k, &root, &failed))) goto done;
+  if (!(p = cmd_analyze(o, k, &root, &failed, NULL))) goto done;
   if (o->verify) {   /* again, now that relative paths have a root */
     diag_list_free(&ver);
     if (html_verify_load(o->verify, root, &ver, &err) < 0) goto done;

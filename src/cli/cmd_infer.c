@@ -49,7 +49,7 @@ static bool infer_cmd_wants(const void *sc, const char *file)
 }
 
 /* Prints what infer prints for a linked program. */
-static int infer_cmd_print(const cli_opts *o, link_prog *p, const char *root)
+static int infer_cmd_print(const cli_opts *o, link_prog *p, const char *root, const run_info *ri)
 {
   cmd_solve(o, p, root);
   infer_ids why = {0};
@@ -70,7 +70,7 @@ static int infer_cmd_print(const cli_opts *o, link_prog *p, const char *root)
   if (!o->why) {
     scope sc;
     scope_init(&sc, o, root);
-    infer_print_some(out, p, root, o->format, infer_cmd_wants, &sc);
+    infer_print_some(out, p, root, o->format, infer_cmd_wants, &sc, ri);
     scope_free(&sc);
   }
   vec_free(&why);
@@ -81,8 +81,10 @@ int cmd_infer(const cli_opts *o, const kb *k)
 {
   char *root = NULL;
   int failed = 0;
-  link_prog *p = cmd_analyze(o, k, &root, &failed);
-  int rc = p ? infer_cmd_print(o, p, root) : EXIT_INPUT;
+  run_info ri = { .command = "infer" };
+  link_prog *p = cmd_analyze(o, k, &root, &failed, &ri);
+  int rc = p ? infer_cmd_print(o, p, root, &ri) : EXIT_INPUT;
+  run_info_free(&ri);
   link_free(p);
   free(root);
   return failed ? EXIT_INPUT : rc;
@@ -111,7 +113,7 @@ int cmd_summarize(const cli_opts *o, const kb *k)
   fe_jobs jobs = {0};
   pipeline_result res = {0};
   char *root = NULL;
-  if (cmd_parse_project(o, k, &jobs, &res, &root) < 0) {
+  if (cmd_parse_project(o, k, &jobs, &res, &root, NULL) < 0) {
     cdb_jobs_free(&jobs);
     free(root);
     return EXIT_INPUT;
@@ -139,7 +141,7 @@ int cmd_link(const cli_opts *o, const kb *k)
   int bad;
   link_prog *p = cmd_link_inputs(o, k, &bad);
   char *root = project_root_for_link(o);
-  int rc = infer_cmd_print(o, p, root);
+  int rc = infer_cmd_print(o, p, root, NULL);
   free(root);
   link_free(p);
   return bad ? EXIT_INPUT : rc;

@@ -48,7 +48,8 @@ int cmd_verify(const cli_opts *o, const kb *k)
   if (!verify_sample_ok()) return EXIT_INPUT;
   char *root = NULL, *err = NULL;
   int failed = 0, st = -1, rc = EXIT_INPUT;
-  link_prog *p = cmd_analyze(o, k, &root, &failed);
+  run_info ri = { .command = "verify" };
+  link_prog *p = cmd_analyze(o, k, &root, &failed, &ri);
   verify_watch w = {0};
   verify_session s = {0};
   VEC(char *) argv = {0};
@@ -67,7 +68,7 @@ int cmd_verify(const cli_opts *o, const kb *k)
   verify_report_read(&s, p, &w, &co, &l, &notes, &lost);
   verify_cmd_notes(o, &notes);
   diag_sort(&l);
-  rc = cmd_filter(o, &l, root) < 0 ? EXIT_INPUT : cmd_print_findings(o, &l, root);
+  rc = cmd_filter(o, &l, root) < 0 ? EXIT_INPUT : cmd_print_findings(o, &l, root, &ri);
   if (rc == EXIT_OK && st != 0) rc = st;
   rc = cmd_fail_on(o, &l, rc);
   /* Findings lost (a process without a report) are never a clean run. */
@@ -78,6 +79,7 @@ int cmd_verify(const cli_opts *o, const kb *k)
   }
   diag_list_free(&l);
 out:
+  run_info_free(&ri);
   free(err);
   vec_free(&argv);
   verify_session_free(&s);
@@ -94,7 +96,7 @@ static char *verify_cmd_wrappers(const cli_opts *o, const kb *k, verify_protos *
   char *root = NULL, *root2 = NULL, *err = NULL, *obj = NULL;
   int failed = 0;
   struct stat st;
-  link_prog *p = cmd_analyze(o, k, &root, &failed);
+  link_prog *p = cmd_analyze(o, k, &root, &failed, NULL);
   fe_jobs jobs = {0};
   verify_watch w = {0};
   verify_lines skipped = {0};

@@ -135,7 +135,7 @@ int cmd_fix(const cli_opts *o, const kb *k)
     root = project_root_for_link(o);
     p = cmd_refuse_clobber(o, p);
   } else {
-    p = cmd_analyze(o, k, &root, &failed);
+    p = cmd_analyze(o, k, &root, &failed, NULL);
   }
   int rc = p && !(o->from && failed) ? fix_cmd_run(o, p, root) : EXIT_INPUT;
   link_free(p);

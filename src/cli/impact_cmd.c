@@ -236,7 +236,7 @@ int cmd_impact(const cli_opts *o, const kb *k)
 {
   char *root = NULL;
   int failed = 0;
-  link_prog *p = cmd_analyze(o, k, &root, &failed);
+  link_prog *p = cmd_analyze(o, k, &root, &failed, NULL);
   int rc = EXIT_INPUT;
   if (p) {
     cmd_solve(o, p, root);

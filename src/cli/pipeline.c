@@ -88,6 +88,7 @@ static void *pipeline_worker(void *arg)
     fe_status st = sh->cache
       ? cache_summarize(sh->cache, parse, job, sh->kb, &sh->out->sums[i], &sh->out->msgs[i])
       : parse.run(parse.ctx, job, sh->kb, &sh->out->sums[i], &sh->out->msgs[i], NULL);
+    sh->out->status[i] = st;
     if (st != FE_OK) atomic_fetch_add(&sh->failed, 1);
     pipeline_deliver(sh, i);
     pipeline_progress(sh, job->file);
@@ -146,6 +147,7 @@ void pipeline_summarize_cached(const fe_jobs *jobs, const kb *kb, cache *c, int 
   size_t n = jobs->n;
   out->sums = xcalloc(n ? n : 1, sizeof *out->sums);
   out->msgs = xcalloc(n ? n : 1, sizeof *out->msgs);
+  out->status = xcalloc(n ? n : 1, sizeof *out->status);
   pipeline_shared sh = { .jobs = jobs, .kb = kb, .cache = c, .out = out, .n = n, .progress = progress };
   if (out->sink) sh.ready = xcalloc(n ? n : 1, sizeof *sh.ready);
   pipeline_run_threads(&sh, nthreads);
@@ -161,6 +163,7 @@ void pipeline_result_free(pipeline_result *r, size_t njobs)
   }
   free(r->sums);
   free(r->msgs);
+  free(r->status);
 }
 
 void pipeline_each(size_t n, int nthreads, bool progress, void (*each)(void *ctx, size_t i),

@@ -9,6 +9,7 @@
 typedef struct {
   sum_tu **sums;       /* per job: the summary, or NULL if it failed */
   fe_msgs *msgs;       /* per job: diagnostics to print */
+  fe_status *status;   /* per job: how its parse ended (what SARIF and JSON say of a failed TU) */
   int failed;          /* jobs with errors (reported, analysed as unknown) */
   int skipped;         /* bad compile-database entries (reported, left out): set by cmd_parse_project */
   /* Optional, set by the caller: sink(sink_ctx, s) is given each job's

@@ -167,14 +167,17 @@ static fe_status worker_exchange(worker *w, const fe_job *job, sum_tu **out, fe_
   }
   vec_free(&b);
   int status = worker_reap(w, true);
-  if (rc == -2)
+  if (rc == -2) {
     vec_push(msgs, xasprintf("%s: error: parsing took longer than %d s (--tu-timeout); it is not analysed",
                              job->file, w->cfg->timeout));
-  else if (rc == 0)   /* the worker lived but said nonsense */
+    return FE_TIMED_OUT;
+  }
+  if (rc == 0) {   /* the worker lived but said nonsense */
     vec_push(msgs, xasprintf("%s: error: the parse worker sent a malformed reply; it is not analysed", job->file));
-  else
-    vec_push(msgs, worker_death(job, status));
-  return FE_FAILED;
+    return FE_FAILED;
+  }
+  vec_push(msgs, worker_death(job, status));
+  return FE_CRASHED;
 }
 
 fe_status worker_parse(void *ctx, const fe_job *job, const kb *kb, sum_tu **out, fe_msgs *msgs,

@@ -17,7 +17,10 @@ typedef VEC(char *) fe_msgs;
 typedef enum {
   FE_OK = 0,        /* summary complete */
   FE_ERRORS = 1,    /* the TU has errors: the summary lists no bodies (STF_PARSE_FAILED) */
-  FE_FAILED = 2     /* libclang could not parse at all: *out is NULL */
+  FE_FAILED = 2,    /* libclang could not parse at all: *out is NULL */
+  /* Set by the parse worker (cli/worker.h) only; *out is NULL as for FE_FAILED. */
+  FE_TIMED_OUT = 3, /* the parse outlasted --tu-timeout */
+  FE_CRASHED = 4    /* the process parsing it died (a signal, an exit) */
 } fe_status;
 
 /* Summarises one TU. Diagnostics worth showing (errors in the code,

@@ -56,7 +56,7 @@ static json_t *json_diag(const diag *d)
   return o;
 }
 
-int diag_print_json(FILE *out, const diag_list *l)
+int diag_print_json(FILE *out, const diag_list *l, const run_info *ri)
 {
   int rc = 0;
   fputs("{\n  \"version\": 1,\n  \"diagnostics\": [", out);
@@ -66,6 +66,8 @@ int diag_print_json(FILE *out, const diag_list *l)
     rc = json_dumpf(o, out, JSON_PRESERVE_ORDER) < 0 ? -1 : 0;
     json_decref(o);
   }
-  fputs(l->n ? "\n  ]\n}\n" : "]\n}\n", out);
+  fputs(l->n ? "\n  ]" : "]", out);
+  if (rc == 0) rc = run_info_print_json(out, ri);
+  fputs("\n}\n", out);
   return ferror(out) ? -1 : rc;
 }

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include "report/diag.h"
+#include "report/run_info.h"
 
 /* --- text (diag_text.c) ------------------------------------------------ */
 
@@ -30,16 +31,20 @@ bool diag_use_color(const char *when, FILE *out);
 
 /* {"version":1,"diagnostics":[{"check","severity","file","line","column",
  * "function","message","related":[{"file","line","column","message"}]}]},
- * one diagnostic per line (DESIGN.md §4). */
-int diag_print_json(FILE *out, const diag_list *l);
+ * one diagnostic per line (DESIGN.md §4); "not_analysed" after them when ri
+ * lists TUs that were not analysed (run_info.h; ri may be NULL). */
+int diag_print_json(FILE *out, const diag_list *l, const run_info *ri);
 
 /* --- SARIF (diag_sarif.c) ----------------------------------------------- */
 
 /* A SARIF 2.1.0 log with one run. root_uri is the absolute project root (a
  * path, or a file: URI); relative paths are given relative to it through
- * the uriBaseId SRCROOT. NULL leaves SRCROOT for the consumer to define. */
+ * the uriBaseId SRCROOT. NULL leaves SRCROOT for the consumer to define.
+ * ri (may be NULL) gives automationDetails.id and the invocation's
+ * executionSuccessful and toolExecutionNotifications (run_info.h). Every
+ * rule has a helpUri to its page, docs/checks/CHECK.md. */
 int diag_print_sarif(FILE *out, const diag_list *l, const char *root_uri,
-                     const char *tool_version);
+                     const char *tool_version, const run_info *ri);
 
 /* --- suppression and baselines (diag_filter.c) -------------------------- */
 

@@ -9,6 +9,7 @@
  * check, function and message (diag_key: without line numbers), so a
  * service keeps recognising a finding after edits above it. */
 #include "report/diag_out.h"
+#include "report/run_info.h"
 #include "util/strbuf.h"
 #include "util/strtab.h"
 #include <ctype.h>
@@ -22,6 +23,12 @@
  * one exists; the build can set PURIST_HOMEPAGE. */
 #ifndef PURIST_HOMEPAGE
 #define PURIST_HOMEPAGE "https://purist.invalid/"
+#endif
+/* Each rule's helpUri is PURIST_DOCS_URL + "checks/CHECK.md": the page of
+ * docs/checks/ installed with purist (cmake sets the installed docs'
+ * file: URL, or the cache variable PURIST_DOCS_URL a published copy). */
+#ifndef PURIST_DOCS_URL
+#define PURIST_DOCS_URL "file:///usr/local/share/doc/purist/"
 #endif
 #define SARIF_SCHEMA "https://json.schemastore.org/sarif-2.1.0.json"
 #define SARIF_FINGERPRINT "puristFingerprint/v1"
@@ -258,6 +265,9 @@ static json_t *sarif_rule(const char *check, diag_severity level)
   json_object_set_new(r, "shortDescription", sarif_text(t ? t->short_text : sb_str(&generic)));
   json_object_set_new(r, "fullDescription", sarif_text(t ? t->full_text : sb_str(&generic)));
   json_object_set_new(r, "help", sarif_text(t ? t->help : sb_str(&generic)));
+  char *uri = xasprintf("%schecks/%s.md", PURIST_DOCS_URL, check);   /* every check has a page */
+  json_object_set_new(r, "helpUri", json_string(uri));
+  free(uri);
   json_t *conf = json_object();
   json_object_set_new(conf, "level", json_string(sarif_level(level)));
   json_object_set_new(r, "defaultConfiguration", conf);
@@ -462,12 +472,50 @@ static json_t *sarif_results(const diag_list *l, const sarif_checks *c)
   return results;
 }
 
+/* One toolExecutionNotification: a TU purist could not analyse, at its
+ * file, with the reason as a property a script can switch on. */
+static json_t *sarif_not_analysed(const run_na *na)
+{
+  json_t *n = json_object();
+  json_object_set_new(n, "level", json_string("error"));
+  json_object_set_new(n, "message", sarif_text(na->message));
+  json_t *loc = json_object();
+  if (na->file[0]) json_object_set_new(loc, "physicalLocation", sarif_physical(na->file, 0, 0));
+  json_object_set_new(n, "locations", json_pack("[o]", loc));
+  json_object_set_new(n, "descriptor", json_pack("{ss}", "id", "purist-not-analysed"));
+  json_object_set_new(n, "properties", json_pack("{ss}", "reason", run_na_reason_name(na->reason)));
+  return n;
+}
+
+/* invocations: one, successful unless a TU was not analysed; then one
+ * notification per such TU, so a code-scanning service shows the run as
+ * incomplete instead of clean. */
+static json_t *sarif_invocations(const run_info *ri)
+{
+  json_t *inv = json_object();
+  size_t n = ri ? ri->not_analysed.n : 0;
+  json_object_set_new(inv, "executionSuccessful", json_boolean(n == 0));
+  if (n) {
+    json_t *notes = json_array();
+    for (size_t i = 0; i < n; i++) json_array_append_new(notes, sarif_not_analysed(&ri->not_analysed.v[i]));
+    json_object_set_new(inv, "toolExecutionNotifications", notes);
+  }
+  return json_pack("[o]", inv);
+}
+
 int diag_print_sarif(FILE *out, const diag_list *l, const char *root_uri,
-                     const char *tool_version)
+                     const char *tool_version, const run_info *ri)
 {
   sarif_checks checks = sarif_collect_checks(l);
   json_t *run = json_object();
   json_object_set_new(run, "tool", json_pack("{so}", "driver", sarif_driver(&checks, tool_version)));
+  if (ri && ri->command) {
+    strbuf id = {0};
+    run_info_automation_id(&id, ri);
+    json_object_set_new(run, "automationDetails", json_pack("{ss}", "id", sb_str(&id)));
+    sb_free(&id);
+  }
+  json_object_set_new(run, "invocations", sarif_invocations(ri));
   if (root_uri) json_object_set_new(run, "originalUriBaseIds", sarif_base_ids(root_uri));
   json_object_set_new(run, "results", sarif_results(l, &checks));
   json_t *log = json_object();

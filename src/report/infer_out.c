@@ -144,13 +144,13 @@ static void infer_json_func(strbuf *b, const link_prog *p, const link_func *f, c
   sb_free(&tmp);
 }
 
-int infer_print(FILE *out, const link_prog *p, const char *root, out_format fmt)
+int infer_print(FILE *out, const link_prog *p, const char *root, out_format fmt, const run_info *ri)
 {
-  return infer_print_some(out, p, root, fmt, NULL, NULL);
+  return infer_print_some(out, p, root, fmt, NULL, NULL, ri);
 }
 
 int infer_print_some(FILE *out, const link_prog *p, const char *root, out_format fmt, infer_want_fn want,
-                     const void *ctx)
+                     const void *ctx, const run_info *ri)
 {
   size_t n, k = 0;
   uint32_t *list = infer_listed(p, root, &n);
@@ -170,7 +170,9 @@ int infer_print_some(FILE *out, const link_prog *p, const char *root, out_format
     }
     fwrite(sb_str(&b), 1, b.n, out);
     sb_free(&b);
-    fputs(n ? "\n  ]\n}\n" : "]\n}\n", out);
+    fputs(n ? "\n  ]" : "]", out);
+    rc = run_info_print_json(out, ri);
+    fputs("\n}\n", out);
   } else {
     strbuf b = {0};
     for (size_t i = 0; i < n; i++) {

@@ -12,8 +12,9 @@
 # directory: the paths it prints are relative to examples/, the project
 # root, so the outputs do not depend on where anything lives.  The one
 # absolute path in the output, SARIF's originalUriBaseIds SRCROOT uri
-# (file:///…/examples/), is replaced by file:///@EXAMPLES@/; nothing else
-# is normalised.  The exit status of each command is kept in
+# (file:///…/examples/), is replaced by file:///@EXAMPLES@/, and the docs'
+# base URL of each rule's helpUri (a build setting, PURIST_DOCS_URL) by
+# file:///@DOCS@/; nothing else is normalised.  The exit status of each command is kept in
 # golden/exit-status.txt.
 set -u
 purist=$(realpath "$1")
@@ -40,7 +41,8 @@ for cmd in check suggest explain; do
         rc=$?
         echo "$cmd --format=$fmt: $rc" >>"$tmp/out/exit-status.txt"
         if [ "$fmt" = sarif ]; then
-            sed -i "s|file://$examples/|file:///@EXAMPLES@/|g" "$out"
+            sed -i -e "s|file://$examples/|file:///@EXAMPLES@/|g" \
+                -e 's|"helpUri": "[^"]*/checks/|"helpUri": "file:///@DOCS@/checks/|' "$out"
         fi
         if [ "$rc" -ge 2 ] || [ -s "$tmp/$cmd.$ext.stderr" ]; then
             echo "golden: $cmd --format=$fmt exited $rc, stderr:"; cat "$tmp/$cmd.$ext.stderr"

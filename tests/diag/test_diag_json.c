@@ -14,7 +14,7 @@
 
 static int print_json(FILE *out, void *ctx)
 {
-  return diag_print_json(out, ctx);
+  return diag_print_json(out, ctx, NULL);
 }
 
 /* Parses the output, failing the test if it is not JSON. */
