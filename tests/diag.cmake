@@ -56,3 +56,10 @@ add_test(NAME diag/sarif_schema_rejects_invalid
                  ${_diag_dir}/bad.sarif)
 set_tests_properties(diag/sarif_schema_rejects_invalid PROPERTIES
                      FIXTURES_REQUIRED diag_npm LABELS diag TIMEOUT 120)
+
+# Every JSON output of purist against its JSON Schema in docs/schema/
+# (issue 20 item 4), with the same ajv.
+add_test(NAME schema/json_outputs
+         COMMAND bash ${_diag_dir}/json_schema.sh $<TARGET_FILE:purist> ${PROJECT_SOURCE_DIR} ${_diag_node})
+set_tests_properties(schema/json_outputs PROPERTIES
+                     FIXTURES_REQUIRED diag_npm LABELS diag TIMEOUT 300)
