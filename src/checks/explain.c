@@ -38,7 +38,9 @@ static void explain_blocker(strbuf *m, diag *d, const link_prog *p, const checks
     sb_free(&what);
   } else {
     const link_call *c = &p->calls.v[f->blocker_call];
-    sb_printf(m, "the call to '%s' at line %u, which may write memory,", S(p, p->funcs.v[c->callee].name), c->loc.line);
+    sb_puts(m, "the call to ");
+    reason_callee(m, p, c, true);
+    sb_printf(m, " at line %u, which may write memory,", c->loc.line);
     checks_related(d, p, o, c->loc, "this call is in the way");
   }
 }
@@ -47,8 +49,9 @@ static void explain_dead(const link_prog *p, const checks_opts *o, const link_fu
                          const link_func *g, purity cls, diag_list *out)
 {
   strbuf m = {0};
-  sb_printf(&m, "the value of this call to %s '%s' is %s: the compiler deletes the call",
-            purity_name(cls), S(p, g->name),
+  sb_printf(&m, "the value of this call to %s ", purity_name(cls));
+  reason_callee(&m, p, c, true);   /* isalpha, not the __ctype_b_loc it expands to */
+  sb_printf(&m, " is %s: the compiler deletes the call",
             c->use == SCU_DISCARDED ? "discarded" : "only stored into a local that is never read");
   explain_when(&m, p, g, cls);
   /* Removing the statement would remove what its arguments do as well. */
@@ -69,7 +72,9 @@ static void explain_writer(strbuf *m, diag *d, const link_prog *p, const checks_
     return;
   }
   const link_call *c = &p->calls.v[w.blocker_call];
-  sb_printf(m, "the call to '%s' at line %u", S(p, p->funcs.v[c->callee].name), c->loc.line);
+  sb_puts(m, "the call to ");
+  reason_callee(m, p, c, true);
+  sb_printf(m, " at line %u", c->loc.line);
   checks_related(d, p, o, c->loc, "this call is in the way");
 }
 
@@ -88,7 +93,8 @@ static void explain_redundant(const link_prog *p, const checks_opts *o, const li
   const link_call *first = &p->calls.v[fact->first_call];
   bool advice = fact->blocked && v->level <= CLASH_MAYBE;
   strbuf m = {0};
-  sb_printf(&m, "'%s' is called again with the same arguments as at line %u", S(p, g->name), first->loc.line);
+  reason_callee(&m, p, c, true);   /* isalpha, not the __ctype_b_loc it expands to */
+  sb_printf(&m, " is called again with the same arguments as at line %u", first->loc.line);
   diag *d = checks_emit(out, p, o, "redundant-call", advice ? DIAG_WARNING : DIAG_NOTE, c->loc, f, "");
   checks_related(d, p, o, first->loc, "the first call");
   if (!fact->blocked) {
@@ -124,11 +130,12 @@ static void explain_hoist(const link_prog *p, const checks_opts *o, const link_f
 {
   bool advice = fact->blocked && v->level <= CLASH_MAYBE;
   strbuf m = {0};
+  sb_printf(&m, "%s ", purity_name(cls));
+  reason_callee(&m, p, c, true);   /* isalpha, not the __ctype_b_loc it expands to */
   if (fact->blocked && v->level == CLASH_UNKNOWN)
-    sb_printf(&m, "%s '%s' is called in every iteration of a loop", purity_name(cls), S(p, g->name));
+    sb_puts(&m, " is called in every iteration of a loop");
   else
-    sb_printf(&m, "%s '%s' is called in every iteration of a loop with arguments the loop does not change",
-              purity_name(cls), S(p, g->name));
+    sb_puts(&m, " is called in every iteration of a loop with arguments the loop does not change");
   diag *d = checks_emit(out, p, o, "loop-invariant-call", advice ? DIAG_WARNING : DIAG_NOTE, c->loc, f, "");
   if (!fact->blocked) {
     sb_puts(&m, ": the compiler hoists it out of the loop");
