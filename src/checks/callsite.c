@@ -38,11 +38,16 @@ static bool effect_writes(const sum_effect *e)
   }
 }
 
-/* The first store in f's effects [lo, hi) (relative), or -1. */
+/* The first store in f's effects [lo, hi) (relative), or -1. A store on
+ * a path that ends in a noreturn call (an error report before exit) is
+ * never followed by the second call or the next iteration: the compiler
+ * sees that, and it blocks nothing. */
 static int first_store(const link_prog *p, const link_func *f, uint32_t lo, uint32_t hi)
 {
-  for (uint32_t i = lo; i < hi && i < f->neff; i++)
-    if (effect_writes(&p->effs.v[f->eff_off + i])) return (int)(f->eff_off + i);
+  for (uint32_t i = lo; i < hi && i < f->neff; i++) {
+    const sum_effect *e = &p->effs.v[f->eff_off + i];
+    if (effect_writes(e) && !(e->flags & SEF_DOOMED)) return (int)(f->eff_off + i);
+  }
   return -1;
 }
 
@@ -52,6 +57,7 @@ static int first_impure_call(const link_prog *p, const link_func *f, uint32_t lo
   for (uint32_t i = lo; i < hi && i < f->ncall; i++) {
     if (i == skip) continue;
     const link_call *c = &p->calls.v[f->call_off + i];
+    if (c->flags & (SCF_DOOMED | SCF_NORETURN)) continue;   /* as for stores */
     if (checks_callee_class(p, &p->funcs.v[c->callee]) == PURITY_NORMAL) return (int)(f->call_off + i);
   }
   return -1;
@@ -85,6 +91,17 @@ static bool callsite_is_hint(const char *name)
   return false;
 }
 
+/* A library call whose every argument points to read-only data
+ * (strlen("PNGDATA")): GCC computes it while compiling, so there is no
+ * call left to delete, merge or hoist. */
+static bool callsite_folded(const link_prog *p, const link_func *g, const link_call *c)
+{
+  if (link_has_body(g) || !link_kb_entry(p, g) || c->nargs == 0) return false;
+  for (uint32_t i = 0; i < c->nargs; i++)
+    if (p->argmasks.v[c->arg_off + i] != PROV_RODATA) return false;
+  return true;
+}
+
 void checks_callsite(const link_prog *p, const link_func *f, uint32_t ci, purity cls, cs_fact *out)
 {
   memset(out, 0, sizeof *out);
@@ -93,7 +110,7 @@ void checks_callsite(const link_prog *p, const link_func *f, uint32_t ci, purity
   const link_func *g = &p->funcs.v[c->callee];
   /* A call through a read-only table (SCF_TABLE) is indirect to the compiler: no facts. */
   if (cls == PURITY_NORMAL || (g->flags & SFF_VOID) || (c->flags & (SCF_DOOMED | SCF_NORETURN | SCF_TABLE))) return;
-  if (callsite_is_hint(strtab_get(p->strs, g->name))) return;
+  if (callsite_is_hint(strtab_get(p->strs, g->name)) || callsite_folded(p, g, c)) return;
   bool mnr = link_has_body(g) ? g->st.mnr : false;
   uint32_t rel = ci - f->call_off;
   bool args_mem = c->flags & SCF_ARGS_READ_MEM;

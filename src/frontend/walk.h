@@ -78,6 +78,8 @@ typedef struct {
   int doomed;             /* > 0 inside the arguments of a noreturn call */
   uint8_t eff_flags;      /* SEF_* added to every effect recorded (an atomic's access) */
   uint64_t last_value;    /* provenance of the last expression statement's value (StmtExpr) */
+  CXCursor discard_top;   /* the expression statement being walked, parentheses stripped: an
+                             assignment that is the whole statement has its value discarded */
   int stale;              /* a pointer's provenance grew after its use: walk again */
   uint32_t seq;           /* counts writes to local variables */
   uint32_t mem_writes;    /* writes other than to whole local variables */

@@ -561,7 +561,9 @@ static uint64_t fw_binary(fw *w, CXCursor c)
   enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
   if (op == CXBinaryOperator_Assign) {
     uint64_t m = fw_expr(w, r, ACC_VALUE);
-    fw_note_stored_call(w, l, r);
+    /* Only where the assignment's own value is thrown away: in
+     * `while (p && (v = next(p)))` the call's value is the test. */
+    if (clang_equalCursors(c, w->discard_top)) fw_note_stored_call(w, l, r);
     fw_store(w, l, m, r, 0);
     return m;
   }

@@ -319,7 +319,10 @@ int fw_stmt(fw *w, CXCursor s)
     if (clang_isExpression(k)) {
       if (fw_is_unused_mark(w, s)) return 0;
       size_t ncalls = w->t->sum->calls.n;
+      CXCursor top0 = w->discard_top;
+      w->discard_top = fe_strip(s);
       w->last_value = fw_expr(w, s, ACC_VALUE);
+      w->discard_top = top0;
       /* The outermost call is recorded last: its value is thrown away. (A
        * call recorded by an earlier statement of the same macro expansion
        * has the same place: it must be this statement's.) */
@@ -383,6 +386,7 @@ int fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn)
   w.t = t;
   w.fi = fi;
   w.fn = fn;
+  w.discard_top = clang_getNullCursor();
   CXCursor body = fw_body(&w, fn);
   fw_add_params(&w, fn);
   fw_mark start = fw_mark_now(&w);
