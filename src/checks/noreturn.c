@@ -228,6 +228,28 @@ static void nr_effects(nr_ctx *c, const checks_opts *o, const link_func *f, puri
   }
 }
 
+/* What removes f's failed-assertion path: " (built with NDEBUG …)" only
+ * when it ends in the standard assert's failure call (__assert_fail),
+ * G_DISABLE_ASSERT for g_assert; nothing for a project's own macro that
+ * aborts (FFmpeg's av_assert0 aborts whatever NDEBUG says). */
+static const char *nr_assert_off(nr_ctx *c, const nr_info *in)
+{
+  const link_prog *p = c->p;
+  int32_t ci = in->acall;
+  for (int steps = 0; steps < 16 && ci >= 0; steps++) {
+    const link_call *cl = &p->calls.v[ci];
+    const char *g = S(p, p->funcs.v[cl->callee].name);
+    if (cl->flags & SCF_NORETURN) {
+      if (reason_is_assert_fail(g))
+        return " (built with NDEBUG there is no such path)";
+      if (!strncmp(g, "g_assertion_message", 19)) return " (built with G_DISABLE_ASSERT there is no such path)";
+      return "";
+    }
+    ci = nr_info_of(c, cl->callee)->acall;
+  }
+  return "";
+}
+
 void nr_emit(nr_ctx *c, const checks_opts *o, uint32_t fi, purity decl, sum_loc at, diag_list *out)
 {
   const link_prog *p = c->p;
@@ -241,7 +263,7 @@ void nr_emit(nr_ctx *c, const checks_opts *o, uint32_t fi, purity decl, sum_loc 
   diag *d = checks_emit(out, p, o, "misuse-noreturn", assert_only ? DIAG_NOTE : DIAG_WARNING, at, f, "");
   nr_chain(c, o, in, assert_only, &msg, d);
   sb_puts(&msg, "; a call whose value is unused is deleted together with that check");
-  if (assert_only) sb_puts(&msg, " (built with NDEBUG there is no such path)");
+  if (assert_only) sb_puts(&msg, nr_assert_off(c, in));
   else sb_puts(&msg, "; GCC counts a function that may not return as not pure: drop the attribute, or "
                      "move the check to the callers");
   nr_effects(c, o, f, decl, d);
