@@ -47,7 +47,7 @@ sum_loc checks_attr_loc(const link_prog *p, uint32_t fi, uint8_t bits)
  * barrier is named only when it is all there is (the note). */
 static link_why witness_why(const link_prog *p, nr_ctx *nr, const link_func *cur, purity decl)
 {
-  link_why w = cur->why;
+  link_why w = link_weak_body(cur) ? cur->weak_why : cur->why;
   if (!nr) return w;
   uint32_t fi = (uint32_t)(cur - p->funcs.v);
   bool barrier = w.kind == WHY_EFFECT && nr_is_barrier(&p->effs.v[w.index]);
@@ -229,6 +229,9 @@ static void emit_misuse(const link_prog *p, const checks_opts *o, nr_ctx *nr, co
   sb_printf(&msg, "'%s' is declared %s but ", S(p, f->name), purity_name(decl));
   diag *d = checks_emit(out, p, o, "misuse", DIAG_ERROR, at, f, "");
   witness(p, o, nr, decl, f, &msg, d);
+  if (link_weak_body(f))
+    sb_puts(&msg, "; this is a weak definition: a strong definition elsewhere may replace it, but where none "
+                  "does, this body is the one linked");
   free(d->message);
   d->message = xstrdup(sb_str(&msg));
   sb_free(&msg);
@@ -343,13 +346,15 @@ void checks_misuse(const link_prog *p, const checks_opts *o, diag_list *out)
     check_declarations(p, o, fi, out);
     if (!(f->flags & SFF_BODY)) continue;
     purity decl = declared_class(f->declared);
-    if (decl == PURITY_NORMAL || !link_has_body(f) || (f->flags & SFF_VOID)) continue;
+    bool weak = link_weak_body(f);   /* its body is checked too (utf8.h's weak utf8cpy) */
+    if (decl == PURITY_NORMAL || !(link_has_body(f) || weak) || (f->flags & SFF_VOID)) continue;
+    purity cls = weak ? (purity)f->weak_cls : (purity)f->cls;
     sum_loc at = attr_loc(p, fi, decl == PURITY_CONST ? SUM_DECL_CONST : SUM_DECL_PURE);
     /* Beyond the attribute only on paths that end in a noreturn call (and
      * not --strict, which counts those in full): misuse-noreturn says so. */
     purity seen = p->strict ? nr_run_class(nr, fi) : nr_live_class(nr, fi);
-    bool broken = (purity)f->cls > decl && seen > decl;
-    bool barrier = !broken && (purity)f->cls > decl && (p->strict || nr_live_barrier_class(nr, fi) > decl);
+    bool broken = cls > decl && seen > decl;
+    bool barrier = !broken && cls > decl && (p->strict || nr_live_barrier_class(nr, fi) > decl);
     if (barrier) emit_barrier(p, o, f, decl, at, out);
     if (!broken || !check_body(p, o, &cx, fi, decl, at, out)) nr_emit(nr, o, fi, decl, at, out);
   }

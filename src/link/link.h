@@ -61,6 +61,12 @@ typedef struct {
   link_state st;
   uint8_t cls;           /* purity */
   link_why why, why_mnr;
+  /* A weak definition (SFF_WEAK with SFF_BODY, no conflict): callers see
+   * only what is declared (a strong definition may replace it), but the
+   * body shown is the one normally linked: its own class and reason, for
+   * checking its declared attribute (issue 22 item 5). */
+  uint8_t weak_cls;
+  link_why weak_why;
 } link_func;
 
 typedef struct {
@@ -98,6 +104,12 @@ void link_solve(link_prog *p);
 static inline bool link_has_body(const link_func *f)
 {
   return (f->flags & SFF_BODY) && !(f->lflags & (LF_CONFLICT | LF_KB_BODY)) && !(f->flags & SFF_WEAK);
+}
+
+/* A weak definition whose body is here (checked against its attribute). */
+static inline bool link_weak_body(const link_func *f)
+{
+  return (f->flags & SFF_BODY) && (f->flags & SFF_WEAK) && !(f->lflags & (LF_CONFLICT | LF_KB_BODY));
 }
 
 /* Is f solved from facts (its body, or for LF_JOIN the calls to its

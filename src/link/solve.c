@@ -360,6 +360,15 @@ void link_solve(link_prog *p)
   scc_free(&scc);
   for (size_t i = 0; i < p->funcs.n; i++) {
     link_func *f = &p->funcs.v[i];
+    if (!link_weak_body(f)) continue;
+    /* Its body, with every callee (itself included) as the callers see it. */
+    f->st = solve_eval(p, f);
+    f->cls = (uint8_t)state_class(&f->st);
+    f->weak_cls = f->cls;
+    f->weak_why = solve_why(p, f);
+  }
+  for (size_t i = 0; i < p->funcs.n; i++) {
+    link_func *f = &p->funcs.v[i];
     if (f->lflags & LF_JOIN) f->why.kind = WHY_CONFLICT;   /* solved from its definitions */
     if (link_solved_body(f)) continue;
     f->st = solve_external(p, NULL, f);
