@@ -161,6 +161,9 @@ int fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn);
 CXCursor fe_strip(CXCursor c);
 CXType fe_canon_type(CXCursor c);
 int fe_type_is_pointer(CXType t);
+/* A union whose members are all pointers (a transparent union such as
+ * FRR's union prefixptr): one pointer, whichever member is read. */
+int fe_type_is_pointer_union(CXType t);
 int fe_type_is_array(CXType t);
 
 #endif

@@ -11,6 +11,25 @@ int fe_type_is_pointer(CXType t)
   return t.kind == CXType_Pointer || t.kind == CXType_BlockPointer;
 }
 
+typedef struct { int n, ptrs; } fe_union_fields;
+
+static enum CXVisitorResult fe_count_ptr_field(CXCursor f, CXClientData d)
+{
+  fe_union_fields *u = d;
+  u->n++;
+  u->ptrs += fe_type_is_pointer(clang_getCanonicalType(clang_getCursorType(f)));
+  return CXVisit_Continue;
+}
+
+int fe_type_is_pointer_union(CXType t)
+{
+  t = clang_getCanonicalType(t);
+  if (t.kind != CXType_Record || clang_getCursorKind(clang_getTypeDeclaration(t)) != CXCursor_UnionDecl) return 0;
+  fe_union_fields u = { 0, 0 };
+  clang_Type_visitFields(t, fe_count_ptr_field, &u);
+  return u.n > 0 && u.n == u.ptrs;
+}
+
 int fe_type_is_array(CXType t)
 {
   return t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray ||

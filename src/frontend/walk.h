@@ -12,6 +12,8 @@ typedef struct {
   int16_t param;        /* parameter index, or -1 */
   uint8_t is_ptr;
   uint8_t array_param;  /* a parameter declared as an array: a pointer */
+  uint8_t ptr_union;    /* a parameter of a union of pointers only: a pointer, read and
+                           written through any member */
   uint8_t read;         /* its value was used in this walk */
   uint8_t addr_taken;   /* &v appears somewhere (sticky across walks) */
   uint8_t used;         /* its value is read somewhere in this walk */

@@ -73,6 +73,9 @@ uint32_t fw_var_for(fw *w, CXCursor decl)
   v.is_ptr = (uint8_t)fe_type_is_pointer(t);
   /* `int a[4]` as a parameter is a pointer, though libclang shows the array. */
   if (clang_getCursorKind(decl) == CXCursor_ParmDecl && fe_type_is_array(t)) v.is_ptr = v.array_param = 1;
+  /* A transparent union parameter (FRR's prefix_copy(union prefixptr, …))
+   * is the caller's pointer; only parameters, whose value comes whole. */
+  if (clang_getCursorKind(decl) == CXCursor_ParmDecl && fe_type_is_pointer_union(t)) v.is_ptr = v.ptr_union = 1;
   vec_push(&w->vars, v);
   ptrmap_put(&w->varmap, key, (uint32_t)w->vars.n - 1);
   return (uint32_t)w->vars.n - 1;
@@ -447,8 +450,9 @@ static uint64_t fw_lvalue_expr(fw *w, CXCursor c, int acc, const lv_t *lv)
   }
   fw_access(w, c, lv, 1, 0);
   if (lv->kind == LV_LOCAL && lv->whole) w->vars.v[lv->var].used = 1;
-  if (!fe_type_is_pointer(t)) return 0;
-  if (lv->kind == LV_LOCAL && lv->whole) {
+  int whole = lv->kind == LV_LOCAL && (lv->whole || w->vars.v[lv->var].ptr_union);
+  if (!fe_type_is_pointer(t) && !(whole && w->vars.v[lv->var].ptr_union)) return 0;
+  if (whole) {
     w->vars.v[lv->var].read = 1;
     return w->vars.v[lv->var].mask;
   }
@@ -472,7 +476,7 @@ uint64_t fw_store(fw *w, CXCursor target, uint64_t m, CXCursor value, int rd)
   }
   fw_access(w, target, &lv, rd, 1);
   if (rd && lv.kind == LV_LOCAL) w->vars.v[lv.var].used = 1;
-  if (lv.kind == LV_LOCAL && lv.whole && w->vars.v[lv.var].is_ptr) {
+  if (lv.kind == LV_LOCAL && (lv.whole || w->vars.v[lv.var].ptr_union) && w->vars.v[lv.var].is_ptr) {
     fw_var_grow(w, lv.var, m, value);
     w->vars.v[lv.var].read = 1;
     return w->vars.v[lv.var].mask;
@@ -610,7 +614,9 @@ static uint64_t fw_convert(fw *w, CXCursor c, CXCursor from, int acc)
 {
   CXType to = fe_canon_type(c), ft = fe_canon_type(from);
   uint64_t m = fw_expr(w, from, acc);
-  /* (An array-typed conversion is the decay of an array parameter.) */
+  /* (An array-typed conversion is the decay of an array parameter.) A
+   * pointer passed as a transparent union keeps its provenance. */
+  if (fe_type_is_pointer_union(to) && fe_type_is_pointer(ft)) return m;
   if (!fe_type_is_pointer(to) && !fe_type_is_array(to)) return 0;
   if (fe_type_is_pointer(ft) || fe_type_is_array(ft) ||
       ft.kind == CXType_FunctionProto || ft.kind == CXType_FunctionNoProto)
@@ -857,9 +863,27 @@ static uint64_t fw_stmt_expr(fw *w, CXCursor c)
   return w->last_value;
 }
 
+/* A pointer passed as a transparent union: clang shows a compound literal
+ * of the union around it. The pointer's provenance; walks its parts. */
+static uint64_t fw_union_literal(fw *w, CXCursor c)
+{
+  size_t k = fw_kids(w, c);
+  uint64_t m = 0;
+  for (size_t i = k; i < w->ks.n; i++) {
+    CXCursor e = w->ks.v[i];
+    if (clang_getCursorKind(e) == CXCursor_InitListExpr) m |= fw_union_literal(w, e);
+    else if (clang_isExpression(clang_getCursorKind(e))) m |= fw_expr(w, e, ACC_VALUE);
+  }
+  w->ks.n = k;
+  return m;
+}
+
 uint64_t fw_expr(fw *w, CXCursor c, int acc)
 {
   lv_t lv;
+  if (clang_getCursorKind(c) == CXCursor_CompoundLiteralExpr && acc == ACC_VALUE &&
+      fe_type_is_pointer_union(fe_canon_type(c)))
+    return fw_union_literal(w, c);
   switch (clang_getCursorKind(c)) {
   case CXCursor_DeclRefExpr: case CXCursor_MemberRefExpr: case CXCursor_ArraySubscriptExpr:
   case CXCursor_StringLiteral: case CXCursor_CompoundLiteralExpr:
