@@ -30,6 +30,7 @@
  * at entry and exit reads it twice more (and cannot miss a change). */
 #include "rt/rt.h"
 #include <pthread.h>
+#include <signal.h>
 #include <string.h>
 #include <sys/mman.h>
 
@@ -50,6 +51,27 @@ static PRT_TLS unsigned long t_others;/* the other threads' hook calls at entry 
 #define RT_HELD 64                    /* symbols held per frame; more are dropped */
 static PRT_TLS long t_held[RT_HELD];
 static PRT_TLS int t_nheld;
+/* A checked frame is being opened or closed: a signal handler that runs
+ * instrumented code meanwhile must not start a frame over the snapshot in
+ * use (its calls are neither counted nor checked). */
+static PRT_TLS volatile sig_atomic_t t_busy;
+static PRT_TLS sigset_t t_mask;       /* the signal mask before a checked frame */
+
+/* Asynchronous signals wait while a checked frame runs: a handler's writes
+ * are not the function's (a SIGALRM handler's counter was reported as
+ * written by the const function it interrupted), and in a guarded const
+ * frame every access of the handler faults and is single-stepped, so a
+ * 100 µs interval timer's handler took longer than the interval and the
+ * program never went on (issue 23 item 15). The synchronous signals (a
+ * fault, a trap, abort) stay open: the guard and the program need them. */
+PRT_NOINST static void rt_signals_hold(void)
+{
+  sigset_t all;
+  sigfillset(&all);
+  static const int sync[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGABRT, SIGSYS };
+  for (size_t i = 0; i < sizeof sync / sizeof *sync; i++) sigdelset(&all, sync[i]);
+  pthread_sigmask(SIG_BLOCK, &all, &t_mask);
+}
 
 static pthread_once_t rt_key_once = PTHREAD_ONCE_INIT;
 static pthread_key_t rt_key;
@@ -117,6 +139,7 @@ __attribute__((noinline)) PRT_NOINST static void rt_frame_check(int w, bool forc
   prt_watch *W = &prt.watch[w];
   t_checking = rt_snap_buffers();
   if (!t_checking) return;
+  rt_signals_hold();
   t_forced = force;
   t_outer = w;
   t_idx = atomic_fetch_add_explicit(&W->checked, 1, memory_order_relaxed);
@@ -144,13 +167,17 @@ PRT_NOINST static inline void rt_frame_begin(int w)
                           memory_order_relaxed);
     due = prt_tick(&c->left);
   }
-  if (force || due || atomic_load_explicit(&prt.watch[w].checked, memory_order_relaxed) < 2)
+  if (force || due || atomic_load_explicit(&prt.watch[w].checked, memory_order_relaxed) < 2) {
+    t_busy = 1;
     rt_frame_check(w, force);
+    t_busy = 0;
+  }
 }
 
 PRT_NOINST static void rt_frame_end(void)
 {
   if (!t_checking) return;
+  t_busy = 1;
   if (t_guarded) prt_guard_off();
   t_guarded = false;
   rt_snap_compare();
@@ -161,6 +188,8 @@ PRT_NOINST static void rt_frame_end(void)
   t_checking = false;
   t_forced_done = t_forced;
   t_forced = false;
+  t_busy = 0;
+  pthread_sigmask(SIG_SETMASK, &t_mask, NULL);   /* what waited is delivered now */
 }
 
 PRT_API void __cyg_profile_func_enter(void *fn, void *site)
@@ -168,7 +197,7 @@ PRT_API void __cyg_profile_func_enter(void *fn, void *site)
   if (!prt.active) return;
   if (atomic_load_explicit(&prt.threaded, memory_order_relaxed)) prt_activity();
   int w = prt_watch_find(fn);
-  if (w < 0 || t_replay) return;
+  if (w < 0 || t_replay || t_busy) return;
   if (t_depth++ == 0) rt_frame_begin(w);
 }
 
@@ -176,7 +205,7 @@ PRT_API void __cyg_profile_func_exit(void *fn, void *site)
 {
   if (!prt.active) return;
   if (atomic_load_explicit(&prt.threaded, memory_order_relaxed)) prt_activity();
-  if (t_depth == 0 || t_replay) return;
+  if (t_depth == 0 || t_replay || t_busy) return;
   if (prt_watch_find(fn) < 0) return;
   if (--t_depth == 0) rt_frame_end();
 }

@@ -15,6 +15,8 @@
 #include "rt/rt.h"
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
 #include <sys/resource.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,7 +49,18 @@ PRT_NOINST static void rt_unlock(void) { atomic_flag_clear_explicit(&r_lock, mem
 
 PRT_NOINST void prt_note_set(prt_note n) { atomic_fetch_or(&r_notes, (int)n); }
 
-PRT_NOINST void prt_record(prt_kind k, int w, long arg, unsigned long idx)
+/* A finding recorded by a signal handler that interrupted this thread's
+ * own prt_record: it cannot take the lock the interrupted code holds (the
+ * spin never ended: a program under a 100 µs SIGALRM whose handler calls a
+ * watched function hung, issue 23 item 15), so it waits here and the
+ * interrupted call adds it when it has let the lock go. */
+typedef struct { prt_kind k; int w; long arg; unsigned long idx; } rt_deferred;
+#define RT_DEFERRED 32
+static PRT_TLS rt_deferred t_def[RT_DEFERRED];
+static PRT_TLS volatile sig_atomic_t t_ndef;
+static PRT_TLS volatile sig_atomic_t t_recording;
+
+PRT_NOINST static void rt_record_locked(prt_kind k, int w, long arg, unsigned long idx)
 {
   rt_lock();
   rt_finding *f = NULL;
@@ -63,6 +76,23 @@ PRT_NOINST void prt_record(prt_kind k, int w, long arg, unsigned long idx)
   }
   rt_unlock();
   if (!f) prt_note_set(PRT_NOTE_FULL);
+}
+
+PRT_NOINST void prt_record(prt_kind k, int w, long arg, unsigned long idx)
+{
+  if (t_recording) {   /* in a signal handler, over this thread's own record */
+    if (t_ndef < RT_DEFERRED) t_def[t_ndef++] = (rt_deferred){ k, w, arg, idx };
+    else prt_note_set(PRT_NOTE_FULL);
+    return;
+  }
+  t_recording = 1;
+  rt_record_locked(k, w, arg, idx);
+  while (t_ndef > 0) {
+    rt_deferred d = t_def[t_ndef - 1];
+    t_ndef--;
+    rt_record_locked(d.k, d.w, d.arg, d.idx);
+  }
+  t_recording = 0;
   if (prt.abort_on_error) {   /* PURIST_ABORT=1: stop at the first violation */
     prt_report_write();
     abort();
@@ -263,6 +293,12 @@ PRT_NOINST static bool rt_write_to(const char *path, const char *tmp)
   /* A fatal signal may arrive while the lock is held: a bounded wait, then
    * the table is read as it is. */
   bool locked = false, ok = false;
+  /* No asynchronous signal meanwhile: a handler calling a watched function
+   * would wait for the lock held here for ever (a program whose 100 µs
+   * SIGALRM timer ran on through exit hung, issue 23 item 15). */
+  sigset_t all, old;
+  sigfillset(&all);
+  pthread_sigmask(SIG_BLOCK, &all, &old);
   for (int i = 0; i < 1000000 && !(locked = !atomic_flag_test_and_set(&r_lock)); i++) {}
   rt_out o = { .fd = rt_open_report(tmp) };
   if (o.fd < 0) {
@@ -279,6 +315,7 @@ PRT_NOINST static bool rt_write_to(const char *path, const char *tmp)
     }
   }
   if (locked) rt_unlock();
+  pthread_sigmask(SIG_SETMASK, &old, NULL);
   return ok;
 }
 
