@@ -91,8 +91,7 @@ int cmd_parse_project(const cli_opts *o, const kb *k, fe_jobs *jobs, pipeline_re
   res->skipped = nskipped;
   for (size_t i = 0; i < jobs->n; i++)
     for (size_t m = 0; m < res->msgs[i].n; m++)
-      if (!o->quiet || (!strstr(res->msgs[i].v[m], ": warning: compiler flags:") &&
-                        !strstr(res->msgs[i].v[m], ": warning: compiler view:")))   /* --quiet: errors only */
+      if (!o->quiet || !fe_msg_is_advice(res->msgs[i].v[m]))   /* --quiet: errors only */
         fprintf(stderr, "%s\n", res->msgs[i].v[m]);
   if (ri) cmd_note_failures(ri, jobs, res, skipped, *root);
   free(skipped);

@@ -107,7 +107,7 @@ static char *launcher_unit(worker *wk, const kb *k, const ccargs *a, const ccarg
   if (st != FE_OK) {
     const char *first = NULL;
     for (size_t i = 0; i < msgs.n && !first; i++)
-      if (!strstr(msgs.v[i], ": warning: compiler flags:") && !strstr(msgs.v[i], ": warning: compiler view:"))
+      if (!fe_msg_is_advice(msgs.v[i]))
         first = msgs.v[i];
     why = xasprintf("%s: libclang cannot analyse it%s%s", u->src, first ? ": " : "", first ? first : "");
   } else {

@@ -175,7 +175,7 @@ static char *ccv_run(char **argv, const char *dir, size_t *len, char **why)
   close(fd[1]);
   if (rc != 0) {
     close(fd[0]);
-    *why = xasprintf("cannot run %s: %s", argv[0], strerror(rc));
+    *why = xasprintf("cannot run the compiler %s (%s) to learn its predefined macros", argv[0], strerror(rc));
     errno = rc;
     return NULL;
   }
@@ -189,7 +189,8 @@ static char *ccv_run(char **argv, const char *dir, size_t *len, char **why)
   while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {}
   if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
     vec_free(&out);
-    *why = xasprintf("'%s -dM -E' failed (exit status %d)", argv[0], WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+    *why = xasprintf("the compiler %s does not list its predefined macros ('%s -dM -E': exit status %d)",
+                     argv[0], argv[0], WIFEXITED(st) ? WEXITSTATUS(st) : -1);
     errno = 0;   /* it ran */
     return NULL;
   }
@@ -340,7 +341,8 @@ static char *ccv_why(const fe_ccview *v)
   bool first = !v->said;
   ((fe_ccview *)v)->said = true;
   pthread_mutex_unlock(&ccv_lock);
-  return first ? xasprintf("%s; parsing with clang's predefined macros", v->why) : NULL;
+  return first ? xasprintf("%s: install it or correct compile_commands.json, or give --compiler-view=clang "
+                           "to stop asking; " FE_MSG_CLANG_MACROS, v->why) : NULL;
 }
 
 const char *fe_ccview_compiler(const fe_ccview *v) { return v ? v->compiler : NULL; }
@@ -357,18 +359,24 @@ fe_status fe_ccview_counted(void *ctx, const fe_job *job, const kb *kb, sum_tu *
   const fe_parser *inner = ctx;
   const fe_ccview *v = fe_ccview_for(job);
   char *why = ccv_why(v);
-  if (why) vec_push(msgs, xasprintf("%s: warning: compiler view: %s", job->file, why));
+  if (why) vec_push(msgs, xasprintf("%s: warning: %s", job->file, why));
   free(why);
   size_t before = msgs->n;
   fe_status st = inner->run(inner->ctx, job, kb, out, msgs, deps);
   ccv_kind k = fe_ccview_path(v) ? CCV_GCC : CCV_CLANG;
   for (size_t i = before; i < msgs->n && k == CCV_GCC; i++)
-    if (strstr(msgs->v[i], ": warning: " FE_CCVIEW_FELL_BACK) || strstr(msgs->v[i], ": warning: " FE_CCVIEW_BOTH_FAIL))
+    if (strstr(msgs->v[i], FE_CCVIEW_FELL_BACK) || strstr(msgs->v[i], FE_CCVIEW_BOTH_FAIL))
       k = CCV_FALLBACK;
   pthread_mutex_lock(&ccv_lock);
   ccv_counts[k]++;
   pthread_mutex_unlock(&ccv_lock);
   return st;
+}
+
+bool fe_msg_is_advice(const char *msg)
+{
+  return strstr(msg, ": warning: compiler flags:") || strstr(msg, FE_MSG_CLANG_MACROS) ||
+         strstr(msg, FE_CCVIEW_BOTH_FAIL);
 }
 
 void fe_ccview_print_stats(FILE *f)

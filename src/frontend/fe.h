@@ -80,6 +80,12 @@ fe_status fe_ccview_counted(void *ctx, const fe_job *job, const kb *kb, sum_tu *
 /* What the job's view is, for the summary cache's key: 0 for clang's,
  * else a hash of the GCC view's macros (asks the compiler once). */
 uint64_t fe_ccview_digest(const fe_job *job);
+/* The words that end every message saying a file was parsed with
+ * clang's predefined macros, not its compiler's (ccview.c, parse.c). */
+#define FE_MSG_CLANG_MACROS "parsed with clang's predefined macros instead"
+/* Is msg advice --quiet hides (a flag libclang ignores, the macros a file
+ * was parsed with), not an error in the code? */
+bool fe_msg_is_advice(const char *msg);
 /* "purist: compiler view: …" — how many TUs were parsed with each view. */
 void fe_ccview_print_stats(FILE *f);
 

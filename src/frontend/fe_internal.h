@@ -10,9 +10,10 @@
  * memory). NULL or a view without text: clang's own view. */
 #define FE_CCVIEW_DIR "/.purist-compiler-view/"
 typedef struct fe_ccview fe_ccview;
-/* The fallback's message (parse.c), which fe_ccview_counted reads back. */
-#define FE_CCVIEW_FELL_BACK "compiler view: parsed"
-#define FE_CCVIEW_BOTH_FAIL "compiler view: errors also"
+/* The fallback's messages (parse.c), which fe_ccview_counted reads back;
+ * FE_MSG_CLANG_MACROS ends every message saying clang's macros were used. */
+#define FE_CCVIEW_FELL_BACK "does not parse with the predefined macros of"
+#define FE_CCVIEW_BOTH_FAIL "nor with clang's own"
 const fe_ccview *fe_ccview_for(const fe_job *job);
 const char *fe_ccview_text(const fe_ccview *v, size_t *len);
 const char *fe_ccview_path(const fe_ccview *v);     /* NULL: no GCC view */

@@ -408,13 +408,17 @@ static const char *fe_first_error(const fe_msgs *m)
   return m->n ? m->v[0] : "(no message)";
 }
 
-/* The fallback's warning, quoting GCC's view's first error without its
- * "error: " (the line is a warning: scripts count errors by that word). */
+/* The fallback's warning, quoting the first error with the compiler's
+ * macros without its "error: " (the line is a warning: scripts count
+ * errors by that word). */
 static char *fe_fallback_text(const fe_job *job, const char *cc, const char *err)
 {
   const char *e = strstr(err, " error: ");
-  return xasprintf("%s: warning: " FE_CCVIEW_FELL_BACK " with clang's predefined macros, not %s's, which give: %.*s%s",
-                   job->file, cc, e ? (int)(e - err + 1) : 0, err, e ? e + 8 : err);
+  return xasprintf("%s: warning: " FE_CCVIEW_FELL_BACK " %s, its compiler (%.*s%s), so it was %s; "
+                   "#if tests of __GNUC__ or __clang__ in it follow clang (--compiler-view=clang: "
+                   "every file so, without this warning)",
+                   job->file, cc, e ? (int)(e - err + 1) : 0, err, e ? e + 8 : err,
+                   FE_MSG_CLANG_MACROS);
 }
 
 /* "UTF-16LE"/"UTF-16BE" (or UTF-32) if the file starts with that byte
@@ -475,8 +479,9 @@ fe_status fe_summarize_deps(CXIndex idx, const fe_job *job, const kb *kb, sum_tu
   if (st == FE_OK)
     vec_push(msgs, fe_fallback_text(job, fe_ccview_compiler(view), fe_first_error(&gcc_msgs)));
   else
-    vec_push(msgs, xasprintf("%s: warning: " FE_CCVIEW_BOTH_FAIL " with clang's predefined macros, not only %s's; "
-                             "clang's are shown", job->file, fe_ccview_compiler(view)));
+    vec_push(msgs, xasprintf("%s: note: it parses neither with the predefined macros of %s, its compiler, "
+                             FE_CCVIEW_BOTH_FAIL ": the errors below are in the code or in its flags "
+                             "(include paths, -D)", job->file, fe_ccview_compiler(view)));
   for (size_t i = 0; i < clang_msgs.n; i++) vec_push(msgs, clang_msgs.v[i]);
   vec_free(&clang_msgs);
   fe_msgs_free(&gcc_msgs);

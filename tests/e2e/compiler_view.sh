@@ -164,7 +164,10 @@ EOF2
 run infer --format=json e.c --stats
 expect_rc 0
 expect_json "$T/out" sq class '"const"'
-expect_stderr_has "e\.c: warning: compiler view: parsed with clang's predefined macros, not cc's, which give: .*e\.c:2:1: GNU decimal type"
+# Said in the user's words (issue 20): what happened and what to do, no "view".
+expect_stderr_has "e\.c: warning: does not parse with the predefined macros of cc, its compiler \(.*e\.c:2:1: GNU decimal type.*\), so it was parsed with clang's predefined macros instead; .*--compiler-view=clang"
+expect_stderr_lacks_view() { ! grep -q 'compiler view:' "$T/err" || [ "$(grep -c 'compiler view:' "$T/err")" -eq "$(grep -c '^purist: compiler view: [0-9]' "$T/err")" ] || fail "jargon 'compiler view:' on stderr${NL}$(context)"; }
+expect_stderr_lacks_view
 expect_stderr_has 'compiler view: 0 parsed with GCC.s macros, 1 fell back to clang.s, 0 with clang.s$'
 run infer --quiet e.c
 expect_ok
@@ -176,8 +179,19 @@ cat >compile_commands.json <<EOF2
 EOF2
 run infer -p . --no-cache
 expect_rc 0
-[ "$(count_lines 'compiler view: cannot run /nonexistent/bin/gcc-9' "$T/err")" -eq 1 ] ||
+[ "$(count_lines "cannot run the compiler /nonexistent/bin/gcc-9 \\(No such file or directory\\) to learn its predefined macros: install it or correct compile_commands.json, or give --compiler-view=clang to stop asking; parsed with clang's predefined macros instead" "$T/err")" -eq 1 ] ||
   fail "expected one warning${NL}$(context)"
+
+check "a file that parses with neither compiler's macros: one note saying the errors are in the code or its flags"
+printf 'int broken(int x) { return x +; }\n' >bad.c
+run infer bad.c --
+expect_rc 2
+expect_stderr_has "bad\.c: note: it parses neither with the predefined macros of cc, its compiler, nor with clang's own: the errors below are in the code or in its flags"
+expect_stderr_has 'bad\.c:1:31: error: expected expression'
+expect_stderr_lacks_view
+run infer -q bad.c --
+expect_rc 2
+! grep -q 'note: it parses neither' "$T/err" || fail "--quiet shows the note${NL}$(context)"
 
 check "no cc at all (files named on the command line): clang's view, nothing to say"
 mkdir -p "$T/nocc" && ln -sf "$(command -v dirname)" "$T/nocc/dirname"
