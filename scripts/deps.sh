@@ -23,6 +23,7 @@ pkgs=(cmake make gcc pkg-config
       libjansson-dev libxxhash-dev
       libelf-dev                 # the .purist sections of purist cc
       libgit2-dev                # fix --dry-run: unified diffs
+      libyaml-dev                # .purist, the configuration file
       libcmocka-dev              # the unit tests are part of the default build
       graphviz                   # dot lays out the HTML report's graphs
 )

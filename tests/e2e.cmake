@@ -38,6 +38,7 @@ set(_e2e_tests
   cli_forms
   help_docs
   ci_outputs
+  config_file
 )
 foreach(_e2e ${_e2e_tests})
   add_test(NAME e2e/${_e2e}

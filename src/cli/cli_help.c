@@ -93,6 +93,11 @@ void cli_help_print(FILE *f, const cli_cmddef *cmd)
   if (*cmd->desc) { fputc('\n', f); help_wrap(f, cmd->desc, 2, 0); }
   if (cmd->cmd == CMD_INFER || cmd->cmd == CMD_CHECK) fprintf(f, "\nforms:\n%s", help_forms);
   if (cmd->cmd == CMD_CC) return;   /* it takes the compiler's arguments, no options */
+  if (cmd->cmd == CMD_CONFIG) {
+    fputs("\nkeys of .purist:\n", f);
+    for (size_t i = 0; i < cli_noptdefs; i++)
+      if (cli_optdefs[i].config) fprintf(f, "  %-22s as %s\n", cli_optdefs[i].config, cli_optdefs[i].name);
+  }
   fputs("\noptions:\n", f);
   for (size_t i = 0; i < cli_noptdefs; i++)
     if (cli_optdefs[i].cmds & CLI_BIT(cmd->cmd)) help_option(f, &cli_optdefs[i]);

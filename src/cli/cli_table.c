@@ -143,6 +143,9 @@ const cli_optdef cli_optdefs[] = {
   STR("--root", 0, NULL, "DIR", "@dir", CLI_READING | B(CMD_CONFIG), root, NULL,
       "project root for relative paths and .purist (default: the CMake source\n"
       "directory of -p, else the database's directory)"),
+  STR("--config", 0, NULL, "FILE", "@file", CLI_READING | B(CMD_CONFIG), config_file, NULL,
+      "read this configuration file instead of the .purist found from the root upward"),
+  FLAG("--no-config", 0, CLI_READING | B(CMD_CONFIG), no_config, NULL, "read no configuration file"),
   /* Output. */
   PARSE("--format", 0, NULL, "FMT", "text|json|sarif", CLI_READING, cli_p_format, NULL,
         "text (default), json or sarif (sarif: check, suggest, explain, verify)"),
@@ -226,6 +229,8 @@ const cli_optdef cli_optdefs[] = {
   FLAG("--suggested", 0, B(CMD_VERIFY), suggested, NULL, "also watch the functions purist suggests"),
   FLAG("--cflags", 0, B(CMD_RT_FLAGS), rt_cflags, NULL, "print the compiler flags"),
   FLAG("--ldflags", 0, B(CMD_RT_FLAGS), rt_ldflags, NULL, "print the linker flags (with -p: wrappers too)"),
+  /* config. */
+  FLAG("--dump", 0, B(CMD_CONFIG), dump, NULL, "print the effective configuration, as a .purist file"),
   /* Everywhere. */
   FLAG("--help", 'h', CLI_ALL, help, NULL, "print this help and exit"),
   FLAG("--version", 0, CLI_ALL, version, NULL, "print purist's version, commit and libclang's version"),
@@ -290,6 +295,17 @@ const cli_cmddef cli_cmddefs[] = {
     "the summary cache: clean removes it",
     "clean removes the summary cache infer would use here (of -p DIR, or\n"
     "--cache-dir DIR)." },
+  { "config", CMD_CONFIG, "--dump [-p DIR] [--config FILE]",
+    "print the effective configuration (.purist and the command line)",
+    "Prints the settings the analysing commands would use here, as a .purist\n"
+    "file: the first .purist found from the project root upward (or --config\n"
+    "FILE), under the options given. A .purist is YAML, one 'key: value' a\n"
+    "line; each key sets what its option sets. An option on the command line\n"
+    "wins, except that --checks comes after the file's checks (later globs\n"
+    "win, as in clang-tidy) and --kb adds to its kb. File names in it are\n"
+    "relative to its directory, globs to the project root. Example:\n"
+    "checks: '*,-cheat*' (or a list, or {cheat: off});\n"
+    "exclude: [tests/**, third_party]; kb: [tools/mylib.kb]; strict: true." },
   { "help", CMD_HELP, "[COMMAND]", "print the help of purist or of one command", "" },
 };
 const size_t cli_ncmddefs = sizeof cli_cmddefs / sizeof *cli_cmddefs;
@@ -335,7 +351,6 @@ const cli_optdef *cli_opt_by_key(const char *key)
 
 int cli_opt_set(cli_opts *o, const cli_optdef *d, const char *v)
 {
-  o->given[d - cli_optdefs] = 1;
   switch (d->kind) {
   case CLI_FLAG: *(bool *)((char *)o + d->off) = true; return 0;
   case CLI_STR: *(const char **)((char *)o + d->off) = v; return 0;

@@ -62,7 +62,8 @@ const cli_cmddef *cli_cmd_def(cli_command c);
 const cli_optdef *cli_opt_find(const char *s);
 /* The option whose configuration key is key; NULL if none. */
 const cli_optdef *cli_opt_by_key(const char *key);
-/* Sets option d to v (NULL for a flag) in o; 0, or -1 after saying why on stderr. */
+/* Sets option d to v (NULL for a flag) in o; 0, or -1 after saying why on
+ * stderr. The caller marks o->given (the command line) or not (.purist). */
 int cli_opt_set(cli_opts *o, const cli_optdef *d, const char *v);
 /* "purist: MSG (see purist --help)" on stderr, fmt with one %s; returns -1. */
 int cli_fail(const char *fmt, const char *arg);

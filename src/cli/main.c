@@ -2,6 +2,7 @@
  * run one command (cli/cmd.h). */
 #include "cli/cache_cmd.h"
 #include "cli/cli_help.h"
+#include "cli/config.h"
 #include "cli/clobber.h"
 #include "cli/cmd.h"
 #include "cli/launcher.h"
@@ -57,6 +58,16 @@ int main(int argc, char **argv)
     cli_opts_free(&o);
     return main_close_stdout(prc > 0 ? EXIT_OK : EXIT_INPUT);
   }
+  project_resolve(&o);   /* FILE... with a database in . or build/: -p */
+  if (o.cmd != CMD_CACHE && o.cmd != CMD_RT_FLAGS && config_apply(&o) < 0) {   /* .purist, under the options */
+    cli_opts_free(&o);
+    return EXIT_INPUT;
+  }
+  if (o.cmd == CMD_CONFIG) {
+    int rc = config_dump(&o, stdout) < 0 ? EXIT_INPUT : EXIT_OK;
+    cli_opts_free(&o);
+    return main_close_stdout(rc);
+  }
   char *err = NULL;
   if (clobber_check_options(&o, &err) < 0) {   /* before anything is written */
     cmd_say(err);
@@ -64,7 +75,6 @@ int main(int argc, char **argv)
     cli_opts_free(&o);
     return EXIT_INPUT;
   }
-  project_resolve(&o);   /* FILE... with a database in . or build/: -p */
   if (o.cmd == CMD_CACHE) {   /* needs no knowledge base */
     int rc = cache_cmd_run(&o);
     cli_opts_free(&o);

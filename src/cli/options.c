@@ -55,6 +55,13 @@ static int cli_needs_value(const char *as, const cli_optdef *d)
   return -1;
 }
 
+/* Sets an option from the command line: it overrides .purist. */
+static int cli_given(cli_opts *o, const cli_optdef *d, const char *v)
+{
+  o->given[d - cli_optdefs] = 1;
+  return cli_opt_set(o, d, v);
+}
+
 /* A long option at argv[*i]: --name, --name=value or --name value. */
 static int cli_long(int argc, char **argv, int *i, cli_opts *o)
 {
@@ -64,9 +71,9 @@ static int cli_long(int argc, char **argv, int *i, cli_opts *o)
   int rc;
   if (!d) rc = cli_unknown(a);
   else if (!d->arg && eq) rc = cli_fail("%s takes no value", name);
-  else if (!d->arg) rc = cli_opt_set(o, d, NULL);
-  else if (eq) rc = cli_opt_set(o, d, eq + 1);
-  else if (*i + 1 < argc) rc = cli_opt_set(o, d, argv[++*i]);
+  else if (!d->arg) rc = cli_given(o, d, NULL);
+  else if (eq) rc = cli_given(o, d, eq + 1);
+  else if (*i + 1 < argc) rc = cli_given(o, d, argv[++*i]);
   else rc = cli_needs_value(name, d);
   free(name);
   return rc;
@@ -79,9 +86,9 @@ static int cli_short(int argc, char **argv, int *i, cli_opts *o)
   char head[3] = { '-', a[1], '\0' };
   const cli_optdef *d = cli_opt_find(head);
   if (!d) return cli_unknown(a);
-  if (!d->arg) return a[2] ? cli_unknown(a) : cli_opt_set(o, d, NULL);
-  if (a[2]) return cli_opt_set(o, d, a + 2 + (a[2] == '='));
-  if (*i + 1 < argc) return cli_opt_set(o, d, argv[++*i]);
+  if (!d->arg) return a[2] ? cli_unknown(a) : cli_given(o, d, NULL);
+  if (a[2]) return cli_given(o, d, a + 2 + (a[2] == '='));
+  if (*i + 1 < argc) return cli_given(o, d, argv[++*i]);
   return cli_needs_value(head, d);
 }
 
@@ -168,6 +175,7 @@ void cli_opts_free(cli_opts *o)
   vec_free(&o->includes);
   for (size_t i = 0; i < o->owned.n; i++) free((char *)o->owned.v[i]);
   vec_free(&o->owned);
+  free(o->config_read);
 }
 
 bool cli_std_attrs(const cli_opts *o)

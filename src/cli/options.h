@@ -47,13 +47,13 @@ typedef struct {
   bool help, version;      /* --help, --version */
   cli_strs checks;         /* --checks: globs over check names, "-GLOB" removes */
   cli_strs excludes, includes;   /* --exclude, --include: globs over paths from the root */
-  VEC(const char *) kb_files;
+  cli_strs kb_files;       /* --kb */
   VEC(char *) files;       /* positional arguments before -- */
   VEC(char *) flags;       /* after -- */
   bool dashdash;           /* a "--" was given (even with nothing after it) */
   unsigned char given[CLI_MAX_OPTS];   /* by cli_optdefs index: set on the command line */
   cli_strs owned;          /* strings the options point into, freed with them */
-  void *config;            /* the configuration file read (config.h), freed with them */
+  char *config_read;       /* the .purist file read (config.c), freed with them; NULL: none */
 } cli_opts;
 
 /* Parses argv (the command line's grammar: DESIGN.md §4); returns 0, 1 if

@@ -160,6 +160,26 @@ int project_jobs(const cli_opts *o, fe_jobs *jobs, char **root, char **err, char
   return 0;
 }
 
+char *project_config_start(const cli_opts *o)
+{
+  if (o->root) return project_abs(o->root);
+  const char *db = o->files.n && !o->db ? NULL : project_find_db(o);
+  if (!db) return project_cwd();
+  char *abs = project_abs(db);
+  struct stat st;
+  if (stat(abs, &st) == 0 && !S_ISDIR(st.st_mode)) {   /* -p names the file itself */
+    char *slash = strrchr(abs, '/');
+    slash[slash == abs] = '\0';
+  }
+  char *src = project_cmake_source(abs);
+  if (src) {
+    free(abs);
+    abs = project_abs(src);
+    free(src);
+  }
+  return abs;
+}
+
 bool project_narrows(const cli_opts *o)
 {
   return o->db && o->files.n && o->cmd != CMD_LINK && !inputs_is_summary_file(o->files.v[0]);

@@ -14,6 +14,10 @@ int project_jobs(const cli_opts *o, fe_jobs *jobs, char **root, char **err, char
 /* Files named without -p and without "--": the compile database in . or
  * build/, when there is one, becomes -p (said in one line on stderr). */
 void project_resolve(cli_opts *o);
+/* Where .purist is looked for first (then upward): --root, else the
+ * project root of the database (its CMake source directory, or its
+ * directory), else the current directory. Absolute; caller frees. */
+char *project_config_start(const cli_opts *o);
 /* -p DIR FILE...: the whole database is analysed, the report narrowed to
  * the files named. */
 bool project_narrows(const cli_opts *o);
