@@ -93,10 +93,10 @@ expect_stdout_has 'wrong'
 
 check "strict, whole-program, spelling: the file sets them, the options win"
 printf 'spelling: c23\nstrict: true\nwhole-program: yes\n' >.purist
-run fix -p build --dry-run --kb tools/my.kb
+run fix -p build --dry-run --all --kb tools/my.kb
 expect_rc 0
 expect_stdout_has '^\+.*\[\[gnu::const\]\].*scaled|^\+.*scaled.*\[\[gnu::const\]\]'
-run fix -p build --dry-run --kb tools/my.kb --spelling=gnu
+run fix -p build --dry-run --all --kb tools/my.kb --spelling=gnu
 expect_stdout_has '^\+.*__attribute__\(\(const\)\)'
 
 check "config --dump: the effective settings, as a .purist that reads back the same"
