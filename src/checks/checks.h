@@ -42,7 +42,7 @@ void checks_suggest_c23(const link_prog *p, const checks_opts *o, diag_list *out
 void checks_explain(const link_prog *p, const checks_opts *o, diag_list *out);
 /* Would suggest name f (a returning function whose body is const or pure
  * and whose declarations say less)? Used by fix. */
-bool checks_suggestable(const link_func *f);
+bool checks_suggestable(const link_prog *p, const link_func *f);
 /* What a suggested attribute buys (suggest_gain.c): per function, the
  * call sites in other files (where the compiler does not see the body)
  * it could then delete, merge or hoist, and the header declaring it when

@@ -19,10 +19,12 @@ static const char *S(const link_prog *p, uint32_t id) { return strtab_get(p->str
 /* Never a function that never returns (every path ends in abort, exit or
  * a loop no path leaves): "pure if it returns normally" says nothing
  * there, and the attribute would let a call be deleted with its end. */
-bool checks_suggestable(const link_func *f)
+bool checks_suggestable(const link_prog *p, const link_func *f)
 {
   if (!link_has_body(f) || (f->flags & (SFF_SYSTEM | SFF_VOID | SFF_NORETURN)) || f->cls == PURITY_NORMAL)
     return false;
+  /* main: the program's start, called by nothing that could use it. */
+  if (f->linkage == SUM_EXTERNAL && !strcmp(S(p, f->name), "main")) return false;
   purity decl = (f->declared & SUM_DECL_CONST) ? PURITY_CONST
               : (f->declared & SUM_DECL_PURE) ? PURITY_PURE : PURITY_NORMAL;
   return (purity)f->cls < decl;
@@ -104,7 +106,10 @@ static void suggest_emit(const link_prog *p, const checks_opts *o, uint32_t fi, 
   strbuf msg = {0};
   suggest_message(&msg, p, f, g, o->root);
   const char *check = f->cls == PURITY_CONST ? "suggest-const" : "suggest-pure";
-  const sum_decl *gen = NULL, *def = f->linkage == SUM_INTERNAL ? NULL : checks_generated_target(p, fi, &gen);
+  /* A static function, or one of several definitions of a name (link/dup.c:
+   * the prototypes are the name's, shared by every program): its definition. */
+  bool at_def = f->linkage == SUM_INTERNAL || (f->lflags & LF_ALT);
+  const sum_decl *gen = NULL, *def = at_def ? NULL : checks_generated_target(p, fi, &gen);
   if (def) {   /* every prototype is in a generated header: the definition, and why */
     checks_generated_advice(&msg, p, o, gen, def, (purity)f->cls);
     suggest_mark(checks_emit(out, p, o, check, sev, def->loc, f, sb_str(&msg)), g);
@@ -112,13 +117,13 @@ static void suggest_emit(const link_prog *p, const checks_opts *o, uint32_t fi, 
     return;
   }
   sb_printf(&msg, "; add __attribute__((%s)) %s", purity_name((purity)f->cls),
-            f->linkage == SUM_INTERNAL ? "to the definition" : "to the prototype");
+            at_def ? "to the definition" : "to the prototype");
   int emitted = 0;
   uint32_t nd;
   const uint32_t *di = link_decls_of(p, fi, &nd);
   for (uint32_t k = 0; k < nd; k++) {
     const sum_decl *d = &p->decls.v[di[k]];
-    if (d->is_def != (f->linkage == SUM_INTERNAL)) continue;
+    if (d->is_def != at_def) continue;
     if (!d->is_def && checks_file_generated(p, d->loc.file)) continue;   /* another prototype takes it */
     strbuf here = {0};
     sb_puts(&here, sb_str(&msg));
@@ -185,7 +190,7 @@ size_t checks_suggest(const link_prog *p, const checks_opts *o, diag_list *out)
   VEC(uint32_t) list = {0};
   bool project_std = c23_project_writes_std(p);
   for (uint32_t fi = 0; fi < p->funcs.n; fi++)
-    if (checks_suggestable(&p->funcs.v[fi]) && !c23_std_for(&p->funcs.v[fi], o->std_attrs, project_std))
+    if (checks_suggestable(p, &p->funcs.v[fi]) && !c23_std_for(&p->funcs.v[fi], o->std_attrs, project_std))
       vec_push(&list, fi);
   order_ctx ctx = { p, gains };
   if (list.n) qsort_r(list.v, list.n, sizeof *list.v, suggest_cmp, &ctx);

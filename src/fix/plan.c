@@ -386,7 +386,7 @@ fix_plan *fix_plan_new(const link_prog *p, const fix_opts *o, char **err)
       fix_plan_c23(&pl, fi);
       continue;
     }
-    if (checks_suggestable(&p->funcs.v[fi])) {
+    if (checks_suggestable(p, &p->funcs.v[fi])) {
       if (!gains || checks_gain_pays(&gains[fi])) plan_suggestion(&pl, fi);
       else no_gain++;
     } else if (plan_incomplete(p, &p->funcs.v[fi])) {

@@ -22,7 +22,14 @@ static void dup_split_first(link_prog *p, uint32_t fi)
   a.lflags = (uint8_t)((a.lflags & ~LF_CONFLICT) | LF_ALT);
   a.def_file2 = 0;
   vec_push(&p->funcs, a);
-  p->funcs.v[fi].alt_next = (uint32_t)p->funcs.n;   /* the new one, + 1 */
+  uint32_t ai = (uint32_t)p->funcs.n - 1;
+  p->funcs.v[fi].alt_next = ai + 1;
+  /* Its definition's declaration goes with it (prototypes stay the name's,
+   * as link_add does for the other definitions). */
+  for (size_t i = 0; i < p->decls.n; i++) {
+    sum_decl *d = &p->decls.v[i];
+    if (d->func == fi && d->is_def && d->loc.file == a.loc.file && d->loc.line == a.loc.line) d->func = ai;
+  }
 }
 
 /* The definition of the name `callee` in TU tu, if the chain has one. */
