@@ -98,14 +98,15 @@ mkdir ctl
 printf 'int esc_sq(int x) { return x * x; } /* \a */\n' >ctl/$'e\x1b[31m.c'
 printf 'int nl_one(int x) { return x + 1; }\n' >ctl/$'n\nl.c'
 cd ctl
-for cmd in suggest infer; do
+# suggest --all: these functions gain nothing, so by default suggest prints none
+for cmd in "suggest --all" infer; do
   run $cmd --no-cache $'e\x1b[31m.c' $'n\nl.c'
   expect_rc 0
   if LC_ALL=C grep -q $'[\x01-\x08\x0b-\x1f\x7f]' "$T/out"; then fail "$cmd: a control character reached the output$NL$(context)"; fi
   expect_stdout_has '^e<U\+001B>\[31m\.c:1'
   expect_stdout_has '^n<U\+000A>l\.c:1'
 done
-run suggest --no-cache $'e\x1b[31m.c'
+run suggest --all --no-cache $'e\x1b[31m.c'
 expect_stdout_has '^    1 \| int esc_sq\(int x\) \{ return x \* x; \} /\* <U\+0007> \*/$'
 cd ..
 echo ok
