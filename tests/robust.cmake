@@ -13,6 +13,7 @@ set(_robust_tests_e
   outputs_safe
   odd_items
   no_hang
+  leftovers
   deep_nesting
   cache_odd_files
   output_is_input

@@ -6,6 +6,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <stdatomic.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -147,4 +149,32 @@ void cleanup_child_done(int slot)
 bool cleanup_dying(void)
 {
   return atomic_load(&cleanup_dying_flag) != 0;
+}
+
+/* The PID in a scratch directory's name after prefix ("PID-…"), or 0. */
+static long cleanup_stale_pid(const char *name, const char *prefix)
+{
+  size_t n = strlen(prefix);
+  if (strncmp(name, prefix, n) != 0) return 0;
+  char *end;
+  long pid = strtol(name + n, &end, 10);
+  return pid > 0 && *end == '-' ? pid : 0;
+}
+
+void cleanup_sweep_stale(const char *tmp)
+{
+  DIR *d = opendir(tmp);
+  if (!d) return;
+  time_t now = time(NULL);
+  for (struct dirent *e; (e = readdir(d));) {
+    long pid = cleanup_stale_pid(e->d_name, "purist-verify.");
+    if (!pid) pid = cleanup_stale_pid(e->d_name, "purist-impact-");
+    if (!pid || pid == (long)getpid() || kill((pid_t)pid, 0) == 0 || errno != ESRCH) continue;
+    char path[4096];
+    struct stat st;
+    if ((size_t)snprintf(path, sizeof path, "%s/%s", tmp, e->d_name) >= sizeof path) continue;
+    if (lstat(path, &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != geteuid() || now - st.st_mtime < 60) continue;
+    cleanup_rmtree(path);
+  }
+  closedir(d);
 }

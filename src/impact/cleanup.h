@@ -39,4 +39,11 @@ void cleanup_child_done(int slot);
 /* True once a signal started the cleanup: start no more work. */
 bool cleanup_dying(void);
 
+/* Removes the scratch directories that runs killed by SIGKILL left in tmp
+ * (issue 23 item 16): "purist-verify.PID-*" and "purist-impact-PID-*"
+ * whose process PID is gone, that belong to this user and have not
+ * changed for a minute (a run of another PID namespace sharing tmp is
+ * still writing to its own). Called by verify and impact at start. */
+void cleanup_sweep_stale(const char *tmp);
+
 #endif

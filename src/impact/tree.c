@@ -157,7 +157,10 @@ int tree_mkdirs(const char *path)
 tree_copy *tree_copy_new(const char *root, char **err)
 {
   const char *tmp = getenv("TMPDIR");
-  char *base = xasprintf("%s/purist-impact-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+  /* The PID in the name: a later run removes the copy of one killed by
+   * SIGKILL (cleanup_sweep_stale), which no handler could. */
+  cleanup_sweep_stale(tmp && *tmp ? tmp : "/tmp");
+  char *base = xasprintf("%s/purist-impact-%ld-XXXXXX", tmp && *tmp ? tmp : "/tmp", (long)getpid());
   if (!mkdtemp(base)) {
     *err = xasprintf("%s: could not create a temporary directory: %s", base, strerror(errno));
     free(base);

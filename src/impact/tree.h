@@ -1,6 +1,6 @@
 /* tree.h — a temporary copy of the project tree, and paths mapped into it.
  *
- * Layout under $TMPDIR (else /tmp):  purist-impact-XXXXXX/
+ * Layout under $TMPDIR (else /tmp):  purist-impact-PID-XXXXXX/
  *   tree/   the project root's files, same relative layout
  *   out/    what the compilers write (assembly, objects, their messages)
  *

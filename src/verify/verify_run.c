@@ -8,6 +8,7 @@
  *                  a watched call (and is read-only with -z now and RELRO);
  * PURIST_SAMPLE and PURIST_ABORT pass through from the user's environment. */
 #include "verify/verify.h"
+#include "impact/cleanup.h"
 #include <dirent.h>
 #include <errno.h>
 #include <signal.h>
@@ -25,7 +26,10 @@ int verify_session_new(verify_session *s, char **err)
 {
   memset(s, 0, sizeof *s);
   const char *tmp = getenv("TMPDIR");
-  s->dir = xasprintf("%s/purist-verify.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+  /* The PID in the name: a later run removes what one killed by SIGKILL
+   * left (cleanup_sweep_stale). */
+  cleanup_sweep_stale(tmp && *tmp ? tmp : "/tmp");
+  s->dir = xasprintf("%s/purist-verify.%ld-XXXXXX", tmp && *tmp ? tmp : "/tmp", (long)getpid());
   if (!mkdtemp(s->dir)) {
     *err = xasprintf("%s: cannot make a scratch directory: %s", s->dir, strerror(errno));
     free(s->dir);
@@ -60,6 +64,18 @@ void verify_session_free(verify_session *s)
   memset(s, 0, sizeof *s);
 }
 
+/* The command while it runs, for the handler: SIGTERM (what timeout(1)
+ * sends) and SIGHUP are passed on to it, so it ends and purist reports
+ * and removes its scratch directory, instead of dying at once and leaving
+ * both the command and the directory behind. */
+static volatile pid_t verify_child;
+
+static void verify_forward(int sig)
+{
+  pid_t pid = verify_child;
+  if (pid > 0) kill(pid, sig);
+}
+
 int verify_spawn_wait(char *const *argv, char *const *env, char **err)
 {
   pid_t pid;
@@ -77,12 +93,22 @@ int verify_spawn_wait(char *const *argv, char *const *env, char **err)
     *err = xasprintf("%s: cannot run it: %s", argv[0], strerror(rc));
     return -1;
   }
+  struct sigaction fwd = { .sa_handler = verify_forward }, old_term, old_hup;
+  sigemptyset(&fwd.sa_mask);
+  verify_child = pid;
+  sigaction(SIGTERM, &fwd, &old_term);
+  sigaction(SIGHUP, &fwd, &old_hup);
   int st;
-  while (waitpid(pid, &st, 0) < 0)
-    if (errno != EINTR) {
-      *err = xasprintf("%s: %s", argv[0], strerror(errno));
-      return -1;
-    }
+  int wrc;
+  while ((wrc = waitpid(pid, &st, 0)) < 0 && errno == EINTR) {}
+  int saved = errno;
+  verify_child = 0;
+  sigaction(SIGTERM, &old_term, NULL);
+  sigaction(SIGHUP, &old_hup, NULL);
+  if (wrc < 0) {
+    *err = xasprintf("%s: %s", argv[0], strerror(saved));
+    return -1;
+  }
   return WIFEXITED(st) ? WEXITSTATUS(st) : WIFSIGNALED(st) ? 128 + WTERMSIG(st) : 1;
 }
 
