@@ -275,8 +275,10 @@ static clash_level level_of(const judge *j, const wr_one *w)
     return CLASH_UNKNOWN;
   case W_LIB:
     /* The library writes its own state and what is passed to it (mapped
-     * as parameters); only a callee reading library state may see it. */
-    return r->fp.lib ? CLASH_UNKNOWN : CLASH_NONE;
+     * as parameters); only a callee reading library state may see it, or
+     * arguments read from memory (optarg, which getopt sets: giflib's
+     * strchr(optarg, ',') in the getopt loop). */
+    return r->fp.lib || r->argmem ? CLASH_UNKNOWN : CLASH_NONE;
   case W_GLOBAL:
     if (r->fp.all_glob || fp_has(&r->fp, w->key)) return CLASH_SAME;
     if (!key_escapes(j->x, w->key, w->obj)) return r->argmem ? CLASH_UNKNOWN : CLASH_NONE;
