@@ -22,6 +22,7 @@ pkgs=(cmake make gcc pkg-config
       libclang-19-dev llvm-19    # llvm-config-19 is only a Recommends of libclang-19-dev
       libjansson-dev libxxhash-dev
       libelf-dev                 # the .purist sections of purist cc
+      libzstd-dev                # summaries packed inside objects, format 5
       libgit2-dev                # fix --dry-run: unified diffs
       libyaml-dev                # .purist, the configuration file
       libcmocka-dev              # the unit tests are part of the default build

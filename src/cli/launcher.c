@@ -112,7 +112,8 @@ static char *launcher_unit(worker *wk, const kb *k, const ccargs *a, const ccarg
     why = xasprintf("%s: libclang cannot analyse it%s%s", u->src, first ? ": " : "", first ? first : "");
   } else {
     size_t len;
-    unsigned char *bytes = summary_encode(sum, &len);
+    summary_prune(sum);   /* what the link needs from this TU, packed: objects stay small */
+    unsigned char *bytes = summary_encode_packed(sum, &len);
     elfsec_embed(u->obj, bytes, len, &why);
     free(bytes);
   }

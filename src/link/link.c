@@ -293,7 +293,12 @@ static uint32_t link_alt_owner(const link_prog *p, uint32_t ai)
 }
 
 /* A header's declaration seen again from another TU: an attribute macro
- * is usable there only if every TU had the same one defined before it. */
+ * is usable there only if every TU had the same one defined before it.
+ * (link_decl_pruned) A pruned record (STF_PRUNED, from `purist cc`) lacks
+ * the header declarations of the functions its TU does not use, so no
+ * record says what the TUs that include the header without using them
+ * define: its header declarations offer no macro, and fix spells the
+ * attribute out, which compiles in every TU. */
 static void link_decl_again(link_prog *p, sum_decl *have, const sum_decl *d)
 {
   if (have->macro_pure != d->macro_pure) have->macro_pure = 0;
@@ -379,6 +384,8 @@ void link_add(link_prog *p, const sum_tu *tu)
     d.macro_const = link_str(p, tu, d.macro_const);
     d.macro_repro = link_str(p, tu, d.macro_repro);
     d.macro_unseq = link_str(p, tu, d.macro_unseq);
+    if ((tu->flags & STF_PRUNED) && tu->decls.v[i].loc.file != tu->main_file)
+      d.macro_pure = d.macro_const = d.macro_repro = d.macro_unseq = 0;   /* link_decl_pruned */
     uint32_t k[4] = { d.func, d.loc.file, d.loc.line, d.loc.col };
     uint64_t key = XXH64(k, sizeof k, 0) | 1;
     uint32_t *seen = ptrmap_get(&p->index->decls_seen, key);

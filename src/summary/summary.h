@@ -300,6 +300,9 @@ typedef struct {
 #define STF_NO_MATH_ERRNO 0x1  /* compiled with -fno-math-errno / -ffast-math */
 #define STF_PARSE_FAILED  0x2  /* the TU had errors: its functions are unknown */
 #define STF_STD_C23       0x4  /* compiled as C23 (-std=c23/c2x/gnu23/gnu2x): fix may write [[unsequenced]] */
+/* (format 5) summary_prune dropped the declarations of functions the TU
+ * neither defines, calls, passes nor attributes (`purist cc`'s records). */
+#define STF_PRUNED        0x8
 
 typedef struct sum_tu {
   strtab *strs;
@@ -321,15 +324,25 @@ sum_tu *summary_new(void);
 void summary_free(sum_tu *tu);
 
 /* A record starts with these 8 bytes, then the format version (4 bytes,
- * little-endian): docs/summary-format.md. */
+ * little-endian), then a flags word: docs/summary-format.md. */
 #define SUMMARY_MAGIC "PURIST\0S"
-#define SUMMARY_FORMAT 4
+#define SUMMARY_FORMAT 5
+/* (format 5) Header flag: the payload is one zstd frame holding the payload. */
+#define SUMMARY_ZSTD 0x1
+
+/* Drops what no other TU needs (summary_prune.c): declarations nothing in
+ * the TU calls, passes or says anything about, and the strings only they
+ * named. What the link concludes is unchanged; `purist cc` embeds the rest. */
+void summary_prune(sum_tu *tu);
 
 /* The on-disk format (docs/summary-format.md). summary_write appends one
  * TU record to f and returns 0, or -1 with errno set. */
 int summary_write(const sum_tu *tu, FILE *f);
 /* Encodes into a fresh buffer (caller frees). */
 unsigned char *summary_encode(const sum_tu *tu, size_t *len);
+/* The same with the payload compressed (SUMMARY_ZSTD): what travels inside
+ * objects and binaries, a fifth or less of the size. */
+unsigned char *summary_encode_packed(const sum_tu *tu, size_t *len);
 /* Decodes the record at buf[*pos..len): on success returns the summary and
  * advances *pos; on failure returns NULL and sets *err (caller frees) to a
  * message saying what is wrong ("bad checksum", "format version 3, this

@@ -18,7 +18,7 @@ deps_load "${1:-$here/../../scripts/deps.sh}" "${2:-$here/minbase.txt}" || exit 
 # the libraries it links or includes.
 tools=(cmake make gcc cc pkg-config llvm-config-19 clang-19 ar strip readelf objcopy
        distcc distccd chromium dot patch jq /usr/bin/time node npm timeout od)
-pc_modules=(jansson libxxhash libelf libgit2 cmocka)
+pc_modules=(jansson libxxhash libzstd libelf libgit2 cmocka)
 
 # Everything to check, as "WHAT<TAB>FILE".
 items=()
