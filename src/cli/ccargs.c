@@ -74,6 +74,7 @@ static void ccargs_expand(int argc, char *const *argv, ccargs_words *out)
 
 typedef struct {
   bool compile, no_object;
+  size_t inputs;           /* operands of any kind: none means no link (--version, -print-…) */
   const char *output, *lang;
   ccargs_words sources;
 } ccargs_scan;
@@ -83,6 +84,7 @@ static void ccargs_one(ccargs *out, ccargs_scan *s, char **av, size_t n, size_t 
 {
   char *a = av[*i];
   if (a[0] != '-' || !a[1]) {
+    s->inputs++;
     if (ccargs_is_c(a, s->lang)) vec_push(&s->sources, a);   /* other inputs: not ours */
     return;
   }
@@ -107,6 +109,8 @@ static void ccargs_units(ccargs *out, ccargs_scan *s, const char *compiler)
   else if (!s->compile || s->no_object) out->skip = "not a compile to an object (-c)";
   else if (!s->sources.n) out->skip = "no C source among the inputs";
   else if (s->output && (s->sources.n > 1 || !strcmp(s->output, "-"))) out->skip = "-o with several sources, or to stdout";
+  if (!s->compile && !s->no_object && s->inputs && (!s->output || strcmp(s->output, "-") != 0))
+    out->linked = xstrdup(s->output ? s->output : "a.out");
   if (out->skip) return;
   for (size_t i = 0; i < s->sources.n; i++) {
     ccargs_unit u = { xstrdup(s->sources.v[i]),
@@ -141,4 +145,5 @@ void ccargs_free(ccargs *a)
   vec_free(&a->units);
   for (size_t i = 0; i < a->flags.n; i++) free(a->flags.v[i]);
   vec_free(&a->flags);
+  free(a->linked);
 }

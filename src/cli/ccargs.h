@@ -15,6 +15,8 @@ typedef struct {
   VEC(ccargs_unit) units;  /* C sources compiled to objects; empty: nothing to summarise */
   VEC(char *) flags;       /* every argument but the wrappers, the compiler and the inputs */
   const char *skip;        /* why there is nothing to summarise, or NULL */
+  char *linked;            /* a link step (no -c, -S, -E, -M…): the file it writes
+                              (-o's value, else a.out); NULL otherwise */
 } ccargs;
 
 /* Reads argv[0..argc): optional wrappers (ccache, distcc…), the compiler,

@@ -34,6 +34,7 @@ typedef struct {
   link_prog *p;
   bool quiet;
   inputs_count *n;
+  const char *path;   /* the file named, to tell it from an archive's members */
 } inputs_ctx;
 
 static uint32_t inputs_le32(const unsigned char *b)
@@ -84,9 +85,31 @@ static void inputs_records(inputs_ctx *c, const char *name, const unsigned char 
   }
 }
 
+/* The binary `name` has no section: its summaries are in its sidecar
+ * (BINARY.purist, written by the link step of `purist cc`), if there is
+ * one. Returns false if there is none. */
+static bool inputs_sidecar(inputs_ctx *c, const char *name)
+{
+  char *side = elfsec_sidecar_path(name);
+  struct stat ss;
+  size_t len;
+  /* No staleness test by time: strip and install -s rewrite the binary
+   * after the link, and are no reason to doubt the sidecar. */
+  unsigned char *buf = stat(side, &ss) == 0 && S_ISREG(ss.st_mode) ? (unsigned char *)file_read_all(side, &len) : NULL;
+  if (buf) {
+    if (len) inputs_records(c, side, buf, len);
+    else fprintf(stderr, "purist: %s: empty file: no summary records\n", side);
+    if (!len) c->n->bad++;
+  }
+  free(buf);
+  free(side);
+  return buf != NULL;
+}
+
 static void inputs_elf(void *ctx, const char *name, const unsigned char *data, size_t len, const char *bad)
 {
   inputs_ctx *c = ctx;
+  if (!bad && (!data || len == 0) && !strcmp(name, c->path) && inputs_sidecar(c, name)) return;
   if (bad && strncmp(bad, "damaged", 7) == 0) {
     fprintf(stderr, "purist: %s: %s; its functions count as unknown\n", name, bad);
     c->n->bad++;
@@ -95,8 +118,8 @@ static void inputs_elf(void *ctx, const char *name, const unsigned char *data, s
     c->n->bad++;
   } else if (!data || len == 0) {
     if (!c->quiet)
-      fprintf(stderr, "purist: note: %s: no %s section (not compiled through purist cc, or stripped)\n",
-              name, ELFSEC_NAME);
+      fprintf(stderr, "purist: note: %s: no %s section (not compiled through purist cc, or stripped) "
+                      "and no %s.purist beside it\n", name, ELFSEC_NAME, name);
   } else {
     inputs_records(c, name, data, len);
   }
@@ -104,7 +127,7 @@ static void inputs_elf(void *ctx, const char *name, const unsigned char *data, s
 
 void inputs_add_file(link_prog *p, const char *path, bool quiet, inputs_count *n)
 {
-  inputs_ctx c = { p, quiet, n };
+  inputs_ctx c = { p, quiet, n, path };
   char *err = NULL;
   elfsec_status st = elfsec_read(path, inputs_elf, &c, &err);
   if (st == ELFSEC_OK) {

@@ -151,6 +151,18 @@ static void launcher_summarize(const ccargs *a, const char *cc)
   free(list);
 }
 
+/* A link step: the binary's summaries go to BINARY.purist unless
+ * PURIST_CC_EMBED=1 keeps them inside (elfsec_sidecar_split). A failure
+ * warns and leaves them inside: the binary is what the linker wrote. */
+static void launcher_sidecar(const char *binary)
+{
+  const char *env = getenv("PURIST_CC_EMBED");
+  char *why = NULL;
+  if (elfsec_sidecar_split(binary, env && strcmp(env, "1") == 0, &why) < 0)
+    fprintf(stderr, "purist cc: warning: %s\n", why);
+  free(why);
+}
+
 int launcher_main(int argc, char **argv)
 {
   if (argc < 1) {
@@ -170,6 +182,7 @@ int launcher_main(int argc, char **argv)
   while (c < argc - 1 && cdb_is_wrapper(argv[c])) c++;
   fe_ccview_mode_from_env();   /* the launcher takes no options of its own */
   if (a.units.n) launcher_summarize(&a, argv[c]);
+  if (a.linked) launcher_sidecar(a.linked);
   ccargs_free(&a);
   return 0;
 }

@@ -39,6 +39,18 @@ elfsec_status elfsec_read(const char *path, elfsec_fn fn, void *ctx, char **err)
  * seen with debug information (-g); 0 when unknown or not linked. */
 int elfsec_lto_linked(const char *path);
 
+/* The sidecar of a linked binary (elfsec_sidecar.c): BINARY.purist, a
+ * summary file holding what the binary's `.purist` section held. Caller frees. */
+char *elfsec_sidecar_path(const char *binary);
+
+/* After the link step of `purist cc`: if binary is an executable or shared
+ * object with a `.purist` section, writes the section to the sidecar and
+ * removes it from the binary (objcopy); with embed set, or without such a
+ * section, removes a sidecar an earlier link left (a summary file only).
+ * Returns 1 if it wrote the sidecar, 0 if there was nothing to move, -1
+ * with *err (caller frees): then the binary keeps its section. */
+int elfsec_sidecar_split(const char *binary, int embed, char **err);
+
 /* Is this the start of an ELF file or of an archive (8 bytes or more)? */
 int elfsec_sniff(const unsigned char *head, size_t n);
 
