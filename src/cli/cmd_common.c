@@ -84,7 +84,7 @@ int cmd_parse_project(const cli_opts *o, const kb *k, fe_jobs *jobs, pipeline_re
   /* Progress only for a person watching: a terminal, and not --quiet. */
   bool progress = !o->quiet && isatty(STDERR_FILENO);
   cache *c = cache_cmd_open(o, k);
-  worker_cfg wcfg = { o->kb_files.v, o->kb_files.n, o->tu_timeout };
+  worker_cfg wcfg = { o->kb_files.v, o->kb_files.n, o->tu_timeout, NULL };   /* threads: exec, not fork */
   res->worker = &wcfg;
   pipeline_summarize_cached(jobs, k, c, cmd_jobs_count(o), progress, res);
   res->worker = NULL;

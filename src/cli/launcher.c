@@ -133,7 +133,7 @@ static void launcher_summarize(const ccargs *a, const char *cc)
   launcher_names files = {0};
   launcher_kb_files(&list, &files);
   kb *k = launcher_kb(files.v, files.n, &why);
-  worker_cfg cfg = { files.v, files.n, LAUNCHER_TU_TIMEOUT };
+  worker_cfg cfg = { files.v, files.n, LAUNCHER_TU_TIMEOUT, k };
   worker *wk = k ? worker_new(&cfg) : NULL;
   for (size_t i = 0; k && i < a->units.n; i++) {
     char *w = launcher_unit(wk, k, a, &a->units.v[i], cc);

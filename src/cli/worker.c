@@ -5,6 +5,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -31,12 +32,40 @@ worker *worker_new(const worker_cfg *cfg)
   return w;
 }
 
+/* The worker by fork alone (worker_cfg.fork_kb): the child already has
+ * libclang loaded and the knowledge base read. */
+static int worker_fork(worker *w, int sv[2])
+{
+  fflush(NULL);   /* nothing buffered is written twice */
+  pid_t pid = fork();
+  if (pid == 0) {
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+    signal(SIGPIPE, SIG_DFL);
+    close(sv[0]);
+    if (dup2(sv[1], 0) < 0) _exit(2);
+    close(sv[1]);
+    _exit(worker_run(w->cfg->fork_kb));
+  }
+  close(sv[1]);
+  if (pid < 0) {
+    close(sv[0]);
+    w->pid = 0;
+    return -1;
+  }
+  w->pid = pid;
+  w->fd = sv[0];
+  return 0;
+}
+
 /* Starts the worker process: purist itself, with a socket on its fd 0, its
  * signals as a fresh process has them (pipeline threads block some). */
 static int worker_spawn(worker *w)
 {
   int sv[2];
   if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0) return -1;
+  if (w->cfg->fork_kb) return worker_fork(w, sv);
   VEC(char *) av = {0};
   vec_push(&av, "purist");
   vec_push(&av, WORKER_ARGV1);

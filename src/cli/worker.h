@@ -32,6 +32,11 @@ typedef struct {
   const char *const *kb_files;   /* --kb files: the worker loads the same knowledge base */
   size_t nkb;
   int timeout;             /* seconds per TU (--tu-timeout); 0: no limit */
+  /* Non-NULL: start the worker by fork alone, serving with this knowledge
+   * base. Only for a caller that runs no other thread (`purist cc`): it
+   * saves the exec and the second load of libclang, most of a small TU's
+   * added CPU (issue 24 item 3). */
+  const kb *fork_kb;
 } worker_cfg;
 
 typedef struct worker worker;
@@ -49,5 +54,8 @@ fe_status worker_parse(void *ctx, const fe_job *job, const kb *kb, sum_tu **out,
  * fd 0. Returns its exit status. */
 #define WORKER_ARGV1 "__parse-worker"
 int worker_main(int argc, char **argv);
+/* The worker's loop on fd 0 with a loaded knowledge base (worker_main.c);
+ * returns its exit status. */
+int worker_run(const kb *k);
 
 #endif

@@ -72,7 +72,7 @@ static size_t worker_stack_bytes(void)
   return (size_t)mib << 20;
 }
 
-int worker_main(int argc, char **argv)
+int worker_run(const kb *k)
 {
   /* Dies with the pipeline thread that started it, whatever happens there. */
   prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -83,6 +83,18 @@ int worker_main(int argc, char **argv)
   setenv("LIBCLANG_NOTHREADS", "1", 1);
   clang_toggleCrashRecovery(0);
   fe_ccview_mode_from_env();   /* --compiler-view, as the parent set it */
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setstacksize(&attr, worker_stack_bytes());
+  pthread_t t;
+  if (pthread_create(&t, &attr, worker_loop, (void *)k) == 0) pthread_join(t, NULL);
+  else worker_loop((void *)k);
+  pthread_attr_destroy(&attr);
+  return 0;
+}
+
+int worker_main(int argc, char **argv)
+{
   kb *k = kb_new();
   char *err = NULL;
   int rc = kb_load_builtin(k, &err);
@@ -93,13 +105,7 @@ int worker_main(int argc, char **argv)
     kb_free(k);
     return 2;
   }
-  pthread_attr_t attr;
-  pthread_attr_init(&attr);
-  pthread_attr_setstacksize(&attr, worker_stack_bytes());
-  pthread_t t;
-  if (pthread_create(&t, &attr, worker_loop, k) == 0) pthread_join(t, NULL);
-  else worker_loop(k);
-  pthread_attr_destroy(&attr);
+  rc = worker_run(k);
   kb_free(k);
-  return 0;
+  return rc;
 }
