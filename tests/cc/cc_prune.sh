@@ -55,8 +55,8 @@ run link a.o b.o
 expect_ok
 same infer.txt "$T/out" "infer of the sources and link of a.o b.o"
 
-check "fix --from prog: h.h gets __attribute__((const)), not a.c's macro b.c lacks; both still compile"
-run fix --from prog
+check "fix --from prog --all: h.h gets __attribute__((const)), not a.c's macro b.c lacks; both still compile"
+run fix --from prog --all   # every suggestion, gain or not
 expect_rc 0
 grep -q '^int sq(int x) __attribute__((const));' h.h || fail "h.h:${NL}$(show h.h)"
 ! grep -q 'CONST_FN' h.h || fail "h.h names a macro b.c does not define:${NL}$(show h.h)"
