@@ -59,12 +59,43 @@ static void cf_scan_defs(fe_tu *t, const char *s, size_t lo, size_t hi)
   }
 }
 
+/* Does the skipped text at s[lo, hi) begin with `#if 0`? Such a block (an
+ * old implementation kept for reference) is compiled by no configuration,
+ * so it is no reason to doubt the class (lz4's XXH32 keeps one in its
+ * body). */
+/* Skips blanks and block comments on one line from i. */
+static size_t cf_skip_blanks(const char *s, size_t i, size_t n)
+{
+  for (;;) {
+    while (i < n && (s[i] == ' ' || s[i] == '\t')) i++;
+    if (i + 1 < n && s[i] == '/' && s[i + 1] == '*') {
+      const char *e = strstr(s + i + 2, "*/");
+      i = e && (size_t)(e - s) < n ? (size_t)(e - s) + 2 : n;
+    } else {
+      return i;
+    }
+  }
+}
+
+static bool cf_if_zero(const char *s, size_t lo, size_t hi)
+{
+  size_t i = cf_skip_blanks(s, lo, hi);
+  if (i >= hi || s[i] != '#') return false;
+  i = cf_skip_blanks(s, i + 1, hi);
+  if (hi - i < 2 || strncmp(s + i, "if", 2) || isalnum((unsigned char)s[i + 2]) || s[i + 2] == '_') return false;
+  i = cf_skip_blanks(s, i + 2, hi);
+  if (i >= hi || s[i] != '0') return false;
+  i = cf_skip_blanks(s, i + 1, hi);
+  return i >= hi || s[i] == '\n' || s[i] == '\r' || (s[i] == '/' && i + 1 < hi && s[i + 1] == '/');
+}
+
 /* Collects the TU's skipped ranges and the names defined in them, once. */
 static void cf_collect(fe_tu *t)
 {
   if (t->skipped) return;
   t->skipped = clang_getAllSkippedRanges(t->tu);
   t->skipped_defs = strtab_new();
+  t->skipped_dead = xcalloc(t->skipped && t->skipped->count ? t->skipped->count : 1, 1);
   for (unsigned k = 0; t->skipped && k < t->skipped->count; k++) {
     CXSourceRange r = t->skipped->ranges[k];
     CXFile f;
@@ -73,7 +104,9 @@ static void cf_collect(fe_tu *t)
     clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &hi);
     size_t size = 0;
     const char *s = fe_file_text(t->tu, f, &size);
-    if (s && lo < hi && hi <= size) cf_scan_defs(t, s, lo, hi);
+    if (!s || lo >= hi || hi > size) continue;
+    if (cf_if_zero(s, lo, hi)) { t->skipped_dead[k] = 1; continue; }
+    cf_scan_defs(t, s, lo, hi);
   }
 }
 
@@ -84,6 +117,7 @@ int fe_cond_dependent(fe_tu *t, CXCursor fn, int is_def, CXFile file, unsigned l
   int dep = strtab_find(t->skipped_defs, clang_getCString(name)) != UINT32_MAX;
   clang_disposeString(name);
   for (unsigned k = 0; !dep && is_def && t->skipped && k < t->skipped->count; k++) {
+    if (t->skipped_dead[k]) continue;
     CXFile f;
     unsigned off;
     clang_getExpansionLocation(clang_getRangeStart(t->skipped->ranges[k]), &f, NULL, NULL, &off);
@@ -96,4 +130,5 @@ void fe_cond_free(fe_tu *t)
 {
   if (t->skipped) clang_disposeSourceRangeList(t->skipped);
   strtab_free(t->skipped_defs);
+  free(t->skipped_dead);
 }

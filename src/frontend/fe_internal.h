@@ -52,6 +52,8 @@ typedef struct {
   ptrmap hashed;      /* file ids whose content hash is recorded */
   CXSourceRangeList *skipped;   /* #if branches not taken (condfacts.c), once asked; else NULL */
   strtab *skipped_defs;         /* names of functions defined in them */
+  unsigned char *skipped_dead;  /* per skipped range: 1 if it is an `#if 0` block, which no
+                                   configuration compiles (condfacts.c) */
   VEC(fe_c23_attr) c23;         /* [[reproducible]] / [[unsequenced]] seen (c23attr.c) */
   ptrmap ro_values;   /* read-only global's definition → PROV_* of the pointers it holds (rodata.c) */
   char *build_dir;   /* an out-of-tree build's directory (generated.c), or NULL */
