@@ -14,6 +14,7 @@ set(_robust_tests_e
   odd_items
   no_hang
   leftovers
+  cache_entries
   deep_nesting
   cache_odd_files
   output_is_input

@@ -67,7 +67,7 @@ static int cache_try_variants(cache *c, const cache_manifest *m, const fe_job *j
     size_t len = 0;
     unsigned char *buf = cache_read(c, path, &len);
     const char *why = NULL;
-    int rc = buf ? cache_result_decode(buf, len, out, msgs, &why) : -1;
+    int rc = buf ? cache_result_decode(buf, len, v->result, out, msgs, &why) : -1;
     if (buf && rc < 0) cache_discard(c, path, why, job, notes);
     free(buf);
     free(path);
@@ -87,7 +87,7 @@ static int cache_lookup(cache *c, cache_key k1, const fe_job *job, sum_tu **out,
   if (buf) {
     cache_manifest m;
     const char *why = NULL;
-    if (cache_manifest_decode(buf, len, &m, &why) < 0) {
+    if (cache_manifest_decode(buf, len, k1, &m, &why) < 0) {
       cache_discard(c, path, why, job, notes);
     } else {
       rc = cache_try_variants(c, &m, job, out, msgs, notes);
@@ -126,7 +126,7 @@ static void cache_store(cache *c, const fe_job *job, const sum_tu *sum, const fe
   cache_key k1 = cache_key1(c, job, main_dep->size, main_dep->hash);
   v.result = cache_key2(k1, &v.files);
   size_t len;
-  unsigned char *rec = cache_result_encode(sum, msgs, &len);
+  unsigned char *rec = cache_result_encode(sum, msgs, v.result, &len);
   char *rpath = cache_entry_path(c, v.result, ".r");
   cache_write(c, rpath, rec, len);
   free(rpath);
@@ -137,11 +137,11 @@ static void cache_store(cache *c, const fe_job *job, const sum_tu *sum, const fe
   cache_manifest m = {0}, prev = {0};
   const char *why;
   vec_push(&m, v);
-  if (old && cache_manifest_decode(old, mlen, &prev, &why) == 0)
+  if (old && cache_manifest_decode(old, mlen, k1, &prev, &why) == 0)
     for (size_t i = 0; i < prev.n; i++)
       if (prev.v[i].result.hi != v.result.hi || prev.v[i].result.lo != v.result.lo) vec_push(&m, prev.v[i]);
   free(old);
-  unsigned char *enc = cache_manifest_encode(&m, &mlen);
+  unsigned char *enc = cache_manifest_encode(&m, k1, &mlen);
   cache_write(c, mpath, enc, mlen);
   free(enc);
   free(mpath);

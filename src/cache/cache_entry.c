@@ -5,14 +5,18 @@
  * bits) and its XXH64, all little-endian, then the payload: LEB128 varints,
  * length-prefixed strings and 64-bit little-endian hashes. The checksum is
  * verified before the payload is read, and every read is bounds-checked,
- * so a damaged entry is refused, never misread. A result's payload ends
- * with a summary record (docs/summary-format.md), itself checksummed. */
+ * so a damaged entry is refused, never misread. The payload starts with
+ * the entry's own key (format 2): an entry found under another key (a
+ * valid entry copied or renamed over another, by a tool or a person) is
+ * refused, where it used to give one file another file's summary and
+ * make its functions vanish. A result's payload ends with a summary
+ * record (docs/summary-format.md), itself checksummed. */
 #include "cache/cache_internal.h"
 #include "util/bytes.h"
 #include <string.h>
 #include <xxhash.h>
 
-#define ENTRY_FORMAT 1
+#define ENTRY_FORMAT 2
 #define MAX_VARIANTS 8   /* per manifest: older builds of a TU drop out */
 enum { HEAD_LEN = 28 };
 
@@ -46,6 +50,18 @@ static unsigned char *entry_seal(const char *magic, bytes *payload, size_t *len)
   return b.v;
 }
 
+/* Starts a payload with the key the entry is stored under. */
+static void entry_put_key(bytes *b, cache_key k)
+{
+  bytes_le(b, k.hi, 8);
+  bytes_le(b, k.lo, 8);
+}
+
+/* Checks a record's header, checksum and key; on success r covers the
+ * payload past the key. */
+static int entry_open_checked(const unsigned char *buf, size_t len, const char *magic, cache_key k,
+                              bytes_reader *r, const char **why);
+
 /* Checks a record's header and checksum; on success r covers the payload. */
 static int entry_open(const unsigned char *buf, size_t len, const char *magic, bytes_reader *r, const char **why)
 {
@@ -60,9 +76,19 @@ static int entry_open(const unsigned char *buf, size_t len, const char *magic, b
   return 0;
 }
 
-unsigned char *cache_manifest_encode(const cache_manifest *m, size_t *len)
+static int entry_open_checked(const unsigned char *buf, size_t len, const char *magic, cache_key k,
+                              bytes_reader *r, const char **why)
+{
+  if (entry_open(buf, len, magic, r, why) < 0) return -1;
+  uint64_t hi = bytes_get_le(r, 8), lo = bytes_get_le(r, 8);
+  if (r->bad || hi != k.hi || lo != k.lo) { *why = "stored under another key (not this file's entry)"; return -1; }
+  return 0;
+}
+
+unsigned char *cache_manifest_encode(const cache_manifest *m, cache_key k, size_t *len)
 {
   bytes b = {0};
+  entry_put_key(&b, k);
   size_t n = m->n < MAX_VARIANTS ? m->n : MAX_VARIANTS;
   bytes_uleb(&b, n);
   for (size_t i = 0; i < n; i++) {
@@ -93,11 +119,11 @@ static void variant_read(bytes_reader *r, cache_variant *v)
   }
 }
 
-int cache_manifest_decode(const unsigned char *buf, size_t len, cache_manifest *m, const char **why)
+int cache_manifest_decode(const unsigned char *buf, size_t len, cache_key k, cache_manifest *m, const char **why)
 {
   bytes_reader r;
   memset(m, 0, sizeof *m);
-  if (entry_open(buf, len, "PURISTCM", &r, why) < 0) return -1;
+  if (entry_open_checked(buf, len, "PURISTCM", k, &r, why) < 0) return -1;
   uint64_t n = bytes_get_uleb(&r);
   for (uint64_t i = 0; !r.bad && i < n; i++) {
     cache_variant v = {0};
@@ -121,9 +147,10 @@ void cache_manifest_free(cache_manifest *m)
   vec_free(m);
 }
 
-unsigned char *cache_result_encode(const sum_tu *sum, const fe_msgs *msgs, size_t *len)
+unsigned char *cache_result_encode(const sum_tu *sum, const fe_msgs *msgs, cache_key k, size_t *len)
 {
   bytes b = {0};
+  entry_put_key(&b, k);
   bytes_uleb(&b, msgs->n);
   for (size_t i = 0; i < msgs->n; i++) put_str(&b, msgs->v[i], strlen(msgs->v[i]));
   size_t slen = 0;
@@ -133,11 +160,12 @@ unsigned char *cache_result_encode(const sum_tu *sum, const fe_msgs *msgs, size_
   return entry_seal("PURISTCR", &b, len);
 }
 
-int cache_result_decode(const unsigned char *buf, size_t len, sum_tu **sum, fe_msgs *msgs, const char **why)
+int cache_result_decode(const unsigned char *buf, size_t len, cache_key k, sum_tu **sum, fe_msgs *msgs,
+                        const char **why)
 {
   bytes_reader r;
   *sum = NULL;
-  if (entry_open(buf, len, "PURISTCR", &r, why) < 0) return -1;
+  if (entry_open_checked(buf, len, "PURISTCR", k, &r, why) < 0) return -1;
   fe_msgs got = {0};
   uint64_t n = bytes_get_uleb(&r);
   for (uint64_t i = 0; !r.bad && i < n; i++) {

@@ -5,6 +5,7 @@
  * and DIR/ab/cdef….r (results), named by their key in hex, spread over
  * 256 subdirectories so no directory grows huge. */
 #include "cache/cache_internal.h"
+#include "impact/cleanup.h"
 #include "util/fileio.h"
 #include <dirent.h>
 #include <errno.h>
@@ -73,6 +74,11 @@ void cache_write(cache *c, const char *path, const void *data, size_t len)
   if (!atomic_load(&c->writable)) return;
   char *sub = xstrndup(path, (size_t)(strrchr(path, '/') - path));
   int rc = mkdir(sub, 0777) == 0 || errno == EEXIST ? write_atomic(path, data, len) : -1;
+  /* A directory where the entry belongs (rename cannot replace it) made
+   * every write fail and turned the cache off, run after run: it is in
+   * our cache's place for an entry, so it goes, and the entry is written. */
+  if (rc < 0 && (errno == EISDIR || errno == ENOTEMPTY || errno == EEXIST) && cleanup_rmtree(path) == 0)
+    rc = write_atomic(path, data, len);
   if (rc < 0) {
     atomic_store(&c->writable, false);
     cache_warn(c, "write to", sub, errno);
@@ -121,7 +127,9 @@ static long clean_shard(const char *sub)
   while ((e = readdir(d))) {
     if (!is_entry_name(e->d_name)) continue;
     char *p = xasprintf("%s/%s", sub, e->d_name);
-    if (unlink(p) == 0 && !strstr(e->d_name, ".tmp")) n++;
+    /* cleanup_rmtree: also a directory named as an entry (it blocked the
+     * entry's writes); clean used to leave it. */
+    if (cleanup_rmtree(p) == 0 && !strstr(e->d_name, ".tmp")) n++;
     free(p);
   }
   closedir(d);

@@ -46,13 +46,15 @@ bool cache_file_matches(cache *c, const cache_file *f);
 cache_key cache_key1(const cache *c, const fe_job *job, uint64_t main_size, uint64_t main_hash);
 cache_key cache_key2(cache_key k1, const cache_files *files);
 
-/* cache_entry.c: the entry formats, each a checksummed record. */
-unsigned char *cache_manifest_encode(const cache_manifest *m, size_t *len);
+/* cache_entry.c: the entry formats, each a checksummed record carrying
+ * the key it is stored under (k), which decoding checks. */
+unsigned char *cache_manifest_encode(const cache_manifest *m, cache_key k, size_t *len);
 /* Returns 0, or -1 with a static reason ("bad checksum", …). */
-int cache_manifest_decode(const unsigned char *buf, size_t len, cache_manifest *m, const char **why);
+int cache_manifest_decode(const unsigned char *buf, size_t len, cache_key k, cache_manifest *m, const char **why);
 void cache_manifest_free(cache_manifest *m);
-unsigned char *cache_result_encode(const sum_tu *sum, const fe_msgs *msgs, size_t *len);
-int cache_result_decode(const unsigned char *buf, size_t len, sum_tu **sum, fe_msgs *msgs, const char **why);
+unsigned char *cache_result_encode(const sum_tu *sum, const fe_msgs *msgs, cache_key k, size_t *len);
+int cache_result_decode(const unsigned char *buf, size_t len, cache_key k, sum_tu **sum, fe_msgs *msgs,
+                        const char **why);
 
 /* cache_read.c */
 #define CACHE_MAX_READ ((uint64_t)1 << 30)

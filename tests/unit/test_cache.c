@@ -55,6 +55,9 @@ static fe_job make_job(const char *dir, const char *file, char **argv, int argc)
 /* ---- entry formats ---- */
 
 /* A result keeps the summary and the TU's messages, in order. */
+static const cache_key K1 = { 0x0123456789abcdefull, 0xfedcba9876543210ull };
+static const cache_key K2 = { 0x0123456789abcdefull, 0xfedcba9876543211ull };
+
 static void test_result_round_trip(void **state)
 {
   sum_tu *tu = sample_summary();
@@ -62,11 +65,11 @@ static void test_result_round_trip(void **state)
   vec_push(&msgs, xstrdup("a.c: warning: compiler flags: unknown argument '-fbogus'"));
   vec_push(&msgs, xstrdup("second line"));
   size_t len;
-  unsigned char *rec = cache_result_encode(tu, &msgs, &len);
+  unsigned char *rec = cache_result_encode(tu, &msgs, K1, &len);
   sum_tu *back = NULL;
   fe_msgs got = {0};
   const char *why = NULL;
-  assert_int_equal(cache_result_decode(rec, len, &back, &got, &why), 0);
+  assert_int_equal(cache_result_decode(rec, len, K1, &back, &got, &why), 0);
   assert_same_summary(tu, back);
   assert_int_equal(got.n, 2);
   assert_string_equal(got.v[0], msgs.v[0]);
@@ -85,7 +88,7 @@ static void test_result_damage_refused(void **state)
   fe_msgs msgs = {0};
   vec_push(&msgs, xstrdup("m"));
   size_t len;
-  unsigned char *rec = cache_result_encode(tu, &msgs, &len);
+  unsigned char *rec = cache_result_encode(tu, &msgs, K1, &len);
   for (size_t i = 0; i <= len; i++) {
     unsigned char *b = exact(rec, len);
     size_t n = len;
@@ -93,7 +96,7 @@ static void test_result_damage_refused(void **state)
     sum_tu *back = NULL;
     fe_msgs got = {0};
     const char *why = NULL;
-    if (cache_result_decode(b, n, &back, &got, &why) == 0) fail_msg("damage at byte %zu accepted", i);
+    if (cache_result_decode(b, n, K1, &back, &got, &why) == 0) fail_msg("damage at byte %zu accepted", i);
     assert_null(back);
     assert_int_equal(got.n, 0);
     assert_non_null(why);
@@ -104,12 +107,37 @@ static void test_result_damage_refused(void **state)
     sum_tu *back = NULL;
     fe_msgs got = {0};
     const char *why = NULL;
-    if (cache_result_decode(b, n, &back, &got, &why) == 0) fail_msg("truncation to %zu accepted", n);
+    if (cache_result_decode(b, n, K1, &back, &got, &why) == 0) fail_msg("truncation to %zu accepted", n);
     free(b);
   }
   summary_free(tu);
   fe_msgs_free(&msgs);
   free(rec);
+}
+
+/* Issue 23 item 10: a valid entry found under another key (copied over
+ * another file's entry) is refused: it would give a file another file's
+ * summary, and its own functions would vanish. */
+static void test_entry_under_another_key_refused(void **state)
+{
+  sum_tu *tu = sample_summary();
+  fe_msgs msgs = {0};
+  size_t len;
+  unsigned char *rec = cache_result_encode(tu, &msgs, K1, &len);
+  sum_tu *back = NULL;
+  fe_msgs got = {0};
+  const char *why = NULL;
+  assert_int_equal(cache_result_decode(rec, len, K2, &back, &got, &why), -1);
+  assert_null(back);
+  assert_string_equal(why, "stored under another key (not this file's entry)");
+  free(rec);
+  cache_manifest m = {0}, d;
+  rec = cache_manifest_encode(&m, K1, &len);
+  why = NULL;
+  assert_int_equal(cache_manifest_decode(rec, len, K2, &d, &why), -1);
+  assert_non_null(why);
+  free(rec);
+  summary_free(tu);
 }
 
 static cache_variant variant(uint64_t id, int nfiles)
@@ -128,10 +156,10 @@ static void test_manifest_round_trip_and_cap(void **state)
   cache_manifest m = {0};
   for (int i = 0; i < 11; i++) vec_push(&m, variant((uint64_t)i + 1, i % 3));
   size_t len;
-  unsigned char *rec = cache_manifest_encode(&m, &len);
+  unsigned char *rec = cache_manifest_encode(&m, K1, &len);
   cache_manifest back;
   const char *why = NULL;
-  assert_int_equal(cache_manifest_decode(rec, len, &back, &why), 0);
+  assert_int_equal(cache_manifest_decode(rec, len, K1, &back, &why), 0);
   assert_int_equal(back.n, 8);
   for (size_t i = 0; i < back.n; i++) {
     assert_int_equal(back.v[i].result.hi, m.v[i].result.hi);
@@ -147,7 +175,7 @@ static void test_manifest_round_trip_and_cap(void **state)
     unsigned char *b = exact(rec, len);
     b[i] ^= 0x10;
     cache_manifest d;
-    if (cache_manifest_decode(b, len, &d, &why) == 0) fail_msg("damage at byte %zu accepted", i);
+    if (cache_manifest_decode(b, len, K1, &d, &why) == 0) fail_msg("damage at byte %zu accepted", i);
     free(b);
   }
   cache_manifest_free(&back);
@@ -376,6 +404,7 @@ int main(void)
     cmocka_unit_test(test_result_round_trip),
     cmocka_unit_test(test_result_damage_refused),
     cmocka_unit_test(test_manifest_round_trip_and_cap),
+    cmocka_unit_test(test_entry_under_another_key_refused),
     cmocka_unit_test(test_keys_cover_inputs),
     cmocka_unit_test_setup_teardown(test_hit_miss_and_variants, scratch_setup, scratch_teardown),
     cmocka_unit_test_setup_teardown(test_damaged_entry_rebuilt, scratch_setup, scratch_teardown),
