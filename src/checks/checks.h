@@ -106,6 +106,9 @@ const link_func *checks_passed_culprit(const link_prog *p, const link_func *f, c
 
 /* generated.c: declarations in files the build generates (issue 13, item 11). */
 bool checks_file_generated(const link_prog *p, uint32_t file);
+/* A prototype in a generated file that carries f's declared attribute,
+ * when a diagnostic placed at `at` is elsewhere (misuse.c); NULL if none. */
+const sum_decl *checks_generated_attr_decl(const link_prog *p, uint32_t fi, sum_loc at);
 /* For an external function all of whose prototypes are in generated files:
  * its definition (outside them), with *gen the first such prototype; else
  * NULL (*gen NULL too when no prototype is generated). */

@@ -20,18 +20,41 @@ static purity declared_class(uint8_t d)
 }
 
 /* Where the attribute was written: the first declaration carrying it,
- * a prototype before the definition. */
+ * a prototype before the definition; never a file the build generates
+ * (neovim's x.h.generated.h, copied from the definition's attributes),
+ * which the user cannot edit or a SARIF viewer show: there the definition
+ * stands for it (checks_emit adds the generated prototype as related). */
 static sum_loc attr_loc(const link_prog *p, uint32_t fi, uint8_t bits)
 {
-  const sum_decl *best = NULL;
+  const sum_decl *best = NULL, *gen = NULL, *def = NULL;
   uint32_t nd;
   const uint32_t *di = link_decls_of(p, fi, &nd);
   for (uint32_t k = 0; k < nd; k++) {
     const sum_decl *d = &p->decls.v[di[k]];
+    bool g = checks_file_generated(p, d->loc.file);
+    if (d->is_def && !g && !def) def = d;
     if (!(d->declared & bits)) continue;
+    if (g) { if (!gen) gen = d; continue; }
     if (!best || (best->is_def && !d->is_def)) best = d;
   }
-  return best ? best->loc : p->funcs.v[fi].loc;
+  if (best) return best->loc;
+  if (gen && def) return def->loc;
+  if (gen && !checks_file_generated(p, p->funcs.v[fi].loc.file)) return p->funcs.v[fi].loc;
+  return gen ? gen->loc : p->funcs.v[fi].loc;
+}
+
+/* A prototype in a generated file carrying f's declared attribute, when
+ * the diagnostic is placed elsewhere (attr_loc); NULL if none. */
+const sum_decl *checks_generated_attr_decl(const link_prog *p, uint32_t fi, sum_loc at)
+{
+  if (checks_file_generated(p, at.file)) return NULL;
+  uint32_t nd;
+  const uint32_t *di = link_decls_of(p, fi, &nd);
+  for (uint32_t k = 0; k < nd; k++) {
+    const sum_decl *d = &p->decls.v[di[k]];
+    if ((d->declared & (SUM_DECL_GNU | SUM_DECL_C23)) && checks_file_generated(p, d->loc.file)) return d;
+  }
+  return NULL;
 }
 
 sum_loc checks_attr_loc(const link_prog *p, uint32_t fi, uint8_t bits)
