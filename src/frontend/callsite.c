@@ -27,19 +27,35 @@ static void fp_mix(uint64_t *h, uint64_t v)
   *h = XXH64(&v, sizeof v, *h);
 }
 
-static void fp_mix_tokens(fw *w, CXCursor e, uint64_t *h)
+/* A constant's value. Its tokens will not do: a literal spelled by a
+ * macro of another file tokenizes to nothing here, so TRUE and FALSE
+ * looked the same (wavpack's WavpackGetAverageBitrate(wpc, TRUE) then
+ * (wpc, FALSE) was "called again with the same arguments"). A constant
+ * that does not evaluate makes the arguments unknown. */
+static void fp_mix_value(CXCursor e, argscan *a)
 {
-  CXTranslationUnit tu = w->t->tu;
-  CXToken *toks;
-  unsigned n;
-  clang_tokenize(tu, clang_getCursorExtent(e), &toks, &n);
-  for (unsigned i = 0; i < n; i++) {
-    CXString s = clang_getTokenSpelling(tu, toks[i]);
-    const char *c = clang_getCString(s);
-    *h = XXH64(c, strlen(c), *h);
-    clang_disposeString(s);
+  CXEvalResult r = clang_Cursor_Evaluate(e);
+  CXEvalResultKind k = r ? clang_EvalResult_getKind(r) : CXEval_UnExposed;
+  fp_mix(&a->h, (uint64_t)k);
+  if (k == CXEval_Int) {
+    fp_mix(&a->h, (uint64_t)clang_EvalResult_getAsUnsigned(r));
+  } else if (k == CXEval_Float) {
+    double d = clang_EvalResult_getAsDouble(r);
+    uint64_t bits;
+    memcpy(&bits, &d, sizeof bits);
+    fp_mix(&a->h, bits);
+  } else {
+    a->stable = 0;
   }
-  clang_disposeTokens(tu, toks, n);
+  if (r) clang_EvalResult_dispose(r);
+}
+
+static void fp_mix_spelling(CXCursor e, uint64_t *h)
+{
+  CXString s = clang_getCursorSpelling(e);
+  const char *c = clang_getCString(s);
+  *h = XXH64(c, strlen(c), *h);
+  clang_disposeString(s);
 }
 
 static void fw_arg_scan(fw *w, CXCursor e, argscan *a);
@@ -99,12 +115,19 @@ static void fw_arg_scan(fw *w, CXCursor e, argscan *a)
     fp_mix(&a->h, (uint64_t)fe_canon_type(e).kind);
     fw_arg_scan_kids(w, e, a, 0);
     return;
-  case CXCursor_TypeRef:
-    fp_mix_tokens(w, e, &a->h);
+  case CXCursor_TypeRef: {
+    CXString ts = clang_getTypeSpelling(clang_getCanonicalType(clang_getCursorType(e)));
+    const char *c = clang_getCString(ts);
+    a->h = XXH64(c, strlen(c), a->h);
+    clang_disposeString(ts);
     return;
+  }
   case CXCursor_IntegerLiteral: case CXCursor_FloatingLiteral: case CXCursor_CharacterLiteral:
-  case CXCursor_StringLiteral: case CXCursor_UnaryExpr:
-    fp_mix_tokens(w, e, &a->h);
+  case CXCursor_UnaryExpr:
+    fp_mix_value(e, a);
+    return;
+  case CXCursor_StringLiteral:
+    fp_mix_spelling(e, &a->h);
     return;
   case CXCursor_DeclRefExpr: {
     CXCursor ref = clang_getCursorReferenced(e);
