@@ -65,6 +65,42 @@ static void pipeline_deliver(pipeline_shared *sh, size_t i)
   pthread_mutex_unlock(&sh->lock);
 }
 
+/* One job through the cache (if any) or the parser. */
+static fe_status pipeline_parse(pipeline_shared *sh, fe_parser parse, const fe_job *job, sum_tu **sum,
+                                fe_msgs *msgs)
+{
+  return sh->cache ? cache_summarize(sh->cache, parse, job, sh->kb, sum, msgs)
+                   : parse.run(parse.ctx, job, sh->kb, sum, msgs, NULL);
+}
+
+/* The database's later entries for a file whose first failed: the first
+ * that parses is the result, with a note saying so (the first's errors
+ * are not shown: they were not the build's last word). If none parses,
+ * the first's result stands. */
+static fe_status pipeline_try_alts(pipeline_shared *sh, fe_parser parse, const fe_job *job, size_t i,
+                                   fe_status st)
+{
+  for (size_t k = 0; st != FE_OK && job->alts && k < job->alts->n; k++) {
+    sum_tu *sum = NULL;
+    fe_msgs msgs = {0};
+    if (pipeline_parse(sh, parse, &job->alts->v[k], &sum, &msgs) != FE_OK) {
+      summary_free(sum);
+      fe_msgs_free(&msgs);
+      continue;
+    }
+    summary_free(sh->out->sums[i]);
+    fe_msgs_free(&sh->out->msgs[i]);
+    sh->out->sums[i] = sum;
+    vec_push(&sh->out->msgs[i], xasprintf("purist: note: %s: the compile database's first command for it "
+                                          "failed to parse; analysed with its command number %zu of %zu",
+                                          job->file, k + 2, job->alts->n + 1));
+    for (size_t m = 0; m < msgs.n; m++) vec_push(&sh->out->msgs[i], msgs.v[m]);
+    vec_free(&msgs);
+    st = FE_OK;
+  }
+  return st;
+}
+
 static void *pipeline_worker(void *arg)
 {
   pipeline_shared *sh = arg;
@@ -85,9 +121,8 @@ static void *pipeline_worker(void *arg)
     size_t i = atomic_fetch_add(&sh->next, 1);
     if (i >= sh->jobs->n) break;
     const fe_job *job = &sh->jobs->v[i];
-    fe_status st = sh->cache
-      ? cache_summarize(sh->cache, parse, job, sh->kb, &sh->out->sums[i], &sh->out->msgs[i])
-      : parse.run(parse.ctx, job, sh->kb, &sh->out->sums[i], &sh->out->msgs[i], NULL);
+    fe_status st = pipeline_parse(sh, parse, job, &sh->out->sums[i], &sh->out->msgs[i]);
+    if (st != FE_OK && job->alts) st = pipeline_try_alts(sh, parse, job, i, st);
     sh->out->status[i] = st;
     if (st != FE_OK) atomic_fetch_add(&sh->failed, 1);
     pipeline_deliver(sh, i);

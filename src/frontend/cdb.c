@@ -1,6 +1,7 @@
 /* cdb.c — reads compile databases (CMake's and bear's shapes) into jobs. */
 #include "frontend/cdb.h"
 #include "util/fileio.h"
+#include "util/ptrmap.h"
 #include "util/strtab.h"
 #include "util/textenc.h"
 #include <errno.h>
@@ -171,7 +172,7 @@ static int cdb_spaced_file(const char *dir, char *const *argv, int i, int argc, 
  * compiler, the source file and build-only flags. Takes ownership of nothing. */
 static fe_job cdb_make_job(const char *dir, const char *file, char *const *argv, int argc)
 {
-  fe_job j = { xstrdup(dir), cdb_abspath(dir, file), NULL, 0, xcalloc((size_t)argc + 1, sizeof(char *)), argc };
+  fe_job j = { xstrdup(dir), cdb_abspath(dir, file), NULL, 0, xcalloc((size_t)argc + 1, sizeof(char *)), argc, NULL };
   for (int k = 0; k < argc; k++) j.cmd[k] = xstrdup(argv[k]);
   VEC(char *) out = {0};
   int i = 0;
@@ -210,8 +211,14 @@ void cdb_add_flags(fe_jobs *jobs, char *const *flags, int nflags)
   }
 }
 
+void cdb_jobs_free(fe_jobs *jobs);
+
 static void cdb_job_free(fe_job *j)
 {
+  if (j->alts) {
+    cdb_jobs_free(j->alts);
+    free(j->alts);
+  }
   free(j->dir);
   free(j->file);
   cdb_argv_free(j->argv, j->argc);
@@ -224,14 +231,51 @@ void cdb_jobs_free(fe_jobs *jobs)
   vec_free(jobs);
 }
 
-/* Keeps a job unless its file already has one: a file built twice (static
- * and shared library, say) would otherwise define its functions twice. */
-static void cdb_keep(fe_jobs *out, strtab *seen, fe_job j)
+/* The files seen, and where each one's job is (strtab id + 1 → index + 1). */
+typedef struct {
+  strtab *names;
+  ptrmap job;
+  bool alts;   /* keep later entries of a file as alternatives (a database's) */
+} cdb_seen;
+
+#define CDB_MAX_ALTS 4
+
+static bool cdb_same_args(const fe_job *a, const fe_job *b)
 {
-  uint32_t before = strtab_count(seen);
-  strtab_intern(seen, j.file);
-  if (!cdb_is_c_job(&j) || strtab_count(seen) == before) cdb_job_free(&j);
-  else vec_push(out, j);
+  if (a->argc != b->argc || strcmp(a->dir, b->dir) != 0) return false;
+  for (int i = 0; i < a->argc; i++)
+    if (strcmp(a->argv[i], b->argv[i]) != 0) return false;
+  return true;
+}
+
+/* Keeps a job unless its file already has one: a file built twice (static
+ * and shared library, say) would otherwise define its functions twice.
+ * A later entry with other flags becomes an alternative of the first,
+ * tried if the first fails to parse (issue 23 item 19: the first won even
+ * when it failed, a -DFOO it lacked, an -I of another build tree). */
+static void cdb_keep(fe_jobs *out, cdb_seen *seen, fe_job j)
+{
+  uint64_t id = (uint64_t)strtab_intern(seen->names, j.file) + 1;
+  if (!cdb_is_c_job(&j)) { cdb_job_free(&j); return; }
+  const uint32_t *slot = ptrmap_get(&seen->job, id);
+  size_t at = slot ? *slot : 0;
+  if (!at) {
+    vec_push(out, j);
+    ptrmap_put(&seen->job, id, (uint32_t)out->n);
+    return;
+  }
+  fe_job *first = &out->v[at - 1];
+  bool dup = !seen->alts || cdb_same_args(first, &j) || (first->alts && first->alts->n >= CDB_MAX_ALTS);
+  for (size_t k = 0; !dup && first->alts && k < first->alts->n; k++) dup = cdb_same_args(&first->alts->v[k], &j);
+  if (dup) { cdb_job_free(&j); return; }
+  if (!first->alts) first->alts = xcalloc(1, sizeof *first->alts);
+  vec_push(first->alts, j);
+}
+
+static void cdb_seen_free(cdb_seen *seen)
+{
+  strtab_free(seen->names);
+  ptrmap_free(&seen->job);
 }
 
 /* A string of the database as the bytes it stands for: the text was read
@@ -263,7 +307,7 @@ static char **cdb_entry_args(json_t *jargs, size_t idx, const char *dbpath, int 
 
 /* One entry of the database; returns 0, or -1 with *err. */
 static int cdb_entry(json_t *e, size_t idx, const char *dbdir, const char *dbpath,
-                     fe_jobs *out, strtab *seen, char **err, bool mapped)
+                     fe_jobs *out, cdb_seen *seen, char **err, bool mapped)
 {
   if (!json_is_object(e)) {
     *err = xasprintf("%s: entry %zu is not an object", dbpath, idx);
@@ -324,17 +368,17 @@ static int cdb_entries(json_t *root, const char *dbdir, const char *dbpath, fe_j
                        char **skipped, bool mapped)
 {
   int rc = 0;
-  strtab *seen = strtab_new();
+  cdb_seen seen = { strtab_new(), { 0 }, true };
   for (size_t i = 0; i < json_array_size(root) && rc == 0; i++) {
     char *why = NULL;
-    if (cdb_entry(json_array_get(root, i), i, dbdir, dbpath, out, seen, &why, mapped) == 0) continue;
+    if (cdb_entry(json_array_get(root, i), i, dbdir, dbpath, out, &seen, &why, mapped) == 0) continue;
     if (!skipped) { *err = why; rc = -1; continue; }
     char *all = *skipped ? xasprintf("%s\n%s", *skipped, why) : xstrdup(why);
     free(*skipped);
     free(why);
     *skipped = all;
   }
-  strtab_free(seen);
+  cdb_seen_free(&seen);
   return rc;
 }
 
@@ -413,7 +457,7 @@ int cdb_from_files(char *const *files, int nfiles, char *const *flags, int nflag
 {
   char cwd[4096];
   if (!getcwd(cwd, sizeof cwd)) { *err = xasprintf("getcwd: %s", strerror(errno)); return -1; }
-  strtab *seen = strtab_new();
+  cdb_seen seen = { strtab_new(), { 0 }, false };
   int as_c = 0;   /* -x c in the flags: every file is C */
   const char *lang = cdb_forced_lang(flags, nflags);
   if (lang) as_c = !strcmp(lang, "c") || !strcmp(lang, "c-header") || !strcmp(lang, "cpp-output");
@@ -421,7 +465,7 @@ int cdb_from_files(char *const *files, int nfiles, char *const *flags, int nflag
     struct stat st;
     if (access(files[i], R_OK) != 0) {
       *err = xasprintf("%s: %s", files[i], strerror(errno));
-      strtab_free(seen);
+      cdb_seen_free(&seen);
       return -1;
     }
     const char *why = stat(files[i], &st) == 0 && S_ISDIR(st.st_mode) ? "is a directory"
@@ -442,9 +486,9 @@ int cdb_from_files(char *const *files, int nfiles, char *const *flags, int nflag
     for (int k = 0; k < nflags; k++) vec_push(&av, flags[k]);
     fe_job j = cdb_make_job(cwd, files[i], av.v, (int)av.n);
     vec_free(&av);
-    cdb_keep(out, seen, j);
+    cdb_keep(out, &seen, j);
   }
-  strtab_free(seen);
+  cdb_seen_free(&seen);
   if (out->n == 0 && *skipped) {   /* nothing left: that is the error */
     *err = *skipped;
     *skipped = NULL;

@@ -14,13 +14,16 @@ typedef struct {
   int argc;
   char **cmd;    /* the entry's whole command line as the build ran it (purist impact) */
   int cmdc;
+  struct fe_jobs_s *alts;   /* the database's later entries for the same file, tried in
+                               turn if this one fails to parse; NULL if none */
 } fe_job;
 
-typedef VEC(fe_job) fe_jobs;
+typedef struct fe_jobs_s { fe_job *v; size_t n, cap; } fe_jobs;
 
 /* Loads DIR/compile_commands.json (or the file itself if path names one).
- * Entries for the same source file are kept once (the first), C++ and other
- * non-C sources are skipped. Returns 0, or -1 with *err (caller frees). */
+ * Entries for the same source file make one job (the first), the later
+ * ones its alternatives (fe_job.alts: a command that fails to parse is
+ * not the last word); C++ and other non-C sources are skipped. Returns 0, or -1 with *err (caller frees). */
 int cdb_load(const char *path, fe_jobs *out, char **db_path_out, char **err);
 /* The same, but an entry that is not a valid one ([null, {…}], "arguments"
  * holding a number) is left out and described in *skipped (one line each,

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Issue 23, the odd inputs: inputs that are not C said, not dropped
 # (item 11); compile databases with a byte order mark, a file name that
-# is not UTF-8, `-x c` on another suffix, a spaced name written unquoted
-# (item 19); fix on a file with CR-only line endings, report --verify
+# is not UTF-8, `-x c` on another suffix, a spaced name written unquoted,
+# two entries for one file whose first fails (item 19); fix on a file with CR-only line endings, report --verify
 # naming a directory (item 20); a UTF-16 source (item 9); control
 # characters in file names and quoted lines (item 17).
 set -euo pipefail
@@ -59,6 +59,19 @@ db spaced "[{\"directory\":\"$T\",\"file\":\"my file.c\",\"command\":\"cc -O2 -c
 run infer -p spaced --no-cache
 expect_rc 0
 expect_stdout_has 'spaced_two: const'
+
+check "two entries for one file, the first failing: the next one is tried"
+printf '#ifdef BROKEN\n#error this build of twice.c is broken\n#endif\nint twice(int x) { return 2 * x; }\n' >twice.c
+db two "[{\"directory\":\"$T\",\"file\":\"twice.c\",\"arguments\":[\"cc\",\"-DBROKEN\",\"-c\",\"twice.c\"]},{\"directory\":\"$T\",\"file\":\"twice.c\",\"arguments\":[\"cc\",\"-c\",\"twice.c\"]}]"
+run infer -p two --no-cache
+expect_rc 0
+expect_stdout_has 'twice: const'
+expect_stderr_has "note: .*twice\.c: the compile database's first command for it failed to parse; analysed with its command number 2 of 2"
+check "both failing: the first's errors, exit 2"
+db two "[{\"directory\":\"$T\",\"file\":\"twice.c\",\"arguments\":[\"cc\",\"-DBROKEN\",\"-c\",\"twice.c\"]},{\"directory\":\"$T\",\"file\":\"twice.c\",\"arguments\":[\"cc\",\"-DBROKEN\",\"-O2\",\"-c\",\"twice.c\"]}]"
+run infer -p two --no-cache
+expect_rc 2
+expect_stderr_has 'this build of twice\.c is broken'
 
 check "fix on CR-only line endings places every edit where LF would"
 mkdir lf cr
