@@ -106,6 +106,10 @@ const link_func *checks_passed_culprit(const link_prog *p, const link_func *f, c
 
 /* generated.c: declarations in files the build generates (issue 13, item 11). */
 bool checks_file_generated(const link_prog *p, uint32_t file);
+/* gtype.c: a GObject X_get_type function's type registration (the name of
+ * the g_*_register* call it makes, directly or through *via, a callee's
+ * name), 0 if fi is no such function. */
+uint32_t checks_gtype_registration(const link_prog *p, uint32_t fi, uint32_t *via);
 /* A prototype in a generated file that carries f's declared attribute,
  * when a diagnostic placed at `at` is elsewhere (misuse.c); NULL if none. */
 const sum_decl *checks_generated_attr_decl(const link_prog *p, uint32_t fi, sum_loc at);

@@ -169,9 +169,47 @@ static void memo_words(strbuf *msg, const link_prog *p, const cheat_memo *m)
   else sb_printf(msg, "%s '%s'", memo_where(kind, m->cache_obj), S(p, m->cache));
 }
 
+/* The attribute's macro on f (G_GNUC_CONST), or 0 if written out. */
+static uint32_t attr_macro(const link_prog *p, uint32_t fi, uint8_t bits)
+{
+  uint32_t nd;
+  const uint32_t *di = link_decls_of(p, fi, &nd);
+  for (uint32_t k = 0; k < nd; k++) {
+    const sum_decl *d = &p->decls.v[di[k]];
+    for (uint32_t a = 0; a < d->nattr; a++)
+      if ((p->attrs.v[d->attr_off + a].kind & bits) && p->attrs.v[d->attr_off + a].macro)
+        return p->attrs.v[d->attr_off + a].macro;
+  }
+  return 0;
+}
+
+/* A GObject X_get_type declared const: the registration is what a deleted
+ * or moved call loses (gtype.c). Says whether it wrote the note. */
+static bool emit_memo_gtype(const link_prog *p, const checks_opts *o, const link_func *f, purity decl,
+                            sum_loc at, const cheat_memo *m, diag_list *out)
+{
+  uint32_t fi = (uint32_t)(f - p->funcs.v), via;
+  uint32_t reg = m->kind == MEMO_CALLEE ? 0 : checks_gtype_registration(p, fi, &via);
+  if (!reg) return false;
+  uint32_t macro = attr_macro(p, fi, decl == PURITY_CONST ? SUM_DECL_CONST : SUM_DECL_PURE);
+  strbuf msg = {0};
+  sb_printf(&msg, "'%s' is declared %s but its first call registers the type (%s", S(p, f->name),
+            purity_name(decl), S(p, reg));
+  if (via) sb_printf(&msg, ", through '%s'", S(p, via));
+  sb_printf(&msg, ") and caches the id in '%s': the compiler may delete a call whose value is unused, or move "
+                  "one, and the registration with it, so the type (its class, its signals, its properties) "
+                  "is not registered when code that looks it up by name runs; GLib's own _get_type functions "
+                  "carry no attribute: drop %s", S(p, m->cache), macro ? S(p, macro) : "the attribute");
+  diag *d = checks_emit(out, p, o, "cheat", o->cheats_as_errors ? DIAG_ERROR : DIAG_NOTE, at, f, sb_str(&msg));
+  if (m->cache_loc.line) checks_related(d, p, o, m->cache_loc, "the type id is cached here");
+  sb_free(&msg);
+  return true;
+}
+
 static void emit_memo(const link_prog *p, const checks_opts *o, const link_func *f, purity decl,
                       sum_loc at, const cheat_memo *m, diag_list *out)
 {
+  if (emit_memo_gtype(p, o, f, decl, at, m, out)) return;
   strbuf msg = {0};
   uint8_t kind = m->kind == MEMO_CALLEE ? m->inner : m->kind;
   sb_printf(&msg, "'%s' is declared %s but ", S(p, f->name), purity_name(decl));
