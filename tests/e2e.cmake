@@ -39,6 +39,8 @@ set(_e2e_tests
   help_docs
   ci_outputs
   config_file
+  cache_shared
+  progress
 )
 foreach(_e2e ${_e2e_tests})
   add_test(NAME e2e/${_e2e}

@@ -69,6 +69,7 @@ static int cache_try_variants(cache *c, const cache_manifest *m, const fe_job *j
     const char *why = NULL;
     int rc = buf ? cache_result_decode(buf, len, v->result, out, msgs, &why) : -1;
     if (buf && rc < 0) cache_discard(c, path, why, job, notes);
+    if (rc == 0) cache_touch(path);   /* used: the last to be pruned */
     free(buf);
     free(path);
     if (rc == 0) return 0;
@@ -91,6 +92,7 @@ static int cache_lookup(cache *c, cache_key k1, const fe_job *job, sum_tu **out,
       cache_discard(c, path, why, job, notes);
     } else {
       rc = cache_try_variants(c, &m, job, out, msgs, notes);
+      if (rc == 0) cache_touch(path);
       cache_manifest_free(&m);
     }
   }
@@ -180,6 +182,16 @@ fe_status cache_summarize(cache *c, fe_parser parse, const fe_job *job, const kb
   fe_deps_free(&deps);
   cache_prepend(msgs, &notes);
   return st;
+}
+
+bool cache_grew(const cache *c)
+{
+  return atomic_load(&c->grew);
+}
+
+const char *cache_dir_of(const cache *c)
+{
+  return c->dir;
 }
 
 void cache_print_stats(const cache *c, FILE *f)

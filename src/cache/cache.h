@@ -14,6 +14,7 @@
 #ifndef PURIST_CACHE_H
 #define PURIST_CACHE_H
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include "frontend/fe.h"
 
@@ -35,6 +36,30 @@ fe_status cache_summarize(cache *c, fe_parser parse, const fe_job *job, const kb
 
 /* One line: "purist: cache: H hits, M misses, P parsed" (or "off"). */
 void cache_print_stats(const cache *c, FILE *f);
+
+/* --- size and pruning (cache_prune.c) --------------------------------- */
+
+/* The default limit: 1 GiB, as ccache's default order of magnitude. */
+#define CACHE_DEFAULT_MAX_SIZE ((uint64_t)1 << 30)
+
+typedef struct {
+  uint64_t bytes;      /* on disk, as du counts */
+  uint64_t files;      /* entries and temporaries */
+  uint64_t manifests;  /* one per TU variant family: about the number of files cached */
+} cache_usage;
+
+/* What the cache in dir holds (all zero if it does not exist); -1 with
+ * *err (caller frees) if it cannot be read. */
+int cache_usage_of(const char *dir, cache_usage *u, char **err);
+/* If the cache in dir holds more than max bytes, removes the entries used
+ * least recently until it holds at most 9/10 of max. Under an exclusive
+ * lock; when another process holds it, returns 0 at once (u zeroed).
+ * Returns the number of files removed (u: what is left), or -1 with *err. */
+long cache_prune(const char *dir, uint64_t max, cache_usage *u, char **err);
+/* Did this run store an entry (so the cache may have grown)? */
+bool cache_grew(const cache *c);
+/* The cache's directory, or NULL when there is none. */
+const char *cache_dir_of(const cache *c);
 
 /* Removes every entry of the cache in dir and the directory itself if
  * nothing else is in it. Returns the number of entries removed, or -1 with

@@ -79,6 +79,7 @@ void cache_write(cache *c, const char *path, const void *data, size_t len)
    * our cache's place for an entry, so it goes, and the entry is written. */
   if (rc < 0 && (errno == EISDIR || errno == ENOTEMPTY || errno == EEXIST) && cleanup_rmtree(path) == 0)
     rc = write_atomic(path, data, len);
+  if (rc == 0) atomic_store(&c->grew, true);
   if (rc < 0) {
     atomic_store(&c->writable, false);
     cache_warn(c, "write to", sub, errno);
@@ -162,6 +163,9 @@ long cache_clean(const char *dir, char **err)
     free(sub);
   }
   closedir(d);
+  char *lock = xasprintf("%s/prune.lock", dir);
+  unlink(lock);
+  free(lock);
   unlink(tag);
   rmdir(dir);   /* only if empty: anything else in it is not ours */
   free(tag);

@@ -31,6 +31,7 @@ struct cache {
   atomic_flag warned;        /* one warning a run about the directory */
   atomic_flag odd_warned;    /* one warning a run about a file that is not regular */
   atomic_size_t hits, misses, parsed;
+  atomic_bool grew;          /* an entry was written this run */
   pthread_mutex_t lock;      /* guards the memo */
   ptrmap memo_idx;           /* XXH3 of a path → 1 + index in memo */
   VEC(cache_memo_ent) memo;
@@ -65,6 +66,11 @@ int cache_result_decode(const unsigned char *buf, size_t len, cache_key k, sum_t
 unsigned char *cache_read_file(const char *path, bool nofollow, size_t *len, const char **why);
 /* Warns once a run (unless quiet) that path is not a usable file. */
 void cache_warn_odd(cache *c, const char *path, const char *why);
+
+/* cache_prune.c */
+#define CACHE_PRUNE_LOCK "prune.lock"
+/* Marks an entry used now (its mtime), for least-recently-used pruning. */
+void cache_touch(const char *path);
 
 /* cache_fs.c */
 /* DIR/ab/cdef….ext for key abcdef…; caller frees. */

@@ -7,7 +7,10 @@
 /* The cache the options ask for (none with --no-cache): see
  * project_cache_dir for where it lives. Never NULL; cache_free it. */
 cache *cache_cmd_open(const cli_opts *o, const kb *k);
-/* `purist cache clean`: returns the exit status. */
+/* Prunes the cache to --cache-max-size if this run wrote to it, then
+ * frees it (c may be NULL). */
+void cache_cmd_close(const cli_opts *o, cache *c);
+/* `purist cache stats|clean`: returns the exit status. */
 int cache_cmd_run(const cli_opts *o);
 
 #endif

@@ -1,6 +1,7 @@
 /* cli_table.c — the commands and options (see cli_table.h), and the
  * checks of option values, shared by the command line and .purist. */
 #include "cli/cli_table.h"
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -117,6 +118,47 @@ static int cli_p_tu_timeout(cli_opts *o, const char *v)
   return 0;
 }
 
+/* --cache-max-size: bytes with an optional K, M, G or T (powers of 1024,
+ * an optional "iB" or "B" after them, as ccache -M); 0 means no limit. */
+static int cli_p_cache_max(cli_opts *o, const char *v)
+{
+  char *end;
+  errno = 0;
+  unsigned long long n = strtoull(v, &end, 10);
+  int shift = 0;
+  const char *units = "KMGT", *u = *end ? strchr(units, *end & ~0x20) : NULL;
+  if (u && *u) { shift = 10 * (int)(u - units + 1); end++; }
+  if (shift && (!strcmp(end, "iB") || !strcmp(end, "B"))) end += strlen(end);
+  if (!*v || *v == '-' || *end || errno || (shift && n > (~0ULL >> shift)))
+    return cli_fail("--cache-max-size wants a size such as 500M, 2G or 0 (no limit), not '%s'", v);
+  o->cache_max = (uint64_t)n << shift;
+  return 0;
+}
+
+static int cli_p_progress(cli_opts *o, const char *v)
+{
+  if (strcmp(v, "auto") && strcmp(v, "plain") && strcmp(v, "none"))
+    return cli_fail("--progress wants auto, plain or none, not '%s'", v);
+  o->progress = v;
+  return 0;
+}
+
+/* check --with=suggest,explain: the other commands' findings in the same
+ * report (one SARIF run for one code-scanning upload). */
+static int cli_p_with(cli_opts *o, const char *v)
+{
+  cli_strs items = {0};
+  cli_split_into(&items, v, &o->owned);
+  int rc = 0;
+  for (size_t i = 0; i < items.n && rc == 0; i++) {
+    if (!strcmp(items.v[i], "suggest")) o->with_suggest = true;
+    else if (!strcmp(items.v[i], "explain")) o->with_explain = true;
+    else rc = cli_fail("--with wants suggest, explain or both (--with=suggest,explain), not '%s'", items.v[i]);
+  }
+  vec_free(&items);
+  return rc;
+}
+
 static int cli_p_color(cli_opts *o, const char *v)
 {
   if (strcmp(v, "auto") && strcmp(v, "always") && strcmp(v, "never"))
@@ -154,6 +196,10 @@ const cli_optdef cli_optdefs[] = {
   PARSE("--color", 0, "--colour", "WHEN", "auto|always|never", CLI_READING, cli_p_color, "color",
         "auto (default: on a terminal, unless NO_COLOR is set), always or never"),
   FLAG("--quiet", 'q', CLI_READING | B(CMD_CACHE), quiet, NULL, "no progress or warnings on stderr"),
+  PARSE("--progress", 0, NULL, "WHEN", "auto|plain|none", CLI_PARSING | B(CMD_CONFIG), cli_p_progress, "progress",
+        "auto (default): a status line on a terminal, else a line '[120/450] file'\n"
+        "every 5 s once the run lasts that long; plain: those lines always; none\n"
+        "(env PURIST_PROGRESS sets the default)"),
   FLAG("--verbose", 0, CLI_READING, verbose, NULL,
        "notes on what the analysis assumed: a name defined in several files (a\n"
        "database of many programs) and how calls to it resolve"),
@@ -186,8 +232,12 @@ const cli_optdef cli_optdefs[] = {
         "build (default): parse a GCC compile command with that GCC's predefined\n"
         "macros (no __clang__), as the build compiles it; clang: with clang's own"),
   STR("--cache-dir", 0, NULL, "DIR", "@dir", CLI_PARSING | B(CMD_CACHE), cache_dir, NULL,
-      "summary cache (default: .purist-cache beside compile_commands.json;\n"
-      "env PURIST_CACHE_DIR); files named without a database: none"),
+      "summary cache, shared by projects (default: $XDG_CACHE_HOME/purist, else\n"
+      "~/.cache/purist; env PURIST_CACHE_DIR)"),
+  PARSE("--cache-max-size", 0, NULL, "SIZE", NULL, CLI_PARSING | B(CMD_CACHE) | B(CMD_CONFIG), cli_p_cache_max,
+        "cache-max-size",
+        "prune the cache, least recently used first, when it grows past SIZE\n"
+        "(K, M, G: powers of 1024; default 1G; 0: no limit)"),
   FLAG("--no-cache", 0, CLI_PARSING, no_cache, NULL, "parse every file; read and write no cache"),
   FLAG("--stats", 0, CLI_PARSING, stats, NULL, "print cache hits, misses and files parsed on stderr"),
   /* infer, link. */
@@ -197,6 +247,9 @@ const cli_optdef cli_optdefs[] = {
   /* Findings. */
   PARSE("--fail-on", 0, NULL, "SEV", "error|warning|never", CLI_FINDINGS | B(CMD_REPORT) | B(CMD_VERIFY) | B(CMD_CONFIG),
         cli_p_fail_on, "fail-on", "exit 1 on findings of this severity or worse: error (default), warning or never"),
+  PARSE("--with", 0, NULL, "LIST", "suggest|explain|suggest,explain", B(CMD_CHECK), cli_p_with, NULL,
+        "check: also suggest's and/or explain's findings, in one report (one SARIF\n"
+        "run, automationDetails.id purist/check+suggest+explain/, for one upload)"),
   FLAG("--cheats-as-errors", 0, CLI_FINDINGS | B(CMD_REPORT) | B(CMD_CONFIG), cheats_as_errors, "cheats-as-errors",
        "report deliberate cheats (memoisation) as errors, not notes"),
   STR("--baseline", 0, NULL, "FILE", "@file", CLI_FINDINGS | B(CMD_REPORT), baseline, "baseline",
@@ -291,10 +344,11 @@ const cli_cmddef cli_cmddefs[] = {
     "A file purist cannot analyse costs only its summary, with a warning: the\n"
     "build goes on. It takes no options of its own; the environment variables\n"
     "PURIST_KB and PURIST_COMPILER_VIEW stand for --kb and --compiler-view." },
-  { "cache", CMD_CACHE, "clean [-p DIR | --cache-dir DIR]",
-    "the summary cache: clean removes it",
-    "clean removes the summary cache infer would use here (of -p DIR, or\n"
-    "--cache-dir DIR)." },
+  { "cache", CMD_CACHE, "stats | clean [-p DIR] [--cache-dir DIR]",
+    "the summary cache: stats, clean",
+    "stats prints where the summary cache is, what it holds and its limit;\n"
+    "clean empties it (and, with -p DIR or a database found in . or build/,\n"
+    "removes the .purist-cache/ older purists wrote beside it)." },
   { "config", CMD_CONFIG, "--dump [-p DIR] [--config FILE]",
     "print the effective configuration (.purist and the command line)",
     "Prints the settings the analysing commands would use here, as a .purist\n"
@@ -312,6 +366,8 @@ const size_t cli_ncmddefs = sizeof cli_cmddefs / sizeof *cli_cmddefs;
 
 const char *const cli_envvars[][2] = {
   { "PURIST_CACHE_DIR", "the summary cache's directory, when --cache-dir is not given" },
+  { "PURIST_PROGRESS", "the default of --progress: auto, plain or none" },
+  { "XDG_CACHE_HOME", "the summary cache is $XDG_CACHE_HOME/purist (default ~/.cache/purist)" },
   { "PURIST_KB", "purist cc: knowledge-base files, colon-separated (as --kb)" },
   { "PURIST_COMPILER_VIEW", "purist cc: build or clang (as --compiler-view)" },
   { "NO_COLOR", "when set, --color=auto prints no colours" },

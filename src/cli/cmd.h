@@ -27,6 +27,10 @@ int cmd_rt_flags(const cli_opts *o, const kb *k);
 
 /* "purist: MSG" on stderr. */
 void cmd_say(const char *msg);
+/* What --progress (else PURIST_PROGRESS, else auto) asks for here: auto is
+ * the status line on a terminal, plain lines elsewhere, nothing with
+ * --quiet. */
+pipeline_progress cmd_progress_mode(const cli_opts *o);
 /* -j N, else the number of cores. */
 int cmd_jobs_count(const cli_opts *o);
 /* Summarises the project's TUs (through the cache unless --no-cache) and

@@ -20,6 +20,18 @@ void cmd_say(const char *msg)
   fprintf(stderr, "purist: %s\n", msg);
 }
 
+pipeline_progress cmd_progress_mode(const cli_opts *o)
+{
+  const char *w = o->progress, *env = getenv("PURIST_PROGRESS");
+  if (!o->given[cli_opt_find("--progress") - cli_optdefs] && env &&
+      (!strcmp(env, "plain") || !strcmp(env, "none") || !strcmp(env, "auto")))
+    w = env;
+  if (!strcmp(w, "none")) return PIPE_PROGRESS_NONE;
+  if (!strcmp(w, "plain")) return PIPE_PROGRESS_PLAIN;
+  if (o->quiet) return PIPE_PROGRESS_NONE;
+  return isatty(STDERR_FILENO) ? PIPE_PROGRESS_TTY : PIPE_PROGRESS_PLAIN;
+}
+
 int cmd_jobs_count(const cli_opts *o)
 {
   if (o->jobs > 0) return o->jobs;
@@ -81,12 +93,11 @@ int cmd_parse_project(const cli_opts *o, const kb *k, fe_jobs *jobs, pipeline_re
     nskipped = 1;
     for (const char *q = skipped; (q = strchr(q, '\n')); q++) nskipped++;
   }
-  /* Progress only for a person watching: a terminal, and not --quiet. */
-  bool progress = !o->quiet && isatty(STDERR_FILENO);
   cache *c = cache_cmd_open(o, k);
+  res->root = *root;
   worker_cfg wcfg = { o->kb_files.v, o->kb_files.n, o->tu_timeout, NULL };   /* threads: exec, not fork */
   res->worker = &wcfg;
-  pipeline_summarize_cached(jobs, k, c, cmd_jobs_count(o), progress, res);
+  pipeline_summarize_cached(jobs, k, c, cmd_jobs_count(o), cmd_progress_mode(o), res);
   res->worker = NULL;
   res->skipped = nskipped;
   for (size_t i = 0; i < jobs->n; i++)
@@ -97,7 +108,7 @@ int cmd_parse_project(const cli_opts *o, const kb *k, fe_jobs *jobs, pipeline_re
   free(skipped);
   if (o->stats) cache_print_stats(c, stderr);
   if (o->stats) fe_ccview_print_stats(stderr);
-  cache_free(c);
+  cache_cmd_close(o, c);
   return 0;
 }
 

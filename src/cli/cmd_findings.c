@@ -6,26 +6,63 @@
 #include <errno.h>
 #include <string.h>
 
+/* The command's findings into l: check's, suggest's or explain's, sorted
+ * (suggestions stay ranked by gain); check --with adds the others', each
+ * group in its own order, check's first. *hidden counts suggestions left
+ * out for gaining nothing. */
+static void findings_run(const cli_opts *o, const link_prog *p, const checks_opts *co, diag_list *l,
+                         size_t *hidden)
+{
+  diag_list part = {0};
+  bool sug = o->cmd == CMD_SUGGEST || (o->cmd == CMD_CHECK && o->with_suggest);
+  bool exp = o->cmd == CMD_EXPLAIN || (o->cmd == CMD_CHECK && o->with_explain);
+  if (o->cmd == CMD_CHECK) {
+    checks_misuse(p, co, l);
+    diag_sort(l);
+  }
+  if (sug) {
+    *hidden = checks_suggest(p, co, &part);
+    for (size_t i = 0; i < part.n; i++) vec_push(l, part.v[i]);
+    part.n = 0;
+  }
+  if (exp) {
+    checks_explain(p, co, &part);
+    diag_sort(&part);
+    for (size_t i = 0; i < part.n; i++) vec_push(l, part.v[i]);
+  }
+  vec_free(&part);
+}
+
+/* "check", or "check+suggest+explain" for check --with: the SARIF run's
+ * automationDetails.id purist/…/, so a combined upload is its own
+ * category in code scanning. Static strings. */
+static const char *findings_command(const cli_opts *o)
+{
+  if (o->cmd == CMD_SUGGEST) return "suggest";
+  if (o->cmd == CMD_EXPLAIN) return "explain";
+  if (o->with_suggest && o->with_explain) return "check+suggest+explain";
+  if (o->with_suggest) return "check+suggest";
+  if (o->with_explain) return "check+explain";
+  return "check";
+}
+
 /* check, suggest, explain: findings as diagnostics. Exit 1 when a finding
  * is as severe as --fail-on, 2 on input errors. */
 int cmd_findings(const cli_opts *o, const kb *k)
 {
   char *root = NULL;
   int failed = 0;
-  run_info ri = { .command = o->cmd == CMD_CHECK ? "check" : o->cmd == CMD_SUGGEST ? "suggest" : "explain" };
+  run_info ri = { .command = findings_command(o) };
   link_prog *p = cmd_analyze(o, k, &root, &failed, &ri);
   if (!p) { free(root); run_info_free(&ri); return EXIT_INPUT; }
   cmd_solve(o, p, root);
   checks_opts co = { root, o->cheats_as_errors, o->whole_program, cli_std_attrs(o), o->all, o->verbose };
   diag_list l = {0};
   size_t hidden = 0;
-  if (o->cmd == CMD_CHECK) checks_misuse(p, &co, &l);
-  else if (o->cmd == CMD_SUGGEST) hidden = checks_suggest(p, &co, &l);
-  else checks_explain(p, &co, &l);
+  findings_run(o, p, &co, &l, &hidden);
   if (hidden && !o->quiet)
     fprintf(stderr, "purist: %zu more suggestion%s without gain (the compiler already sees the body at "
             "every call): --all shows them\n", hidden, hidden == 1 ? "" : "s");
-  if (o->cmd != CMD_SUGGEST) diag_sort(&l);   /* suggestions stay ranked by gain */
   int rc = cmd_filter(o, &l, root) < 0 ? EXIT_INPUT : cmd_print_findings(o, &l, root, &ri);
   rc = cmd_fail_on(o, &l, rc);
   run_info_free(&ri);

@@ -182,7 +182,7 @@ static int impact_cmd_measure(const cli_opts *o, const fix_plan *pl, const fe_jo
     free(s);
     free(obj);
   }
-  bool progress = !o->quiet && isatty(STDERR_FILENO);
+  pipeline_progress progress = cmd_progress_mode(o);
   impact_ctx c = { jobs, ij, t, 0 };
   pipeline_each(jobs->n, nthreads, progress, impact_cmd_one, impact_cmd_label, &c);
   int rc = -1;

@@ -115,6 +115,8 @@ static int cli_check(const cli_opts *o)
   struct stat st;   /* relative paths would be computed against nothing */
   if (o->root && (stat(o->root, &st) != 0 || !S_ISDIR(st.st_mode)))
     return cli_fail("--root %s: not an existing directory", o->root);
+  if ((o->with_suggest || o->with_explain) && o->cmd != CMD_CHECK)
+    return cli_fail("%s", "--with is for check (purist check --with=suggest,explain)");
   if (o->cmd == CMD_CONFIG && o->files.n)
     return cli_fail("config takes no files: '%s'", o->files.v[0]);
   return 0;
@@ -127,6 +129,8 @@ static void cli_defaults(cli_opts *o)
   o->fail_on = 2;
   o->max_mib = 50;
   o->tu_timeout = 300;
+  o->cache_max = (uint64_t)1 << 30;   /* CACHE_DEFAULT_MAX_SIZE */
+  o->progress = "auto";
 }
 
 int cli_parse(int argc, char **argv, cli_opts *o)

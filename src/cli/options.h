@@ -2,6 +2,7 @@
 #ifndef PURIST_OPTIONS_H
 #define PURIST_OPTIONS_H
 #include <stdbool.h>
+#include <stdint.h>
 #include "report/infer_out.h"
 
 typedef enum { CMD_NONE, CMD_INFER, CMD_SUMMARIZE, CMD_LINK, CMD_CHECK, CMD_SUGGEST, CMD_EXPLAIN,
@@ -39,6 +40,9 @@ typedef struct {
   bool rt_cflags, rt_ldflags;  /* rt-flags --cflags / --ldflags */
   const char *cache_dir;   /* --cache-dir DIR */
   bool no_cache, stats;    /* --no-cache, --stats */
+  bool with_suggest, with_explain;   /* check --with=suggest,explain: one report of all three */
+  const char *progress;    /* --progress=auto|plain|none (default: PURIST_PROGRESS, else auto) */
+  uint64_t cache_max;      /* --cache-max-size in bytes (default 1 GiB); 0: no limit */
   int tu_timeout;          /* --tu-timeout SECONDS per TU; 0: no limit */
   bool clang_view;         /* --compiler-view=clang (default build: a GCC command's own macros) */
   const char *config_file; /* --config FILE */

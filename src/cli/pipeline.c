@@ -5,6 +5,7 @@
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -19,7 +20,12 @@ typedef struct {
   void *ctx;
   atomic_size_t next;
   atomic_int failed;
-  bool progress;
+  pipeline_progress progress;
+  const char *root;       /* plain lines: paths relative to it */
+  double interval;        /* plain lines: seconds between two */
+  char *last;             /* plain lines: the last file finished (a copy) */
+  bool finished;          /* every item done: the ticker stops */
+  pthread_cond_t wake;    /* the ticker's sleep, cut short when finished */
   pthread_mutex_t lock;   /* guards done, the progress line and the sink */
   size_t done;
   bool *ready;            /* job i's result is in out (for the sink) */
@@ -34,19 +40,61 @@ static double pipeline_elapsed(const pipeline_shared *sh)
   return (double)(now.tv_sec - sh->start.tv_sec) + (double)(now.tv_nsec - sh->start.tv_nsec) / 1e9;
 }
 
+double pipeline_progress_interval(void)
+{
+  const char *e = getenv("PURIST_PROGRESS_INTERVAL");
+  char *end;
+  double v = e && *e ? strtod(e, &end) : 0;
+  return e && *e && !*end && v >= 0.01 && v <= 3600 ? v : 5.0;
+}
+
 /* One ninja-style status line, rewritten in place:
  * "[ 120/3400] src/foo.c  0:42 elapsed, ~3:10 left". */
-static void pipeline_progress(pipeline_shared *sh, const char *file)
+static void pipeline_progress_tty(pipeline_shared *sh, size_t done, const char *file)
+{
+  size_t n = sh->n;
+  double el = pipeline_elapsed(sh), left = done ? el / (double)done * (double)(n - done) : 0;
+  const char *base = strrchr(file, '/');
+  fprintf(stderr, "\r\033[K[%*zu/%zu] %s  %d:%02d elapsed, ~%d:%02d left", n > 999 ? 5 : 3, done, n,
+          base ? base + 1 : file, (int)el / 60, (int)el % 60, (int)left / 60, (int)left % 60);
+  if (done == n) fputs("\r\033[K", stderr);
+  fflush(stderr);
+}
+
+/* The ticker of plain progress: every interval, a line "[120/450]
+ * src/foo.c" (the last file finished, relative to the root when inside
+ * it), until every item is done. A thread of its own, so a single slow
+ * file (a macro bomb, libgit2's largest TU) still gets its lines; a run
+ * shorter than the interval prints nothing. */
+static void *pipeline_ticker(void *arg)
+{
+  pipeline_shared *sh = arg;
+  pthread_mutex_lock(&sh->lock);
+  for (double next = sh->interval; !sh->finished;) {
+    struct timespec at = sh->start;
+    at.tv_sec += (time_t)next;
+    at.tv_nsec += (long)((next - (double)(time_t)next) * 1e9);
+    if (at.tv_nsec >= 1000000000L) { at.tv_sec++; at.tv_nsec -= 1000000000L; }
+    if (pthread_cond_timedwait(&sh->wake, &sh->lock, &at) == 0 || sh->finished) continue;
+    const char *file = sh->last ? sh->last : "";
+    size_t rl = sh->root ? strlen(sh->root) : 0;
+    if (rl > 1 && !strncmp(file, sh->root, rl) && file[rl] == '/') file += rl + 1;
+    fprintf(stderr, "[%zu/%zu]%s%s\n", sh->done, sh->n, *file ? " " : "", file);
+    fflush(stderr);
+    next = ((double)(long)(pipeline_elapsed(sh) / sh->interval) + 1) * sh->interval;   /* the next one due */
+  }
+  pthread_mutex_unlock(&sh->lock);
+  return NULL;
+}
+
+static void pipeline_progress_note(pipeline_shared *sh, const char *file)
 {
   pthread_mutex_lock(&sh->lock);
-  size_t done = ++sh->done, n = sh->n;
-  if (sh->progress) {
-    double el = pipeline_elapsed(sh), left = done ? el / (double)done * (double)(n - done) : 0;
-    const char *base = strrchr(file, '/');
-    fprintf(stderr, "\r\033[K[%*zu/%zu] %s  %d:%02d elapsed, ~%d:%02d left", n > 999 ? 5 : 3, done, n,
-            base ? base + 1 : file, (int)el / 60, (int)el % 60, (int)left / 60, (int)left % 60);
-    if (done == n) fputs("\r\033[K", stderr);
-    fflush(stderr);
+  size_t done = ++sh->done;
+  if (sh->progress == PIPE_PROGRESS_TTY) pipeline_progress_tty(sh, done, file);
+  else if (sh->progress == PIPE_PROGRESS_PLAIN) {
+    free(sh->last);
+    sh->last = xstrdup(file);
   }
   pthread_mutex_unlock(&sh->lock);
 }
@@ -108,7 +156,7 @@ static void *pipeline_worker(void *arg)
     size_t i;
     while ((i = atomic_fetch_add(&sh->next, 1)) < sh->n) {
       sh->each(sh->ctx, i);
-      pipeline_progress(sh, sh->label(sh->ctx, i));
+      pipeline_progress_note(sh, sh->label(sh->ctx, i));
     }
     return NULL;
   }
@@ -126,7 +174,7 @@ static void *pipeline_worker(void *arg)
     sh->out->status[i] = st;
     if (st != FE_OK) atomic_fetch_add(&sh->failed, 1);
     pipeline_deliver(sh, i);
-    pipeline_progress(sh, job->file);
+    pipeline_progress_note(sh, job->file);
   }
   worker_free(wk);
   if (idx) clang_disposeIndex(idx);
@@ -144,6 +192,12 @@ static void pipeline_run_threads(pipeline_shared *sh, int nthreads)
   atomic_init(&sh->failed, 0);
   pthread_mutex_init(&sh->lock, NULL);
   clock_gettime(CLOCK_MONOTONIC, &sh->start);
+  sh->interval = pipeline_progress_interval();
+  pthread_condattr_t ca;
+  pthread_condattr_init(&ca);
+  pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);   /* the deadlines are sh->start + k intervals */
+  pthread_cond_init(&sh->wake, &ca);
+  pthread_condattr_destroy(&ca);
   if (nthreads < 1) nthreads = 1;
   if ((size_t)nthreads > n) nthreads = n ? (int)n : 1;
   pthread_t *tids = xcalloc((size_t)nthreads, sizeof *tids);
@@ -162,28 +216,41 @@ static void pipeline_run_threads(pipeline_shared *sh, int nthreads)
   for (int t = 0; t < nthreads; t++)
     if (pthread_create(&tids[t], &attr, pipeline_worker, sh) == 0) started++;
     else break;
+  pthread_t ticker;
+  bool ticking = sh->progress == PIPE_PROGRESS_PLAIN && n > 0 &&
+                 pthread_create(&ticker, NULL, pipeline_ticker, sh) == 0;
   pthread_sigmask(SIG_SETMASK, &old, NULL);
   if (!started) pipeline_worker(sh);
   for (int t = 0; t < started; t++) pthread_join(tids[t], NULL);
+  if (ticking) {
+    pthread_mutex_lock(&sh->lock);
+    sh->finished = true;
+    pthread_cond_signal(&sh->wake);
+    pthread_mutex_unlock(&sh->lock);
+    pthread_join(ticker, NULL);
+  }
   pthread_attr_destroy(&attr);
   free(tids);
+  free(sh->last);
+  pthread_cond_destroy(&sh->wake);
   pthread_mutex_destroy(&sh->lock);
 }
 
-void pipeline_summarize(const fe_jobs *jobs, const kb *kb, int nthreads, bool progress,
+void pipeline_summarize(const fe_jobs *jobs, const kb *kb, int nthreads, pipeline_progress progress,
                         pipeline_result *out)
 {
   pipeline_summarize_cached(jobs, kb, NULL, nthreads, progress, out);
 }
 
-void pipeline_summarize_cached(const fe_jobs *jobs, const kb *kb, cache *c, int nthreads, bool progress,
-                               pipeline_result *out)
+void pipeline_summarize_cached(const fe_jobs *jobs, const kb *kb, cache *c, int nthreads,
+                               pipeline_progress progress, pipeline_result *out)
 {
   size_t n = jobs->n;
   out->sums = xcalloc(n ? n : 1, sizeof *out->sums);
   out->msgs = xcalloc(n ? n : 1, sizeof *out->msgs);
   out->status = xcalloc(n ? n : 1, sizeof *out->status);
-  pipeline_shared sh = { .jobs = jobs, .kb = kb, .cache = c, .out = out, .n = n, .progress = progress };
+  pipeline_shared sh = { .jobs = jobs, .kb = kb, .cache = c, .out = out, .n = n, .progress = progress,
+                         .root = out->root };
   if (out->sink) sh.ready = xcalloc(n ? n : 1, sizeof *sh.ready);
   pipeline_run_threads(&sh, nthreads);
   free(sh.ready);
@@ -201,7 +268,7 @@ void pipeline_result_free(pipeline_result *r, size_t njobs)
   free(r->status);
 }
 
-void pipeline_each(size_t n, int nthreads, bool progress, void (*each)(void *ctx, size_t i),
+void pipeline_each(size_t n, int nthreads, pipeline_progress progress, void (*each)(void *ctx, size_t i),
                    const char *(*label)(void *ctx, size_t i), void *ctx)
 {
   pipeline_shared sh = { .n = n, .each = each, .label = label, .ctx = ctx, .progress = progress };

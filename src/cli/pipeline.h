@@ -6,6 +6,18 @@
 #include "cli/worker.h"
 #include "frontend/fe.h"
 
+/* How a long run shows it is alive, on stderr (--progress). */
+typedef enum {
+  PIPE_PROGRESS_NONE = 0,
+  PIPE_PROGRESS_TTY = 1,    /* one ninja-style status line rewritten in place (a terminal) */
+  PIPE_PROGRESS_PLAIN = 2   /* "[120/450] src/foo.c", a line every few seconds once the run
+                               has lasted that long (a CI log, a pipe) */
+} pipeline_progress;
+
+/* The interval of PIPE_PROGRESS_PLAIN in seconds: PURIST_PROGRESS_INTERVAL
+ * (0.01 to 3600; for tests), else 5. */
+double pipeline_progress_interval(void);
+
 typedef struct {
   sum_tu **sums;       /* per job: the summary, or NULL if it failed */
   fe_msgs *msgs;       /* per job: diagnostics to print */
@@ -22,20 +34,23 @@ typedef struct {
   /* Optional, set by the caller: parse in worker processes (cli/worker.h)
    * configured so; NULL parses in this process. */
   const worker_cfg *worker;
+  /* Optional, set by the caller: plain progress lines name files relative
+   * to it when inside it. */
+  const char *root;
 } pipeline_result;
 
 /* Summarises jobs with `nthreads` threads (one libclang index each). The
  * result is the same whatever the thread count: each job's output has its
  * own slot. */
-void pipeline_summarize(const fe_jobs *jobs, const kb *kb, int nthreads, bool progress,
+void pipeline_summarize(const fe_jobs *jobs, const kb *kb, int nthreads, pipeline_progress progress,
                         pipeline_result *out);
 /* Runs each(ctx, i) for every i < n on nthreads threads, with the same
  * progress line as pipeline_summarize (label(ctx, i) names item i). */
-void pipeline_each(size_t n, int nthreads, bool progress, void (*each)(void *ctx, size_t i),
+void pipeline_each(size_t n, int nthreads, pipeline_progress progress, void (*each)(void *ctx, size_t i),
                    const char *(*label)(void *ctx, size_t i), void *ctx);
 /* The same, through the summary cache c (NULL: none). */
-void pipeline_summarize_cached(const fe_jobs *jobs, const kb *kb, cache *c, int nthreads, bool progress,
-                               pipeline_result *out);
+void pipeline_summarize_cached(const fe_jobs *jobs, const kb *kb, cache *c, int nthreads,
+                               pipeline_progress progress, pipeline_result *out);
 void pipeline_result_free(pipeline_result *r, size_t njobs);
 
 #endif

@@ -215,12 +215,27 @@ void project_resolve(cli_opts *o)
             strcmp(db, ".") ? db : "", strcmp(db, ".") ? "/" : "", db);
 }
 
+/* $XDG_CACHE_HOME/purist, else $HOME/.cache/purist (the XDG base
+ * directory rule, as ccache 4 and clangd); NULL without either. */
+static char *project_user_cache(void)
+{
+  const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+  if (xdg && xdg[0] == '/') return xasprintf("%s/purist", xdg);   /* relative: invalid, ignored */
+  if (home && *home) return xasprintf("%s/.cache/purist", home);
+  return NULL;
+}
+
 char *project_cache_dir(const cli_opts *o)
 {
   const char *env = getenv("PURIST_CACHE_DIR");
   if (o->cache_dir && *o->cache_dir) return project_abs(o->cache_dir);
   if (env && *env) return project_abs(env);
-  const char *db = o->files.n ? NULL : project_find_db(o);
+  return project_user_cache();
+}
+
+char *project_old_cache_dir(const cli_opts *o)
+{
+  const char *db = project_find_db(o);
   if (!db) return NULL;
   /* -p names the database's directory, or the file itself. */
   char *abs = project_abs(db);
@@ -231,5 +246,6 @@ char *project_cache_dir(const cli_opts *o)
   }
   char *dir = xasprintf("%s%s.purist-cache", abs, abs[strlen(abs) - 1] == '/' ? "" : "/");
   free(abs);
+  if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) { free(dir); return NULL; }
   return dir;
 }

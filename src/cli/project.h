@@ -27,8 +27,12 @@ char *project_root_default(const cli_opts *o);
 char *project_root_for_link(const cli_opts *o);
 
 /* The summary cache directory (absolute; caller frees): --cache-dir, else
- * $PURIST_CACHE_DIR, else .purist-cache beside the compile database; NULL
- * with files on the command line and neither of the first two. */
+ * $PURIST_CACHE_DIR, else $XDG_CACHE_HOME/purist, else ~/.cache/purist —
+ * one cache for every project (its keys hold paths and contents), never
+ * in a source tree unless asked; NULL without HOME or any of these. */
 char *project_cache_dir(const cli_opts *o);
+/* The cache purist wrote before issue 20, .purist-cache beside the
+ * compile database (-p, else . or build/), if there is one; else NULL. */
+char *project_old_cache_dir(const cli_opts *o);
 
 #endif

@@ -20,7 +20,7 @@ stop_farm() {
   if [ -s "$PIDFILE" ]; then kill "$(cat "$PIDFILE")" 2>/dev/null || true; fi
   if [ -n "${DPID:-}" ]; then kill "$DPID" 2>/dev/null || true; wait "$DPID" 2>/dev/null || true; fi
 }
-trap 'stop_farm; chmod -R u+rwx "$T" 2>/dev/null; rm -rf "$T"' EXIT
+trap 'stop_farm; chmod -R u+rwx "$T" 2>/dev/null; rm -rf "$T" "$XDG_CACHE_HOME"' EXIT
 
 # The server may run as another user (distccd run by root drops to nobody):
 # what it runs must be readable by all.

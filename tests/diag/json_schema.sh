@@ -53,6 +53,12 @@ validate "$schemas/diagnostics.schema.json" "$tmp/check.json" "$tmp/suggest.json
 validate "$schemas/baseline.schema.json" "$tmp/baseline.json"
 validate "$schemas/impact.schema.json" "$tmp/impact.json"
 
+# SARIF beside: check --with=suggest,explain (one run of all three) and a
+# run whose invocation lists files not analysed, against the SARIF schema.
+out with check -p "$b" --format=sarif --with=suggest,explain
+out sarif-na check --format=sarif ok.c bad.c
+node "$src/tests/diag/validate_sarif.mjs" "$node_dir" "$tmp/with.json" "$tmp/sarif-na.json" || fail=1
+
 # The strict check means something: an undocumented key, a renamed one and
 # a wrong value are each rejected.
 jq '.functions[0].undocumented = 1' "$tmp/infer.json" >"$tmp/bad1.json"

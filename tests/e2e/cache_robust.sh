@@ -23,12 +23,12 @@ expect_ok
 cp "$T/out" "$T/ref.out"
 
 check "--no-cache writes nothing"
-[ ! -e .purist-cache ] || fail "--no-cache created .purist-cache"
+[ ! -e "$XC" ] && [ ! -e .purist-cache ] || fail "--no-cache created a cache"
 
 check "a damaged result: one note naming the file, rebuilt, correct output"
 run infer -p .
 expect_ok
-victim=$(find .purist-cache -name '*.r' | sort | head -n 1)
+victim=$(find "$XC" -name '*.r' | sort | head -n 1)
 printf 'garbage' | dd of="$victim" bs=1 seek=40 conv=notrunc 2>/dev/null
 run infer -p . --stats
 expect_rc 0
@@ -41,7 +41,7 @@ stats "after the rebuild" 8 0 0
 [ "$(grep -c note "$T/err")" -eq 0 ] || fail "the rebuilt entry is still reported${NL}$(context)"
 
 check "a truncated manifest: noted, rebuilt"
-victim=$(find .purist-cache -name '*.m' | sort | head -n 1)
+victim=$(find "$XC" -name '*.m' | sort | head -n 1)
 truncate -s 20 "$victim"
 run infer -p . --stats
 same "$T/ref.out" "$T/out" "output after a truncated manifest"
@@ -49,7 +49,7 @@ expect_stderr_has 'discarded a damaged entry .*\.m: not a cache entry|discarded 
 stats "truncated manifest" 7 1 1
 
 check "an empty result file (a crash mid-write elsewhere): noted, rebuilt"
-victim=$(find .purist-cache -name '*.r' | sort | tail -n 1)
+victim=$(find "$XC" -name '*.r' | sort | tail -n 1)
 : >"$victim"
 run infer -p . --stats
 same "$T/ref.out" "$T/out" "output after an empty entry"
@@ -113,13 +113,15 @@ stats "errors again" 7 1 1
 same "$T/err1" "$T/err" "messages of two runs over a file with errors"
 expect_stderr_has 'f7.c:1:13: error'
 
-check "files named without a database: no cache unless asked for"
+check "files named without a database: cached in the user cache too, nothing in the current directory"
 mkdir "$T/loose" && cd "$T/loose"
 printf 'int twice(int x) { return 2 * x; }\n' >t.c
 run infer t.c --stats
 expect_rc 0
-expect_stderr_has '^purist: cache: off, 1 parsed$'
-[ ! -e .purist-cache ] || fail "a cache appeared in the current directory"
+expect_stderr_has '^purist: cache: 0 hits, 1 misses, 1 parsed$'
+run infer t.c --stats
+expect_stderr_has '^purist: cache: 1 hits, 0 misses, 0 parsed$'
+[ -z "$(ls -A)" ] || [ "$(ls -A)" = t.c ] || fail "something appeared in the current directory: $(ls -A)"
 run infer t.c --stats --cache-dir "$T/lc"
 expect_stderr_has '^purist: cache: 0 hits, 1 misses, 1 parsed$'
 run infer t.c --stats --cache-dir "$T/lc"
@@ -127,11 +129,18 @@ expect_stderr_has '^purist: cache: 1 hits, 0 misses, 0 parsed$'
 expect_stdout_has '^t.c:1: twice: const'
 cd "$P"
 
-check "cache clean removes the cache beside the database"
+check "without HOME and XDG_CACHE_HOME (a bare service account): no cache, the run goes on"
+(unset XDG_CACHE_HOME HOME; run infer -p . --stats; expect_stderr_has '^purist: cache: off, 8 parsed$'; no_crash)
+
+check "cache clean empties the shared cache; an old .purist-cache beside the database goes too"
+run infer -p . --cache-dir "$P/.purist-cache"   # what purist before issue 20 wrote
+[ -f .purist-cache/CACHEDIR.TAG ] || fail "could not make an old-style cache"
 run cache clean -p .
 expect_rc 0
+expect_stderr_has "^purist: cache: removed [0-9]+ entries from $XC\$"
 expect_stderr_has '^purist: cache: removed [0-9]+ entries from .*/proj/.purist-cache$'
 [ ! -e .purist-cache ] || fail ".purist-cache is still there"
+[ ! -e "$XC" ] || fail "$XC is still there"
 run cache clean -p .
 expect_rc 0
 expect_stderr_has 'removed 0 entries'

@@ -32,6 +32,34 @@ for cmd in check suggest explain; do
   [ "$(jqt '.runs[0].automationDetails.id' "$T/out")" = "purist/$cmd/" ] || fail "$cmd: wrong id$NL$(context)"
 done
 
+check "check --with=suggest,explain: one SARIF run with all three commands' findings, its own id"
+mkdir w && cd w
+printf 'int twice(int x);\nint g;\nint get(void) __attribute__((const));\n' >w.h
+printf '#include "w.h"\nint twice(int x) { return 2 * x; }\nint get(void) { return g; }\n' >lib.c
+printf '#include "w.h"\nint use(int v) { twice(v); return twice(v) + twice(v); }\n' >use.c
+for cmd in check suggest explain; do
+  run "$cmd" --no-cache --format=sarif lib.c use.c
+  jqt '[.runs[0].results[].ruleId] | unique | .[]' "$T/out" >"$T/ids.$cmd"
+  [ -s "$T/ids.$cmd" ] || fail "$cmd found nothing to combine$NL$(context)"
+done
+run check --no-cache --format=sarif --with=suggest,explain lib.c use.c
+expect_rc 1
+[ "$(jqt '.runs | length' "$T/out")" = 1 ] || fail "not one run"
+[ "$(jqt '.runs[0].automationDetails.id' "$T/out")" = "purist/check+suggest+explain/" ] || fail "wrong id$NL$(context)"
+jqt '[.runs[0].results[].ruleId] | unique | .[]' "$T/out" >"$T/ids.with"
+sort -u "$T/ids.check" "$T/ids.suggest" "$T/ids.explain" >"$T/ids.all"
+same "$T/ids.all" "$T/ids.with" "the rules of check --with=suggest,explain and of the three runs"
+n=$(jqt '.runs[0].results | length' "$T/out")
+run check --no-cache --format=json --with=suggest,explain lib.c use.c
+[ "$(jqt '.diagnostics | length' "$T/out")" = "$n" ] || fail "JSON and SARIF disagree on the count"
+run check --no-cache --format=sarif --with=explain lib.c use.c
+[ "$(jqt '.runs[0].automationDetails.id' "$T/out")" = "purist/check+explain/" ] || fail "wrong id for --with=explain"
+run check --with=fix lib.c
+expect_usage_error "--with wants suggest, explain or both"
+run suggest --with=explain lib.c
+expect_usage_error "--with is for check"
+cd "$T"
+
 check "a file with errors: SARIF notification (reason errors, at the file), JSON not_analysed, exit 2"
 run check --no-cache --format=sarif ok.c bad.c
 expect_rc 2

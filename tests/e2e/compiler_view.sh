@@ -161,7 +161,7 @@ _Decimal32 price;
 #endif
 int sq(int x) { return x * x; }
 EOF2
-run infer --format=json e.c --stats
+run infer --no-cache --format=json e.c --stats
 expect_rc 0
 expect_json "$T/out" sq class '"const"'
 # Said in the user's words (issue 20): what happened and what to do, no "view".
@@ -195,14 +195,14 @@ expect_rc 2
 
 check "no cc at all (files named on the command line): clang's view, nothing to say"
 mkdir -p "$T/nocc" && ln -sf "$(command -v dirname)" "$T/nocc/dirname"
-PATH="$T/nocc" run infer --format=json a.c --stats --   # "--": no database (the one here names gcc-9)
+PATH="$T/nocc" run infer --no-cache --format=json a.c --stats --   # "--": no database (the one here names gcc-9)
 expect_rc 0
 expect_json "$T/out" bumped declared '"pure"'
 [ "$(count_lines 'warning' "$T/err")" -eq 0 ] || fail "no warning expected${NL}$(context)"
 
 check "cc that is clang: clang's view, nothing to say"
 printf '#!/bin/sh\nexec clang-19 "$@"\n' >"$T/bin/cc" && chmod +x "$T/bin/cc"
-PATH="$T/bin:$PATH" run infer --format=json a.c --stats --
+PATH="$T/bin:$PATH" run infer --no-cache --format=json a.c --stats --
 expect_rc 0
 expect_json "$T/out" bumped declared '"pure"'
 expect_stderr_has 'compiler view: 0 parsed with GCC.s macros, 0 fell back to clang.s, 1 with clang.s$'

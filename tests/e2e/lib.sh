@@ -18,7 +18,13 @@ case "$1" in
   *) PURIST=$PWD/$1 ;;
 esac
 T=$(mktemp -d "${TMPDIR:-/tmp}/purist-e2e.XXXXXX")
-trap 'chmod -R u+rwx "$T" 2>/dev/null; rm -rf "$T"' EXIT
+# The summary cache's default home ($XDG_CACHE_HOME/purist): this test's
+# own, outside $T (so $T holds only what the test makes), removed with it.
+# $XC is the cache directory a run without --cache-dir uses.
+XDG_CACHE_HOME=$(mktemp -d "${TMPDIR:-/tmp}/purist-e2e-cache.XXXXXX")
+export XDG_CACHE_HOME
+XC=$XDG_CACHE_HOME/purist
+trap 'chmod -R u+rwx "$T" "$XDG_CACHE_HOME" 2>/dev/null; rm -rf "$T" "$XDG_CACHE_HOME"' EXIT
 # Byte-wise matching of the em dash in text output, whatever the locale.
 export LC_ALL=C
 NL=$'\n'

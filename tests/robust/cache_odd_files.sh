@@ -19,7 +19,7 @@ runt infer -p .
 expect_ok
 
 check "a result entry replaced by a FIFO: a miss, one warning, right output"
-r=$(find .purist-cache -name '*.r' | sort | head -n 1)
+r=$(find "$XC" -name '*.r' | sort | head -n 1)
 rm "$r" && mkfifo "$r"
 runt infer -p . --stats
 expect_rc 0
@@ -30,7 +30,7 @@ expect_stderr_has 'cache: 3 hits, 1 misses, 1 parsed'
 [ -f "$r" ] || fail "the FIFO was not replaced by a rebuilt entry"
 
 check "a manifest that is a symlink to /dev/zero, and another to a FIFO: one warning, right output"
-ms=($(find .purist-cache -name '*.m' | sort))
+ms=($(find "$XC" -name '*.m' | sort))
 rm "${ms[0]}" "${ms[1]}"
 ln -s /dev/zero "${ms[0]}"
 mkfifo "$T/fifo"
@@ -43,7 +43,7 @@ expect_stderr_has "warning: cache: .*\.m is a symbolic link, not a regular file;
 expect_stderr_has 'cache: 2 hits, 2 misses, 2 parsed'
 
 check "a directory in place of an entry: a miss, one warning"
-r=$(find .purist-cache -name '*.r' | sort | tail -n 1)
+r=$(find "$XC" -name '*.r' | sort | tail -n 1)
 rm "$r" && mkdir "$r"
 runt infer -p . --stats
 expect_rc 0
