@@ -260,6 +260,8 @@ static void dump_parsed(FILE *out, const cli_opts *o, const char *key)
   else if (!strcmp(key, "jobs")) o->jobs ? fprintf(out, "%d\n", o->jobs) : fputs("~   # the number of cores\n", out);
   else if (!strcmp(key, "tu-timeout")) fprintf(out, "%d\n", o->tu_timeout);
   else if (!strcmp(key, "compiler-view")) fputs(o->clang_view ? "clang\n" : "build\n", out);
+  else if (!strcmp(key, "progress")) fprintf(out, "%s\n", o->progress);
+  else if (!strcmp(key, "cache-max-size")) fprintf(out, "%llu   # bytes; 0: no limit\n", (unsigned long long)o->cache_max);
   else fputs("~   # see purist --help\n", out);
 }
 
