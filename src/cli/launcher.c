@@ -163,6 +163,20 @@ static void launcher_sidecar(const char *binary)
   free(why);
 }
 
+/* Where the compiler's predefined macros are kept between compiles:
+ * PURIST_CC_CACHE, else $XDG_CACHE_HOME/purist, else ~/.cache/purist;
+ * PURIST_CC_CACHE=0 (or no home) keeps nothing. */
+static void launcher_cache_dir(void)
+{
+  const char *env = getenv("PURIST_CC_CACHE"), *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+  char *dir = NULL;
+  if (env && *env) dir = strcmp(env, "0") ? xstrdup(env) : NULL;
+  else if (xdg && xdg[0] == '/') dir = xasprintf("%s/purist", xdg);
+  else if (home && home[0] == '/') dir = xasprintf("%s/.cache/purist", home);
+  fe_ccview_disk_cache(dir);
+  free(dir);
+}
+
 int launcher_main(int argc, char **argv)
 {
   if (argc < 1) {
@@ -181,6 +195,7 @@ int launcher_main(int argc, char **argv)
   int c = 0;
   while (c < argc - 1 && cdb_is_wrapper(argv[c])) c++;
   fe_ccview_mode_from_env();   /* the launcher takes no options of its own */
+  if (a.units.n) launcher_cache_dir();
   if (a.units.n) launcher_summarize(&a, argv[c]);
   if (a.linked) launcher_sidecar(a.linked);
   ccargs_free(&a);

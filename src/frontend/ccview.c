@@ -258,7 +258,8 @@ static void ccv_make(fe_ccview *v, const char *dir)
   for (size_t i = 0; i < sizeof tail / sizeof *tail; i++) vec_push(&av, tail[i]);
   vec_push(&av, NULL);
   size_t len = 0;
-  char *dm = ccv_run(av.v, dir, &len, &v->why);
+  char *dm = fe_ccview_disk_get(av.v, dir, &len);
+  if (!dm && (dm = ccv_run(av.v, dir, &len, &v->why))) fe_ccview_disk_put(av.v, dir, dm, len);
   vec_free(&av);
   if (!dm && !strcmp(v->compiler, "cc") && errno == ENOENT) {
     free(v->why);   /* no `cc` at all: files named on purist's command line stand for it; nothing to say */

@@ -86,6 +86,10 @@ uint64_t fe_ccview_digest(const fe_job *job);
 /* Is msg advice --quiet hides (a flag libclang ignores, the macros a file
  * was parsed with), not an error in the code? */
 bool fe_msg_is_advice(const char *msg);
+/* Keeps what GCC predefines in files under dir (ccview_disk.c), so that
+ * each `purist cc` process, one per compile, does not run `gcc -dM -E`
+ * again; NULL turns it off. Call before any parse. */
+void fe_ccview_disk_cache(const char *dir);
 /* "purist: compiler view: …" — how many TUs were parsed with each view. */
 void fe_ccview_print_stats(FILE *f);
 

@@ -169,4 +169,9 @@ int fe_type_is_pointer(CXType t);
 int fe_type_is_pointer_union(CXType t);
 int fe_type_is_array(CXType t);
 
+/* ccview_disk.c: the output of `argv -dM -E` run in dir, as an earlier
+ * process stored it (caller frees; NULL: none, or no cache), and storing it. */
+char *fe_ccview_disk_get(char *const *argv, const char *dir, size_t *len);
+void fe_ccview_disk_put(char *const *argv, const char *dir, const char *text, size_t len);
+
 #endif
