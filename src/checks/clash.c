@@ -28,6 +28,8 @@ struct clash_ctx {
   bool ready;
   clash_fp *rd, *wr;     /* per function */
   ptrmap escaped;        /* object keys whose address is taken somewhere */
+  ptrmap async;          /* object keys written by a function called only through a
+                            pointer → 1 + that function */
 };
 
 static const char *S(const link_prog *p, uint32_t id) { return strtab_get(p->strs, id); }
@@ -167,6 +169,29 @@ static void fp_component(clash_ctx *x, const uint32_t *m, uint32_t n)
   }
 }
 
+/* Globals written by functions nobody calls directly: a signal handler
+ * (wavpack's int_handler sets break_flag, which check_break() reads in
+ * the encoding loop) or a callback may run between any two statements,
+ * so a call reading what they write is never "computed once". A static
+ * function, or any in a whole program, with no direct caller is taken to
+ * be one; an external function of a library is the library's API. */
+static void clash_mark_async(clash_ctx *x)
+{
+  const link_prog *p = x->p;
+  uint8_t *called = xcalloc(p->funcs.n ? p->funcs.n : 1, 1);
+  for (size_t i = 0; i < p->calls.n; i++)
+    if (!(p->calls.v[i].flags & SCF_TABLE)) called[p->calls.v[i].callee] = 1;
+  long m = link_find(p, "main");
+  for (uint32_t fi = 0; fi < p->funcs.n; fi++) {
+    const link_func *f = &p->funcs.v[fi];
+    if (called[fi] || !link_has_body(f) || (long)fi == m || (f->flags & (SFF_SYSTEM | SFF_SLOT))) continue;
+    if (f->linkage != SUM_INTERNAL && !x->whole) continue;
+    for (size_t k = 0; k < x->wr[fi].glob.n; k++)
+      if (!ptrmap_get(&x->async, x->wr[fi].glob.v[k])) ptrmap_put(&x->async, x->wr[fi].glob.v[k], fi + 1);
+  }
+  free(called);
+}
+
 static void clash_prepare(clash_ctx *x)
 {
   const link_prog *p = x->p;
@@ -176,6 +201,7 @@ static void clash_prepare(clash_ctx *x)
   for (size_t c = 0; c + 1 < scc.start.n; c++)
     fp_component(x, scc.members.v + scc.start.v[c], scc.start.v[c + 1] - scc.start.v[c]);
   scc_free(&scc);
+  clash_mark_async(x);
   for (uint32_t fi = 0; fi < p->funcs.n; fi++) {
     const link_func *f = &p->funcs.v[fi];
     for (uint32_t i = 0; i < f->neff; i++) {
@@ -206,6 +232,7 @@ void clash_free(clash_ctx *x)
   free(x->rd);
   free(x->wr);
   ptrmap_free(&x->escaped);
+  ptrmap_free(&x->async);
   free(x);
 }
 
@@ -393,6 +420,19 @@ static void judge_call(judge *j, const link_func *f, uint32_t ci)
   vec_free(&own.glob);
 }
 
+/* Does the callee read a global a handler or callback writes? */
+static void judge_async(const clash_ctx *x, const clash_reads *r, clash_verdict *out)
+{
+  for (size_t i = 0; i < r->fp.glob.n; i++) {
+    uint32_t *fn = ptrmap_get(&x->async, r->fp.glob.v[i]);
+    if (!fn) continue;
+    out->level = CLASH_UNKNOWN;
+    out->async_fn = *fn;
+    out->async_obj = (uint32_t)((r->fp.glob.v[i] - 1) & 0xffffffffu);
+    return;
+  }
+}
+
 /* What call c of f reads. */
 static void reads_of(clash_ctx *x, const link_call *c, clash_reads *r)
 {
@@ -437,5 +477,6 @@ void clash_judge(clash_ctx *x, const link_func *f, uint32_t ci, const cs_fact *f
   for (uint32_t i = elo; i < ehi && i < f->neff; i++) judge_effect(&j, fi, f->eff_off + i);
   for (uint32_t i = clo; i < chi && i < f->ncall; i++)
     if (i != rel) judge_call(&j, f, f->call_off + i);
+  if (out->level <= CLASH_MAYBE) judge_async(x, &r, out);
   vec_free(&r.fp.glob);
 }

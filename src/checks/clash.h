@@ -28,6 +28,9 @@ typedef struct {
   int eff;        /* the write that decides the level: index into p->effs, or -1 */
   int call;       /* … or the call that makes it: index into p->calls, or -1 */
   strbuf cond;    /* CLASH_MAYBE: "'dst' never points into what 'strlen' reads" (and …) */
+  uint32_t async_fn;    /* CLASH_UNKNOWN because of it: 1 + the function called only through
+                           a pointer (a signal handler, a callback) that writes … */
+  uint32_t async_obj;   /* … the global the callee reads (a string id); 0 if none */
 } clash_verdict;
 
 typedef struct clash_ctx clash_ctx;

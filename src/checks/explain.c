@@ -78,6 +78,14 @@ static void explain_writer(strbuf *m, diag *d, const link_prog *p, const checks_
   checks_related(d, p, o, c->loc, "this call is in the way");
 }
 
+/* "'check_break' reads 'break_flag', which 'on_int' writes, called only
+ * through a pointer (a signal handler or a callback)". */
+static void explain_async(strbuf *m, const link_prog *p, const link_func *g, const clash_verdict *v)
+{
+  sb_printf(m, "; '%s' reads '%s', which '%s' writes, called only through a pointer (a signal handler or a callback): "
+            "it may change at any time", S(p, g->name), S(p, v->async_obj), S(p, p->funcs.v[v->async_fn - 1].name));
+}
+
 /* Were the callee's body const, the calls would merge however much is
  * stored in between: say so only when that is true of the body. */
 static void explain_if_const(strbuf *m, const link_prog *p, const link_func *g, const cs_fact *fact)
@@ -112,6 +120,8 @@ static void explain_redundant(const link_prog *p, const checks_opts *o, const li
     sb_printf(&m, " blocks the merge for a %s callee; if %s, reuse the value of the first call",
               purity_name(cls), sb_str(&v->cond));
     explain_if_const(&m, p, g, fact);
+  } else if (v->async_fn) {
+    explain_async(&m, p, g, v);
   } else {
     sb_puts(&m, "; ");
     explain_writer(&m, d, p, o, v, fact);
@@ -149,6 +159,8 @@ static void explain_hoist(const link_prog *p, const checks_opts *o, const link_f
     sb_puts(&m, "; ");
     explain_writer(&m, d, p, o, v, fact);
     sb_printf(&m, " keeps the compiler from hoisting it; if %s, compute it once before the loop", sb_str(&v->cond));
+  } else if (v->async_fn) {
+    explain_async(&m, p, g, v);
   } else {
     sb_puts(&m, "; ");
     explain_writer(&m, d, p, o, v, fact);
