@@ -2,9 +2,11 @@
 # Issue 23, the odd inputs: inputs that are not C said, not dropped
 # (item 11); compile databases with a byte order mark, a file name that
 # is not UTF-8, `-x c` on another suffix, a spaced name written unquoted,
-# two entries for one file whose first fails (item 19); fix on a file with CR-only line endings, report --verify
-# naming a directory (item 20); a UTF-16 source (item 9); control
-# characters in file names and quoted lines (item 17).
+# two entries for one file whose first fails (item 19); fix on a file
+# with CR-only line endings, report --verify naming a directory,
+# libclang's own leak on a refused command line suppressed in the
+# sanitizer build by tests/lsan.supp (item 20); a UTF-16 source (item 9);
+# control characters in file names and quoted lines (item 17).
 set -euo pipefail
 . "$(dirname "$0")/../e2e/lib.sh" "$@"
 cd "$T"
@@ -72,6 +74,11 @@ db two "[{\"directory\":\"$T\",\"file\":\"twice.c\",\"arguments\":[\"cc\",\"-DBR
 run infer -p two --no-cache
 expect_rc 2
 expect_stderr_has 'this build of twice\.c is broken'
+
+check "a command line libclang refuses (error 4): an input error, and no leak report in the sanitizer build"
+run infer --no-cache ok.c -- -Xclang -bogus-option
+expect_rc 2
+expect_stderr_has 'ok\.c: error: libclang could not parse this file'
 
 check "fix on CR-only line endings places every edit where LF would"
 mkdir lf cr
