@@ -181,10 +181,10 @@ static void clash_mark_async(clash_ctx *x)
   uint8_t *called = xcalloc(p->funcs.n ? p->funcs.n : 1, 1);
   for (size_t i = 0; i < p->calls.n; i++)
     if (!(p->calls.v[i].flags & SCF_TABLE)) called[p->calls.v[i].callee] = 1;
-  long m = link_find(p, "main");
   for (uint32_t fi = 0; fi < p->funcs.n; fi++) {
     const link_func *f = &p->funcs.v[fi];
-    if (called[fi] || !link_has_body(f) || (long)fi == m || (f->flags & (SFF_SYSTEM | SFF_SLOT))) continue;
+    if (called[fi] || !link_has_body(f) || (f->flags & (SFF_SYSTEM | SFF_SLOT))) continue;
+    if (!strcmp(S(p, f->name), "main")) continue;   /* each program's own (a database holds several) */
     if (f->linkage != SUM_INTERNAL && !x->whole) continue;
     for (size_t k = 0; k < x->wr[fi].glob.n; k++)
       if (!ptrmap_get(&x->async, x->wr[fi].glob.v[k])) ptrmap_put(&x->async, x->wr[fi].glob.v[k], fi + 1);
@@ -215,8 +215,7 @@ clash_ctx *clash_new(const link_prog *p, const checks_opts *o)
 {
   clash_ctx *x = xcalloc(1, sizeof *x);
   x->p = p;
-  long m = link_find(p, "main");
-  x->whole = o->whole_program || (m >= 0 && link_has_body(&p->funcs.v[m]));
+  x->whole = checks_whole_program(p, o->whole_program);
   x->rd = xcalloc(p->funcs.n ? p->funcs.n : 1, sizeof *x->rd);
   x->wr = xcalloc(p->funcs.n ? p->funcs.n : 1, sizeof *x->wr);
   return x;

@@ -172,23 +172,20 @@ static void explain_hoist(const link_prog *p, const checks_opts *o, const link_f
   sb_free(&m);
 }
 
-/* Is g's class only inferred, from a body with a configuration branch
- * the compiler skipped here (#if HAVE_X … #else stub)? Declaring it would
- * be wrong in the other configuration, so nothing is promised "once it is
+/* Is g's class only inferred, from a body whose class hangs on the
+ * configuration analysed (an #if branch skipped here lies in it, defines
+ * it again, or in a function it calls: cfgdep.c)? Declaring it would be
+ * wrong in the other configuration, so nothing is promised "once it is
  * declared" (flac's FLAC__stream_encoder_set_ogg_serial_number). */
-static bool explain_config_stub(const link_prog *p, const link_func *g)
+static bool explain_config_stub(const link_prog *p, const uint32_t *cfg, const link_func *g)
 {
-  if (checks_known_class(p, g) != PURITY_NORMAL) return false;
-  uint32_t n = 0;
-  const uint32_t *d = link_decls_of(p, (uint32_t)(g - p->funcs.v), &n);
-  for (uint32_t k = 0; k < n; k++)
-    if (p->decls.v[d[k]].dflags & SDF_CONFIG) return true;
-  return false;
+  return checks_known_class(p, g) == PURITY_NORMAL && cfg[g - p->funcs.v] != 0;
 }
 
 void checks_explain(const link_prog *p, const checks_opts *o, diag_list *out)
 {
   clash_ctx *x = clash_new(p, o);
+  uint32_t *cfg = checks_cfgdep_new(p);
   for (size_t fi = 0; fi < p->funcs.n; fi++) {
     const link_func *f = &p->funcs.v[fi];
     if (!link_has_body(f) || (f->flags & SFF_SYSTEM)) continue;
@@ -199,7 +196,7 @@ void checks_explain(const link_prog *p, const checks_opts *o, diag_list *out)
       purity cls = checks_callee_class(p, g);
       cs_fact fact;
       checks_callsite(p, f, ci, cls, &fact);
-      if (fact.kind != CS_NONE && explain_config_stub(p, g)) continue;
+      if (fact.kind != CS_NONE && explain_config_stub(p, cfg, g)) continue;
       if (fact.kind == CS_DEAD) {
         explain_dead(p, o, f, c, g, cls, out);
         continue;
@@ -217,4 +214,5 @@ void checks_explain(const link_prog *p, const checks_opts *o, diag_list *out)
     }
   }
   clash_free(x);
+  free(cfg);
 }
