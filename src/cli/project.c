@@ -121,6 +121,23 @@ static int project_check_named(const cli_opts *o, const char *dbpath, const fe_j
   return 0;
 }
 
+/* summarize -p DIR FILE...: only the files named are summarised (a
+ * summary is one file's own; the rest of the database adds nothing to it). */
+static void project_keep_named(const cli_opts *o, fe_jobs *jobs)
+{
+  fe_jobs drop = {0};
+  size_t k = 0;
+  for (size_t i = 0; i < jobs->n; i++) {
+    fe_jobs one = { &jobs->v[i], 1, 1 };
+    bool named = false;
+    for (size_t f = 0; f < o->files.n && !named; f++) named = project_has_file(&one, o->files.v[f]);
+    if (named) jobs->v[k++] = jobs->v[i];
+    else vec_push(&drop, jobs->v[i]);
+  }
+  jobs->n = k;
+  cdb_jobs_free(&drop);
+}
+
 /* The project root of a database at dbpath: --root, else the CMake source
  * directory of its build tree, else its directory. */
 static char *project_db_root(const cli_opts *o, const char *dbpath)
@@ -153,6 +170,7 @@ int project_jobs(const cli_opts *o, fe_jobs *jobs, char **root, char **err, char
     free(dbpath);
     return -1;
   }
+  if (o->files.n && o->cmd == CMD_SUMMARIZE) project_keep_named(o, jobs);
   if (o->flags.n && o->cmd != CMD_VERIFY)   /* verify: the command to run */
     cdb_add_flags(jobs, o->flags.v, (int)o->flags.n);
   *root = project_db_root(o, dbpath);

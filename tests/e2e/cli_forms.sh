@@ -74,6 +74,14 @@ expect_rc 0
 grep -q 'const.*sq\|sq.*const' src/b.c || fail "sq was not made const in b.c${NL}$(show src/b.c)"
 same "$T/a.before" src/a.c "src/a.c before and after fix -p build src/b.c"
 
+check "summarize -p build src/a.c: a.c's summary only, with its database flags"
+run summarize -p build src/a.c -o a.sum
+expect_ok
+run link a.sum --root "$T/p"
+expect_ok
+expect_stdout_has '^src/a\.c:6: a_wrong'
+expect_stdout_lacks 'b_wrong|src/b\.c'
+
 check "a file the database does not compile: exit 2 naming it and saying what to do"
 printf 'int lone(void) { return 1; }\n' >src/lone.c
 run infer -p build src/lone.c
