@@ -94,9 +94,37 @@ static link_why witness_why(const link_prog *p, nr_ctx *nr, const link_func *cur
   return w;
 }
 
+/* Does the name say logging (log_warn, fd_log_private_1, g_log, LOG_ERR…)? */
+static bool witness_is_log(const char *name)
+{
+  for (const char *s = name; (s = strcasestr(s, "log")); s += 3) {
+    bool start = s == name || s[-1] == '_';
+    bool end = s[3] == '\0' || s[3] == '_' || (s[3] >= '0' && s[3] <= '9');
+    if (start && end) return true;
+  }
+  return false;
+}
+
+/* The call through a function pointer that g's chain of first causes ends
+ * in, or NULL: a logging function's clock or hook (firedancer's log
+ * reading its wallclock through a pointer). The logging call is the story. */
+static const sum_effect *witness_log_hook(const link_prog *p, const link_func *g)
+{
+  if (!witness_is_log(S(p, g->name))) return NULL;
+  for (int steps = 0; steps < 32 && g->why.kind == WHY_CALL; steps++) {
+    const link_func *h = &p->funcs.v[p->calls.v[g->why.index].callee];
+    if (!link_has_body(h) || h == g) return NULL;
+    g = h;
+  }
+  if (g->why.kind != WHY_EFFECT) return NULL;
+  const sum_effect *e = &p->effs.v[g->why.index];
+  return e->kind == SE_CALL_INDIRECT ? e : NULL;
+}
+
 static void witness(const link_prog *p, const checks_opts *o, nr_ctx *nr, purity decl, const link_func *f,
                     strbuf *msg, diag *d)
 {
+  const sum_effect *hook = NULL;
   strbuf via = {0};
   const link_func *cur = f;
   link_why why = witness_why(p, nr, cur, decl);
@@ -115,6 +143,7 @@ static void witness(const link_prog *p, const checks_opts *o, nr_ctx *nr, purity
       continue;
     }
     if (!link_has_body(g) || g == cur) break;
+    if ((hook = witness_log_hook(p, g))) break;
     strbuf note = {0};
     sb_printf(&note, "'%s' calls '%s' here", S(p, cur->name), S(p, g->name));
     if (d) checks_related(d, p, o, c->loc, sb_str(&note));
@@ -124,6 +153,11 @@ static void witness(const link_prog *p, const checks_opts *o, nr_ctx *nr, purity
     why = witness_why(p, nr, cur, decl);
   }
   reason_head_why(msg, p, cur, why, o->root);
+  if (hook) {
+    sb_puts(msg, ", which logs (its chain ends in ");
+    reason_effect_text(msg, p, hook);
+    sb_puts(msg, ")");
+  }
   sum_loc at = cur->loc;
   uint32_t macro = 0;
   if (why.kind == WHY_EFFECT) at = p->effs.v[why.index].loc, macro = p->effs.v[why.index].macro;

@@ -242,7 +242,8 @@ static bool loc_before(sum_loc a, sum_loc b)
  *      pointer, volatile, asm, memory read through a pointer), or a call of
  *      a function whose body or lack of one is the cause;
  *   2  a call of a library function the knowledge base describes (memcpy,
- *      snprintf: usually a step, rarely the thing to fix);
+ *      snprintf: usually a step, rarely the thing to fix), but an allocation
+ *      (malloc: the kb says "allocates") is 1;
  *   3  a compiler barrier (asm with no instruction: it orders, does nothing);
  *   4  anything on a path that ends in a noreturn call (an error report). */
 static int why_rank_effect(const sum_effect *e)
@@ -259,7 +260,11 @@ static int why_rank_call(const link_prog *p, const link_call *c)
 {
   if (c->flags & (SCF_DOOMED | SCF_NORETURN)) return 4;
   const link_func *g = &p->funcs.v[c->callee];
-  if (!link_has_body(g) && link_kb_entry(p, g)) return 2;
+  const kb_entry *e = link_has_body(g) ? NULL : link_kb_entry(p, g);
+  /* An allocation is a definite effect, as a store is (xmalloc's malloc,
+   * not its out-of-memory branch's message); other library calls are steps. */
+  if (e && e->reason && !strncmp(e->reason, "allocates", 9)) return 1;
+  if (e) return 2;
   return 1;
 }
 
