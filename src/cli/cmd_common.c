@@ -292,6 +292,17 @@ void cmd_solve(const cli_opts *o, link_prog *p, const char *root)
   link_solve(p);
   if (o->quiet) return;
   for (size_t i = 0; i < p->warnings.n; i++) fprintf(stderr, "%s\n", p->warnings.v[i]);
+  for (size_t i = 0; i < p->conflicts.n; i++) {   /* paths relative to the root, as everywhere */
+    const link_conflict_rec *c = &p->conflicts.v[i];
+    const link_func *f = &p->funcs.v[c->func];
+    strbuf a = {0}, b = {0};
+    reason_path(&a, p, c->file, root);
+    reason_path(&b, p, f->loc.file, root);
+    fprintf(stderr, "%s:%u: warning: '%s' is also defined at %s:%u; both are treated as unknown (normal)\n",
+            sb_str(&a), c->line, strtab_get(p->strs, f->name), sb_str(&b), f->loc.line);
+    sb_free(&a);
+    sb_free(&b);
+  }
   for (uint32_t fi = 0; o->verbose && fi < p->funcs.n; fi++)
     if (p->funcs.v[fi].lflags & LF_JOIN) cmd_dup_note(p, fi, root);
 }

@@ -45,6 +45,7 @@ void link_free(link_prog *p)
   free(p->decl_order);
   for (size_t i = 0; i < p->warnings.n; i++) free(p->warnings.v[i]);
   vec_free(&p->warnings);
+  vec_free(&p->conflicts);
   ptrmap_free(&p->index->syms);
   vec_free(&p->index->strmap);
   ptrmap_free(&p->index->decls_seen);
@@ -256,10 +257,8 @@ static void link_conflict(link_prog *p, uint32_t gi, const sum_tu *tu, const sum
   if (gf->lflags & LF_CONFLICT) return;
   gf->lflags |= LF_CONFLICT;
   gf->def_file2 = link_str(p, tu, sf->loc.file);
-  vec_push(&p->warnings, xasprintf("%s:%u: warning: '%s' is also defined at %s:%u; both are treated as unknown (normal)",
-                                   strtab_get(p->strs, gf->def_file2), sf->loc.line,
-                                   strtab_get(p->strs, gf->name),
-                                   strtab_get(p->strs, gf->loc.file), gf->loc.line));
+  link_conflict_rec c = { gi, gf->def_file2, sf->loc.line };   /* printed relative to the root (cli) */
+  vec_push(&p->conflicts, c);
 }
 
 static void link_add_body(link_prog *p, const sum_tu *tu, const sum_func *sf,

@@ -28,6 +28,9 @@
  * arg_off into link_prog.argmasks, and string ids of link_prog. */
 typedef sum_call link_call;
 
+/* func's other definition, at file:line (string id of link_prog). */
+typedef struct { uint32_t func, file, line; } link_conflict_rec;
+
 /* The solved state of a function. */
 typedef struct {
   uint8_t own;       /* purity of its effects other than through parameters */
@@ -81,7 +84,9 @@ typedef struct {
   VEC(sum_attr) attrs;       /* macro is a link_prog string id */
   VEC(sum_macro) macros;     /* attribute macros, one per name (kind 0: defined differently) */
   VEC(sum_file) files;       /* one per file; hash 0: TUs saw different contents */
-  VEC(char *) warnings;      /* conflicts and the like, as message lines */
+  VEC(char *) warnings;      /* anything the link wants said, as message lines */
+  VEC(link_conflict_rec) conflicts;   /* a static function defined at two places (a header's
+                                         #if branches): both are unknown (normal) */
   struct link_index *index;
   const kb *kb;
   bool strict;               /* count effects on paths ending in noreturn calls */
