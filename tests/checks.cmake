@@ -152,5 +152,5 @@ endif()
 
 # Every check has a page in docs/checks/ (the SARIF rules' helpUri).
 add_test(NAME checks/doc_pages
-         COMMAND bash ${_ck_dir}/doc_pages.sh ${PROJECT_SOURCE_DIR})
+         COMMAND bash ${_ck_dir}/doc_pages.sh ${PROJECT_SOURCE_DIR} ${CMAKE_BINARY_DIR} $<TARGET_FILE:purist>)
 set_tests_properties(checks/doc_pages PROPERTIES LABELS checks TIMEOUT 60)

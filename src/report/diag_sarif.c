@@ -18,17 +18,16 @@
 #include <string.h>
 #include <xxhash.h>
 
-/* tool.driver.informationUri. purist has no published home yet: the
- * default is a reserved, never-resolving name (RFC 2606) standing in until
- * one exists; the build can set PURIST_HOMEPAGE. */
-#ifndef PURIST_HOMEPAGE
-#define PURIST_HOMEPAGE "https://purist.invalid/"
-#endif
 /* Each rule's helpUri is PURIST_DOCS_URL + "checks/CHECK.md": the page of
  * docs/checks/ installed with purist (cmake sets the installed docs'
  * file: URL, or the cache variable PURIST_DOCS_URL a published copy). */
 #ifndef PURIST_DOCS_URL
 #define PURIST_DOCS_URL "file:///usr/local/share/doc/purist/"
+#endif
+/* tool.driver.informationUri: the README installed beside those pages
+ * (purist has no published home; the build can set PURIST_HOMEPAGE). */
+#ifndef PURIST_HOMEPAGE
+#define PURIST_HOMEPAGE PURIST_DOCS_URL "README.md"
 #endif
 #define SARIF_SCHEMA "https://json.schemastore.org/sarif-2.1.0.json"
 #define SARIF_FINGERPRINT "puristFingerprint/v1"

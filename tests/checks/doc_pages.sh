@@ -3,7 +3,11 @@
 # in docs/checks/README.md, and every SARIF rule's helpUri names its page
 # (issue 20 item 4: GitHub code scanning links a rule's help there).
 #
-#   doc_pages.sh SRCDIR
+#   doc_pages.sh SRCDIR [BUILDDIR PURIST]
+#
+# With BUILDDIR and PURIST: `cmake --install` into a scratch DESTDIR puts
+# the pages where the SARIF links of this build point (PURIST_DOCS_URL, a
+# file: URL by default), and informationUri's README too.
 #
 # The checks are the names purist's sources emit: "misuse" and "cheat",
 # and every string literal of the form KIND-… in src/checks and src/verify
@@ -43,4 +47,24 @@ for f in "$src"/tests/checks/golden/*.sarif "$src"/tests/diag/golden/sarif.json;
     [ $fail -eq 0 ] && echo "check: $(basename "$f"): every rule's helpUri names an existing page"
     fail=$((fail | bad))
 done
+
+if [ $# -ge 3 ]; then
+    build=$2
+    purist=$3
+    tmp=$(mktemp -d "${TMPDIR:-/tmp}/purist-docinst.XXXXXX")
+    trap 'rm -rf "$tmp"' EXIT
+    DESTDIR=$tmp/root cmake --install "$build" >"$tmp/install.log" 2>&1 || { echo "check: cmake --install: FAIL"; cat "$tmp/install.log"; exit 1; }
+    printf 'int g;\nint get(void) __attribute__((const));\nint get(void) { return g; }\n' >"$tmp/a.c"
+    (cd "$tmp" && "$purist" check --no-cache --format=sarif a.c) >"$tmp/a.sarif" 2>/dev/null
+    uris=$(grep -oE '"(helpUri|informationUri)": "[^"]*"' "$tmp/a.sarif" | sed 's/.*: "//; s/"$//')
+    [ -n "$uris" ] || { echo "check: FAIL (no helpUri in the SARIF of a misuse)"; fail=1; }
+    for u in $uris; do
+        case $u in
+            file://*) f=$tmp/root${u#file://}
+                      if [ -s "$f" ]; then echo "check: $u is installed"
+                      else echo "check: $u: FAIL (not installed by cmake --install)"; fail=1; fi ;;
+            *) echo "check: $u: not a file: URL (a published copy), not checked" ;;
+        esac
+    done
+fi
 exit $fail

@@ -13,7 +13,8 @@
 # root, so the outputs do not depend on where anything lives.  The one
 # absolute path in the output, SARIF's originalUriBaseIds SRCROOT uri
 # (file:///…/examples/), is replaced by file:///@EXAMPLES@/, and the docs'
-# base URL of each rule's helpUri (a build setting, PURIST_DOCS_URL) by
+# base URL of each rule's helpUri and of informationUri (a build setting,
+# PURIST_DOCS_URL) by
 # file:///@DOCS@/; nothing else is normalised.  The exit status of each command is kept in
 # golden/exit-status.txt.
 set -u
@@ -42,7 +43,8 @@ for cmd in check suggest explain; do
         echo "$cmd --format=$fmt: $rc" >>"$tmp/out/exit-status.txt"
         if [ "$fmt" = sarif ]; then
             sed -i -e "s|file://$examples/|file:///@EXAMPLES@/|g" \
-                -e 's|"helpUri": "[^"]*/checks/|"helpUri": "file:///@DOCS@/checks/|' "$out"
+                -e 's|"helpUri": "[^"]*/checks/|"helpUri": "file:///@DOCS@/checks/|' \
+                -e 's|"informationUri": "[^"]*/README.md"|"informationUri": "file:///@DOCS@/README.md"|' "$out"
         fi
         if [ "$rc" -ge 2 ] || [ -s "$tmp/$cmd.$ext.stderr" ]; then
             echo "golden: $cmd --format=$fmt exited $rc, stderr:"; cat "$tmp/$cmd.$ext.stderr"
