@@ -182,10 +182,23 @@ int kb_load_builtin(kb *k, char **err)
   return kb_load_text(k, kb_builtin_text, kb_builtin_len, "libc.kb", err);
 }
 
-const kb_entry *kb_lookup(const kb *k, const char *name)
+static const kb_entry *kb_lookup_exact(const kb *k, const char *name)
 {
   uint32_t id = strtab_find(k->names, name);
   return id < k->have.n && k->have.v[id] ? &k->ents.v[id] : NULL;
+}
+
+/* GCC and clang define __builtin_X as the library function X, with X's
+ * effects and X's errno behaviour, so a builtin spelling the file does not
+ * list takes X's line: __builtin_nextafter is nextafter (JerryScript calls
+ * it in a const function), not an unknown function. A spelling the file
+ * lists (__builtin_alloca, __builtin_setjmp, __builtin_expect) keeps its
+ * own line. */
+const kb_entry *kb_lookup(const kb *k, const char *name)
+{
+  const kb_entry *e = kb_lookup_exact(k, name);
+  if (!e && !strncmp(name, "__builtin_", 10) && name[10]) e = kb_lookup_exact(k, name + 10);
+  return e;
 }
 
 size_t kb_count(const kb *k)

@@ -139,6 +139,22 @@ static void test_lookup_unknown(void **state)
   kb_free(k);
 }
 
+/* __builtin_X not listed takes X's line; a listed spelling keeps its own. */
+static void test_lookup_builtin_spelling(void **state)
+{
+  (void)state;
+  kb *k = kb_new();
+  load_ok(k, "nextafter const errno sets errno\n__builtin_alloca normal - own line\nalloca normal - lib\n");
+  const kb_entry *e = kb_lookup(k, "__builtin_nextafter");
+  assert_non_null(e);
+  assert_true(e->math_errno);
+  assert_string_equal(kb_lookup(k, "__builtin_alloca")->reason, "own line");
+  assert_null(kb_lookup(k, "__builtin_"));
+  assert_null(kb_lookup(k, "__builtin_pow"));
+  assert_null(kb_lookup(k, "builtin_nextafter"));
+  kb_free(k);
+}
+
 /* ---- malformed entries ---- */
 
 /* An unknown class is refused with origin:line. */
@@ -332,6 +348,7 @@ int main(void)
     cmocka_unit_test(test_callbacks_and_cheats),
     cmocka_unit_test(test_callback_map),
     cmocka_unit_test(test_load_file),
+    cmocka_unit_test(test_lookup_builtin_spelling),
     cmocka_unit_test(test_builtin),
     cmocka_unit_test(test_digest),
   };
