@@ -46,6 +46,15 @@ static bool nr_assert_macro(const link_prog *p, const link_call *cl)
   return strcasestr(S(p, cl->macro), "assert") != NULL;
 }
 
+/* A noreturn function whose name says it is an assertion failing
+ * (systemd's log_assert_failed): its assertion macro may sit inside other
+ * macros (strndupa_safe → alloca_safe → assert), and then the outermost
+ * macro holding the call does not say "assert" (systemd's strv_env_get_n). */
+static bool nr_assert_named(const char *name)
+{
+  return strcasestr(name, "assert") != NULL;
+}
+
 /* Is X the cache of f's memoisation: written (or its address handed on)
  * under the "already computed?" test of X itself? Work under that guard
  * runs on the first call only. */
@@ -79,7 +88,7 @@ const nr_info *nr_info_of(nr_ctx *c, uint32_t fi)
      * only until the cache is filled): the cheat note speaks for them. */
     if (cl->guard && nr_cache_guard(c->p, f, cl->guard)) continue;
     if (cl->flags & SCF_NORETURN) {
-      asserts = is_assert_fail(S(c->p, g->name));
+      asserts = is_assert_fail(S(c->p, g->name)) || nr_assert_named(S(c->p, g->name));
       dies = !asserts;
     } else if (link_has_body(g) && cl->callee != fi) {
       const nr_info *gi = nr_info_of(c, cl->callee);
