@@ -17,6 +17,7 @@ set(_robust_tests_e
   cache_entries
   deep_nesting
   cache_odd_files
+  response_files
   output_is_input
   small_items
   tu_timeout

@@ -3,6 +3,7 @@
 #include "frontend/cdb.h"
 #include "util/fileio.h"
 #include <string.h>
+#include <unistd.h>
 
 typedef VEC(char *) ccargs_words;
 
@@ -56,20 +57,16 @@ static char *ccargs_default_obj(const char *src)
   return xasprintf("%.*s.o", (int)stem, base);
 }
 
-/* The arguments with @file response files replaced by their words. */
+/* The arguments with @file response files replaced by their words,
+ * nested ones too, with the parse's limits (frontend/cdb_rsp.c). One that
+ * cannot be read (a FIFO, a device) stays a word: the compiler reports it. */
 static void ccargs_expand(int argc, char *const *argv, ccargs_words *out)
 {
-  for (int i = 0; i < argc; i++) {
-    size_t len;
-    const char *why;   /* a FIFO or device stays a word: the compiler reports it */
-    char *text = argv[i][0] == '@' ? file_read_regular(argv[i] + 1, (size_t)16 << 20, &len, &why) : NULL;
-    int n = 0;
-    char **words = text ? cdb_split_command(text, &n) : NULL;
-    free(text);
-    if (!words) { vec_push(out, xstrdup(argv[i])); continue; }
-    for (int k = 0; k < n; k++) vec_push(out, words[k]);
-    free(words);
-  }
+  char cwd[4096];
+  int n;
+  char **words = cdb_expand_rsp(getcwd(cwd, sizeof cwd) ? cwd : "/", argv, argc, &n, NULL);
+  for (int k = 0; k < n; k++) vec_push(out, words[k]);
+  free(words);
 }
 
 typedef struct {

@@ -170,10 +170,12 @@ static int cdb_spaced_file(const char *dir, char *const *argv, int i, int argc, 
 
 /* Builds a job from a raw compiler command line: drops wrappers, the
  * compiler, the source file and build-only flags. Takes ownership of nothing. */
-static fe_job cdb_make_job(const char *dir, const char *file, char *const *argv, int argc)
+static fe_job cdb_make_job(const char *dir, const char *file, char *const *cmd, int cmdc)
 {
-  fe_job j = { xstrdup(dir), cdb_abspath(dir, file), NULL, 0, xcalloc((size_t)argc + 1, sizeof(char *)), argc, NULL };
-  for (int k = 0; k < argc; k++) j.cmd[k] = xstrdup(argv[k]);
+  fe_job j = { xstrdup(dir), cdb_abspath(dir, file), NULL, 0, xcalloc((size_t)cmdc + 1, sizeof(char *)), cmdc, NULL };
+  for (int k = 0; k < cmdc; k++) j.cmd[k] = xstrdup(cmd[k]);
+  int argc;   /* libclang ignores @FILE: its words are read here (cdb_rsp.c) */
+  char **argv = cdb_expand_rsp(dir, cmd, cmdc, &argc, NULL);
   VEC(char *) out = {0};
   int i = 0;
   while (i < argc && cdb_is_wrapper(argv[i])) i++;
@@ -194,11 +196,23 @@ static fe_job cdb_make_job(const char *dir, const char *file, char *const *argv,
   }
   j.argv = out.v;
   j.argc = (int)out.n;
+  cdb_argv_free(argv, argc);
   return j;
 }
 
-void cdb_add_flags(fe_jobs *jobs, char *const *flags, int nflags)
+void cdb_add_flags(fe_jobs *jobs, char *const *raw, int nraw)
 {
+  char cwd[4096];   /* the flags' @FILEs are the command line's: relative to it */
+  int nflags;
+  const char *here = getcwd(cwd, sizeof cwd) ? cwd : "/";
+  char **flags = cdb_expand_rsp(here, raw, nraw, &nflags, NULL);
+  for (int i = 0; i < nflags; i++)
+    if (flags[i][0] == '@' && flags[i][1]) {   /* unreadable: the parse, in the job's directory, says why */
+      char *abs = cdb_abspath(here, flags[i] + 1);
+      free(flags[i]);
+      flags[i] = xasprintf("@%s", abs);
+      free(abs);
+    }
   for (size_t j = 0; j < jobs->n; j++) {
     fe_job *job = &jobs->v[j];
     VEC(char *) av = { job->argv, (size_t)job->argc, (size_t)job->argc };
@@ -209,6 +223,7 @@ void cdb_add_flags(fe_jobs *jobs, char *const *flags, int nflags)
     job->argv = av.v;
     job->argc = (int)av.n;
   }
+  cdb_argv_free(flags, nflags);
 }
 
 void cdb_jobs_free(fe_jobs *jobs);

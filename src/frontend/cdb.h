@@ -50,6 +50,13 @@ int cdb_is_wrapper(const char *a);
 char **cdb_split_command(const char *cmd, int *argc);
 void cdb_argv_free(char **argv, int argc);
 
+/* argv with each @FILE response file replaced by its words, read
+ * relative to dir (recursively; limits in cdb_rsp.c). One that cannot be
+ * read stays as written, and *why (if why; caller frees) says why the
+ * first did not: "response file @F: it names itself". A NULL-terminated
+ * argv, freed with cdb_argv_free. */
+char **cdb_expand_rsp(const char *dir, char *const *argv, int argc, int *out_argc, char **why);
+
 /* Makes `path` absolute against `dir` and removes "." and ".." segments
  * lexically (symlinks are left alone). Caller frees. */
 char *cdb_abspath(const char *dir, const char *path);

@@ -275,55 +275,21 @@ fe_status fe_summarize(CXIndex idx, const fe_job *job, const kb *kb, sum_tu **ou
   return fe_summarize_deps(idx, job, kb, out, msgs, NULL);
 }
 
-/* Response files are read whole by the parse: at most this much. */
-#define FE_RSP_MAX ((size_t)16 << 20)
-
-/* Checks one @FILE (and the @FILEs it names, to a depth of 8) as gcc would
- * read it; chain holds the files being read, so one that names itself (or
- * an enclosing one) is refused, as gcc does, not expanded forever. */
-static const char *fe_check_rsp(const char *dir, const char *arg, const char **chain, int depth, char **why_buf)
-{
-  char *path = cdb_abspath(dir, arg + 1);
-  const char *why = NULL;
-  size_t len = 0;
-  for (int d = 0; d < depth && !why; d++)
-    if (!strcmp(chain[d], path)) why = "it names itself";
-  char *text = why ? NULL : file_read_regular(path, FE_RSP_MAX, &len, &why);
-  if (why && !strcmp(why, "too large")) why = "larger than 16 MiB";
-  int n = 0;
-  char **words = text ? cdb_split_command(text, &n) : NULL;
-  chain[depth] = path;
-  for (int w = 0; words && w < n && !why; w++)
-    if (words[w][0] == '@' && words[w][1]) {
-      if (depth + 1 >= 8) why = "response files nested more than 8 deep";
-      else why = fe_check_rsp(dir, words[w], chain, depth + 1, why_buf);
-    }
-  if (why && !*why_buf) *why_buf = xstrdup(why);
-  for (int w = 0; words && w < n; w++) free(words[w]);
-  free(words);
-  free(text);
-  free(path);
-  return why ? *why_buf : NULL;
-}
-
-/* An @FILE argument that cannot be read: gcc fails ("No such file or
- * directory"), libclang silently drops it, and with it the flags it held.
- * One that is a FIFO or a device would block or never end: only a regular
- * file of at most 16 MiB is read (issue 23 item 13). */
+/* An @FILE argument still in the flags is one cdb_expand_rsp could not
+ * read: gcc fails ("No such file or directory"), libclang silently drops
+ * it, and with it the flags it held. A FIFO or a device would block or
+ * never end, a file naming itself never stop (issue 23 item 13): the TU
+ * fails, naming the file and why. */
 static int fe_check_response_files(const fe_job *job, fe_msgs *msgs)
 {
-  for (int i = 0; i < job->argc; i++) {
-    const char *a = job->argv[i];
-    if (a[0] != '@' || !a[1]) continue;
-    const char *chain[8];
-    char *why = NULL;
-    if (fe_check_rsp(job->dir, a, chain, 0, &why)) {
-      vec_push(msgs, xasprintf("%s: error: response file %s: %s", job->file, a, why));
-      free(why);
-      return -1;
-    }
-  }
-  return 0;
+  int n;
+  char *why = NULL;
+  char **argv = cdb_expand_rsp(job->dir, job->argv, job->argc, &n, &why);
+  cdb_argv_free(argv, n);
+  if (!why) return 0;
+  vec_push(msgs, xasprintf("%s: error: %s", job->file, why));
+  free(why);
+  return -1;
 }
 
 fe_status fe_parse_in_process(void *idx, const fe_job *job, const kb *kb, sum_tu **out, fe_msgs *msgs,
