@@ -54,9 +54,22 @@ static unsigned char *cache_read(cache *c, const char *path, size_t *len)
   return buf;
 }
 
+/* A hit's files, for a caller that asks what the TU read: the main file
+ * (key1 covers it, so it is in no variant), then the variant's. */
+static void cache_hit_deps(const fe_job *job, const cache_variant *v, fe_deps *deps)
+{
+  if (!deps) return;
+  fe_dep m = { xstrdup(job->file), 0, 0, true };
+  vec_push(deps, m);
+  for (size_t i = 0; i < v->files.n; i++) {
+    fe_dep d = { xstrdup(v->files.v[i].path), v->files.v[i].size, v->files.v[i].hash, false };
+    vec_push(deps, d);
+  }
+}
+
 /* The result of the first variant whose files are all unchanged. */
 static int cache_try_variants(cache *c, const cache_manifest *m, const fe_job *job, sum_tu **out,
-                              fe_msgs *msgs, fe_msgs *notes)
+                              fe_msgs *msgs, fe_msgs *notes, fe_deps *deps)
 {
   for (size_t i = 0; i < m->n; i++) {
     const cache_variant *v = &m->v[i];
@@ -70,6 +83,7 @@ static int cache_try_variants(cache *c, const cache_manifest *m, const fe_job *j
     int rc = buf ? cache_result_decode(buf, len, v->result, out, msgs, &why) : -1;
     if (buf && rc < 0) cache_discard(c, path, why, job, notes);
     if (rc == 0) cache_touch(path);   /* used: the last to be pruned */
+    if (rc == 0) cache_hit_deps(job, v, deps);
     free(buf);
     free(path);
     if (rc == 0) return 0;
@@ -79,7 +93,7 @@ static int cache_try_variants(cache *c, const cache_manifest *m, const fe_job *j
 
 /* Looks the job up; 0 on a hit (*out and msgs filled). */
 static int cache_lookup(cache *c, cache_key k1, const fe_job *job, sum_tu **out, fe_msgs *msgs,
-                        fe_msgs *notes)
+                        fe_msgs *notes, fe_deps *deps)
 {
   char *path = cache_entry_path(c, k1, ".m");
   size_t len = 0;
@@ -91,7 +105,7 @@ static int cache_lookup(cache *c, cache_key k1, const fe_job *job, sum_tu **out,
     if (cache_manifest_decode(buf, len, k1, &m, &why) < 0) {
       cache_discard(c, path, why, job, notes);
     } else {
-      rc = cache_try_variants(c, &m, job, out, msgs, notes);
+      rc = cache_try_variants(c, &m, job, out, msgs, notes, deps);
       if (rc == 0) cache_touch(path);
       cache_manifest_free(&m);
     }
@@ -161,13 +175,13 @@ static void cache_prepend(fe_msgs *msgs, fe_msgs *notes)
 }
 
 fe_status cache_summarize(cache *c, fe_parser parse, const fe_job *job, const kb *k, sum_tu **out,
-                          fe_msgs *msgs)
+                          fe_msgs *msgs, fe_deps *want)
 {
   fe_msgs notes = {0};
   uint64_t size, hash;
   bool on = c->dir != NULL;
   if (on && cache_file_hash(c, job->file, &size, &hash) == 0 &&
-      cache_lookup(c, cache_key1(c, job, size, hash), job, out, msgs, &notes) == 0) {
+      cache_lookup(c, cache_key1(c, job, size, hash), job, out, msgs, &notes, want) == 0) {
     atomic_fetch_add(&c->hits, 1);
     cache_prepend(msgs, &notes);
     return FE_OK;
@@ -175,10 +189,14 @@ fe_status cache_summarize(cache *c, fe_parser parse, const fe_job *job, const kb
   if (on) atomic_fetch_add(&c->misses, 1);
   atomic_fetch_add(&c->parsed, 1);
   fe_deps deps = {0};
-  fe_status st = parse.run(parse.ctx, job, k, out, msgs, on ? &deps : NULL);
+  fe_status st = parse.run(parse.ctx, job, k, out, msgs, on || want ? &deps : NULL);
   /* A TU with errors is not stored: the fix may be a header that did not
    * exist (and so is in no manifest), and its errors should show anyway. */
   if (on && st == FE_OK) cache_store(c, job, *out, msgs, &deps);
+  if (want) {
+    for (size_t i = 0; i < deps.n; i++) vec_push(want, deps.v[i]);
+    vec_free(&deps);
+  }
   fe_deps_free(&deps);
   cache_prepend(msgs, &notes);
   return st;

@@ -29,10 +29,12 @@ void cache_free(cache *c);
 
 /* fe_summarize (run by parse) through the cache: on a hit, the stored summary and the
  * messages the parse printed; on a miss, a parse whose complete result
- * (FE_OK) is stored. A damaged entry adds a note to msgs. Thread-safe:
- * workers share one cache. */
+ * (FE_OK) is stored. A damaged entry adds a note to msgs. If deps is not
+ * NULL it gets the files the TU read, on a hit too (the manifest's list,
+ * the main file first); their size and hash are then those recorded.
+ * Thread-safe: workers share one cache. */
 fe_status cache_summarize(cache *c, fe_parser parse, const fe_job *job, const kb *k, sum_tu **out,
-                          fe_msgs *msgs);
+                          fe_msgs *msgs, fe_deps *deps);
 
 /* One line: "purist: cache: H hits, M misses, P parsed" (or "off"). */
 void cache_print_stats(const cache *c, FILE *f);

@@ -69,3 +69,20 @@ int clobber_check_sums(const cli_opts *o, sum_tu *const *sums, size_t n, char **
       if (clobber_outs_check(&c, strtab_get(sums[i]->strs, sums[i]->files.v[f].file), err) < 0) return -1;
   return 0;
 }
+
+bool clobber_outs_exist(const cli_opts *o)
+{
+  clobber_outs c;
+  clobber_outs_init(&c, o);
+  return c.g[0].exists || c.g[1].exists;
+}
+
+int clobber_check_strtab(const cli_opts *o, const strtab *t, char **err)
+{
+  clobber_outs c;
+  clobber_outs_init(&c, o);
+  if (!c.g[0].exists && !c.g[1].exists) return 0;
+  for (uint32_t i = 1; i < strtab_count(t); i++)
+    if (clobber_outs_check(&c, strtab_get(t, i), err) < 0) return -1;
+  return 0;
+}

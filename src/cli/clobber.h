@@ -4,7 +4,8 @@
  * by device and inode, so another spelling of the path (./u.c, a symlink,
  * a hard link) is caught too. The inputs are the files named, the
  * database and the sources it lists, and, once analysed, every file that
- * holds a declaration of the project (the headers the code includes). */
+ * holds a declaration of the project, and every file a TU included (a
+ * header of macros or types only holds no declaration). */
 #ifndef PURIST_CLOBBER_H
 #define PURIST_CLOBBER_H
 #include <stdbool.h>
@@ -38,5 +39,10 @@ int clobber_check_options(const cli_opts *o, char **err);
 /* The files an analysis read declarations from (sources and headers). */
 int clobber_check_prog(const cli_opts *o, const link_prog *p, char **err);
 int clobber_check_sums(const cli_opts *o, sum_tu *const *sums, size_t n, char **err);
+/* Does -o or --write-baseline name an existing file (so an input may be it)? */
+bool clobber_outs_exist(const cli_opts *o);
+/* Every file in t (the files the analysed TUs read: pipeline_result's
+ * includes, headers holding only macros or types too). */
+int clobber_check_strtab(const cli_opts *o, const strtab *t, char **err);
 
 #endif

@@ -35,7 +35,8 @@ pipeline_progress cmd_progress_mode(const cli_opts *o);
 int cmd_jobs_count(const cli_opts *o);
 /* Summarises the project's TUs (through the cache unless --no-cache) and
  * prints their diagnostics in job order; -1 after saying why the project
- * could not be read. ri (may be NULL) gets each TU or database entry that
+ * could not be read, or that -o or --write-baseline names a file a TU
+ * read (nothing is then left in res to free). ri (may be NULL) gets each TU or database entry that
  * was not analysed. */
 int cmd_parse_project(const cli_opts *o, const kb *k, fe_jobs *jobs, pipeline_result *res, char **root,
                       run_info *ri);

@@ -97,6 +97,7 @@ int cmd_parse_project(const cli_opts *o, const kb *k, fe_jobs *jobs, pipeline_re
   res->root = *root;
   worker_cfg wcfg = { o->kb_files.v, o->kb_files.n, o->tu_timeout, NULL };   /* threads: exec, not fork */
   res->worker = &wcfg;
+  res->includes = clobber_outs_exist(o) ? strtab_new() : NULL;   /* -o naming a header */
   pipeline_summarize_cached(jobs, k, c, cmd_jobs_count(o), cmd_progress_mode(o), res);
   res->worker = NULL;
   res->skipped = nskipped;
@@ -109,7 +110,18 @@ int cmd_parse_project(const cli_opts *o, const kb *k, fe_jobs *jobs, pipeline_re
   if (o->stats) cache_print_stats(c, stderr);
   if (o->stats) fe_ccview_print_stats(stderr);
   cache_cmd_close(o, c);
-  return 0;
+  int rc = res->includes ? clobber_check_strtab(o, res->includes, &err) : 0;
+  if (rc < 0) {   /* nothing written; the callers free no result on failure */
+    cmd_say(err);
+    free(err);
+    pipeline_result_free(res, jobs->n);
+    res->sums = NULL;
+    res->msgs = NULL;
+    res->status = NULL;
+  }
+  strtab_free(res->includes);
+  res->includes = NULL;
+  return rc;
 }
 
 /* The temporary file -o is written to (one output a run), renamed over

@@ -113,12 +113,21 @@ static void pipeline_deliver(pipeline_shared *sh, size_t i)
   pthread_mutex_unlock(&sh->lock);
 }
 
-/* One job through the cache (if any) or the parser. */
+/* One job through the cache (if any) or the parser; the files it read
+ * go into out->includes if the caller asked. */
 static fe_status pipeline_parse(pipeline_shared *sh, fe_parser parse, const fe_job *job, sum_tu **sum,
                                 fe_msgs *msgs)
 {
-  return sh->cache ? cache_summarize(sh->cache, parse, job, sh->kb, sum, msgs)
-                   : parse.run(parse.ctx, job, sh->kb, sum, msgs, NULL);
+  fe_deps deps = {0}, *want = sh->out->includes ? &deps : NULL;
+  fe_status st = sh->cache ? cache_summarize(sh->cache, parse, job, sh->kb, sum, msgs, want)
+                           : parse.run(parse.ctx, job, sh->kb, sum, msgs, want);
+  if (want) {
+    pthread_mutex_lock(&sh->lock);
+    for (size_t i = 0; i < deps.n; i++) strtab_intern(sh->out->includes, deps.v[i].path);
+    pthread_mutex_unlock(&sh->lock);
+  }
+  fe_deps_free(&deps);
+  return st;
 }
 
 /* The database's later entries for a file whose first failed: the first

@@ -5,6 +5,7 @@
 #include "cache/cache.h"
 #include "cli/worker.h"
 #include "frontend/fe.h"
+#include "util/strtab.h"
 
 /* How a long run shows it is alive, on stderr (--progress). */
 typedef enum {
@@ -37,6 +38,11 @@ typedef struct {
   /* Optional, set by the caller: plain progress lines name files relative
    * to it when inside it. */
   const char *root;
+  /* Optional, set by the caller (who owns it): gets the path of every file
+   * a job read — its main file and every file it included, from the
+   * cache's manifest on a hit — so -o can refuse a header that holds no
+   * declaration (macros, types only). Costs a hash of each header read. */
+  strtab *includes;
 } pipeline_result;
 
 /* Summarises jobs with `nthreads` threads (one libclang index each). The

@@ -46,6 +46,22 @@ run check -p . --no-cache --write-baseline "$T/base.json"
 expect_rc 0
 refused "$T/base.json" 'base\.json' check -p . --no-cache --baseline "$T/base.json"
 
+check "a header holding only macros and types (no declaration), from a parse and from the cache"
+printf '#define LIMIT 4\ntypedef int count_t;\n' >inc/limits.h
+sed -i '1i #include "limits.h"' src/f1.c
+refused inc/limits.h 'inc/limits\.h' infer -p . --no-cache
+refused inc/limits.h 'inc/limits\.h' check -p . --no-cache --write-baseline /dev/null
+export PURIST_CACHE_DIR=$T/cache
+run infer -p .
+expect_ok
+refused inc/limits.h 'inc/limits\.h' infer -p .
+refused inc/limits.h 'inc/limits\.h' summarize -p .
+cp inc/limits.h "$T/before"
+run check -p . --write-baseline inc/limits.h
+expect_usage_error '^purist: --write-baseline inc/limits\.h is the input file .*inc/limits\.h: refusing to overwrite it$'
+same "$T/before" inc/limits.h "inc/limits.h after --write-baseline"
+unset PURIST_CACHE_DIR
+
 check "an output that is no input is written (new, or replacing another file)"
 run infer -p . --no-cache -o "$T/new.txt"
 expect_ok

@@ -252,7 +252,7 @@ static int scratch_teardown(void **state)
 static fe_status summarize(scratch *s, cache *c, sum_tu **sum, fe_msgs *msgs)
 {
   fe_job j = make_job(s->dir, s->main, NULL, 0);
-  return cache_summarize(c, (fe_parser){ fe_parse_in_process, s->idx }, &j, s->k, sum, msgs);
+  return cache_summarize(c, (fe_parser){ fe_parse_in_process, s->idx }, &j, s->k, sum, msgs, NULL);
 }
 
 static void assert_counts(cache *c, size_t hits, size_t misses, size_t parsed)
