@@ -25,8 +25,13 @@ int cmd_impact(const cli_opts *o, const kb *k);
 int cmd_verify(const cli_opts *o, const kb *k);
 int cmd_rt_flags(const cli_opts *o, const kb *k);
 
-/* "purist: MSG" on stderr. */
+/* "purist: MSG" on stderr, each line of MSG so, control characters in
+ * it escaped as cmd_put_msg does (a file name the user gave). */
 void cmd_say(const char *msg);
+/* One line of a TU's messages (clang's diagnostics, relayed): a control
+ * character in it (an ESC or a newline in a file name, a BEL in a quoted
+ * #include) is written "<U+001B>", as in the text output, never raw. */
+void cmd_put_msg(const char *msg);
 /* What --progress (else PURIST_PROGRESS, else auto) asks for here: auto is
  * the status line on a terminal, plain lines elsewhere, nothing with
  * --quiet. */

@@ -11,13 +11,33 @@
 #include "report/diag_out.h"
 #include "report/reason.h"
 #include "util/fileio.h"
+#include "util/textenc.h"
 #include <errno.h>
 #include <string.h>
 #include <unistd.h>
 
+/* msg's lines, each escaped as cmd_put_msg does, after prefix. */
+static void cmd_put_lines(const char *prefix, const char *msg)
+{
+  for (const char *nl; (nl = strchr(msg, '\n')); msg = nl + 1) {
+    fputs(prefix, stderr);
+    textenc_put_text(stderr, msg, (size_t)(nl - msg), 1);
+    fputc('\n', stderr);
+  }
+  fputs(prefix, stderr);
+  textenc_put_text(stderr, msg, strlen(msg), 1);
+  fputc('\n', stderr);
+}
+
 void cmd_say(const char *msg)
 {
-  fprintf(stderr, "purist: %s\n", msg);
+  cmd_put_lines("purist: ", msg);
+}
+
+void cmd_put_msg(const char *msg)
+{
+  textenc_put_text(stderr, msg, strlen(msg), 1);
+  fputc('\n', stderr);
 }
 
 pipeline_progress cmd_progress_mode(const cli_opts *o)
@@ -89,7 +109,7 @@ int cmd_parse_project(const cli_opts *o, const kb *k, fe_jobs *jobs, pipeline_re
   }
   int nskipped = 0;   /* bad database entries: said, left out, an input error */
   if (skipped) {
-    fprintf(stderr, "%s\n", skipped);
+    cmd_put_lines("", skipped);
     nskipped = 1;
     for (const char *q = skipped; (q = strchr(q, '\n')); q++) nskipped++;
   }
@@ -104,7 +124,7 @@ int cmd_parse_project(const cli_opts *o, const kb *k, fe_jobs *jobs, pipeline_re
   for (size_t i = 0; i < jobs->n; i++)
     for (size_t m = 0; m < res->msgs[i].n; m++)
       if (!o->quiet || !fe_msg_is_advice(res->msgs[i].v[m]))   /* --quiet: errors only */
-        fprintf(stderr, "%s\n", res->msgs[i].v[m]);
+        cmd_put_msg(res->msgs[i].v[m]);
   if (ri) cmd_note_failures(ri, jobs, res, skipped, *root);
   free(skipped);
   if (o->stats) cache_print_stats(c, stderr);
@@ -183,13 +203,14 @@ static int cmd_summary_inputs(const cli_opts *o)
 static void cmd_hint_db(const cli_opts *o)
 {
   const char *cmd = cli_cmd_def(o->cmd)->name, *f = o->files.v[0];
-  if (o->dashdash)
-    fprintf(stderr, "purist: hint: if the build makes a compile_commands.json, name its directory "
-                    "instead of the flags: purist %s -p build %s\n", cmd, f);
-  else
-    fprintf(stderr, "purist: hint: these files were parsed without flags: name the directory of the "
-                    "build's compile_commands.json (purist %s -p build %s), or give the flags after -- "
-                    "(purist %s %s -- -Iinclude -DNAME)\n", cmd, f, cmd, f);
+  char *hint = o->dashdash
+    ? xasprintf("purist: hint: if the build makes a compile_commands.json, name its directory "
+                "instead of the flags: purist %s -p build %s", cmd, f)
+    : xasprintf("purist: hint: these files were parsed without flags: name the directory of the "
+                "build's compile_commands.json (purist %s -p build %s), or give the flags after -- "
+                "(purist %s %s -- -Iinclude -DNAME)", cmd, f, cmd, f);
+  cmd_put_msg(hint);   /* f is the user's: an ESC in it stays text */
+  free(hint);
 }
 
 /* The pipeline's sink: links each summary as it arrives, in job order. */

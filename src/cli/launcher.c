@@ -4,6 +4,7 @@
 #include "cli/worker.h"
 #include "elf/elfsec.h"
 #include "frontend/fe.h"
+#include "util/textenc.h"
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -141,9 +142,11 @@ static void launcher_summarize(const ccargs *a, const char *cc)
     if (w && !why) why = w; else free(w);
   }
   if (!k) failed = (int)a->units.n;
-  if (failed)
-    fprintf(stderr, "purist cc: warning: %d of %zu objects built without a purist summary: %s\n",
-            failed, a->units.n, why);
+  if (failed) {   /* why quotes clang: control characters escaped (cmd_put_msg) */
+    fprintf(stderr, "purist cc: warning: %d of %zu objects built without a purist summary: ", failed, a->units.n);
+    textenc_put_text(stderr, why, strlen(why), 1);
+    fputc('\n', stderr);
+  }
   free(why);
   worker_free(wk);
   kb_free(k);

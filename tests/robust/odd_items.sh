@@ -128,5 +128,13 @@ for cmd in "suggest --all" infer; do
 done
 run suggest --all --no-cache $'e\x1b[31m.c'
 expect_stdout_has '^    1 \| int esc_sq\(int x\) \{ return x \* x; \} /\* <U\+0007> \*/$'
+check "clang's own diagnostics relayed on stderr: escaped too (a file name, a quoted #include)"
+printf 'int bad(int x) { return x +; }\n' >$'b\x1b[31m.c'
+printf '#include "i\a\x1b]0;t.h"\nint ok(int x) { return x; }\n' >$'n\nm.c'
+run infer --no-cache $'b\x1b[31m.c' $'n\nm.c'
+expect_rc 2
+if LC_ALL=C grep -q $'[\x01-\x08\x0b-\x1f\x7f]' "$T/err"; then fail "a control character reached stderr$NL$(context)"; fi
+expect_stderr_has '^[^ ]*b<U\+001B>\[31m\.c:1:[0-9]+: error: expected expression'
+expect_stderr_has "^[^ ]*n<U\\+000A>m\\.c:1:10: (fatal )?error: 'i<U\\+0007><U\\+001B>\\]0;t\\.h' file not found"
 cd ..
 echo ok
