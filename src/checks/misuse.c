@@ -142,7 +142,10 @@ static void witness(const link_prog *p, const checks_opts *o, nr_ctx *nr, purity
       why = witness_why(p, nr, cur, decl);
       continue;
     }
-    if (!link_has_body(g) || g == cur) break;
+    /* A weak body was solved with the weak bodies it calls (solve_weak_bodies):
+     * the chain goes on into them; anywhere else a weak callee is its declaration. */
+    bool shown = link_has_body(g) || (link_weak_body(cur) && link_weak_body(g));
+    if (!shown || g == cur) break;
     if ((hook = witness_log_hook(p, g))) break;
     strbuf note = {0};
     sb_printf(&note, "'%s' calls '%s' here", S(p, cur->name), S(p, g->name));

@@ -95,6 +95,8 @@ typedef struct {
   uint32_t *decl_order;      /* decls.v[decl_order[decl_start[i] .. decl_start[i+1])] */
   struct link_c23 *c23;      /* link_solve: each function's C23 class (link/c23.h) */
   bool dups_resolved;        /* link_dups_resolve ran */
+  bool weak_pass;            /* link_solve is solving weak bodies as linked: a weak callee
+                                is its body (solve_weak_bodies), not its declaration */
 } link_prog;
 
 link_prog *link_new(const kb *kb, bool strict);

@@ -51,6 +51,7 @@ static link_state solve_external(const link_prog *p, const link_func *caller, co
 
 link_state link_solve_callee(const link_prog *p, const link_func *caller, const link_func *g)
 {
+  if (p->weak_pass && link_weak_body(g)) return g->st;   /* solve_weak_bodies */
   return link_solved_body(g) ? g->st : solve_external(p, caller, g);
 }
 
@@ -340,6 +341,43 @@ static void solve_mark_kb_bodies(link_prog *p)
   }
 }
 
+/* Weak bodies are checked as they are normally linked (issue 22 item 5),
+ * each with the weak bodies it calls as shown too: utf8.h's weak
+ * utf8casecmp calls its weak utf8codepoint, which writes only the caller's
+ * local through its out-parameter. They are solved together, from
+ * optimistic states up to a fixpoint (each step monotone, as for a
+ * component). Every other caller still sees only what is declared of a
+ * weak function: a strong definition may replace it. */
+static void solve_weak_bodies(link_prog *p)
+{
+  bool any = false;
+  for (size_t i = 0; i < p->funcs.n; i++)
+    if (link_weak_body(&p->funcs.v[i])) {
+      p->funcs.v[i].st = (link_state){ PURITY_CONST, 0, 0, 0 };
+      any = true;
+    }
+  if (!any) return;
+  p->weak_pass = true;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t i = 0; i < p->funcs.n; i++) {
+      link_func *f = &p->funcs.v[i];
+      if (!link_weak_body(f)) continue;
+      link_state s = solve_eval(p, f);
+      changed |= state_join(&f->st, &s);
+    }
+  }
+  for (size_t i = 0; i < p->funcs.n; i++) {
+    link_func *f = &p->funcs.v[i];
+    if (!link_weak_body(f)) continue;
+    (void)solve_eval(p, f);   /* the final calls' classes, for the reason */
+    f->cls = (uint8_t)state_class(&f->st);
+    f->weak_cls = f->cls;
+    f->weak_why = solve_why(p, f);
+  }
+  p->weak_pass = false;
+}
+
 void link_solve(link_prog *p)
 {
   link_dups_resolve(p);
@@ -363,15 +401,7 @@ void link_solve(link_prog *p)
     }
   }
   scc_free(&scc);
-  for (size_t i = 0; i < p->funcs.n; i++) {
-    link_func *f = &p->funcs.v[i];
-    if (!link_weak_body(f)) continue;
-    /* Its body, with every callee (itself included) as the callers see it. */
-    f->st = solve_eval(p, f);
-    f->cls = (uint8_t)state_class(&f->st);
-    f->weak_cls = f->cls;
-    f->weak_why = solve_why(p, f);
-  }
+  solve_weak_bodies(p);
   for (size_t i = 0; i < p->funcs.n; i++) {
     link_func *f = &p->funcs.v[i];
     if (f->lflags & LF_JOIN) f->why.kind = WHY_CONFLICT;   /* solved from its definitions */
