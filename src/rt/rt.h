@@ -131,6 +131,11 @@ long prt_sym_find(uintptr_t a);
 /* --- rt_hooks.c --- */
 /* The calling thread is inside a watched frame / replaying a call. */
 bool prt_in_frame(void);
+/* A longjmp to the stack level target (the stack pointer setjmp saved) is
+ * about to leave every watched frame entered below it: they are closed
+ * (the outermost checked one compared, as at its return), so the calls
+ * after it are checked again (rt_jump.c). */
+void prt_jump_unwinds(uintptr_t target);
 void prt_set_replay(bool on);
 /* The next outermost frame of this thread is checked whatever the sample. */
 void prt_force_next(void);

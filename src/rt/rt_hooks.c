@@ -36,6 +36,10 @@
 
 /* Per-thread frame state. */
 static PRT_TLS int t_depth;           /* watched frames open on this thread */
+#define RT_CFA_MAX 64                 /* watched frames whose stack level is kept */
+/* Per open watched frame: the function's stack pointer when it called the
+ * enter hook (the hook's CFA). A longjmp to a level above it leaves it. */
+static PRT_TLS uintptr_t t_cfa[RT_CFA_MAX];
 static PRT_TLS bool t_replay;         /* a wrapper is re-executing a call: hooks stand aside */
 static PRT_TLS bool t_force;          /* check the next outermost frame whatever the sample */
 static PRT_TLS bool t_checking;       /* the outermost frame is checked */
@@ -198,6 +202,9 @@ PRT_API void __cyg_profile_func_enter(void *fn, void *site)
   if (atomic_load_explicit(&prt.threaded, memory_order_relaxed)) prt_activity();
   int w = prt_watch_find(fn);
   if (w < 0 || t_replay || t_busy) return;
+#if defined(__GNUC__) && !defined(__clang__)
+  if (t_depth < RT_CFA_MAX) t_cfa[t_depth] = (uintptr_t)__builtin_dwarf_cfa();
+#endif
   if (t_depth++ == 0) rt_frame_begin(w);
 }
 
@@ -211,6 +218,19 @@ PRT_API void __cyg_profile_func_exit(void *fn, void *site)
 }
 
 PRT_NOINST bool prt_in_frame(void) { return t_depth > 0 || t_replay; }
+
+PRT_NOINST void prt_jump_unwinds(uintptr_t target)
+{
+#if defined(__GNUC__) && !defined(__clang__)
+  if (!prt.active || t_replay || t_busy || t_depth == 0) return;
+  /* A frame whose level is at or above the target (setjmp inside it) stays
+   * open; so does everything past RT_CFA_MAX, whose levels are unknown. */
+  while (t_depth > 0 && t_depth <= RT_CFA_MAX && t_cfa[t_depth - 1] < target) t_depth--;
+  if (t_depth == 0) rt_frame_end();
+#else
+  (void)target;   /* no CFA without GCC: the frame stays open, and is noted at exit */
+#endif
+}
 PRT_NOINST void prt_set_replay(bool on) { t_replay = on; }
 PRT_NOINST void prt_force_next(void)
 {

@@ -51,9 +51,15 @@ run verify -p . -- ./prog nofile-soft
 expect_rc 1
 expect_stdout_has "$violation"
 
-check "a watched call left by longjmp: said at the end, not silent"
+check "a watched call left by longjmp: closed at the jump, the calls after it are checked (issue 23)"
 run verify -p . -- ./prog longjmp
-expect_stderr_has "a watched call never returned \(a longjmp out of it"
+expect_rc 1
+expect_stdout_has "wrote global 'calls_made' \(api.c:5:3\) on every checked call \(4\)"
+grep -q 'never returned' "$T/err" && fail "the frame left by longjmp is still open at exit$NL$(context)"
+check "a longjmp within the watched function's own frame does not close it"
+run verify -p . -- ./prog longjmp-inside
+expect_rc 1
+expect_stdout_has "'jumps_inside' is declared pure but wrote global 'calls_made'"
 
 check "fork: the two processes' reports merge into the counts of the run"
 run verify -p . -- ./prog fork

@@ -6,4 +6,7 @@ int counted(int x) __attribute__((pure));
  * hook never runs. */
 #include <setjmp.h>
 int leave(jmp_buf *env) __attribute__((pure));
+/* Declared pure; longjmps inside itself (setjmp in its own frame), then
+ * writes a global: the jump does not leave it, the write is its own. */
+int jumps_inside(int x) __attribute__((pure));
 #endif

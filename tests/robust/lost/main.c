@@ -10,7 +10,8 @@
  *   exit_group    the raw exit_group system call, status 0: nothing can be written;
  *   nofile   RLIMIT_NOFILE 3 (soft and hard): no descriptor left for the report;
  *   nofile-soft   soft limit 3, hard as it was: the runtime may raise it;
- *   longjmp  a watched call left by longjmp, then two more calls. */
+ *   longjmp  a watched call left by longjmp, then two more calls;
+ *   longjmp-inside  a watched function longjmps within its own frame. */
 #include "api.h"
 #include <signal.h>
 #include <stdio.h>
@@ -51,6 +52,10 @@ int main(int argc, char **argv)
     if (!strcmp(how, "nofile")) rl.rlim_max = 3;
     for (int fd = 3; fd < 64; fd++) close(fd);
     if (setrlimit(RLIMIT_NOFILE, &rl) != 0) return 2;
+    return 0;
+  }
+  if (!strcmp(how, "longjmp-inside")) {
+    sink += jumps_inside(1) + jumps_inside(2);
     return 0;
   }
   if (!strcmp(how, "longjmp")) {
