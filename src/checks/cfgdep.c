@@ -14,6 +14,18 @@ static void cd_own(const link_prog *p, uint32_t *dep)
     if (p->decls.v[i].dflags & SDF_CONFIG) dep[p->decls.v[i].func] = CHECKS_CFG_OWN;
 }
 
+/* A call on a path that ends in a noreturn call (a failed assertion's
+ * log_assert_failed) gives the caller at most reads, whatever the callee
+ * does in any configuration (link_solve_cap_doomed): a caller that is
+ * already pure, or normal, cannot get worse through it. systemd's
+ * char16_strlen is pure on every configuration although the assertion's
+ * log_assert_failed calls raw_getpid, which has an #if __alpha__ branch.
+ * A const caller could become pure through it: that edge still counts. */
+static bool cd_capped(const link_prog *p, const link_func *f, const link_call *c)
+{
+  return !p->strict && (c->flags & (SCF_NORETURN | SCF_DOOMED)) && (purity)f->cls != PURITY_CONST;
+}
+
 uint32_t *checks_cfgdep_new(const link_prog *p)
 {
   uint32_t *dep = xcalloc(p->funcs.n ? p->funcs.n : 1, sizeof *dep);
@@ -25,7 +37,9 @@ uint32_t *checks_cfgdep_new(const link_prog *p)
     for (uint32_t fi = 0; fi < p->funcs.n; fi++) {
       const link_func *f = &p->funcs.v[fi];
       for (uint32_t k = 0; !dep[fi] && k < f->ncall; k++) {
-        uint32_t callee = p->calls.v[f->call_off + k].callee;
+        const link_call *c = &p->calls.v[f->call_off + k];
+        uint32_t callee = c->callee;
+        if (cd_capped(p, f, c)) continue;
         if (callee < p->funcs.n && callee != fi && dep[callee]) {
           dep[fi] = callee + 1;
           changed = true;
