@@ -102,6 +102,30 @@ static bool callsite_folded(const link_prog *p, const link_func *g, const link_c
   return true;
 }
 
+/* Does the compiler see a call earlier in the loop's iteration (in the
+ * walk's order, on any path) that may write memory, not return, or loop
+ * forever: of a function neither declared, known nor a visible static
+ * body that is pure or const, a call through a pointer, or a looping one?
+ * GCC's loop-invariant motion stops at the first such call: what follows
+ * it is not sure to run in every iteration, so it is never hoisted (a
+ * check that dies on bad input guards what comes after it). */
+static bool callsite_after_opaque_call(const link_prog *p, const link_func *f, const link_call *c, uint32_t rel)
+{
+  for (uint32_t i = c->loop_call_lo; i < rel && i < f->ncall; i++) {
+    const link_call *b = &p->calls.v[f->call_off + i];
+    const link_func *h = &p->funcs.v[b->callee];
+    if (callsite_is_hint(strtab_get(p->strs, h->name))) continue;
+    if (b->flags & (SCF_TABLE | SCF_NORETURN)) return true;
+    purity k = checks_known_class(p, h);
+    bool visible = link_has_body(h) && h->linkage == SUM_INTERNAL;
+    if (k == PURITY_NORMAL && visible) k = (purity)h->cls;
+    if (k == PURITY_NORMAL || (link_has_body(h) && h->st.mnr)) return true;
+  }
+  for (uint32_t i = c->loop_eff_lo; i < c->eff_pos && i < f->neff; i++)
+    if (p->effs.v[f->eff_off + i].kind == SE_CALL_INDIRECT) return true;
+  return false;
+}
+
 void checks_callsite(const link_prog *p, const link_func *f, uint32_t ci, purity cls, cs_fact *out)
 {
   memset(out, 0, sizeof *out);
@@ -125,6 +149,8 @@ void checks_callsite(const link_prog *p, const link_func *f, uint32_t ci, purity
     out->kind = CS_HOIST;
     cs_blockers(p, f, c->loop_eff_lo, c->loop_eff_hi, c->loop_call_lo, c->loop_call_hi, rel, cls,
                 args_mem, out);
+    out->after_opaque = callsite_after_opaque_call(p, f, c, rel);
+    if (out->after_opaque && !out->blocked) out->kind = CS_NONE;   /* not hoisted, and nothing in the way */
   }
 }
 

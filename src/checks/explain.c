@@ -208,6 +208,10 @@ void checks_explain(const link_prog *p, const checks_opts *o, diag_list *out)
       clash_verdict v;
       clash_judge(x, f, ci, &fact, &v);
       bool silent = v.level == CLASH_LOCAL || (fact.blocked && v.level == CLASH_SAME);
+      /* "Compute it once before the loop" after a call that may not
+       * return (a check that exits on bad input) could run it on that
+       * input: no advice. */
+      silent |= fact.kind == CS_HOIST && fact.after_opaque && v.level <= CLASH_MAYBE;
       if (!silent && fact.kind == CS_REDUNDANT) explain_redundant(p, o, f, c, g, cls, &fact, &v, out);
       if (!silent && fact.kind == CS_HOIST) explain_hoist(p, o, f, c, g, cls, &fact, &v, out);
       clash_verdict_free(&v);

@@ -240,13 +240,14 @@ void fw_callsite_record(fw *w, CXCursor call, uint32_t rel)
   sum_call *c = &s->calls.v[w->call_base + rel];
   argscan a = { 0, 1, 0 };
   fp_mix(&a.h, (uint64_t)c->callee + 1);
-  fw_callinfo ci = { 0, (uint32_t)w->cvars.n, 0, 0, 0 };
+  fw_callinfo ci = { 0, (uint32_t)w->cvars.n, 0, 0, 0, 0 };
   int nargs = clang_Cursor_getNumArguments(call);
   for (int i = 0; i < nargs && a.stable; i++) fw_arg_scan(w, clang_Cursor_getArgument(call, (unsigned)i), &a);
   ci.fp = a.h;
   ci.nvars = (uint32_t)(w->cvars.n - ci.vars_off);
   ci.stable = (uint8_t)a.stable;
   ci.reads_mem = (uint8_t)a.reads_mem;
+  ci.skippable = (uint8_t)(w->iter_cond > 0 || w->iter_left);
   vec_push(&w->cinfo, ci);
   if (ci.reads_mem) c->flags |= SCF_ARGS_READ_MEM;
   /* Only arguments the scan found unstable can do anything of their own. */
@@ -289,9 +290,31 @@ void fw_avail_restore(fw *w, size_t mark, size_t floor)
   w->avail_floor = floor;
 }
 
+/* Entering a loop's iteration: nothing walked so far is a branch of it.
+ * Returns the enclosing loop's state, for fw_iter_leave. */
+fw_iter fw_iter_enter(fw *w)
+{
+  fw_iter outer = { w->iter_cond, w->iter_left };
+  w->iter_cond = w->iter_left = 0;
+  return outer;
+}
+
+/* Leaving it: back in the enclosing loop, whose iteration may not get past
+ * this one (GCC stops at a loop it cannot prove finite: only conservative
+ * where it can). */
+void fw_iter_leave(fw *w, fw_iter outer)
+{
+  w->iter_cond = outer.cond;
+  w->iter_left = 1;
+}
+
 /* Marks the calls of a loop just walked (those not already in an inner
- * loop) with the loop's extent, and whether their arguments stay the same
- * in every iteration. */
+ * loop) with the loop's extent, and whether they can be hoisted: their
+ * arguments stay the same in every iteration and they run in every
+ * iteration. GCC moves a call out of a loop only then (LIM keeps a call
+ * that is not always executed: `if (p) n = strlen(p);` must not become a
+ * strlen(NULL) before the loop), and "compute it once before the loop"
+ * would break such a program. */
 void fw_loop_patch(fw *w, size_t call0, size_t eff0, uint32_t seq0)
 {
   sum_tu *s = w->t->sum;
@@ -304,7 +327,7 @@ void fw_loop_patch(fw *w, size_t call0, size_t eff0, uint32_t seq0)
     c->loop_call_lo = (uint32_t)(call0 - w->call_base);
     c->loop_call_hi = (uint32_t)(s->calls.n - w->call_base);
     const fw_callinfo *ci = &w->cinfo.v[i - w->call_base];
-    int inv = ci->stable;
+    int inv = ci->stable && !ci->skippable;
     for (uint32_t v = 0; v < ci->nvars && inv; v++) {
       const fw_var *var = &w->vars.v[w->cvars.v[ci->vars_off + v]];
       inv = var->last_write <= seq0 && !var->addr_taken;

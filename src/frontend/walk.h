@@ -49,6 +49,7 @@ typedef struct {
   uint32_t nvars;
   uint8_t stable;       /* no side effects, no calls, no local memory */
   uint8_t reads_mem;    /* reads globals or memory through parameters */
+  uint8_t skippable;    /* some iteration of its loop may not run it (fw.iter_cond, iter_left) */
 } fw_callinfo;
 
 /* A call whose value is available to later identical calls (dominating). */
@@ -86,6 +87,10 @@ typedef struct {
   uint32_t seq;           /* counts writes to local variables */
   uint32_t mem_writes;    /* writes other than to whole local variables */
   uint32_t ncalls;
+  int iter_cond;          /* > 0: in a branch of the innermost loop (if, ?:, the right of && and ||,
+                             a switch): not run in every iteration */
+  int iter_left;          /* the innermost loop's iteration may have been left before this point
+                             (break, continue, return, goto, a label, an inner loop) */
   VEC(fw_pending) pending;
   VEC(uint32_t) pending_vars;
   VEC(uint32_t) pending_calls;
@@ -150,6 +155,10 @@ int fw_expr_ends(fw *w, CXCursor e);
 /* callsite.c */
 void fw_callsite_record(fw *w, CXCursor call, uint32_t rel);
 void fw_loop_patch(fw *w, size_t call0, size_t eff0, uint32_t seq0);
+/* A loop's iteration: what runs in every one of them (callsite.c). */
+typedef struct { int cond, left; } fw_iter;
+fw_iter fw_iter_enter(fw *w);
+void fw_iter_leave(fw *w, fw_iter outer);
 void fw_callsite_finish(fw *w);
 /* argdep.c: marks the function's writes of whole statics whose value comes
  * from its parameters SEF_ARG_VALUE (run once the effects are final). */

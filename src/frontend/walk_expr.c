@@ -580,7 +580,9 @@ static uint64_t fw_binary(fw *w, CXCursor c)
    * dominate it, but nothing computed on the right is sure to run. */
   int lazy = op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr;
   size_t mark = fw_avail_enter(w);
+  w->iter_cond += lazy;
   uint64_t mr = fw_expr(w, r, ACC_VALUE);
+  w->iter_cond -= lazy;
   if (lazy) fw_avail_leave(w, mark);
   if (op == CXBinaryOperator_Comma) return mr;
   if ((op == CXBinaryOperator_Add || op == CXBinaryOperator_Sub) &&
@@ -823,10 +825,12 @@ static uint64_t fw_conditional(fw *w, CXCursor c)
   if (n != 3) return 0;
   fw_expr(w, kids[0], ACC_VALUE);
   size_t mark = fw_avail_enter(w);
+  w->iter_cond++;
   uint64_t m = fw_arm(w, kids[1]);
   fw_avail_leave(w, mark);
   m |= fw_arm(w, kids[2]);
   fw_avail_leave(w, mark);
+  w->iter_cond--;
   return m;
 }
 

@@ -95,6 +95,18 @@ int fw_branch_dead(CXCursor cond, int want, CXCursor s)
   return !entry;
 }
 
+/* An if's condition the compiler folds (`sizeof (c) > 1` in glibc's
+ * toupper macro): 1 true, 0 false, -1 not a constant. Its live branch
+ * runs whenever the if does. */
+static int fw_cond_folded(CXCursor cond)
+{
+  CXEvalResult r = clang_Cursor_Evaluate(cond);
+  if (!r) return -1;
+  int v = clang_EvalResult_getKind(r) == CXEval_Int ? clang_EvalResult_getAsLongLong(r) != 0 : -1;
+  clang_EvalResult_dispose(r);
+  return v;
+}
+
 static int fw_if(fw *w, CXCursor c)
 {
   size_t k = fw_kids(w, c), n = w->ks.n - k;
@@ -109,9 +121,14 @@ static int fw_if(fw *w, CXCursor c)
   if (guard) vec_push(&w->guards, guard);
   size_t mark = fw_avail_enter(w), floor = w->avail_floor;
   int dead_a = fw_branch_dead(kids[0], 1, kids[1]), dead_b = n > 2 && fw_branch_dead(kids[0], 0, kids[2]);
+  int folded = fw_cond_folded(kids[0]), cond_a = folded != 1, cond_b = folded != 0;
+  w->iter_cond += cond_a;
   int a = dead_a ? 0 : fw_branch(w, kids[1]);
+  w->iter_cond -= cond_a;
   fw_avail_restore(w, mark, floor);
+  w->iter_cond += cond_b;
   int b = n > 2 && !dead_b ? fw_branch(w, kids[2]) : 0;
+  w->iter_cond -= cond_b;
   fw_avail_restore(w, mark, floor);
   if (guard) w->guards.n--;
   int f = (a | b) & (FS_RET | FS_BRK);
@@ -134,8 +151,11 @@ static int fw_while(fw *w, CXCursor c, int is_do)
   fw_mark m0 = fw_mark_now(w);
   uint32_t seq0 = w->seq;
   size_t mark = fw_avail_enter(w), floor = fw_avail_barrier(w);
+  int looped = !fw_loop_cond_false(cond);   /* do … while (0) is a block, not a loop */
+  fw_iter outer = looped ? fw_iter_enter(w) : (fw_iter){ 0, 0 };
   if (is_do) { f = fw_stmt(w, body); fw_expr(w, cond, ACC_VALUE); }
   else { fw_expr(w, cond, ACC_VALUE); f = fw_branch_dead(cond, 1, body) ? 0 : fw_stmt(w, body); }
+  if (looped) fw_iter_leave(w, outer);
   fw_avail_restore(w, mark, floor);
   if (!fw_loop_cond_false(cond)) fw_loop_patch(w, m0.call, m0.eff, seq0);
   if (!fw_loop_cond_false(cond))
@@ -252,6 +272,7 @@ static int fw_decl_stmt(fw *w, CXCursor c)
 static int fw_labeled(fw *w, CXCursor c)
 {
   w->avail_floor = w->avail.n;   /* other paths arrive here: nothing earlier is sure to have run */
+  if (clang_getCursorKind(c) == CXCursor_LabelStmt) w->iter_left = 1;   /* a goto's target */
   size_t k = fw_kids(w, c), n = w->ks.n - k;
   if (n == 0) { w->ks.n = k; return 0; }
   CXCursor body = FW_KID(w, k, n - 1);
@@ -296,19 +317,29 @@ int fw_stmt(fw *w, CXCursor s)
   case CXCursor_ForStmt: return fw_for(w, s);
   case CXCursor_SwitchStmt: {
     size_t mark = fw_avail_enter(w), floor = fw_avail_barrier(w);
+    w->iter_cond++;   /* the condition too: simpler, and only conservative */
     int f = fw_generic_stmt(w, s, 0);
+    w->iter_cond--;
     fw_avail_restore(w, mark, floor);
     return f;
   }
   case CXCursor_CaseStmt: case CXCursor_DefaultStmt: case CXCursor_LabelStmt:
     return fw_labeled(w, s);
-  case CXCursor_GotoStmt: return fw_goto(w, s);
+  case CXCursor_GotoStmt:
+    w->iter_left = 1;
+    return fw_goto(w, s);
   case CXCursor_IndirectGotoStmt:
+    w->iter_left = 1;
     fw_generic_stmt(w, s, 0);
     fw_effect(w, s, SE_GOTO_BACK, 0, 0, 0);
     return FS_RET;
-  case CXCursor_ReturnStmt: fw_generic_stmt(w, s, 0); return FS_RET;
-  case CXCursor_BreakStmt: case CXCursor_ContinueStmt: return FS_BRK;
+  case CXCursor_ReturnStmt:
+    fw_generic_stmt(w, s, 0);
+    w->iter_left = 1;
+    return FS_RET;
+  case CXCursor_BreakStmt: case CXCursor_ContinueStmt:   /* a switch's break too: conservative */
+    w->iter_left = 1;
+    return FS_BRK;
   case CXCursor_NullStmt: return 0;
   case CXCursor_DeclStmt: return fw_decl_stmt(w, s);
   case CXCursor_GCCAsmStmt: fw_asm(w, s); return 0;
@@ -375,6 +406,7 @@ static void fw_restart(fw *w, fw_mark m, size_t argmasks)
   w->cinfo.n = w->cvars.n = w->avail.n = w->snaps.n = 0;
   w->guards.n = w->dead_cands.n = 0;
   w->avail_floor = 0;
+  w->iter_cond = w->iter_left = 0;
   for (size_t i = 0; i < w->vars.n; i++) w->vars.v[i].used = 0;
 }
 
