@@ -6,6 +6,7 @@
 
 set(_e2e_tests
   suggest_order
+  suggest_file_scope
   cdb_cmake
   cdb_arguments
   cdb_command

@@ -97,6 +97,19 @@ static void suggest_mark(diag *d, const checks_gain *g)
   d->public_api = g->header != NULL;
 }
 
+/* Does external function fi have a prototype apart from its definition?
+ * Without one (a program's function called only where it is defined, or
+ * through a pointer) the attribute goes on the definition, and the
+ * message says so, not "to the prototype". */
+static bool suggest_has_prototype(const link_prog *p, uint32_t fi)
+{
+  uint32_t nd;
+  const uint32_t *di = link_decls_of(p, fi, &nd);
+  for (uint32_t k = 0; k < nd; k++)
+    if (!p->decls.v[di[k]].is_def) return true;
+  return false;
+}
+
 /* Every place the attribute should go: the prototypes of an external
  * function (else its definition), the definition of a static one. */
 static void suggest_emit(const link_prog *p, const checks_opts *o, uint32_t fi, const checks_gain *g,
@@ -108,7 +121,7 @@ static void suggest_emit(const link_prog *p, const checks_opts *o, uint32_t fi, 
   const char *check = f->cls == PURITY_CONST ? "suggest-const" : "suggest-pure";
   /* A static function, or one of several definitions of a name (link/dup.c:
    * the prototypes are the name's, shared by every program): its definition. */
-  bool at_def = f->linkage == SUM_INTERNAL || (f->lflags & LF_ALT);
+  bool at_def = f->linkage == SUM_INTERNAL || (f->lflags & LF_ALT) || !suggest_has_prototype(p, fi);
   const sum_decl *gen = NULL, *def = at_def ? NULL : checks_generated_target(p, fi, &gen);
   if (def) {   /* every prototype is in a generated header: the definition, and why */
     checks_generated_advice(&msg, p, o, gen, def, (purity)f->cls);

@@ -2,6 +2,8 @@
  * (all of them in one page). */
 #include "checks/checks.h"
 #include "cli/cmd.h"
+#include "cli/scope.h"
+#include "report/diag_out.h"
 #include "report/html.h"
 #include <errno.h>
 #include <string.h>
@@ -33,6 +35,36 @@ static void findings_run(const cli_opts *o, const link_prog *p, const checks_opt
   vec_free(&part);
 }
 
+/* The suggestions left out for gaining nothing, among those the report
+ * covers (the files named, --include, --exclude, --checks, suppression
+ * comments), one per function however many prototypes it has:
+ * `suggest -p build one.c` counted every file's (found on htop). */
+static size_t findings_hidden(const cli_opts *o, const link_prog *p, const checks_opts *co, const char *root)
+{
+  checks_opts all = *co;
+  all.all = true;
+  diag_list l = {0};
+  checks_suggest(p, &all, &l);
+  diag_filter_suppressed(&l);
+  scope sc;
+  scope_init(&sc, o, root);
+  scope_filter_diags(&sc, &l);
+  scope_free(&sc);
+  size_t n = 0;
+  for (size_t i = 0; i < l.n; i++) {
+    const diag *d = &l.v[i];
+    if (d->gain != 0 || d->public_api || strncmp(d->check, "suggest-", 8)) continue;
+    bool seen = false;   /* the same function at an earlier prototype */
+    for (size_t j = 0; j < i && !seen; j++)
+      seen = l.v[j].gain == 0 && !l.v[j].public_api && !strcmp(l.v[j].function, d->function) &&
+             l.v[j].decl_line == d->decl_line && l.v[j].decl_abs_file && d->decl_abs_file &&
+             !strcmp(l.v[j].decl_abs_file, d->decl_abs_file);
+    n += !seen;
+  }
+  diag_list_free(&l);
+  return n;
+}
+
 /* "check", or "check+suggest+explain" for check --with: the SARIF run's
  * automationDetails.id purist/…/, so a combined upload is its own
  * category in code scanning. Static strings. */
@@ -60,9 +92,11 @@ int cmd_findings(const cli_opts *o, const kb *k)
   diag_list l = {0};
   size_t hidden = 0;
   findings_run(o, p, &co, &l, &hidden);
+  if (hidden && !o->quiet) hidden = findings_hidden(o, p, &co, root);
   if (hidden && !o->quiet)
-    fprintf(stderr, "purist: %zu more suggestion%s without gain (the compiler already sees the body at "
-            "every call): --all shows them\n", hidden, hidden == 1 ? "" : "s");
+    fprintf(stderr, "purist: %zu more suggestion%s without gain (no call in another file that the "
+            "attribute would let the compiler delete, merge or hoist): --all shows them\n",
+            hidden, hidden == 1 ? "" : "s");
   int rc = cmd_filter(o, &l, root) < 0 ? EXIT_INPUT : cmd_print_findings(o, &l, root, &ri);
   rc = cmd_fail_on(o, &l, rc);
   run_info_free(&ri);

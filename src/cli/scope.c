@@ -58,6 +58,16 @@ bool scope_wants_file(const scope *s, const char *abs_path)
   return !scope_any(s->excludes, rel);
 }
 
+/* Files named on the command line: a finding about a function defined
+ * in one of them is theirs, wherever it is reported (a suggestion goes to
+ * the header's prototype: `suggest -p build src/panel.c` showed nothing
+ * for panel.c's functions, found on htop). */
+bool scope_wants_diag_file(const scope *s, const diag *d)
+{
+  if (scope_wants_file(s, d->abs_file)) return true;
+  return s->only.n && d->decl_abs_file && scope_wants_file(s, d->decl_abs_file);
+}
+
 /* As clang-tidy: "*" first, then each item in turn; the last that
  * matches decides, a leading '-' turning the check off. */
 bool scope_wants_check(const scope *s, const char *check)
@@ -75,7 +85,7 @@ void scope_filter_diags(const scope *s, diag_list *l)
 {
   bool *keep = xcalloc(l->n ? l->n : 1, sizeof *keep);
   for (size_t i = 0; i < l->n; i++)
-    keep[i] = scope_wants_check(s, l->v[i].check) && scope_wants_file(s, l->v[i].abs_file);
+    keep[i] = scope_wants_check(s, l->v[i].check) && scope_wants_diag_file(s, &l->v[i]);
   diag_list_keep(l, keep);
   free(keep);
 }

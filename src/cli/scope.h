@@ -19,6 +19,9 @@ void scope_init(scope *s, const cli_opts *o, const char *root);
 void scope_free(scope *s);
 /* Is a function or finding in this file (absolute) reported? */
 bool scope_wants_file(const scope *s, const char *abs_path);
+/* Is a finding reported at its place (or, with files named, for the
+ * function it concerns, defined in one of them)? */
+bool scope_wants_diag_file(const scope *s, const diag *d);
 /* Is a finding of this check reported (--checks, clang-tidy's rules)? */
 bool scope_wants_check(const scope *s, const char *check);
 /* Drops the findings out of scope. */

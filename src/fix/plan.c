@@ -396,8 +396,8 @@ fix_plan *fix_plan_new(const link_prog *p, const fix_opts *o, char **err)
     }
   }
   if (no_gain)
-    fix_note_add(&plan->notes, false, "note: %zu suggestion%s without gain not applied (every call is in "
-                 "the function's own file, where the compiler sees the body): --all applies them",
+    fix_note_add(&plan->notes, false, "note: %zu suggestion%s without gain not applied (no call in another "
+                 "file that the attribute would let the compiler delete, merge or hoist): --all applies them",
                  no_gain, no_gain == 1 ? "" : "s");
   free(gains);
   ptrmap_free(&pl.begins);
