@@ -116,6 +116,14 @@ int fe_cond_dependent(fe_tu *t, CXCursor fn, int is_def, CXFile file, unsigned l
   CXString name = clang_getCursorSpelling(fn);
   int dep = strtab_find(t->skipped_defs, clang_getCString(name)) != UINT32_MAX;
   clang_disposeString(name);
+  /* A branch in the specifiers before the name (gperf's `#ifdef __GNUC__
+   * __inline #else … inline #endif` ahead of `static unsigned int hash(…)`)
+   * chooses a keyword, not what the body does: only a branch from the name
+   * on (the parameters, the body) counts. */
+  unsigned name_off = 0;
+  CXFile nf;
+  clang_getExpansionLocation(clang_getCursorLocation(fn), &nf, NULL, NULL, &name_off);
+  if (nf && clang_File_isEqual(nf, file) && name_off > lo && name_off < hi) lo = name_off;
   for (unsigned k = 0; !dep && is_def && t->skipped && k < t->skipped->count; k++) {
     if (t->skipped_dead[k]) continue;
     CXFile f;
