@@ -163,6 +163,15 @@ static void fp_component(clash_ctx *x, const uint32_t *m, uint32_t n)
         fp_call(x, &all, c, wr);
       }
     }
+    /* A system header's inline body (glibc's feof_unlocked, getc_unlocked)
+     * reads the library's own objects through the pointers it is given (a
+     * FILE): what the library's normal functions write (fread). Without
+     * this, `while (!feof_unlocked(fp)) fread(…, fp);` was told to
+     * "compute it once before the loop" (found on sed). */
+    for (uint32_t k = 0; k < n && !wr; k++) {
+      const link_func *f = &p->funcs.v[m[k]];
+      if ((f->flags & SFF_SYSTEM) && (f->st.pr || all.mem)) all.lib = 1;
+    }
     clash_fp *dst = wr ? x->wr : x->rd;
     for (uint32_t k = 0; k < n; k++) fp_join(&dst[m[k]], &all);
     vec_free(&all.glob);
