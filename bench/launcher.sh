@@ -96,13 +96,35 @@ run_build() {
     rm -f "$dir/$binary" "$dir/$binary.purist"
     find "$dir" -name '*.a' -delete
   fi
-  (cd "$dir" && CC=$cc MAKEFLAGS="-j$jobs" /usr/bin/time -f '%U %S %e' -o "$dir.time" bash -c "$buildcmd") \
+  rm -f "$dir.server"
+  (cd "$dir" && CC=$cc MAKEFLAGS="-j$jobs" PURIST_CC_SERVER_STATS=$dir.server PURIST_CC_SERVER_IDLE=10 /usr/bin/time -f '%U %S %e' -o "$dir.time" bash -c "$buildcmd") \
     >"$dir.log" 2>&1 || { say "$name: build failed ($dir.log)"; tail -5 "$dir.log" >&2; exit 1; }
   read -r u s wall <"$dir.time"
   cpu=$(awk -v u="$u" -v s="$s" 'BEGIN { print u + s }')
+  server_cpu "$dir.server"
+  cpu=$(awk -v a="$cpu" -v b="$scpu" 'BEGIN { print a + b }')
   objs=$(find "$dir" -name '*.o' -printf '%s\n' | awk '{ t += $1 } END { print t + 0 }')
   bin=$(stat -c %s "$dir/$binary")
   side=$( [ -f "$dir/$binary.purist" ] && stat -c %s "$dir/$binary.purist" || echo 0)
+}
+
+# server_cpu FILE: the CPU (user + system) of the summary server this
+# build started (src/cli/ccserver.h: its parses are no child of the build,
+# so GNU time does not see them); each server appends to FILE when it ends,
+# PURIST_CC_SERVER_IDLE seconds after its last compile: waits until none
+# is left. Sets scpu (0 if no server ran: an older purist,
+# PURIST_CC_SERVER=0).
+server_cpu() {
+  local i
+  for i in $(seq 300); do   # a minute at most
+    local e live=0
+    for e in $(grep -lsF "PURIST_CC_SERVER_STATS=$1" /proc/[0-9]*/environ 2>/dev/null); do
+      tr '\0' ' ' <"${e%/environ}/cmdline" 2>/dev/null | grep -q __cc-server && live=1
+    done
+    [ "$live" -eq 1 ] || break
+    sleep 0.2
+  done
+  scpu=$(awk '{ t += $1 + $2 } END { print t + 0 }' "$1" 2>/dev/null || echo 0)
 }
 
 rows=()

@@ -1,6 +1,7 @@
 /* launcher.c — see launcher.h. */
 #include "cli/launcher.h"
 #include "cli/ccargs.h"
+#include "cli/ccrun.h"
 #include "cli/worker.h"
 #include "elf/elfsec.h"
 #include "frontend/fe.h"
@@ -12,57 +13,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-/* The compiler's pid, for the signal handler: a handler can reach nothing
- * else, so this is the one piece of process-wide state (set once, before
- * signals are unblocked). */
-static volatile sig_atomic_t launcher_child;
-
 /* The launcher takes no options: infer's default --tu-timeout. */
 enum { LAUNCHER_TU_TIMEOUT = 300 };
-
-static const int launcher_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2 };
-enum { NSIG_FWD = sizeof launcher_signals / sizeof *launcher_signals };
-
-/* Passes a signal on to the compiler, which decides what it means (make
- * and ninja signal the whole process group anyway; a lone kill of the
- * launcher must not leave the compiler running). */
-static void launcher_forward(int sig)
-{
-  if (launcher_child > 0) kill((pid_t)launcher_child, sig);
-}
-
-/* Forks and execs the compiler; returns its wait status, or -1. Signals
- * are blocked around fork so none arrives before the handler knows the pid. */
-static int launcher_run(char **argv)
-{
-  sigset_t all, old;
-  sigfillset(&all);
-  sigprocmask(SIG_BLOCK, &all, &old);
-  pid_t pid = fork();
-  if (pid == 0) {
-    sigprocmask(SIG_SETMASK, &old, NULL);
-    execvp(argv[0], argv);
-    fprintf(stderr, "purist cc: %s: %s\n", argv[0], strerror(errno));
-    _exit(errno == ENOENT ? 127 : 126);
-  }
-  if (pid > 0) {
-    launcher_child = pid;
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = launcher_forward;
-    for (int i = 0; i < NSIG_FWD; i++) sigaction(launcher_signals[i], &sa, NULL);
-  }
-  sigprocmask(SIG_SETMASK, &old, NULL);
-  if (pid < 0) {
-    fprintf(stderr, "purist cc: cannot start %s: %s\n", argv[0], strerror(errno));
-    return -1;
-  }
-  int status;
-  while (waitpid(pid, &status, 0) < 0)
-    if (errno != EINTR) return -1;
-  for (int i = 0; i < NSIG_FWD; i++) signal(launcher_signals[i], SIG_DFL);
-  return status;
-}
 
 /* The files of PURIST_KB (colon-separated), as `--kb` gives them to infer;
  * *list owns the strings. */
@@ -126,15 +78,13 @@ static char *launcher_unit(worker *wk, const kb *k, const ccargs *a, const ccarg
 
 /* Summarises every unit, in a parse worker as infer does (a file that
  * crashes libclang or outlasts the default --tu-timeout loses its summary,
- * not the build's object); warns once (the first problem) if any failed. */
-static void launcher_summarize(const ccargs *a, const char *cc)
+ * not the build's object); warns once (the first problem) if any failed.
+ * k NULL: the knowledge base could not be read (why says why). */
+static void launcher_summarize(const ccargs *a, const char *cc, const kb *k, const char *const *kb_files,
+                               size_t nkb, char *why)
 {
-  char *why = NULL, *list;
   int failed = 0;
-  launcher_names files = {0};
-  launcher_kb_files(&list, &files);
-  kb *k = launcher_kb(files.v, files.n, &why);
-  worker_cfg cfg = { files.v, files.n, LAUNCHER_TU_TIMEOUT, k };
+  worker_cfg cfg = { kb_files, nkb, LAUNCHER_TU_TIMEOUT, k };
   worker *wk = k ? worker_new(&cfg) : NULL;
   for (size_t i = 0; k && i < a->units.n; i++) {
     char *w = launcher_unit(wk, k, a, &a->units.v[i], cc);
@@ -149,21 +99,15 @@ static void launcher_summarize(const ccargs *a, const char *cc)
   }
   free(why);
   worker_free(wk);
-  kb_free(k);
-  vec_free(&files);
-  free(list);
 }
 
-/* A link step: the binary's summaries go to BINARY.purist unless
- * PURIST_CC_EMBED=1 keeps them inside (elfsec_sidecar_split). A failure
- * warns and leaves them inside: the binary is what the linker wrote. */
-static void launcher_sidecar(const char *binary)
+kb *launcher_kb_load(char **list, const char ***files, size_t *n, char **why)
 {
-  const char *env = getenv("PURIST_CC_EMBED");
-  char *why = NULL;
-  if (elfsec_sidecar_split(binary, env && strcmp(env, "1") == 0, &why) < 0)
-    fprintf(stderr, "purist cc: warning: %s\n", why);
-  free(why);
+  launcher_names names = {0};
+  launcher_kb_files(list, &names);
+  *files = names.v;
+  *n = names.n;
+  return launcher_kb(names.v, names.n, why);
 }
 
 /* Where the compiler's predefined macros are kept between compiles:
@@ -180,27 +124,42 @@ static void launcher_cache_dir(void)
   free(dir);
 }
 
-int launcher_main(int argc, char **argv)
+void launcher_summaries(int argc, char **argv, const kb *k, const char *const *kb_files, size_t nkb)
 {
-  if (argc < 1) {
-    fprintf(stderr, "purist cc: usage: purist cc COMPILER [ARGS...]\n");
-    return 2;
-  }
-  int status = launcher_run(argv);
-  if (status < 0) return 127;
-  if (WIFSIGNALED(status)) {   /* die the same way, so make sees the same */
-    raise(WTERMSIG(status));
-    return 128 + WTERMSIG(status);
-  }
-  if (WEXITSTATUS(status) != 0) return WEXITSTATUS(status);
   ccargs a;
   ccargs_parse(argc, argv, &a);
   int c = 0;
   while (c < argc - 1 && cdb_is_wrapper(argv[c])) c++;
   fe_ccview_mode_from_env();   /* the launcher takes no options of its own */
-  if (a.units.n) launcher_cache_dir();
-  if (a.units.n) launcher_summarize(&a, argv[c]);
-  if (a.linked) launcher_sidecar(a.linked);
+  if (a.units.n) {
+    launcher_cache_dir();
+    launcher_summarize(&a, argv[c], k, kb_files, nkb, NULL);
+  }
   ccargs_free(&a);
-  return 0;
+}
+
+void launcher_summaries_here(int argc, char **argv)
+{
+  char *list, *why = NULL;
+  const char **files;
+  size_t n;
+  kb *k = launcher_kb_load(&list, &files, &n, &why);
+  if (k) {
+    free(why);
+    launcher_summaries(argc, argv, k, files, n);
+  } else {
+    ccargs a;
+    ccargs_parse(argc, argv, &a);
+    fprintf(stderr, "purist cc: warning: %zu objects built without a purist summary: %s\n", a.units.n, why);
+    free(why);
+    ccargs_free(&a);
+  }
+  kb_free(k);
+  free(files);
+  free(list);
+}
+
+int launcher_main(int argc, char **argv)
+{
+  return ccrun_main(argc, argv, NULL, launcher_summaries_here);
 }

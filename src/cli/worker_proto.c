@@ -1,10 +1,7 @@
 /* worker_proto.c — see worker_proto.h. Every read is bounds-checked
  * (util/bytes.h): a reply cut short by a dying worker is refused. */
 #include "cli/worker_proto.h"
-#include <errno.h>
 #include <string.h>
-#include <sys/socket.h>
-#include <unistd.h>
 
 static void wp_put_str(bytes *b, const char *s)
 {
@@ -151,40 +148,4 @@ bad:
   summary_free(*sum);
   *sum = NULL;
   return -1;
-}
-
-int wproto_send(int fd, const bytes *payload)
-{
-  unsigned char head[8];
-  for (int i = 0; i < 8; i++) head[i] = (unsigned char)((uint64_t)payload->n >> (8 * i));
-  struct iovec iov[2] = { { head, 8 }, { payload->v, payload->n } };
-  struct msghdr mh = { .msg_iov = iov, .msg_iovlen = 2 };
-  size_t left = 8 + payload->n;
-  while (left) {
-    ssize_t w = sendmsg(fd, &mh, MSG_NOSIGNAL);   /* a dead peer: EPIPE, not a signal */
-    if (w < 0 && errno == EINTR) continue;
-    if (w <= 0) return -1;
-    left -= (size_t)w;
-    while (w > 0 && mh.msg_iovlen) {   /* skip what was sent */
-      size_t take = (size_t)w < mh.msg_iov->iov_len ? (size_t)w : mh.msg_iov->iov_len;
-      mh.msg_iov->iov_base = (char *)mh.msg_iov->iov_base + take;
-      mh.msg_iov->iov_len -= take;
-      w -= (ssize_t)take;
-      if (!mh.msg_iov->iov_len) { mh.msg_iov++; mh.msg_iovlen--; }
-    }
-  }
-  return 0;
-}
-
-int wproto_read_full(int fd, void *buf, size_t n)
-{
-  char *p = buf;
-  while (n) {
-    ssize_t r = read(fd, p, n);
-    if (r < 0 && errno == EINTR) continue;
-    if (r <= 0) return -1;
-    p += r;
-    n -= (size_t)r;
-  }
-  return 0;
 }

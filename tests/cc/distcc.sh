@@ -28,6 +28,7 @@ chmod 755 "$T"
 mkdir -p "$T/bin" "$SRV" "$T/client"
 chmod 1777 "$SRV"
 cp "$PURIST" "$T/bin/purist"
+cp "$(dirname "$PURIST")/purist-engine" "$T/bin/purist-engine"   # the front runs the engine beside it
 printf '#!/bin/sh\nexec %s cc %s "$@"\n' "$T/bin/purist" "$GCC" >"$T/bin/gcc"
 chmod 755 "$T/bin/gcc"
 # The client names the compiler as invoked, or with the target prefix.
