@@ -27,6 +27,10 @@ servers() {
 }
 section() { objcopy --dump-section .purist="$2" "$1" /dev/null 2>/dev/null || fail "$1 has no .purist section"; }
 
+check "the purist that a build runs for every compile does not load libclang"
+if ldd "$PURIST" | grep -q 'libclang'; then fail "$PURIST links libclang"; fi
+[ -x "$(dirname "$PURIST")/purist-engine" ] || fail "no purist-engine beside $PURIST"
+
 check "the summary made by the server is the one made in the launcher"
 "$PURIST" cc gcc -O2 -c m.c -o a.o || fail "purist cc failed"
 [ "$(servers)" -ge 1 ] || fail "no summary server is running"
