@@ -37,6 +37,27 @@ char *file_read_all(const char *path, size_t *len)
   return b.v;
 }
 
+/* At most max + 1 bytes of fd (one more tells "too large"), NUL-terminated. */
+static char *file_read_capped(int fd, size_t max, size_t *len)
+{
+  VEC(char) b = {0};
+  char chunk[1 << 16];
+  for (;;) {
+    size_t want = max + 1 - b.n < sizeof chunk ? max + 1 - b.n : sizeof chunk;
+    ssize_t n = want ? read(fd, chunk, want) : 0;
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) { int e = errno; vec_free(&b); errno = e; return NULL; }
+    if (n == 0) break;
+    vec_reserve(&b, b.n + (size_t)n + 1);
+    memcpy(b.v + b.n, chunk, (size_t)n);
+    b.n += (size_t)n;
+  }
+  vec_reserve(&b, b.n + 1);
+  b.v[b.n] = '\0';
+  *len = b.n;
+  return b.v;
+}
+
 char *file_read_regular(const char *path, size_t max, size_t *len, const char **why)
 {
   /* O_NONBLOCK: opening a FIFO with no writer would otherwise wait. */
@@ -47,11 +68,12 @@ char *file_read_regular(const char *path, size_t max, size_t *len, const char **
   else if (S_ISDIR(st.st_mode)) *why = "is a directory";
   else if (!S_ISREG(st.st_mode)) *why = "not a regular file";
   else if ((uint64_t)st.st_size > max) *why = "too large";
+  /* The read stops past max too: /proc/self/pagemap says size 0 and
+   * holds 256 GiB (issue 23, second probe). */
+  char *text = *why ? NULL : file_read_capped(fd, max, len);
+  if (!*why && !text) *why = strerror(errno);
+  else if (text && *len > max) { free(text); text = NULL; *why = "too large"; }
   if (fd >= 0) close(fd);
-  if (*why) return NULL;
-  char *text = file_read_all(path, len);
-  if (!text) *why = strerror(errno);
-  else if (*len > max) { free(text); text = NULL; *why = "too large"; }
   return text;
 }
 

@@ -42,6 +42,10 @@ head -c $((17 << 20)) /dev/zero | tr '\0' ' ' >big.rsp
 run_limited 60 infer --no-cache ok.c -- @big.rsp
 expect_rc 2
 expect_stderr_has 'response file @big\.rsp: larger than 16 MiB'
+check "a response file whose size says 0 but that never ends (/proc/self/pagemap): refused at once"
+run_limited 20 infer --no-cache ok.c -- @/proc/self/pagemap
+expect_rc 2
+expect_stderr_has 'response file @/proc/self/pagemap: '
 check "a good response file is not refused"
 printf -- '-DN=3\n' >good.rsp
 run_limited 60 infer --no-cache ok.c -- @good.rsp
