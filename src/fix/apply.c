@@ -64,8 +64,9 @@ static int apply_file(const fix_op *ops, size_t first, size_t n, const char *src
     if (fix_diff_write(diff, rel, old, len, new_text, new_len) < 0) { refuse(res, shown, "could not make the diff"); rc = -1; changed = false; }
   } else if (changed) {
     char *dst = dst_root ? xasprintf("%s/%s", dst_root, rel) : xstrdup(path);
-    if (file_replace(dst, new_text, new_len, &st) != 0) {
-      char *msg = xasprintf("could not write %s: %s", dst, strerror(errno));
+    if (file_replace(dst, new_text, new_len, &st, !dst_root) != 0) {
+      char *msg = errno == ECANCELED ? xstrdup("it changed while it was being edited (kept as it is now; run purist fix again)")
+                                     : xasprintf("could not write %s: %s", dst, strerror(errno));
       refuse(res, shown, msg);
       free(msg);
       rc = -1;

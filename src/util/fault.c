@@ -4,6 +4,7 @@
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 /* The step to stop after: 0 for none. A value that is not a positive
@@ -34,6 +35,9 @@ void fault_write_step(const char *what)
     char msg[160];
     int n = snprintf(msg, sizeof msg, "purist: fault injected after write step %ld (%s)\n", limit, what);
     if (n > 0) (void)!write(2, msg, (size_t)n < sizeof msg ? (size_t)n : sizeof msg - 1);
-    raise(SIGKILL);
+    /* PURIST_FAULT_STOP=1: stopped instead (SIGSTOP), so a test can act
+     * in the middle of a write and let it go on (SIGCONT). */
+    const char *stop = getenv("PURIST_FAULT_STOP");
+    raise(stop && !strcmp(stop, "1") ? SIGSTOP : SIGKILL);
   }
 }

@@ -83,7 +83,17 @@ static int replace_link(int fd, const char *tmp)
   return linkat(fd, "", AT_FDCWD, tmp, AT_EMPTY_PATH);
 }
 
-int file_replace(const char *dst, const char *buf, size_t len, const struct stat *like)
+/* Is path still the file whose stat was like, unmodified? */
+static bool replace_same(const char *path, const struct stat *like)
+{
+  struct stat now;
+  return stat(path, &now) == 0 && now.st_dev == like->st_dev && now.st_ino == like->st_ino
+      && now.st_size == like->st_size && now.st_mtim.tv_sec == like->st_mtim.tv_sec
+      && now.st_mtim.tv_nsec == like->st_mtim.tv_nsec && now.st_ctim.tv_sec == like->st_ctim.tv_sec
+      && now.st_ctim.tv_nsec == like->st_ctim.tv_nsec;
+}
+
+int file_replace(const char *dst, const char *buf, size_t len, const struct stat *like, bool unchanged)
 {
   char *dir;
   const char *base = replace_split(dst, &dir);
@@ -105,6 +115,9 @@ int file_replace(const char *dst, const char *buf, size_t len, const struct stat
   }
   int saved = errno;
   if (fd >= 0 && close(fd) != 0 && rc == 0) { rc = -1; saved = errno; }
+  /* Last, so the window in which an edit is lost is a stat and a rename,
+   * not the whole write and fsync (issue 23, second probe). */
+  if (rc == 0 && unchanged && !replace_same(dst, like)) { rc = -1; saved = ECANCELED; }
   if (rc == 0 && rename(tmp, dst) != 0) { rc = -1; saved = errno; }
   if (rc == 0) fault_write_step("renamed");
   if (rc != 0 && named) unlink(tmp);

@@ -10,14 +10,19 @@
  * Where O_TMPFILE is not supported the named file is created first. */
 #ifndef PURIST_REPLACE_H
 #define PURIST_REPLACE_H
+#include <stdbool.h>
 #include <stddef.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 
 /* Replaces dst by buf[0..len) with the owner, group and permissions of
  * like (the original's stat). Returns 0, or -1 with errno set and dst
- * untouched (EPERM: the owner could not be kept). */
-int file_replace(const char *dst, const char *buf, size_t len, const struct stat *like);
+ * untouched (EPERM: the owner could not be kept). If unchanged, like is
+ * dst's own stat from before its contents were read: just before the
+ * rename dst must still be that file with that size, modification and
+ * change time, else -1 with errno ECANCELED (a user's edit meanwhile, an
+ * editor's save by rename, is kept, not overwritten). */
+int file_replace(const char *dst, const char *buf, size_t len, const struct stat *like, bool unchanged);
 
 /* Removes the temporary files in dir that a replace left when its process
  * was killed between link and rename (".NAME.purist-PID" of a process

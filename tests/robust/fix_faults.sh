@@ -105,6 +105,31 @@ else
   echo "skipped: not root"
 fi
 
+check "a file edited while fix writes it: the user's edit is kept, the file refused (issue 23 probe)"
+# PURIST_FAULT_STOP=1 stops fix (SIGSTOP) after its first write step: the
+# first file's new contents are in its temporary file, not yet renamed.
+rm -rf "$T/w" && cp -r "$T/old" "$T/w"
+(cd "$T/w" && exec env PURIST_FAULT_AFTER_WRITE_STEP=1 PURIST_FAULT_STOP=1 "$PURIST" fix --no-cache a.c b.c >"$T/out" 2>"$T/err") &
+pid=$!
+for _ in $(seq 600); do
+  st=$(awk '{print $3}' "/proc/$pid/stat" 2>/dev/null || echo gone)
+  [ "$st" = T ] || [ "$st" = gone ] && break
+  sleep 0.1
+done
+[ "$st" = T ] || fail "fix did not stop at its first write step (state $st)$NL$(show "$T/err")"
+for f in $files; do echo "/* the user's edit */" >>"$T/w/$f"; done
+kill -CONT $pid
+set +e
+wait $pid
+rc=$?
+set -e
+[ $rc -ne 0 ] || fail "exit 0 with the edited files not fixed$NL$(show "$T/err")"
+for f in $files; do
+  grep -q "the user's edit" "$T/w/$f" || fail "$f lost the user's edit$NL$(show "$T/w/$f")$NL$(show "$T/err")"
+done
+grep -q 'changed while it was being edited' "$T/err" || fail "the file written at the stop is not named$NL$(show "$T/err")"
+[ -z "$(temps "$T/w")" ] || fail "temporary files left: $(temps "$T/w")"
+
 check "a value that is not a positive number is refused, not obeyed"
 rm -rf "$T/w" && cp -r "$T/old" "$T/w"
 (cd "$T/w" && PURIST_FAULT_AFTER_WRITE_STEP=-3 "$PURIST" fix --no-cache a.c b.c >"$T/out" 2>"$T/err") || true
