@@ -151,21 +151,42 @@ static void text_caret_indent(FILE *out, const char *src, size_t len, unsigned c
   }
 }
 
+/* A quoted line longer than this shows this much around the column, with
+ * "..." for what is left out (as clang does): a 5 MB line (generated or
+ * minified code) was written whole under every finding on it. */
+#define TEXT_LINE_MAX 240
+
+/* The part [*lo, *hi) of a line of len bytes shown for byte column col,
+ * on UTF-8 character boundaries. */
+static void text_window(const char *src, size_t len, unsigned col, size_t *lo, size_t *hi)
+{
+  size_t at = col ? col - 1 : 0;
+  *lo = 0;
+  *hi = len;
+  if (len <= TEXT_LINE_MAX) return;
+  *lo = at > TEXT_LINE_MAX / 2 ? at - TEXT_LINE_MAX / 2 : 0;
+  if (*lo > len) *lo = len;
+  while (*lo < len && ((unsigned char)src[*lo] & 0xC0) == 0x80) ++*lo;
+  *hi = *lo + TEXT_LINE_MAX < len ? *lo + TEXT_LINE_MAX : len;
+  while (*hi > *lo && *hi < len && ((unsigned char)src[*hi] & 0xC0) == 0x80) --*hi;
+}
+
 /* The source line in GCC's margin (`   12 | …`) and, when the column is
  * known, the caret line under it. Nothing if the line cannot be read. */
 static void text_snippet(FILE *out, text_cache *c, bool color, const char *abs_file,
                          unsigned line, unsigned col)
 {
-  size_t len;
+  size_t len, lo, hi;
   const char *src = text_cache_line(c, abs_file, line, &len);
   if (!src) return;
+  text_window(src, len, col, &lo, &hi);
   int w = text_digits(line) > 5 ? text_digits(line) : 5;
-  fprintf(out, "%*u | ", w, line);
-  textenc_put_text(out, src, len, 1);
-  fputc('\n', out);
+  fprintf(out, "%*u | %s", w, line, lo ? "..." : "");
+  textenc_put_text(out, src + lo, hi - lo, 1);
+  fputs(hi < len ? "...\n" : "\n", out);
   if (!col) return;
-  fprintf(out, "%*s | ", w, "");
-  text_caret_indent(out, src, len, col);
+  fprintf(out, "%*s | %s", w, "", lo ? "   " : "");
+  text_caret_indent(out, src + lo, hi - lo, col - (unsigned)lo);
   fprintf(out, "%s^%s\n", color ? SGR_CARET : "", color ? SGR_END : "");
 }
 

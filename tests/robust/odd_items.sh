@@ -137,4 +137,12 @@ if LC_ALL=C grep -q $'[\x01-\x08\x0b-\x1f\x7f]' "$T/err"; then fail "a control c
 expect_stderr_has '^[^ ]*b<U\+001B>\[31m\.c:1:[0-9]+: error: expected expression'
 expect_stderr_has "^[^ ]*n<U\\+000A>m\\.c:1:10: (fatal )?error: 'i<U\\+0007><U\\+001B>\\]0;t\\.h' file not found"
 cd ..
+check "a finding on a 1 MB line quotes a window of it, caret in place (issue 23 probe)"
+{ printf 'int g; '; head -c 1000000 /dev/zero | tr '\0' ' '; printf 'int f(int x) __attribute__((const)); int f(int x) { g = x; return x; }\n'; } >long.c
+run check --no-cache long.c
+expect_rc 1
+[ "$(wc -c <"$T/out")" -lt 4000 ] || fail "$(wc -c <"$T/out") bytes of output for two quoted lines"
+expect_stdout_has '^    1 \| \.\.\. +int f\(int x\) __attribute__'
+# the caret under the 'f' of the first quoted line
+awk 'NR == 2 { i = index($0, "int f(") + 4 } NR == 3 { exit !(substr($0, i, 1) == "^") }' "$T/out" || fail "caret misplaced$NL$(context)"
 echo ok
