@@ -61,7 +61,7 @@ int fe_c23_std(const fe_job *job)
 static uint32_t c23_ident_at(fe_tu *t, CXFile file, unsigned off, unsigned *len)
 {
   size_t size = 0;
-  const char *text = clang_getFileContents(t->tu, file, &size);
+  const char *text = fe_tu_text(t, file, &size);
   *len = 0;
   if (!text || off >= size) return 0;
   unsigned e = off;
@@ -131,7 +131,7 @@ static int c23_window(fe_tu *t, CXCursor fn, CXFile *file, unsigned *lo, unsigne
     return clang_File_isEqual(bf, *file) && *hi > *lo;
   }
   size_t size = 0;
-  const char *text = clang_getFileContents(t->tu, *file, &size);
+  const char *text = fe_tu_text(t, *file, &size);
   if (!text || *lo > size) return 0;
   unsigned e = *lo;
   while (e < size && text[e] != ';' && text[e] != '{') e++;
@@ -145,7 +145,7 @@ static int c23_window(fe_tu *t, CXCursor fn, CXFile *file, unsigned *lo, unsigne
 static int c23_leading(fe_tu *t, CXFile file, unsigned off, unsigned name)
 {
   size_t size = 0;
-  const char *text = clang_getFileContents(t->tu, file, &size);
+  const char *text = fe_tu_text(t, file, &size);
   if (!text || off >= name || name > size) return 0;
   for (unsigned i = off; i < name; i++)
     if (strchr(";{},)", text[i])) return 0;

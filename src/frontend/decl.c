@@ -1,6 +1,7 @@
 /* decl.c — what the front end knows about declarations: files, locations,
  * and the function table of a TU (attributes, linkage, noreturn). */
 #include "frontend/fe_internal.h"
+#include <ctype.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -26,6 +27,24 @@ const char *fe_file_text(CXTranslationUnit tu, CXFile f, size_t *size)
 {
   *size = 0;
   return f ? clang_getFileContents(tu, f, size) : NULL;
+}
+
+const char *fe_tu_text(fe_tu *t, CXFile f, size_t *size)
+{
+  *size = 0;
+  if (!f) return NULL;
+  uint64_t key = (uint64_t)(uintptr_t)f;
+  const uint32_t *hit = ptrmap_get(&t->texts, key);
+  if (!hit) {
+    struct fe_text x = { NULL, 0 };
+    x.s = clang_getFileContents(t->tu, f, &x.n);
+    vec_push(&t->text_v, x);
+    ptrmap_put(&t->texts, key, (uint32_t)t->text_v.n);
+    hit = ptrmap_get(&t->texts, key);
+  }
+  const struct fe_text *x = &t->text_v.v[*hit - 1];
+  *size = x->s ? x->n : 0;
+  return x->s;
 }
 
 uint32_t fe_file_id(fe_tu *t, CXFile f)
@@ -61,14 +80,40 @@ sum_loc fe_cursor_loc(fe_tu *t, CXCursor c)
   return fe_loc(t, clang_getCursorLocation(c));
 }
 
-/* Is t one of the tokens that may come before an attribute's name:
- * `__attribute__((`, `[[`, a `gnu::` scope? */
-static int fe_attr_lead_token(const char *t)
+/* Is t (len bytes) one of the tokens that may come before an attribute's
+ * name: `__attribute__((`, `[[`, a `gnu::` scope? */
+static int fe_attr_lead_token(const char *t, size_t len)
 {
   static const char *const lead[] = { "__attribute__", "__attribute", "(", "[", "gnu", "__gnu__", "::", NULL };
   for (int i = 0; lead[i]; i++)
-    if (strcmp(t, lead[i]) == 0) return 1;
+    if (strlen(lead[i]) == len && !memcmp(t, lead[i], len)) return 1;
   return 0;
+}
+
+/* Skips blanks and comments from i (at most to n). */
+static size_t fe_attr_skip(const char *s, size_t i, size_t n)
+{
+  for (;;) {
+    while (i < n && (isspace((unsigned char)s[i]) || (s[i] == '\\' && i + 1 < n && (s[i + 1] == '\n' || s[i + 1] == '\r')))) i++;
+    if (i + 1 < n && s[i] == '/' && s[i + 1] == '*') {
+      const char *e = memmem(s + i + 2, n - i - 2, "*/", 2);
+      i = e ? (size_t)(e - s) + 2 : n;
+    } else if (i + 1 < n && s[i] == '/' && s[i + 1] == '/') {
+      while (i < n && s[i] != '\n') i++;
+    } else {
+      return i;
+    }
+  }
+}
+
+/* The length of the token at s[i] (i < n): an identifier, `::`, or one
+ * character (anything else is no lead token and no attribute name). */
+static size_t fe_attr_token(const char *s, size_t i, size_t n)
+{
+  size_t e = i;
+  while (e < n && (isalnum((unsigned char)s[e]) || s[e] == '_' || s[e] == '$')) e++;
+  if (e > i) return e - i;
+  return s[i] == ':' && i + 1 < n && s[i + 1] == ':' ? 2 : 1;
 }
 
 /* Is the attribute's name one of `words`? The C API has no cursor kind for
@@ -77,33 +122,31 @@ static int fe_attr_lead_token(const char *t)
  * macro lies in the macro's definition, often in another header; the
  * cursor's extent then ends at the expansion, in a different file, and
  * tokenizing the extent would find nothing (or, within one file, every
- * token from the #define down to the use). */
-int fe_attr_has_word(CXTranslationUnit tu, CXCursor attr, const char *const *words)
+ * token from the #define down to the use). The text is scanned here, not
+ * by clang_tokenize: that needs clang_getLocationForOffset, which looks
+ * the file up among every source entry of the TU, and neovim writes
+ * several attributes on each of its thousands of prototypes (a third of
+ * check's CPU went there). */
+int fe_attr_has_word(fe_tu *t, CXCursor attr, const char *const *words)
 {
   CXFile f;
   unsigned off;
   clang_getSpellingLocation(clang_getRangeStart(clang_getCursorExtent(attr)), &f, NULL, NULL, &off);
   size_t size = 0;
-  if (!fe_file_text(tu, f, &size) || off >= size) return 0;
+  const char *s = fe_tu_text(t, f, &size);
+  if (!s || off >= size) return 0;
   /* The name is among the first few tokens; 64 bytes hold `gnu :: __weak__`. */
-  unsigned end = size - off > 64 ? off + 64 : (unsigned)size;
-  CXSourceRange r = clang_getRange(clang_getLocationForOffset(tu, f, off),
-                                   clang_getLocationForOffset(tu, f, end));
-  CXToken *toks;
-  unsigned n;
-  clang_tokenize(tu, r, &toks, &n);
-  int hit = 0, done = 0;
-  for (unsigned i = 0; i < n && !done; i++) {
-    CXString s = clang_getTokenSpelling(tu, toks[i]);
-    const char *t = clang_getCString(s);
-    if (!fe_attr_lead_token(t)) {
-      for (int w = 0; words[w] && !hit; w++) hit = strcmp(t, words[w]) == 0;
-      done = 1;
+  size_t end = size - off > 64 ? off + 64 : size;
+  for (size_t i = fe_attr_skip(s, off, end); i < end; i = fe_attr_skip(s, i, end)) {
+    size_t len = fe_attr_token(s, i, size);
+    if (!fe_attr_lead_token(s + i, len)) {
+      for (int w = 0; words[w]; w++)
+        if (strlen(words[w]) == len && !memcmp(s + i, words[w], len)) return 1;
+      return 0;
     }
-    clang_disposeString(s);
+    i += len;
   }
-  clang_disposeTokens(tu, toks, n);
-  return hit;
+  return 0;
 }
 
 typedef struct {
@@ -137,8 +180,8 @@ static enum CXChildVisitResult fe_scan_attr(CXCursor c, CXCursor parent, CXClien
   } else if (k == CXCursor_ConstAttr) {
     if (implicit) a->flags |= SFF_BUILTIN_CONST; else a->attrs |= SUM_DECL_CONST;
   } else if (!implicit) {
-    if (fe_attr_has_word(a->t->tu, c, noreturn_words)) a->flags |= SFF_NORETURN;
-    else if (fe_attr_has_word(a->t->tu, c, weak_words)) a->flags |= SFF_WEAK;
+    if (fe_attr_has_word(a->t, c, noreturn_words)) a->flags |= SFF_NORETURN;
+    else if (fe_attr_has_word(a->t, c, weak_words)) a->flags |= SFF_WEAK;
   }
   return CXChildVisit_Continue;
 }

@@ -52,14 +52,17 @@ typedef struct {
   ptrmap hashed;      /* file ids whose content hash is recorded */
   CXSourceRangeList *skipped;   /* #if branches not taken (condfacts.c), once asked; else NULL */
   strtab *skipped_defs;         /* names of functions defined in them */
-  unsigned char *skipped_dead;  /* per skipped range: 1 if it is an `#if 0` block, which no
-                                   configuration compiles (condfacts.c) */
+  struct fe_skip { unsigned off; CXFile file; } *skipped_live;   /* where each range that is no
+                                   `#if 0` starts, by offset (condfacts.c) */
+  size_t nlive;
   VEC(fe_c23_attr) c23;         /* [[reproducible]] / [[unsequenced]] seen (c23attr.c) */
   ptrmap ro_values;   /* read-only global's definition → PROV_* of the pointers it holds (rodata.c) */
   char *build_dir;   /* an out-of-tree build's directory (generated.c), or NULL */
   CXFile text_file;   /* the file whose text spelling.c read last, and that text */
   const char *text;
   size_t text_size;
+  ptrmap texts;       /* CXFile → index + 1 in text_v: each file's text, asked of libclang once */
+  VEC(struct fe_text { const char *s; size_t n; }) text_v;
 } fe_tu;
 
 /* generated.c: files the build writes (issue 13, item 11). */
@@ -86,6 +89,10 @@ char *fe_file_path(CXFile f);
  * with no file (a command-line or built-in macro, the predefines buffer)
  * has f NULL, which clang_getFileContents would dereference. */
 const char *fe_file_text(CXTranslationUnit tu, CXFile f, size_t *size);
+/* The same, kept per TU: clang_getFileContents looks the file up among
+ * all the TU's source entries (every macro expansion is one), so asking
+ * it per attribute or per #if range was quadratic on large TUs. */
+const char *fe_tu_text(fe_tu *t, CXFile f, size_t *size);
 uint32_t fe_file_id(fe_tu *t, CXFile f);
 sum_loc fe_loc(fe_tu *t, CXSourceLocation l);
 sum_loc fe_cursor_loc(fe_tu *t, CXCursor c);
@@ -98,7 +105,7 @@ void fe_slot_define(fe_tu *t, CXCursor var);
 /* SUM_DECL_* attributes written on this one declaration. */
 uint8_t fe_decl_attrs(fe_tu *t, CXCursor fn);
 /* Does a token of the attribute cursor's source text equal one of words? */
-int fe_attr_has_word(CXTranslationUnit tu, CXCursor attr, const char *const *words);
+int fe_attr_has_word(fe_tu *t, CXCursor attr, const char *const *words);
 /* True if the function (by index) never returns: declared so or known so. */
 int fe_func_noreturn(fe_tu *t, uint32_t fi);
 

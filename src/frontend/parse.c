@@ -351,6 +351,8 @@ static fe_status fe_summarize_view(CXIndex idx, const fe_job *job, const fe_ccvi
   ptrmap_free(&t.files);
   ptrmap_free(&t.void_attrs);
   ptrmap_free(&t.hashed);
+  ptrmap_free(&t.texts);
+  vec_free(&t.text_v);
   free(t.build_dir);
   ptrmap_free(&t.ro_values);
   vec_free(&t.fix_macros);

@@ -238,7 +238,7 @@ static void fw_local_var(fw *w, CXCursor d)
       /* __attribute__((cleanup(fn))) calls fn at the end of the scope, with
        * no call in the AST: count it as a call we cannot see into. */
       static const char *const cleanup[] = { "cleanup", "__cleanup__", NULL };
-      if (fe_attr_has_word(w->t->tu, e, cleanup))
+      if (fe_attr_has_word(w->t, e, cleanup))
         fw_effect(w, d, SE_CALL_INDIRECT, 0, 0, strtab_intern(w->t->sum->strs, "cleanup"));
       continue;
     }
