@@ -536,6 +536,15 @@ int fw_last_call_is(fw *w, CXCursor call)
   if (s->calls.v[s->calls.n - 1].flags & SCF_TABLE) return -1;   /* an indirect call: no call-site facts */
   sum_loc at = fe_cursor_loc(w->t, call), last = s->calls.v[s->calls.n - 1].loc;
   if (at.file != last.file || at.line != last.line || at.col != last.col) return -1;
+  /* Inside one macro expansion every call has the expansion's place: an
+   * outer call that records nothing (through a function pointer, as in
+   * cmark's `OUT(s, …)` = `renderer->out(renderer, s, …)`, or a builtin
+   * the walk handles by name) would take the argument's call for its own,
+   * and call its used value discarded. The callee must be the same too. */
+  CXCursor ref = fw_callee_decl(w, call);
+  if (clang_Cursor_isNull(ref)) return -1;
+  uint32_t *fi = ptrmap_get(&w->t->funcs, fe_decl_key(clang_getCanonicalCursor(ref)));
+  if (!fi || *fi != s->calls.v[s->calls.n - 1].callee) return -1;
   return (int)(s->calls.n - 1 - w->call_base);
 }
 
