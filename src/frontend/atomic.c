@@ -84,7 +84,7 @@ static void fa_record(fw *w, CXCursor at, const char *name, fa_kind kind, const 
   fw_access(w, at, &obj, kind != FA_STORE, kind != FA_LOAD);
   w->eff_flags = flags0;
   for (unsigned i = 1; i < n; i++) {
-    if (fa_operand_through(name, i) && fe_type_is_pointer(fe_canon_type(kids[i]))) {
+    if (fa_operand_through(name, i) && fe_expr_is_pointer(kids[i])) {
       lv_t o;
       fw_deref(w, kids[i], &o);
       fw_access(w, kids[i], &o, 1, 1);
@@ -105,12 +105,12 @@ int fw_atomic_expr(fw *w, CXCursor c, uint64_t *result)
   size_t k = fw_kids(w, c);
   unsigned n = (unsigned)(w->ks.n - k);
   CXCursor kids[FA_MAX_OPERANDS];
-  int ok = n >= 2 && n <= FA_MAX_OPERANDS && fe_type_is_pointer(fe_canon_type(FW_KID(w, k, 0)));
+  int ok = n >= 2 && n <= FA_MAX_OPERANDS && fe_expr_is_pointer(FW_KID(w, k, 0));
   for (unsigned i = 0; ok && i < n; i++) kids[i] = FW_KID(w, k, i);
   w->ks.n = k;
   if (!ok) return 0;
   fa_record(w, c, name, kind, kids, n);
-  *result = fe_type_is_pointer(fe_canon_type(c)) ? PROV_UNKNOWN : 0;   /* loaded from shared memory */
+  *result = fe_expr_is_pointer(c) ? PROV_UNKNOWN : 0;   /* loaded from shared memory */
   return 1;
 }
 
@@ -122,9 +122,9 @@ int fw_atomic_call(fw *w, CXCursor call, const char *name, uint64_t *result)
   if (kind == FA_NONE || n < 1 || n > FA_MAX_OPERANDS) return 0;
   CXCursor kids[FA_MAX_OPERANDS];
   for (int i = 0; i < n; i++) kids[i] = clang_Cursor_getArgument(call, (unsigned)i);
-  if (!fe_type_is_pointer(fe_canon_type(kids[0]))) return 0;
+  if (!fe_expr_is_pointer(kids[0])) return 0;
   w->ncalls++;
   fa_record(w, call, fa_base(name, buf, sizeof buf), kind, kids, (unsigned)n);
-  *result = fe_type_is_pointer(fe_canon_type(call)) ? PROV_UNKNOWN : 0;
+  *result = fe_expr_is_pointer(call) ? PROV_UNKNOWN : 0;
   return 1;
 }

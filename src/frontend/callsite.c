@@ -141,7 +141,7 @@ static void fw_arg_scan(fw *w, CXCursor e, argscan *a)
     w->ks.n = kk;
     fp_mix(&a->h, fe_decl_key(clang_getCursorReferenced(e)));
     if (clang_Cursor_isNull(base)) { a->stable = 0; return; }
-    if (fe_type_is_pointer(fe_canon_type(base))) fw_arg_deref(w, base, a);
+    if (fe_expr_is_pointer(base)) fw_arg_deref(w, base, a);
     else fw_arg_scan(w, base, a);
     return;
   }
@@ -150,7 +150,7 @@ static void fw_arg_scan(fw *w, CXCursor e, argscan *a)
     if (w->ks.n - kk != 2) { w->ks.n = kk; a->stable = 0; return; }
     CXCursor base = FW_KID(w, kk, 0), idx = FW_KID(w, kk, 1);
     w->ks.n = kk;
-    if (fe_type_is_pointer(fe_canon_type(base)) && !fe_type_is_array(fe_canon_type(fe_strip(base))))
+    if (fe_expr_is_pointer(base) && !fe_expr_is_array(fe_strip(base)))
       fw_arg_deref(w, base, a);
     else
       fw_arg_scan(w, base, a);

@@ -175,6 +175,12 @@ int fe_type_is_pointer(CXType t);
  * FRR's union prefixptr): one pointer, whichever member is read. */
 int fe_type_is_pointer_union(CXType t);
 int fe_type_is_array(CXType t);
+/* The value of the expression c is a pointer / c designates an array
+ * object. libclang shows a decayed array parameter (`int a[4]`, and
+ * `a + 1`, `c ? a : b` made from it) as the array: these see through it.
+ * Ask these, not the type, about an expression. */
+int fe_expr_is_pointer(CXCursor c);
+int fe_expr_is_array(CXCursor c);
 
 /* ccview_disk.c: the output of `argv -dM -E` run in dir, as an earlier
  * process stored it (caller frees; NULL: none, or no cache), and storing it. */

@@ -195,7 +195,7 @@ static void ft_lvalue(ft_ctx *x, CXCursor e, ft_objs *roots, const char **filter
     return;
   case CXCursor_MemberRefExpr: {
     if (ft_kids(x->w, e, kk, 1) != 1) { x->bad = 1; return; }
-    if (fe_type_is_pointer(clang_getCanonicalType(clang_getCursorType(kk[0])))) ft_rvalue(x, kk[0], roots, depth + 1);
+    if (fe_expr_is_pointer(kk[0])) ft_rvalue(x, kk[0], roots, depth + 1);
     else ft_lvalue(x, kk[0], roots, filter, depth + 1);
     CXString s = clang_getCursorSpelling(e);
     *filter = strtab_get(x->w->t->sum->strs, strtab_intern(x->w->t->sum->strs, clang_getCString(s)));
@@ -271,7 +271,7 @@ static void ft_rvalue(ft_ctx *x, CXCursor e, ft_objs *objs, int depth)
     return;
   }
   case CXCursor_MemberRefExpr: case CXCursor_ArraySubscriptExpr:
-    if (fe_type_is_array(clang_getCanonicalType(clang_getCursorType(e)))) x->bad = 1;   /* decayed member array */
+    if (fe_expr_is_array(e)) x->bad = 1;   /* decayed member array */
     else ft_load(x, e, objs, depth);
     return;
   case CXCursor_UnaryOperator: {

@@ -59,14 +59,14 @@ CXCursor fe_global_root(CXCursor e)
     }
     ro_kids kids;
     if (k == CXCursor_MemberRefExpr) {            /* g.f stays in g; p->f does not */
-      if (ro_children(e, &kids) != 1 || fe_type_is_pointer(fe_canon_type(kids.v[0]))) break;
+      if (ro_children(e, &kids) != 1 || fe_expr_is_pointer(kids.v[0])) break;
       e = kids.v[0];
       continue;
     }
     if (k != CXCursor_ArraySubscriptExpr || ro_children(e, &kids) != 2) break;
     /* g[i] (or i[g]) stays in the array g; p[i] through a pointer does not. */
-    CXCursor a = fe_type_is_array(fe_canon_type(kids.v[0])) ? kids.v[0] : kids.v[1];
-    if (!fe_type_is_array(fe_canon_type(a))) break;
+    CXCursor a = fe_expr_is_array(kids.v[0]) ? kids.v[0] : kids.v[1];
+    if (!fe_expr_is_array(a)) break;
     e = a;
   }
   return clang_getNullCursor();

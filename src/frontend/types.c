@@ -47,6 +47,63 @@ static enum CXChildVisitResult fe_last_kid(CXCursor c, CXCursor parent, CXClient
   return CXChildVisit_Continue;
 }
 
+/* ---- what an expression's value is ----
+ *
+ * libclang shows a decayed type as the array it came from: in
+ * `f(char out[16])`, the expressions `out`, `out + 1`, `v ? out : o2`,
+ * `out++` all report `char[16]`, though in C each is a `char *` into the
+ * caller's memory (C11 6.7.6.3p7, 6.3.2.1p3). Asking the type alone takes
+ * such a pointer for an array object of the function's own; every
+ * question about an expression's type goes through these two instead. */
+
+/* c has an array type in libclang's eyes: is its value really a pointer?
+ * Only these expressions designate an array object in C: a variable that
+ * is not a parameter, a member, an element, `*p`, a string or compound
+ * literal (and parentheses or an implicit conversion around one). Any
+ * other array-typed expression (arithmetic, ?:, ++, an assignment, a
+ * parameter) is a pointer shown with its original type. */
+static int fe_expr_decayed(CXCursor c)
+{
+  switch (clang_getCursorKind(c)) {
+  case CXCursor_DeclRefExpr:
+    return clang_getCursorKind(clang_getCursorReferenced(c)) == CXCursor_ParmDecl;
+  case CXCursor_MemberRefExpr: case CXCursor_ArraySubscriptExpr: case CXCursor_StringLiteral:
+  case CXCursor_CompoundLiteralExpr: case CXCursor_InitListExpr:
+    return 0;
+  case CXCursor_UnaryOperator: {
+    enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
+    if (op == CXUnaryOperator_Deref || op == CXUnaryOperator_Real || op == CXUnaryOperator_Imag) return 0;
+    if (op != CXUnaryOperator_Extension) return 1;      /* ++, --: a pointer */
+  }
+    /* fall through - __extension__ e is e */
+  case CXCursor_ParenExpr: case CXCursor_UnexposedExpr: {
+    last_kid kid = { clang_getNullCursor(), 0 };
+    clang_visitChildren(c, fe_last_kid, &kid);
+    /* An implicit conversion (one child, same extent) or parentheses:
+     * as its operand. Other unexposed forms (an implicit value of an
+     * array member in an initializer) are the array. */
+    if (kid.n != 1 || !clang_isExpression(clang_getCursorKind(kid.last))) return 0;
+    if (clang_getCursorKind(c) == CXCursor_UnexposedExpr &&
+        !clang_equalRanges(clang_getCursorExtent(c), clang_getCursorExtent(kid.last)))
+      return 0;
+    return fe_expr_decayed(kid.last);
+  }
+  default:
+    return 1;
+  }
+}
+
+int fe_expr_is_pointer(CXCursor c)
+{
+  CXType t = fe_canon_type(c);
+  return fe_type_is_pointer(t) || (fe_type_is_array(t) && fe_expr_decayed(c));
+}
+
+int fe_expr_is_array(CXCursor c)
+{
+  return fe_type_is_array(fe_canon_type(c)) && !fe_expr_decayed(c);
+}
+
 CXCursor fe_strip(CXCursor c)
 {
   for (;;) {

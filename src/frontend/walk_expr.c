@@ -102,7 +102,7 @@ static int fw_points_into(fw *w, CXCursor e, CXCursor *obj)
   case CXCursor_DeclRefExpr: {
     CXCursor ref = clang_getCursorReferenced(e);
     if (!fw_is_local_decl(ref)) {
-      if (clang_getCursorKind(ref) != CXCursor_VarDecl || !fe_type_is_array(fe_canon_type(e))) return -1;
+      if (clang_getCursorKind(ref) != CXCursor_VarDecl || !fe_expr_is_array(e)) return -1;
       *obj = ref;                               /* a global array decays to its address */
       return 1;
     }
@@ -117,7 +117,7 @@ static int fw_points_into(fw *w, CXCursor e, CXCursor *obj)
     size_t k = fw_kids(w, e);
     CXCursor side = clang_getNullCursor();
     for (size_t i = k; i < w->ks.n; i++)
-      if (fe_type_is_pointer(fe_canon_type(w->ks.v[i])) || fe_type_is_array(fe_canon_type(w->ks.v[i]))) side = w->ks.v[i];
+      if (fe_expr_is_pointer(w->ks.v[i]) || fe_expr_is_array(w->ks.v[i])) side = w->ks.v[i];
     w->ks.n = k;
     return clang_Cursor_isNull(side) ? -1 : fw_points_into(w, side, obj);   /* stays in its object */
   }
@@ -290,7 +290,7 @@ static int fw_lvalue_member(fw *w, CXCursor c, lv_t *lv)
   if (w->ks.n == k) return 0;
   CXCursor base = FW_KID(w, k, 0);
   w->ks.n = k;
-  if (fe_type_is_pointer(fe_canon_type(base))) {          /* p->f */
+  if (fe_expr_is_pointer(base)) {          /* p->f */
     fw_deref(w, base, lv);
     return 1;
   }
@@ -314,11 +314,8 @@ static int fw_lvalue_subscript(fw *w, CXCursor c, lv_t *lv)
   if (!fe_type_is_pointer(at) && !fe_type_is_array(at)) { CXCursor t = a; a = b; b = t; }
   fw_expr(w, b, ACC_VALUE);
   CXCursor arr = fe_strip(a);
-  /* A named array (not an array parameter, which is a pointer). */
-  int named_array = fe_type_is_array(fe_canon_type(arr)) &&
-                    !(clang_getCursorKind(arr) == CXCursor_DeclRefExpr &&
-                      clang_getCursorKind(clang_getCursorReferenced(arr)) == CXCursor_ParmDecl);
-  if (named_array && fw_lvalue(w, arr, lv)) {
+  /* An array object (not an array parameter, which is a pointer). */
+  if (fe_expr_is_array(arr) && fw_lvalue(w, arr, lv)) {
     lv->whole = 0;                                        /* element of a named array */
     return 1;
   }
@@ -443,7 +440,7 @@ static uint64_t fw_lvalue_expr(fw *w, CXCursor c, int acc, const lv_t *lv)
     w->vars.v[lv->var].read = 1;
     return w->vars.v[lv->var].mask;
   }
-  if (acc == ACC_ADDR || fe_type_is_array(t) ||
+  if (acc == ACC_ADDR || fe_expr_is_array(c) ||
       t.kind == CXType_FunctionProto || t.kind == CXType_FunctionNoProto) {
     fw_address_escapes(w, c, lv);
     return lv_address(lv);
@@ -451,7 +448,7 @@ static uint64_t fw_lvalue_expr(fw *w, CXCursor c, int acc, const lv_t *lv)
   fw_access(w, c, lv, 1, 0);
   if (lv->kind == LV_LOCAL && lv->whole) w->vars.v[lv->var].used = 1;
   int whole = lv->kind == LV_LOCAL && (lv->whole || w->vars.v[lv->var].ptr_union);
-  if (!fe_type_is_pointer(t) && !(whole && w->vars.v[lv->var].ptr_union)) return 0;
+  if (!fe_expr_is_pointer(c) && !(whole && w->vars.v[lv->var].ptr_union)) return 0;
   if (whole) {
     w->vars.v[lv->var].read = 1;
     return w->vars.v[lv->var].mask;
@@ -481,7 +478,7 @@ uint64_t fw_store(fw *w, CXCursor target, uint64_t m, CXCursor value, int rd)
     w->vars.v[lv.var].read = 1;
     return w->vars.v[lv.var].mask;
   }
-  return fe_type_is_pointer(fe_canon_type(target)) ? PROV_UNKNOWN : 0;
+  return fe_expr_is_pointer(target) ? PROV_UNKNOWN : 0;
 }
 
 static uint64_t fw_addr_of(fw *w, CXCursor operand)
@@ -595,7 +592,7 @@ static uint64_t fw_binary(fw *w, CXCursor c)
   if (lazy) fw_avail_leave(w, mark);
   if (op == CXBinaryOperator_Comma) return mr;
   if ((op == CXBinaryOperator_Add || op == CXBinaryOperator_Sub) &&
-      fe_type_is_pointer(fe_canon_type(c)))
+      fe_expr_is_pointer(c))
     return ml | mr;                       /* pointer arithmetic stays in its object */
   return 0;
 }
@@ -625,14 +622,32 @@ static uint64_t fw_convert(fw *w, CXCursor c, CXCursor from, int acc)
 {
   CXType to = fe_canon_type(c), ft = fe_canon_type(from);
   uint64_t m = fw_expr(w, from, acc);
-  /* (An array-typed conversion is the decay of an array parameter.) A
-   * pointer passed as a transparent union keeps its provenance. */
-  if (fe_type_is_pointer_union(to) && fe_type_is_pointer(ft)) return m;
-  if (!fe_type_is_pointer(to) && !fe_type_is_array(to)) return 0;
-  if (fe_type_is_pointer(ft) || fe_type_is_array(ft) ||
+  /* A pointer passed as a transparent union keeps its provenance. */
+  if (fe_type_is_pointer_union(to) && fe_expr_is_pointer(from)) return m;
+  if (!fe_expr_is_pointer(c) && !fe_type_is_array(to)) return 0;
+  if (fe_expr_is_pointer(from) || fe_type_is_array(ft) ||
       ft.kind == CXType_FunctionProto || ft.kind == CXType_FunctionNoProto)
     return m;
   return fw_int_to_ptr(from);
+}
+
+/* va_arg(ap, T) reads and advances the va_list object: the function's own
+ * (a local va_list), or its caller's when ap is a parameter — on x86-64
+ * va_list is an array, so a parameter `va_list ap` points into the caller,
+ * whose next va_arg sees the advance. A pointer read from it may point
+ * anywhere. */
+static uint64_t fw_va_arg(fw *w, CXCursor c, CXCursor ap)
+{
+  lv_t lv;
+  CXCursor s = fe_strip(ap);
+  if (fe_expr_is_pointer(s) && fe_type_is_array(fe_canon_type(s))) fw_deref(w, s, &lv);
+  else if (!fw_lvalue(w, s, &lv)) {
+    fw_expr(w, ap, ACC_VALUE);
+    lv_mem(&lv, PROV_UNKNOWN, clang_getNullCursor());
+  }
+  fw_access(w, ap, &lv, 1, 1);
+  if (lv.kind == LV_LOCAL) w->vars.v[lv.var].used = 1;
+  return fe_expr_is_pointer(c) ? PROV_UNKNOWN : 0;
 }
 
 /* UnexposedExpr: mostly implicit casts (one child, same extent); also
@@ -645,12 +660,7 @@ static uint64_t fw_unexposed(fw *w, CXCursor c, int acc)
   if (n == 1) {
     CXCursor e = FW_KID(w, k, 0);
     w->ks.n = k;
-    CXType t = fe_canon_type(c);
-    if (fe_type_is_pointer(t) &&
-        !clang_equalRanges(clang_getCursorExtent(c), clang_getCursorExtent(e))) {
-      fw_expr(w, e, ACC_VALUE);          /* va_arg(ap, T *): loaded from the va_list */
-      return PROV_UNKNOWN;
-    }
+    if (!clang_equalRanges(clang_getCursorExtent(c), clang_getCursorExtent(e))) return fw_va_arg(w, c, e);
     return fw_convert(w, c, e, acc);
   }
   uint64_t m = 0;
@@ -669,7 +679,7 @@ static uint64_t fw_unexposed(fw *w, CXCursor c, int acc)
   for (size_t i = k; i < w->ks.n; i++)
     if (clang_isExpression(clang_getCursorKind(w->ks.v[i]))) m |= fw_expr(w, w->ks.v[i], ACC_VALUE);
   w->ks.n = k;
-  return fe_type_is_pointer(fe_canon_type(c)) ? (m | PROV_UNKNOWN) : 0;
+  return fe_expr_is_pointer(c) ? (m | PROV_UNKNOWN) : 0;
 }
 
 int fw_callee_noreturn(fw *w, CXCursor call)
@@ -763,7 +773,7 @@ static uint64_t fw_call(fw *w, CXCursor c)
     }
     vec_free(&targets);
     vec_free(&am);
-    return fe_type_is_pointer(fe_canon_type(c)) ? PROV_UNKNOWN : 0;
+    return fe_expr_is_pointer(c) ? PROV_UNKNOWN : 0;
   }
   uint32_t fi = fe_func_for(w->t, ref);
   int nr = fe_func_noreturn(w->t, fi);
@@ -790,7 +800,7 @@ static uint64_t fw_call(fw *w, CXCursor c)
   fw_fnptr_args(w, c, (uint32_t)(s->calls.n - 1 - w->call_base));
   fw_callsite_record(w, c, (uint32_t)(s->calls.n - 1 - w->call_base));
   w->doomed -= nr;
-  if (!fe_type_is_pointer(fe_canon_type(c))) return 0;
+  if (!fe_expr_is_pointer(c)) return 0;
   if (ret_into) return into;                  /* strchr(s, …) points into s */
   return ret_arg0 ? arg0 : PROV_UNKNOWN;      /* memcpy(d, …) is d */
 }
@@ -869,7 +879,7 @@ static uint64_t fw_stmt_expr(fw *w, CXCursor c)
   w->ks.n = k;
   w->last_value = PROV_UNKNOWN;
   fw_stmt(w, body);
-  if (!fe_type_is_pointer(fe_canon_type(c))) return 0;
+  if (!fe_expr_is_pointer(c)) return 0;
   if (clang_Cursor_isNull(last) || !clang_isExpression(clang_getCursorKind(last))) return PROV_UNKNOWN;
   int ci = fw_last_call_is(w, fe_strip(last));
   if (ci >= 0) w->t->sum->calls.v[w->call_base + (size_t)ci].use = SCU_USED;
@@ -933,7 +943,7 @@ uint64_t fw_expr(fw *w, CXCursor c, int acc)
     return 0;
   default: {
     uint64_t m = fw_children(w, c, 0);
-    return fe_type_is_pointer(fe_canon_type(c)) ? (m | PROV_UNKNOWN) : 0;
+    return fe_expr_is_pointer(c) ? (m | PROV_UNKNOWN) : 0;
   }
   }
 }
