@@ -3,7 +3,7 @@
 #
 #   usage: differential.sh PURIST GEN_EFFECTS SRCDIR [options]
 #     --seeds A-B      programs of tests/gcc/gen_effects with seeds A..B
-#                      (default 1-40)
+#                      (default 1-40; "none": csmith's only)
 #     --funcs N        functions per generated program (default 12)
 #     --csmith A-B     also csmith's random programs with seeds A..B
 #                      (default none; needs csmith and libcsmith-dev)
@@ -55,7 +55,7 @@ GCC_FLAGS=(-O2 -fno-inline -fno-ipa-cp -fno-ipa-cp-clone -fno-ipa-sra -fno-ipa-i
            -fno-ipa-vrp -fkeep-static-functions -w
            -fdump-tree-local-pure-const1 -fdump-ipa-pure-const -fdump-tree-local-pure-const2)
 
-range() { local a=${1%-*} b=${1#*-}; seq "$a" "$b"; }
+range() { [ "$1" = none ] && return; local a=${1%-*} b=${1#*-}; seq "$a" "$b"; }
 
 # gcc_verdicts NAME.c : NAME TAB VERDICT for every function GCC analysed.
 gcc_verdicts() {
