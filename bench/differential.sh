@@ -50,8 +50,9 @@ status=0 n=0
 for r in "${runs[@]}"; do
   say "tests/gcc/differential.sh $r"
   # shellcheck disable=SC2086
+  n=$((n + 1))
   bash "$root/tests/gcc/differential.sh" "$build/purist" "$work/gen_effects" "$root" $r \
-    >"$work/run.$((++n))" 2>&1 || status=1
+    >"$work/run.$n" 2>&1 || status=1
 done
 cat "$work"/run.* | awk -v rev="$rev" -v programs="$programs" -v ncsmith="$ncsmith" '
   /^differential: / { n += $2; unseen += $6 }

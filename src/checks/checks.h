@@ -98,6 +98,11 @@ typedef struct {
 purity checks_known_class(const link_prog *p, const link_func *g);
 /* The class a call site is judged by: known today, else inferred. */
 purity checks_callee_class(const link_prog *p, const link_func *g);
+/* Does the compiler see g's body where f calls it, and use it (GCC's
+ * ipa-pure-const infers the class itself, or inlines the body)? A static
+ * or inline function, one defined in a header, or one defined in f's own
+ * file; never an interposable one (SFF_INTERPOSABLE: -fPIC). */
+bool checks_body_seen(const link_prog *p, const link_func *f, const link_func *g);
 /* Judges call `ci` (index into p->calls) made by f, as if its callee had
  * class `cls`. */
 void checks_callsite(const link_prog *p, const link_func *f, uint32_t ci, purity cls, cs_fact *out);

@@ -14,13 +14,15 @@
 
 static const char *S(const link_prog *p, uint32_t id) { return strtab_get(p->strs, id); }
 
-/* "today" or "once 'f' is declared pure". */
-static void explain_when(strbuf *m, const link_prog *p, const link_func *g, purity cls)
+/* "today" or "once 'g' is declared pure": today where the compiler sees
+ * g's body at f's call (the judgement suggest's gains use too). */
+static void explain_when(strbuf *m, const link_prog *p, const link_func *f, const link_func *g, purity cls)
 {
   purity known = checks_known_class(p, g);
-  bool visible = g->linkage == SUM_INTERNAL && link_has_body(g);
   if (known <= cls) sb_puts(m, known == PURITY_NORMAL ? "" : " (it is declared so)");
-  else if (visible) sb_puts(m, " (its static body is visible to the compiler)");
+  else if (checks_body_seen(p, f, g))
+    sb_puts(m, g->linkage == SUM_INTERNAL ? " (its static body is visible to the compiler)"
+                                          : " (its body is visible to the compiler here)");
   else sb_printf(m, " once '%s' is declared %s", S(p, g->name), purity_name(cls));
 }
 
@@ -53,7 +55,7 @@ static void explain_dead(const link_prog *p, const checks_opts *o, const link_fu
   reason_callee(&m, p, c, true);   /* isalpha, not the __ctype_b_loc it expands to */
   sb_printf(&m, " is %s: the compiler deletes the call",
             c->use == SCU_DISCARDED ? "discarded" : "only stored into a local that is never read");
-  explain_when(&m, p, g, cls);
+  explain_when(&m, p, f, g, cls);
   /* Removing the statement would remove what its arguments do as well. */
   if (c->flags & SCF_ARGS_SIDE) sb_puts(&m, "; what its arguments do (a call, an assignment, ++ or --) stays");
   checks_emit(out, p, o, "dead-call", DIAG_WARNING, c->loc, f, sb_str(&m));
@@ -107,7 +109,7 @@ static void explain_redundant(const link_prog *p, const checks_opts *o, const li
   checks_related(d, p, o, first->loc, "the first call");
   if (!fact->blocked) {
     sb_printf(&m, "; %s, the compiler merges the two calls", purity_name(cls));
-    explain_when(&m, p, g, cls);
+    explain_when(&m, p, f, g, cls);
   } else if (v->level == CLASH_NONE) {
     sb_puts(&m, "; ");
     explain_blocker(&m, d, p, o, fact);
@@ -149,7 +151,7 @@ static void explain_hoist(const link_prog *p, const checks_opts *o, const link_f
   diag *d = checks_emit(out, p, o, "loop-invariant-call", advice ? DIAG_WARNING : DIAG_NOTE, c->loc, f, "");
   if (!fact->blocked) {
     sb_puts(&m, ": the compiler hoists it out of the loop");
-    explain_when(&m, p, g, cls);
+    explain_when(&m, p, f, g, cls);
   } else if (v->level == CLASH_NONE) {
     sb_puts(&m, "; ");
     explain_blocker(&m, d, p, o, fact);

@@ -53,11 +53,19 @@ static int suggest_cmp(const void *a, const void *b, void *ctx)
 
 /* "; N call sites in other files gain (…)", or public API, or why
  * nothing gains. */
-static void suggest_gain_text(strbuf *m, const link_prog *p, const checks_gain *g, const char *root)
+static void suggest_gain_text(strbuf *m, const link_prog *p, const link_func *f, const checks_gain *g,
+                              const char *root)
 {
   uint32_t total = checks_gain_total(g);
-  if (total) {
+  if (total && (f->flags & SFF_INTERPOSABLE))
+    /* -fPIC: its own file's calls gain too (checks_body_seen). */
+    sb_printf(m, total == 1 ? "; %u call site gains (built -fPIC, the function may be interposed: the compiler "
+                              "uses its body nowhere)"
+                            : "; %u call sites gain (built -fPIC, the function may be interposed: the compiler "
+                              "uses its body nowhere)", total);
+  else if (total)
     sb_printf(m, total == 1 ? "; %u call site in another file gains" : "; %u call sites in other files gain", total);
+  if (total) {
     const char *sep = " (";
     if (g->dead) { sb_printf(m, "%s%u deleted", sep, g->dead); sep = ", "; }
     if (g->merged) { sb_printf(m, "%s%u merged", sep, g->merged); sep = ", "; }
@@ -87,7 +95,7 @@ static void suggest_message(strbuf *m, const link_prog *p, const link_func *f, c
     reason_mnr(m, p, f, root);
     sb_puts(m, ")");
   }
-  suggest_gain_text(m, p, g, root);
+  suggest_gain_text(m, p, f, g, root);
 }
 
 /* Records the gain on a suggestion, for JSON, SARIF and the HTML report. */
@@ -188,7 +196,7 @@ static void suggest_config_note(const link_prog *p, const checks_opts *o, uint32
   if (!d || !checks_cfg_condition(&m, p, d, o->root))
     sb_puts(&m, "an #if branch this build skips");
   sb_puts(&m, ", whose other branch is not analysed here");
-  suggest_gain_text(&m, p, g, o->root);
+  suggest_gain_text(&m, p, f, g, o->root);
   sb_printf(&m, "; not suggested for every configuration (an attribute on the prototype binds them all): "
             "add __attribute__((%s)) only where every branch is %s", cls, cls);
   const char *check = f->cls == PURITY_CONST ? "suggest-const" : "suggest-pure";

@@ -14,23 +14,6 @@
 
 static const char *S(const link_prog *p, uint32_t id) { return strtab_get(p->strs, id); }
 
-/* Is g's body compiled into every TU that calls it: a static function, an
- * inline one, or one defined in a header? Then no call needs the attribute. */
-static bool sg_body_everywhere(const link_prog *p, const link_func *g)
-{
-  const char *path = S(p, g->loc.file);
-  size_t n = strlen(path);
-  return g->linkage == SUM_INTERNAL || (g->flags & SFF_INLINE) || n < 2 || strcmp(path + n - 2, ".c");
-}
-
-/* Is a call of g by f compiled where g's body is not seen? A caller
- * defined in another file: a header's inline function is compiled into
- * every TU that includes it, so it counts too. */
-static bool sg_other_file(const link_prog *p, const link_func *f, const link_func *g)
-{
-  return f->loc.file != g->loc.file && !sg_body_everywhere(p, g);
-}
-
 /* The header declaring external function fi, or NULL. A header is any file
  * other than the definition's that does not end in ".c". */
 static const sum_decl *sg_header_decl(const link_prog *p, uint32_t fi)
@@ -61,7 +44,7 @@ static void sg_count_call(const link_prog *p, const link_func *f, uint32_t ci, c
   if (fact.kind == CS_NONE || fact.blocked || (today.kind == fact.kind && !today.blocked))
     return;   /* nothing to gain here, or the compiler does it already */
   checks_gain *gg = &gains[p->calls.v[ci].callee];
-  if (!sg_other_file(p, f, g)) { gg->same_file++; return; }
+  if (checks_body_seen(p, f, g)) { gg->same_file++; return; }
   if (fact.kind == CS_DEAD) gg->dead++;
   else if (fact.kind == CS_REDUNDANT) gg->merged++;
   else gg->hoisted++;

@@ -211,7 +211,9 @@ static uint16_t fe_type_flags(CXCursor fn)
 {
   uint16_t flags = 0;
   CXType ty = clang_getCursorType(fn);
-  if (clang_getCanonicalType(clang_getResultType(ty)).kind == CXType_Void) flags |= SFF_VOID;
+  enum CXTypeKind rk = clang_getCanonicalType(clang_getResultType(ty)).kind;
+  if (rk == CXType_Void) flags |= SFF_VOID;
+  if (rk == CXType_Record) flags |= SFF_AGGREGATE;
   if (clang_isFunctionTypeVariadic(ty)) flags |= SFF_VARIADIC;
   CXString s = clang_getTypeSpelling(ty);
   if (strstr(clang_getCString(s), "noreturn")) flags |= SFF_NORETURN;
@@ -255,6 +257,11 @@ static uint32_t fe_add_func(fe_tu *t, CXCursor canon, CXCursor use)
   if (clang_Location_isInSystemHeader(clang_getCursorLocation(canon))) f.flags |= SFF_SYSTEM;
   if (t->weak && strtab_find(t->weak, strtab_get(t->sum->strs, f.name)) != UINT32_MAX) f.flags |= SFF_WEAK;
   if (!clang_Cursor_isNull(def) && clang_Cursor_isFunctionInlined(def)) f.flags |= SFF_INLINE;
+  /* libclang's visibility already applies -fvisibility=hidden and the
+   * visibility attributes and pragmas. */
+  if (t->interpose && !clang_Cursor_isNull(def) && f.linkage == SUM_EXTERNAL && !(f.flags & SFF_INLINE) &&
+      clang_getCursorVisibility(def) == CXVisibility_Default)
+    f.flags |= SFF_INTERPOSABLE;
   int np = clang_Cursor_getNumArguments(canon);
   f.nparams = (uint16_t)(np > 0 ? np : 0);
   vec_push(&t->sum->funcs, f);

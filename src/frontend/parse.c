@@ -72,6 +72,25 @@ static int fe_no_math_errno(const fe_job *job)
   return no;
 }
 
+/* Is the TU built for a shared library whose external functions another
+ * may interpose: -fPIC or -fpic last among the code-model flags, and no
+ * -fno-semantic-interposition after -fsemantic-interposition? (-fPIE code
+ * goes into an executable, whose definitions bind locally.) */
+static bool fe_interposes(const fe_job *job)
+{
+  bool pic = false, interpose = true;
+  for (int i = 0; i < job->argc; i++) {
+    const char *a = job->argv[i];
+    if (!strcmp(a, "-fPIC") || !strcmp(a, "-fpic")) pic = true;
+    if (!strcmp(a, "-fno-PIC") || !strcmp(a, "-fno-pic") || !strcmp(a, "-fPIE") || !strcmp(a, "-fpie") ||
+        !strcmp(a, "-fno-PIE") || !strcmp(a, "-fno-pie"))
+      pic = false;
+    if (!strcmp(a, "-fno-semantic-interposition")) interpose = false;
+    if (!strcmp(a, "-fsemantic-interposition")) interpose = true;
+  }
+  return pic && interpose;
+}
+
 /* Errors located in the code make the TU unusable; diagnostics without a
  * location come from the driver (flags clang does not know) and are only
  * worth a warning. Returns the number of errors in the code. */
@@ -328,6 +347,7 @@ static fe_status fe_summarize_view(CXIndex idx, const fe_job *job, const fe_ccvi
   t.kb = kb;
   t.sum = summary_new();
   t.build_dir = fe_build_dir(job);
+  t.interpose = fe_interposes(job);
   t.sum->main_file = fe_file_id(&t, clang_getFile(tu, job->file));
   if (!t.sum->main_file) t.sum->main_file = strtab_intern(t.sum->strs, job->file);
   if (fe_pp_wanted(job)) fe_pp_start(&t, job);

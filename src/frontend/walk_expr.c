@@ -446,7 +446,9 @@ static uint64_t fw_lvalue_expr(fw *w, CXCursor c, int acc, const lv_t *lv)
     return lv_address(lv);
   }
   fw_access(w, c, lv, 1, 0);
-  if (lv->kind == LV_LOCAL && lv->whole) w->vars.v[lv->var].used = 1;
+  /* A member or element read reads the variable too: `s = f(); … s.lo`
+   * uses f's value. */
+  if (lv->kind == LV_LOCAL) w->vars.v[lv->var].used = 1;
   int whole = lv->kind == LV_LOCAL && (lv->whole || w->vars.v[lv->var].ptr_union);
   if (!fe_expr_is_pointer(c) && !(whole && w->vars.v[lv->var].ptr_union)) return 0;
   if (whole) {

@@ -194,6 +194,15 @@ typedef enum { SUM_EXTERNAL = 0, SUM_INTERNAL = 1 } sum_linkage;
  * parameters (SCF_TABLE); elsewhere it is declared only. Always with
  * SFF_SYSTEM, so that no output lists it (frontend/fnslot.c). */
 #define SFF_SLOT 0x200
+/* (issue 29) The result is a struct or union: GCC neither merges nor
+ * hoists such calls (it still deletes a dead one). */
+#define SFF_AGGREGATE 0x400
+/* (issue 29) Defined in a TU built as position-independent code with
+ * semantic interposition (-fPIC/-fpic without -fno-semantic-interposition),
+ * external with default visibility, not inline: another library may
+ * replace it at load time, so the compiler uses neither its body's
+ * purity nor its body anywhere, even in its own file. */
+#define SFF_INTERPOSABLE 0x800
 
 typedef struct {
   uint32_t name;
