@@ -257,9 +257,10 @@ const cli_optdef cli_optdefs[] = {
   STR("--write-baseline", 0, NULL, "FILE", "@file", CLI_FINDINGS, write_baseline, NULL,
       "record the current findings in FILE"),
   /* fix, suggest. */
-  FLAG("--all", 0, B(CMD_FIX) | B(CMD_SUGGEST) | B(CMD_CONFIG), all, "all",
+  FLAG("--all", 0, B(CMD_FIX) | B(CMD_SUGGEST) | B(CMD_IMPACT) | B(CMD_CONFIG), all, "all",
        "also the suggestions that gain nothing (every call is where the compiler\n"
-       "sees the body): suggest shows them as notes, fix applies them"),
+       "sees the body): suggest shows them as notes, fix applies them, impact\n"
+       "measures them"),
   STR("--spelling", 0, NULL, "S", "gnu|c23|std|macro:", B(CMD_FIX) | B(CMD_SUGGEST) | B(CMD_CONFIG), spelling,
       "spelling",
         "fix: gnu (__attribute__((const))), c23 ([[gnu::const]]) or macro:NAME[,NAME];\n"

@@ -108,10 +108,13 @@ static int impact_cmd_compilers(const fe_jobs *jobs, char **ccs, const char *roo
   return 0;
 }
 
-/* Plans the suggested attributes; NULL after saying why. */
+/* Plans the attributes `purist fix` would write with the same options
+ * (issue 29: impact answers what fix does; --all measures fix --all,
+ * which also edits functions whose value a statement discards); NULL
+ * after saying why. */
 static fix_plan *impact_cmd_plan(const cli_opts *o, const link_prog *p, const char *root)
 {
-  fix_opts fo = { .root = root, .include_mnr = o->include_mnr, .keep_discarded = true, .all = true };
+  fix_opts fo = { .root = root, .include_mnr = o->include_mnr, .keep_discarded = o->all, .all = o->all };
   char *err = NULL;
   fix_plan *pl = fix_plan_new(p, &fo, &err);
   if (!pl) {

@@ -73,9 +73,16 @@ void sum_touch(const unsigned char *p, int n, int *hits)
 C
 write_cdb "$P" gcc-12 src/sum.c src/touch.c
 
-check "impact: the discarded pure call is deleted: 1 removed"
+check "impact measures what fix writes: fix leaves sum_bytes alone (its value is discarded), 0 removed"
 cd "$P"
+run fix -p . --dry-run
+expect_stdout_lacks "sum_bytes.*pure"
 run impact -p . --format=json
+expect_rc 0
+expect_top "$T/out" calls_removed 0
+
+check "impact --all measures fix --all's plan: the discarded pure call is deleted, 1 removed"
+run impact -p . --all --format=json
 expect_rc 0
 cp "$T/out" "$T/b.json"
 expect_top "$T/b.json" calls_removed 1
