@@ -58,9 +58,13 @@ checks_gain *checks_gains_new(const link_prog *p, bool whole_program)
     if (!link_has_body(f)) continue;
     for (uint32_t i = 0; i < f->ncall; i++) sg_count_call(p, f, f->call_off + i, gains);
   }
+  /* A whole program has no callers outside; a library's exports have,
+   * even in a database that also holds the programs that call them. */
   bool wp = checks_whole_program(p, whole_program);
-  for (uint32_t fi = 0; fi < p->funcs.n; fi++)
-    if (!wp) gains[fi].header = sg_header_decl(p, fi);
+  for (uint32_t fi = 0; fi < p->funcs.n; fi++) {
+    const link_func *f = &p->funcs.v[fi];
+    if (!wp || (f->flags & SFF_EXPORTED) || (f->lflags & LF_LIBRARY)) gains[fi].header = sg_header_decl(p, fi);
+  }
   return gains;
 }
 

@@ -53,6 +53,12 @@ static int cli_p_exclude(cli_opts *o, const char *v)
   return 0;
 }
 
+static int cli_p_library(cli_opts *o, const char *v)
+{
+  cli_split_into(&o->libraries, v, &o->owned);
+  return 0;
+}
+
 static int cli_p_include(cli_opts *o, const char *v)
 {
   cli_split_into(&o->includes, v, &o->owned);
@@ -212,6 +218,10 @@ const cli_optdef cli_optdefs[] = {
         "directories; repeatable or comma-separated); they are still analysed"),
   PARSE("--include", 0, NULL, "GLOB", NULL, CLI_READING | B(CMD_CONFIG), cli_p_include, "include",
         "report only on files matching GLOB (the rest is still analysed)"),
+  PARSE("--library", 0, NULL, "GLOB", NULL, CLI_READING | B(CMD_CONFIG), cli_p_library, "library",
+        "functions defined in files matching GLOB are a library's public API\n"
+        "(callers outside the analysed code gain) even where the database holds\n"
+        "programs; a -fPIC TU's default-visibility functions are so without it"),
   PARSE("--kb", 0, NULL, "FILE", "@file", CLI_PARSING | B(CMD_LINK) | B(CMD_CONFIG), cli_p_kb, "kb",
         "add knowledge-base entries for your own libraries (format of data/libc.kb)"),
   FLAG("--strict", 0, CLI_READING | B(CMD_CONFIG), strict, "strict",

@@ -11,6 +11,7 @@
 #include "report/diag_out.h"
 #include "report/reason.h"
 #include "util/fileio.h"
+#include "util/glob.h"
 #include "util/textenc.h"
 #include <errno.h>
 #include <string.h>
@@ -320,9 +321,26 @@ static void cmd_dup_note(const link_prog *p, uint32_t fi, const char *root)
   free(defs);
 }
 
+/* --library: marks the functions defined in the library's files. */
+static void cmd_mark_library(const cli_opts *o, link_prog *p, const char *root)
+{
+  if (!o->libraries.n) return;
+  size_t n = root ? strlen(root) : 0;
+  while (n > 1 && root[n - 1] == '/') n--;
+  for (uint32_t fi = 0; fi < p->funcs.n; fi++) {
+    link_func *f = &p->funcs.v[fi];
+    if (!(f->flags & SFF_BODY)) continue;
+    const char *path = strtab_get(p->strs, f->loc.file);
+    if (n && !strncmp(path, root, n) && path[n] == '/') path += n + 1;
+    for (size_t i = 0; i < o->libraries.n; i++)
+      if (glob_match_path(o->libraries.v[i], path)) { f->lflags |= LF_LIBRARY; break; }
+  }
+}
+
 void cmd_solve(const cli_opts *o, link_prog *p, const char *root)
 {
   link_solve(p);
+  cmd_mark_library(o, p, root);
   if (o->quiet) return;
   for (size_t i = 0; i < p->warnings.n; i++) fprintf(stderr, "%s\n", p->warnings.v[i]);
   for (size_t i = 0; i < p->conflicts.n; i++) {   /* paths relative to the root, as everywhere */

@@ -254,6 +254,7 @@ static void dump_parsed(FILE *out, const cli_opts *o, const char *key)
   if (!strcmp(key, "checks")) dump_list(out, &o->checks);
   else if (!strcmp(key, "exclude")) dump_list(out, &o->excludes);
   else if (!strcmp(key, "include")) dump_list(out, &o->includes);
+  else if (!strcmp(key, "library")) dump_list(out, &o->libraries);
   else if (!strcmp(key, "kb")) dump_list(out, (const cli_strs *)&o->kb_files);
   else if (!strcmp(key, "color")) fprintf(out, "%s\n", o->color);
   else if (!strcmp(key, "fail-on")) fprintf(out, "%s\n", fail_on[o->fail_on & 3]);

@@ -51,6 +51,7 @@ typedef struct {
   bool help, version;      /* --help, --version */
   cli_strs checks;         /* --checks: globs over check names, "-GLOB" removes */
   cli_strs excludes, includes;   /* --exclude, --include: globs over paths from the root */
+  cli_strs libraries;      /* --library: globs over paths from the root: a library's sources */
   cli_strs kb_files;       /* --kb */
   VEC(char *) files;       /* positional arguments before -- */
   VEC(char *) flags;       /* after -- */

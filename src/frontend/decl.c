@@ -259,9 +259,9 @@ static uint32_t fe_add_func(fe_tu *t, CXCursor canon, CXCursor use)
   if (!clang_Cursor_isNull(def) && clang_Cursor_isFunctionInlined(def)) f.flags |= SFF_INLINE;
   /* libclang's visibility already applies -fvisibility=hidden and the
    * visibility attributes and pragmas. */
-  if (t->interpose && !clang_Cursor_isNull(def) && f.linkage == SUM_EXTERNAL && !(f.flags & SFF_INLINE) &&
+  if (t->pic && !clang_Cursor_isNull(def) && f.linkage == SUM_EXTERNAL && !(f.flags & SFF_INLINE) &&
       clang_getCursorVisibility(def) == CXVisibility_Default)
-    f.flags |= SFF_INTERPOSABLE;
+    f.flags |= t->interpose ? SFF_EXPORTED | SFF_INTERPOSABLE : SFF_EXPORTED;
   int np = clang_Cursor_getNumArguments(canon);
   f.nparams = (uint16_t)(np > 0 ? np : 0);
   vec_push(&t->sum->funcs, f);

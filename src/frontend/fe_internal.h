@@ -58,7 +58,8 @@ typedef struct {
   VEC(fe_c23_attr) c23;         /* [[reproducible]] / [[unsequenced]] seen (c23attr.c) */
   ptrmap ro_values;   /* read-only global's definition → PROV_* of the pointers it holds (rodata.c) */
   char *build_dir;   /* an out-of-tree build's directory (generated.c), or NULL */
-  bool interpose;    /* built -fPIC/-fpic with semantic interposition (SFF_INTERPOSABLE) */
+  bool pic;          /* built -fPIC/-fpic (SFF_EXPORTED) */
+  bool interpose;    /* and with semantic interposition (SFF_INTERPOSABLE) */
   CXFile text_file;   /* the file whose text spelling.c read last, and that text */
   const char *text;
   size_t text_size;

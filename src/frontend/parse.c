@@ -72,11 +72,11 @@ static int fe_no_math_errno(const fe_job *job)
   return no;
 }
 
-/* Is the TU built for a shared library whose external functions another
- * may interpose: -fPIC or -fpic last among the code-model flags, and no
- * -fno-semantic-interposition after -fsemantic-interposition? (-fPIE code
- * goes into an executable, whose definitions bind locally.) */
-static bool fe_interposes(const fe_job *job)
+/* Is the TU built for a shared library (-fPIC or -fpic last among the
+ * code-model flags; -fPIE code goes into an executable), and may another
+ * library interpose its external functions (no -fno-semantic-interposition
+ * after -fsemantic-interposition)? */
+static void fe_pic_flags(const fe_job *job, bool *pic_out, bool *interpose_out)
 {
   bool pic = false, interpose = true;
   for (int i = 0; i < job->argc; i++) {
@@ -88,7 +88,8 @@ static bool fe_interposes(const fe_job *job)
     if (!strcmp(a, "-fno-semantic-interposition")) interpose = false;
     if (!strcmp(a, "-fsemantic-interposition")) interpose = true;
   }
-  return pic && interpose;
+  *pic_out = pic;
+  *interpose_out = pic && interpose;
 }
 
 /* Errors located in the code make the TU unusable; diagnostics without a
@@ -347,7 +348,7 @@ static fe_status fe_summarize_view(CXIndex idx, const fe_job *job, const fe_ccvi
   t.kb = kb;
   t.sum = summary_new();
   t.build_dir = fe_build_dir(job);
-  t.interpose = fe_interposes(job);
+  fe_pic_flags(job, &t.pic, &t.interpose);
   t.sum->main_file = fe_file_id(&t, clang_getFile(tu, job->file));
   if (!t.sum->main_file) t.sum->main_file = strtab_intern(t.sum->strs, job->file);
   if (fe_pp_wanted(job)) fe_pp_start(&t, job);

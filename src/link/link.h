@@ -21,6 +21,8 @@
 #define LF_ALT 0x8        /* one of several definitions of an external name, each in its own
                              TU (a database of many programs: every test defines main);
                              calls in that TU resolve to it (dup.c) */
+#define LF_LIBRARY 0x20   /* defined in a file --library names (issue 29): public API
+                             even where the database holds programs */
 #define LF_JOIN 0x10      /* the name as TUs defining none of them see it: no body of its
                              own, its class is the join of its definitions' (dup.c) */
 

@@ -203,6 +203,11 @@ typedef enum { SUM_EXTERNAL = 0, SUM_INTERNAL = 1 } sum_linkage;
  * replace it at load time, so the compiler uses neither its body's
  * purity nor its body anywhere, even in its own file. */
 #define SFF_INTERPOSABLE 0x800
+/* (issue 29) Defined in a TU built as position-independent code (-fPIC or
+ * -fpic), external with default visibility, not inline: a shared
+ * library's export, public API even in a database that also holds the
+ * programs calling it. */
+#define SFF_EXPORTED 0x1000
 
 typedef struct {
   uint32_t name;
