@@ -42,6 +42,7 @@ while [ $# -gt 0 ]; do
     --root) root=$2; shift 2 ;;
     --purist) purist=$2; shift 2 ;;
     -j) jobs=$2; shift 2 ;;
+    -j*) jobs=${1#-j}; shift ;;
     --keep) keep=1; shift ;;
     -h|--help) sed -n '2,32p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench/claims.sh: unknown option $1" >&2; exit 2 ;;
