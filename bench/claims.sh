@@ -19,9 +19,9 @@
 #     own compiler and flags (plus -w, and -O2 where there is no -O),
 #     before and after. Per caller and callee, the calls in the assembly
 #     are counted (x86-64 `call F`, `call F@PLT`, tail-call `jmp F`), and
-#     how many of them lie inside a loop (between a label and a later jump
-#     back to it). A call is "removed" when the count falls, "hoisted" when
-#     the count inside loops falls by more than the count itself. Calls are
+#     the calls GCC's loop-invariant motion moved out of a loop
+#     (-fdump-tree-lim-details). A call is "removed" when the count falls,
+#     "hoisted" when the moves grow. Calls are
 #     summed per TU and callee: inlining moves a call from one caller into
 #     another of the same TU, never out of it (a claim placed in a header
 #     is matched to no TU: it shows as a claim that does not happen).
@@ -93,30 +93,25 @@ sed "s/$(esc "$root")/$(esc "$work/after")/g" "$work/before.json" >"$work/after.
 awk '/^\+/ && !/^\+\+\+/' "$work/fix.diff" >"$work/added"
 
 # ---- 3. GCC, before and after ----
-# asm_calls FILE.s : CALLER TAB CALLEE TAB CALLS TAB IN-LOOP
+# asm_calls FILE.s : CALLER TAB CALLEE TAB CALLS TAB 0
 asm_calls() {
   awk -v OFS='\t' '
     function base(s) { sub(/@.*/, "", s); sub(/\..*/, "", s); return s }
     /^[ \t]*\.type[ \t]/ { if ($0 ~ /@function/) { s = $2; sub(/,.*/, "", s); isfn[s] = 1 }; next }
-    /^[A-Za-z_.$][A-Za-z0-9_.$]*:/ {
-      l = $0; sub(/:.*/, "", l)
-      if (l in isfn) { fn = base(l); next }
-      pos[fn, l] = ++n; next
-    }
-    fn == "" { next }
-    $1 == "call" || ($1 == "jmp" && $2 !~ /^\.L/) {
-      g = $2; if (g ~ /^\*/) next
-      c[++nc] = fn; callee[nc] = base(g); at[nc] = ++n; next
-    }
-    $1 ~ /^j/ && $2 ~ /^\.L/ { n++; if ((fn, $2) in pos) { lo[++nb] = pos[fn, $2]; hi[nb] = n; bf[nb] = fn } ; next }
-    { n++ }
-    END {
-      for (i = 1; i <= nc; i++) {
-        k = c[i] SUBSEP callee[i]; tot[k]++
-        for (b = 1; b <= nb; b++) if (bf[b] == c[i] && lo[b] <= at[i] && at[i] <= hi[b]) { inl[k]++; break }
-      }
-      for (k in tot) { split(k, kk, SUBSEP); print kk[1], kk[2], tot[k], inl[k] + 0 }
-    }' "$1"
+    /^[A-Za-z_.$][A-Za-z0-9_.$]*:/ { l = $0; sub(/:.*/, "", l); if (l in isfn) fn = base(l); next }
+    fn != "" && ($1 == "call" || ($1 == "jmp" && $2 !~ /^\.L/)) && $2 !~ /^\*/ { n[fn SUBSEP base($2)]++ }
+    END { for (k in n) { split(k, kk, SUBSEP); print kk[1], kk[2], n[k], 0 } }' "$1"
+}
+# lim_moves DUMP... : CALLER TAB CALLEE TAB 0 TAB MOVED — the calls
+# GCC's loop-invariant motion moved out of a loop ("Moving statement" in
+# -fdump-tree-lim-details; a backward jump in the assembly is no loop test:
+# GCC lays out cold paths after the function's end and jumps back).
+lim_moves() {
+  cat "$@" 2>/dev/null | awk -v OFS='\t' '
+    /^;; Function / { fn = $3; next }
+    /^Moving statement/ { getline s; if (match(s, /= [A-Za-z_][A-Za-z0-9_]* \(/)) {
+        g = substr(s, RSTART + 2, RLENGTH - 4); n[fn SUBSEP g]++ } }
+    END { for (k in n) { split(k, kk, SUBSEP); print kk[1], kk[2], 0, n[k] } }'
 }
 compile_all() {   # DB OUTDIR ROOT (the tree the database compiles)
   local db=$1 out=$2 top=$3 i=0
@@ -128,12 +123,13 @@ compile_all() {   # DB OUTDIR ROOT (the tree the database compiles)
       eval "set -- $cmd"; cc=$1
       mapfile -t flags < <(cdb_flags "$file" "$cmd")
       case " ${flags[*]} " in *" -O"*) opt=() ;; *) opt=(-O2) ;; esac
-      if (cd "$dir" && "$cc" "${flags[@]}" "${opt[@]}" -w -S "$file" -o "$out/$i.s") 2>"$out/$i.err"; then
+      if (cd "$dir" && "$cc" "${flags[@]}" "${opt[@]}" -w -S "$file" -o "$out/$i.s" \
+            -fdump-tree-lim-details -dumpdir "$out/$i.") 2>"$out/$i.err"; then
         abs=$file; [[ $abs == /* ]] || abs=$dir/$abs
         rel=$(realpath -m "$abs"); rel=${rel#"$top"/}
-        asm_calls "$out/$i.s" | sed "s|^|$rel$TAB|" >"$out/$i.calls"
+        { asm_calls "$out/$i.s"; lim_moves "$out/$i".*lim*; } | sed "s|^|$rel$TAB|" >"$out/$i.calls"
       fi
-      rm -f "$out/$i.s"
+      rm -f "$out/$i.s" "$out/$i".*lim*
     ) &
   done < <(cdb_each "$db")
   wait
@@ -156,18 +152,18 @@ awk -F'\t' -v OFS='\t' -v claims="$work/claims.tsv" -v sugg="$work/suggest.tsv" 
     while ((getline l < claims) > 0) { split(l, a, "\t"); k = a[1] SUBSEP a[3]; cl[k, a[4]]++; pairs[k] = 1 }
     while ((getline l < sugg) > 0) { split(l, a, "\t"); sg[a[1]] = a[2] }
   }
-  FILENAME ~ /before.tsv$/ { k = $1 SUBSEP $3; bt[k] += $4; bl[k] += $5; pairs[k] = 1; next }
-  { k = $1 SUBSEP $3; at[k] += $4; al[k] += $5; pairs[k] = 1 }
+  FILENAME ~ /before.tsv$/ { k = $1 SUBSEP $3; bt[k] += $4; bm[k] += $5; pairs[k] = 1; next }
+  { k = $1 SUBSEP $3; at[k] += $4; am[k] += $5; pairs[k] = 1 }
   END {
     for (k in pairs) {
       split(k, kk, SUBSEP); g = kk[2]
       if (!(g in decl)) { if ((k, "removed") in cl || (k, "hoisted") in cl) untested++; continue }
-      rem = pos(bt[k] - at[k]); hoi = pos((bl[k] - al[k]) - rem)
+      rem = pos(bt[k] - at[k]); hoi = pos(am[k] - bm[k])
       cr = cl[k, "removed"] + 0; ch = cl[k, "hoisted"] + 0
       tr += min(cr, rem); th += min(ch, hoi); sr += cr; sh += ch; rr += rem; rh += hoi
       if (cr != rem || ch != hoi)
-        printf "%s -> %s: claimed %d removed, %d hoisted; GCC: %d removed, %d hoisted (calls %d -> %d, in loops %d -> %d)\n",
-               kk[1], g, cr, ch, rem, hoi, bt[k], at[k], bl[k], al[k] > out
+        printf "%s -> %s: claimed %d removed, %d hoisted; GCC: %d removed, %d hoisted (calls %d -> %d, moved out of loops %d -> %d)\n",
+               kk[1], g, cr, ch, rem, hoi, bt[k], at[k], bm[k], am[k] > out
       greal[g] += rem + hoi
     }
     printf "TUs that did not compile (left out): %d\n", failed

@@ -42,22 +42,23 @@ static bool effect_writes(const sum_effect *e)
  * a path that ends in a noreturn call (an error report before exit) is
  * never followed by the second call or the next iteration: the compiler
  * sees that, and it blocks nothing. */
-static int first_store(const link_prog *p, const link_func *f, uint32_t lo, uint32_t hi)
+static int first_store(const link_prog *p, const link_func *f, uint32_t lo, uint32_t hi, uint16_t skip)
 {
   for (uint32_t i = lo; i < hi && i < f->neff; i++) {
     const sum_effect *e = &p->effs.v[f->eff_off + i];
-    if (effect_writes(e) && !(e->flags & SEF_DOOMED)) return (int)(f->eff_off + i);
+    if (effect_writes(e) && !(e->flags & (SEF_DOOMED | skip))) return (int)(f->eff_off + i);
   }
   return -1;
 }
 
 /* The first call in f's calls [lo, hi) (relative) that may write memory. */
-static int first_impure_call(const link_prog *p, const link_func *f, uint32_t lo, uint32_t hi, uint32_t skip)
+static int first_impure_call(const link_prog *p, const link_func *f, uint32_t lo, uint32_t hi, uint32_t skip,
+                             uint16_t skip_flags)
 {
   for (uint32_t i = lo; i < hi && i < f->ncall; i++) {
     if (i == skip) continue;
     const link_call *c = &p->calls.v[f->call_off + i];
-    if (c->flags & (SCF_DOOMED | SCF_NORETURN)) continue;   /* as for stores */
+    if (c->flags & (SCF_DOOMED | SCF_NORETURN | skip_flags)) continue;   /* as for stores */
     if (checks_callee_class(p, &p->funcs.v[c->callee]) == PURITY_NORMAL) return (int)(f->call_off + i);
   }
   return -1;
@@ -65,13 +66,16 @@ static int first_impure_call(const link_prog *p, const link_func *f, uint32_t lo
 
 /* Sets the blocker fields for the stretch of effects [elo, ehi) and calls
  * [clo, chi) of f (relative), for a callee of class cls whose arguments
- * read memory or not. */
+ * read memory or not. `leaving`: the stretch runs from one call to a later
+ * one that is not itself on a returning branch, so what lies on a branch
+ * every path of which returns is on no path between them (GCC merges
+ * `if (get(p) == 0) { act(p); return 0; } return get(p);`). */
 static void cs_blockers(const link_prog *p, const link_func *f, uint32_t elo, uint32_t ehi,
                         uint32_t clo, uint32_t chi, uint32_t self, purity cls, bool args_mem,
-                        cs_fact *out)
+                        bool leaving, cs_fact *out)
 {
-  int store = first_store(p, f, elo, ehi);
-  int call = first_impure_call(p, f, clo, chi, self);
+  int store = first_store(p, f, elo, ehi, leaving ? SEF_LEAVES : 0);
+  int call = first_impure_call(p, f, clo, chi, self, leaving ? SCF_LEAVES : 0);
   bool any = store >= 0 || call >= 0;
   out->blocker_eff = store;
   out->blocker_call = call;
@@ -181,11 +185,11 @@ void checks_callsite(const link_prog *p, const link_func *f, uint32_t ci, purity
     const link_call *a = &p->calls.v[f->call_off + c->same_as - 1];
     out->kind = CS_REDUNDANT;
     out->first_call = f->call_off + c->same_as - 1;
-    cs_blockers(p, f, a->eff_pos, c->eff_pos, c->same_as, rel, rel, cls, args_mem, out);
+    cs_blockers(p, f, a->eff_pos, c->eff_pos, c->same_as, rel, rel, cls, args_mem, !(c->flags & SCF_LEAVES), out);
   } else if ((c->flags & SCF_IN_LOOP) && (c->flags & SCF_INVARIANT_ARGS) && !mnr) {
     out->kind = CS_HOIST;
     cs_blockers(p, f, c->loop_eff_lo, c->loop_eff_hi, c->loop_call_lo, c->loop_call_hi, rel, cls,
-                args_mem, out);
+                args_mem, false, out);
     out->after_opaque = callsite_after_opaque_call(p, f, c, rel);
     if (out->after_opaque && !out->blocked) out->kind = CS_NONE;   /* not hoisted, and nothing in the way */
   }

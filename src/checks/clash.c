@@ -279,6 +279,7 @@ typedef struct {
   clash_verdict *out;
   uint32_t conds[CLASH_MAX_COND];
   unsigned ncond;
+  uint16_t skip_eff, skip_call;   /* SEF_LEAVES / SCF_LEAVES: on no path between the two calls */
 } judge;
 
 static bool key_escapes(const clash_ctx *x, uint64_t key, uint8_t obj)
@@ -368,7 +369,7 @@ static void judge_write(judge *j, const wr_one *w)
 static void judge_effect(judge *j, uint32_t fi, uint32_t ei)
 {
   const sum_effect *e = &j->x->p->effs.v[ei];
-  if (e->flags & SEF_DOOMED) return;   /* the loop is left for good there */
+  if (e->flags & (SEF_DOOMED | j->skip_eff)) return;   /* the loop is left for good there */
   wr_one w = { W_ANY, 0, 0, 0, e->name, (int)ei, -1 };
   switch ((sum_effect_kind)e->kind) {
   case SE_WRITE_GLOBAL:
@@ -402,7 +403,7 @@ static void judge_call(judge *j, const link_func *f, uint32_t ci)
 {
   const link_prog *p = j->x->p;
   const link_call *c = &p->calls.v[ci];
-  if (c->flags & (SCF_DOOMED | SCF_NORETURN)) return;
+  if (c->flags & (SCF_DOOMED | SCF_NORETURN | j->skip_call)) return;
   const link_func *g = &p->funcs.v[c->callee];
   if (checks_callee_class(p, g) != PURITY_NORMAL) return;   /* writes nothing */
   clash_fp own = { 0 };
@@ -481,7 +482,11 @@ void clash_judge(clash_ctx *x, const link_func *f, uint32_t ci, const cs_fact *f
     elo = c->loop_eff_lo; ehi = c->loop_eff_hi;
     clo = c->loop_call_lo; chi = c->loop_call_hi;
   }
-  judge j = { x, &r, out, { 0 }, 0 };
+  judge j = { x, &r, out, { 0 }, 0, 0, 0 };
+  if (fact->kind == CS_REDUNDANT && !(c->flags & SCF_LEAVES)) {   /* as checks_callsite's span */
+    j.skip_eff = SEF_LEAVES;
+    j.skip_call = SCF_LEAVES;
+  }
   for (uint32_t i = elo; i < ehi && i < f->neff; i++) judge_effect(&j, fi, f->eff_off + i);
   for (uint32_t i = clo; i < chi && i < f->ncall; i++)
     if (i != rel) judge_call(&j, f, f->call_off + i);

@@ -99,7 +99,9 @@ typedef struct {
 /* Statement flags: how control can leave a statement. */
 enum { FS_ENDS = 1,   /* every path through it ends in a noreturn call */
        FS_RET = 2,    /* contains a return or goto leaving it */
-       FS_BRK = 4 };  /* contains a break or continue leaving it */
+       FS_BRK = 4,    /* contains a break or continue leaving it */
+       FS_LEAVES = 8 };  /* every path through it returns (or ends): nothing after
+                            it runs once it has started (SEF_LEAVES) */
 
 enum { ACC_VALUE, ACC_ADDR };
 

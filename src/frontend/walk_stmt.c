@@ -22,12 +22,23 @@ void fw_doom_since(fw *w, fw_mark m)
   for (size_t i = m.call; i < s->calls.n; i++) s->calls.v[i].flags |= SCF_DOOMED;
 }
 
-/* A branch: if every path through it ends, all it did is doomed. */
+/* What a branch every path of which returns did: not on any path to what
+ * follows the branch (a later call's merge with an earlier one). */
+static void fw_leave_since(fw *w, fw_mark m)
+{
+  sum_tu *s = w->t->sum;
+  for (size_t i = m.eff; i < s->effs.n; i++) s->effs.v[i].flags |= SEF_LEAVES;
+  for (size_t i = m.call; i < s->calls.n; i++) s->calls.v[i].flags |= SCF_LEAVES;
+}
+
+/* A branch: if every path through it ends, all it did is doomed; if every
+ * path returns, all it did leaves. */
 static int fw_branch(fw *w, CXCursor s)
 {
   fw_mark m = fw_mark_now(w);
   int f = fw_stmt(w, s);
   if (f & FS_ENDS) fw_doom_since(w, m);
+  if (f & (FS_ENDS | FS_LEAVES)) fw_leave_since(w, m);
   return f;
 }
 
@@ -36,7 +47,7 @@ static int fw_compound(fw *w, CXCursor c)
   size_t k = fw_kids(w, c), n = w->ks.n - k;
   VEC(fw_mark) marks = {0};
   VEC(int) flags = {0};
-  int acc = 0, ends = 0;
+  int acc = 0, ends = 0, last = 0;
   size_t guards0 = w->guards.n;
   for (size_t i = 0; i < n; i++) {
     vec_push(&marks, fw_mark_now(w));
@@ -52,13 +63,16 @@ static int fw_compound(fw *w, CXCursor c)
       fw_doom_since(w, marks.v[j]);
       if (!(acc & (FS_RET | FS_BRK))) ends = 1;
     }
+    /* Leaves when its last statement does and nothing before it jumps
+     * elsewhere (a break, a continue, or a goto, which FS_RET includes). */
+    last = (f & (FS_LEAVES | FS_ENDS)) && !(acc & (FS_RET | FS_BRK)) ? FS_LEAVES : 0;
     acc |= f & (FS_RET | FS_BRK);
   }
   w->ks.n = k;
   w->guards.n = guards0;
   vec_free(&marks);
   vec_free(&flags);
-  return acc | (ends ? FS_ENDS : 0);
+  return acc | (ends ? FS_ENDS : 0) | last;
 }
 
 /* What the condition of an `if` guarded by `guard` did (effects and calls
@@ -136,6 +150,8 @@ static int fw_if(fw *w, CXCursor c)
   long long v = 0;
   int no_else = n > 2 ? dead_b : fw_int_literal_value(kids[0], &v) && v != 0;
   if ((dead_a || (a & FS_ENDS)) && (no_else || (n > 2 && (b & FS_ENDS)))) f |= FS_ENDS;
+  if ((dead_a || (a & (FS_ENDS | FS_LEAVES))) && (no_else || (n > 2 && (b & (FS_ENDS | FS_LEAVES)))))
+    f |= FS_LEAVES;
   w->last_if_guard = guard;
   w->last_if_returns = n == 2 && (a & FS_RET);
   return f;
@@ -336,7 +352,7 @@ int fw_stmt(fw *w, CXCursor s)
   case CXCursor_ReturnStmt:
     fw_generic_stmt(w, s, 0);
     w->iter_left = 1;
-    return FS_RET;
+    return FS_RET | FS_LEAVES;
   case CXCursor_BreakStmt: case CXCursor_ContinueStmt:   /* a switch's break too: conservative */
     w->iter_left = 1;
     return FS_BRK;

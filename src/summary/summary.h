@@ -100,12 +100,17 @@ typedef enum { SO_NONE, SO_GLOBAL, SO_FILE_STATIC, SO_STATIC_LOCAL, SO_THREAD_LO
  * header declares (libc's optind, environ, stdout): the library defines
  * and writes it, so "nothing in the program writes it" never holds. */
 #define SEF_SYSTEM_OBJ 0x80
+/* (format 6; issue 29) On a branch every path of which returns (or ends
+ * in a noreturn call): nothing after the branch is reached from here, so
+ * the effect is not "in the way" of a later call merging with an earlier
+ * one. (Calls: SCF_LEAVES.) */
+#define SEF_LEAVES 0x100
 
 typedef struct { uint32_t file, line, col; } sum_loc;
 
 typedef struct {
   uint8_t kind;      /* sum_effect_kind */
-  uint8_t flags;     /* SEF_* */
+  uint16_t flags;    /* SEF_* */
   uint8_t obj;       /* sum_obj_kind, for SE_*_GLOBAL */
   uint8_t param;     /* parameter index, for SE_*_PARAM; sum_asm_why for SE_ASM */
   uint32_t name;     /* object, parameter or pointer name; 0 if none */
@@ -130,6 +135,8 @@ typedef struct {
                                    (the call joins them all); call-site facts skip it */
 #define SCF_ARGS_SIDE      0x80 /* (format 4) the arguments do something of their own (a call, an
                                    assignment, ++/--): deleting a dead call keeps that */
+/* (format 6) As SEF_LEAVES: the call is on a branch every path of which returns. */
+#define SCF_LEAVES         0x100
 
 /* What happens to a call's value (for `explain`). */
 typedef enum { SCU_USED = 0, SCU_DISCARDED = 1, SCU_DEAD_LOCAL = 2 } sum_call_use;
@@ -140,7 +147,7 @@ typedef enum { SCU_USED = 0, SCU_DISCARDED = 1, SCU_DEAD_LOCAL = 2 } sum_call_us
  * classes are known. */
 typedef struct {
   uint32_t callee;   /* index into sum_tu.funcs */
-  uint8_t flags;     /* SCF_* */
+  uint16_t flags;    /* SCF_* */
   uint8_t use;       /* sum_call_use */
   uint32_t arg_off;  /* provenance of each argument: sum_tu.argmasks[arg_off..+nargs) */
   uint32_t nargs;
@@ -340,7 +347,7 @@ void summary_free(sum_tu *tu);
 /* A record starts with these 8 bytes, then the format version (4 bytes,
  * little-endian), then a flags word: docs/summary-format.md. */
 #define SUMMARY_MAGIC "PURIST\0S"
-#define SUMMARY_FORMAT 5
+#define SUMMARY_FORMAT 6
 /* (format 5) Header flag: the payload is one zstd frame holding the payload. */
 #define SUMMARY_ZSTD 0x1
 

@@ -255,7 +255,7 @@ static void decode_bodies(reader *r, sum_tu *tu, uint32_t ns)
   if (neff > room / 11 || ncall > room / 15 || neff * 11 + ncall * 15 > room) { r->bad = 1; return; }
   for (uint64_t i = 0; i < neff && !r->bad; i++) {
     sum_effect e;
-    e.kind = (uint8_t)get_idx(r, SE_KIND_COUNT); e.flags = (uint8_t)get_idx(r, 256);
+    e.kind = (uint8_t)get_idx(r, SE_KIND_COUNT); e.flags = (uint16_t)get_idx(r, 512);
     e.obj = (uint8_t)get_idx(r, 256); e.param = (uint8_t)get_idx(r, 256);
     e.name = get_idx(r, ns); e.guard = get_idx(r, ns);
     e.call = get_idx(r, UINT32_MAX); e.macro = get_idx(r, ns); e.loc = get_loc(r, ns);
@@ -263,7 +263,7 @@ static void decode_bodies(reader *r, sum_tu *tu, uint32_t ns)
   }
   for (uint64_t i = 0; i < ncall && !r->bad; i++) {
     sum_call c;
-    c.callee = get_idx(r, tu->funcs.n); c.flags = (uint8_t)get_idx(r, 256);
+    c.callee = get_idx(r, tu->funcs.n); c.flags = (uint16_t)get_idx(r, 512);
     c.use = (uint8_t)get_idx(r, 3); c.loc = get_loc(r, ns);
     c.guard = get_idx(r, ns); c.same_as = get_idx(r, UINT32_MAX); c.eff_pos = get_idx(r, UINT32_MAX);
     c.loop_eff_lo = get_idx(r, UINT32_MAX); c.loop_eff_hi = get_idx(r, UINT32_MAX);
