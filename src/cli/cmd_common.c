@@ -11,6 +11,7 @@
 #include "report/diag_out.h"
 #include "report/reason.h"
 #include "util/fileio.h"
+#include "fix/fix.h"
 #include "util/glob.h"
 #include "util/textenc.h"
 #include <errno.h>
@@ -325,13 +326,11 @@ static void cmd_dup_note(const link_prog *p, uint32_t fi, const char *root)
 static void cmd_mark_library(const cli_opts *o, link_prog *p, const char *root)
 {
   if (!o->libraries.n) return;
-  size_t n = root ? strlen(root) : 0;
-  while (n > 1 && root[n - 1] == '/') n--;
   for (uint32_t fi = 0; fi < p->funcs.n; fi++) {
     link_func *f = &p->funcs.v[fi];
     if (!(f->flags & SFF_BODY)) continue;
-    const char *path = strtab_get(p->strs, f->loc.file);
-    if (n && !strncmp(path, root, n) && path[n] == '/') path += n + 1;
+    const char *abs = strtab_get(p->strs, f->loc.file), *rel = root ? fix_rel(abs, root) : NULL;
+    const char *path = rel ? rel : abs;
     for (size_t i = 0; i < o->libraries.n; i++)
       if (glob_match_path(o->libraries.v[i], path)) { f->lflags |= LF_LIBRARY; break; }
   }
