@@ -17,19 +17,18 @@
 #     ROOT; the database is rewritten to point into the copy.
 #  3. GCC. Every TU is compiled twice to assembly (-S) with the database's
 #     own compiler and flags (plus -w, and -O2 where there is no -O),
-#     before and after. Per caller and callee, the calls in the assembly
-#     are counted (x86-64 `call F`, `call F@PLT`, tail-call `jmp F`), and
-#     the calls GCC's loop-invariant motion moved out of a loop
-#     (-fdump-tree-lim-details). A call is "removed" when the count falls,
-#     "hoisted" when the moves grow. Calls are
-#     summed per TU and callee: inlining moves a call from one caller into
+#     before and after. The calls in the assembly are counted (x86-64
+#     `call F`, `call F@PLT`, tail-call `jmp F`), and the calls GCC's
+#     loop-invariant motion moved out of a loop (-fdump-tree-lim-details).
+#     A call is "removed" when the count falls, "hoisted" when the moves
+#     grow. Both are summed per TU and callee: inlining moves a call from one caller into
 #     another of the same TU, never out of it (a claim placed in a header
 #     is matched to no TU: it shows as a claim that does not happen).
 #  4. The figures: precision (claimed gains that happen) and recall (gains
 #     that happen and were claimed), per kind — removed (dead and merged)
 #     and hoisted — over (file, callee) pairs, where the callee got an
-#     attribute; then suggest's per-function totals against the calls
-#     removed or hoisted in other files. The pairs that disagree are listed
+#     attribute; then whether each suggestion's "N call sites gain" (N > 0)
+#     matches a call GCC removed or hoisted anywhere. The pairs that disagree are listed
 #     (claims.txt in --keep's directory has them all).
 #
 # Needs jq and patch (scripts/deps.sh --test installs both).
@@ -44,7 +43,7 @@ while [ $# -gt 0 ]; do
     -j) jobs=$2; shift 2 ;;
     -j*) jobs=${1#-j}; shift ;;
     --keep) keep=1; shift ;;
-    -h|--help) sed -n '2,32p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,/^set -e/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench/claims.sh: unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -138,7 +137,6 @@ say "compiling every TU before and after (-j$jobs)"
 compile_all "$work/before.json" "$work/before" "$root"
 compile_all "$work/after.json" "$work/after-asm" "$work/after"
 failed=$(find "$work/before" "$work/after-asm" -name '*.err' -size +0 | wc -l)
-
 
 # ---- 4. figures ----
 cat "$work"/before/*.calls 2>/dev/null | sort >"$work/before.tsv"
