@@ -155,7 +155,7 @@ static bool callsite_body_everywhere(const link_prog *p, const link_func *g)
 
 bool checks_body_seen(const link_prog *p, const link_func *f, const link_func *g)
 {
-  if (!link_has_body(g) || (g->flags & SFF_INTERPOSABLE)) return false;
+  if (!link_has_body(g) || (g->flags & (SFF_INTERPOSABLE | SFF_NOIPA))) return false;
   return f->loc.file == g->loc.file || callsite_body_everywhere(p, g);
 }
 

@@ -87,6 +87,7 @@ const nr_info *nr_info_of(nr_ctx *c, uint32_t fi)
     /* A memo's first-call work, and its once-guard's slow path (taken
      * only until the cache is filled): the cheat note speaks for them. */
     if (cl->guard && nr_cache_guard(c->p, f, cl->guard)) continue;
+    if (g->flags & SFF_UNREACHABLE) continue;   /* a promise, not a way out */
     if (cl->flags & SCF_NORETURN) {
       asserts = is_assert_fail(S(c->p, g->name)) || nr_assert_named(S(c->p, g->name));
       dies = !asserts;

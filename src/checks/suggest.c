@@ -58,11 +58,12 @@ static void suggest_gain_text(strbuf *m, const link_prog *p, const link_func *f,
 {
   uint32_t total = checks_gain_total(g);
   if (total) {
-    /* -fPIC: its own file's calls gain too (checks_body_seen). */
-    bool pic = f->flags & SFF_INTERPOSABLE;
-    const char *where = pic ? "" : total == 1 ? " in another file" : " in other files";
+    /* -fPIC or noipa: its own file's calls gain too (checks_body_seen). */
+    bool pic = f->flags & SFF_INTERPOSABLE, noipa = f->flags & SFF_NOIPA;
+    const char *where = pic || noipa ? "" : total == 1 ? " in another file" : " in other files";
     sb_printf(m, "; %u call site%s%s gain%s", total, total == 1 ? "" : "s", where, total == 1 ? "s" : "");
-    if (pic) sb_puts(m, " (built -fPIC, the function may be interposed: the compiler uses its body nowhere)");
+    if (noipa) sb_puts(m, " (noipa or optimize(\"O0\"): the compiler uses its body nowhere)");
+    else if (pic) sb_puts(m, " (built -fPIC, the function may be interposed: the compiler uses its body nowhere)");
     const char *sep = " (";
     if (g->dead) { sb_printf(m, "%s%u deleted", sep, g->dead); sep = ", "; }
     if (g->merged) { sb_printf(m, "%s%u merged", sep, g->merged); sep = ", "; }

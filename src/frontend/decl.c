@@ -262,6 +262,8 @@ static uint32_t fe_add_func(fe_tu *t, CXCursor canon, CXCursor use)
   if (t->pic && !clang_Cursor_isNull(def) && f.linkage == SUM_EXTERNAL && !(f.flags & SFF_INLINE) &&
       clang_getCursorVisibility(def) == CXVisibility_Default)
     f.flags |= t->interpose ? SFF_EXPORTED | SFF_INTERPOSABLE : SFF_EXPORTED;
+  if (fe_gnu_body_hidden(t, canon, use, def)) f.flags |= SFF_NOIPA;
+  if (f.name == strtab_intern(t->sum->strs, "__builtin_unreachable")) f.flags |= SFF_UNREACHABLE;   /* a reserved name */
   int np = clang_Cursor_getNumArguments(canon);
   f.nparams = (uint16_t)(np > 0 ? np : 0);
   vec_push(&t->sum->funcs, f);

@@ -35,6 +35,19 @@ typedef struct {
   uint8_t kind;             /* SUM_DECL_REPRODUCIBLE or SUM_DECL_UNSEQUENCED */
 } fe_c23_attr;
 
+/* A GCC-only attribute clang ignored that hides a body from GCC's
+ * callers: noipa, optimize("O0") (gnuattr.c). */
+typedef struct {
+  CXFile file;              /* expansion location of its name */
+  unsigned off;
+} fe_gnu_attr;
+
+/* A declaration with an alias attribute (alias.c). */
+typedef struct {
+  uint32_t func;            /* the alias, in sum->funcs */
+  uint32_t target;          /* the target's name (string id) */
+} fe_alias;
+
 /* One TU being summarised. */
 typedef struct {
   CXTranslationUnit tu;
@@ -56,6 +69,9 @@ typedef struct {
                                    `#if 0` starts, by offset (condfacts.c) */
   size_t nlive;
   VEC(fe_c23_attr) c23;         /* [[reproducible]] / [[unsequenced]] seen (c23attr.c) */
+  VEC(fe_gnu_attr) gnu_hidden;  /* noipa / optimize("O0") seen (gnuattr.c) */
+  VEC(fe_alias) aliases;        /* alias declarations seen (alias.c) */
+  ptrmap init_refs;   /* name id + 1 of each variable a file-scope initializer mentions (frozen.c) */
   ptrmap ro_values;   /* read-only global's definition → PROV_* of the pointers it holds (rodata.c) */
   char *build_dir;   /* an out-of-tree build's directory (generated.c), or NULL */
   bool pic;          /* built -fPIC/-fpic (SFF_EXPORTED) */
@@ -162,6 +178,26 @@ void fe_c23_note_diag(fe_tu *t, CXDiagnostic d);
 uint8_t fe_c23_decl_attrs(fe_tu *t, CXCursor fn, sum_decl *d);
 uint8_t fe_c23_macro_kind(char **tok, unsigned n);
 int fe_c23_std(const fe_job *job);
+
+/* gnuattr.c: noipa and optimize("O0"), which clang drops. fe_gnu_note_diag
+ * records one from clang's "unknown attribute ignored" warning;
+ * fe_gnu_body_hidden: is one written on any of the declarations given
+ * (the first, the one in use, the definition; null cursors skipped)? */
+void fe_gnu_note_diag(fe_tu *t, CXDiagnostic d);
+int fe_gnu_body_hidden(fe_tu *t, CXCursor canon, CXCursor use, CXCursor def);
+
+/* alias.c: fe_alias_note records declaration fn (function fi) if it is an
+ * alias; fe_alias_finish, after every definition was walked, gives each
+ * alias whose target is defined in the TU its body (SFF_ALIAS). */
+void fe_alias_note(fe_tu *t, CXCursor fn, uint32_t fi);
+void fe_alias_finish(fe_tu *t);
+
+/* frozen.c: fe_frozen_note_init records the variables a file-scope
+ * variable's initializer mentions; fe_frozen_finish, after the last walk,
+ * turns reads of statics that no code writes into SE_READ_CONST with
+ * SEF_FROZEN. */
+void fe_frozen_note_init(fe_tu *t, CXCursor var);
+void fe_frozen_finish(fe_tu *t);
 
 /* walk_stmt.c: records the effects and calls of the definition `fn` into
  * sum->funcs[fi] (replacing an earlier walk's); returns non-zero if every

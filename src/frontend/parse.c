@@ -152,6 +152,7 @@ static int fe_collect_diags(fe_tu *t, const fe_job *job, fe_msgs *msgs)
     enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
     if (sev == CXDiagnostic_Warning) fe_note_void_attr(t, d);
     if (sev == CXDiagnostic_Warning) fe_c23_note_diag(t, d);
+    if (sev == CXDiagnostic_Warning) fe_gnu_note_diag(t, d);
     /* GCC's preprocessed system headers hold what only GCC accepts
      * (_Float32, malloc(fclose)): such a declaration is lost, not the TU. */
     int gcc_only = t->pp && clang_Location_isInSystemHeader(clang_getDiagnosticLocation(d));
@@ -232,7 +233,10 @@ static enum CXChildVisitResult fe_top(CXCursor c, CXCursor parent, CXClientData 
 {
   fe_tu *t = ((top_ctx *)d)->t;
   if (clang_getCursorKind(c) == CXCursor_MacroDefinition) fe_fix_macro(t, c);
-  if (clang_getCursorKind(c) == CXCursor_VarDecl) fe_slot_define(t, c);
+  if (clang_getCursorKind(c) == CXCursor_VarDecl) {
+    fe_slot_define(t, c);
+    fe_frozen_note_init(t, c);
+  }
   if (clang_getCursorKind(c) != CXCursor_FunctionDecl) return CXChildVisit_Continue;
   int is_def = clang_isCursorDefinition(c);
   int sys = clang_Location_isInSystemHeader(clang_getCursorLocation(c));
@@ -251,6 +255,7 @@ static enum CXChildVisitResult fe_top(CXCursor c, CXCursor parent, CXClientData 
     t->sum->funcs.v[fi].declared |= c23;
     vec_push(&t->sum->decls, decl);
   }
+  if (!is_def) fe_alias_note(t, c, fi);
   if (is_def && !(t->sum->funcs.v[fi].flags & SFF_BODY)) {
     vec_push(&t->defs, c);
     vec_push(&t->def_funcs, fi);
@@ -364,8 +369,10 @@ static fe_status fe_summarize_view(CXIndex idx, const fe_job *job, const fe_ccvi
     fe_scan_pragma_weak(&t, job->file);
     top_ctx ctx = { &t };
     clang_visitChildren(clang_getTranslationUnitCursor(tu), fe_top, &ctx);
+    fe_alias_finish(&t);
     fe_fix_finish(&t);
     fe_infer_noreturn(&t);
+    fe_frozen_finish(&t);
   }
   if (deps) fe_collect_deps(tu, deps);
   ptrmap_free(&t.funcs);
@@ -384,6 +391,9 @@ static fe_status fe_summarize_view(CXIndex idx, const fe_job *job, const fe_ccvi
   vec_free(&t.defs);
   vec_free(&t.def_funcs);
   vec_free(&t.c23);
+  vec_free(&t.gnu_hidden);
+  vec_free(&t.aliases);
+  ptrmap_free(&t.init_refs);
   clang_disposeTranslationUnit(tu);
   *out = t.sum;
   return st;

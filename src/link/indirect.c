@@ -145,7 +145,8 @@ static void ind_call(ind_ctx *x, const link_func *f, const link_call *c, const l
   link_state cs;
   if (e) {   /* a library function (one lookup: link_solve_callee would repeat it) */
     cs = link_solve_kb(p, f, e);
-    if (g->flags & SFF_NORETURN) cs.mnr = 1;
+    if (link_func_exits(g)) cs.mnr = 1;
+    if (g->flags & SFF_UNREACHABLE) cs.mnr = 0;   /* as solve_external */
     link_solve_apply(out, &cs, masks, c->nargs);
     if (e->callbacks) ind_kb_callbacks(p, f, c, e, bound, &gb, out);
   } else {
@@ -157,7 +158,7 @@ static void ind_call(ind_ctx *x, const link_func *f, const link_call *c, const l
     }
     link_solve_apply(out, &cs, masks, c->nargs);
   }
-  if (c->flags & SCF_NORETURN) out->mnr = 1;
+  if ((c->flags & SCF_NORETURN) && link_func_exits(g)) out->mnr = 1;
   if ((c->flags & (SCF_NORETURN | SCF_DOOMED)) && !p->strict) link_solve_cap_doomed(out);
 }
 

@@ -121,6 +121,14 @@ static inline bool link_weak_body(const link_func *f)
   return (f->flags & SFF_BODY) && (f->flags & SFF_WEAK) && !(f->lflags & (LF_CONFLICT | LF_KB_BODY));
 }
 
+/* Does a call of f end the caller's path as a way out of the program
+ * (exit, abort, longjmp)? __builtin_unreachable ends a path too, but as a
+ * promise that it is never taken: it makes no caller "may not return". */
+static inline bool link_func_exits(const link_func *f)
+{
+  return (f->flags & (SFF_NORETURN | SFF_UNREACHABLE)) == SFF_NORETURN;
+}
+
 /* Is f solved from facts (its body, or for LF_JOIN the calls to its
  * definitions) rather than from what is declared of it? The solver's
  * view; reports use link_has_body, for which a join has no body. */

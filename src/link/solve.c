@@ -45,7 +45,8 @@ static link_state solve_external(const link_prog *p, const link_func *caller, co
   } else if ((g->declared & SUM_DECL_PURE) || (g->flags & SFF_BUILTIN_PURE)) {
     s.own = PURITY_PURE;
   }
-  if (g->flags & SFF_NORETURN) s.mnr = 1;
+  if (link_func_exits(g)) s.mnr = 1;
+  if (g->flags & SFF_UNREACHABLE) s.mnr = 0;   /* the knowledge base's "noreturn": not a way out */
   return s;
 }
 
@@ -318,7 +319,7 @@ static link_why solve_why_mnr(const link_prog *p, const link_func *f, bool recur
   for (uint32_t i = 0; i < f->ncall; i++) {
     const link_call *c = &p->calls.v[f->call_off + i];
     const link_func *g = &p->funcs.v[c->callee];
-    bool mnr = (c->flags & SCF_NORETURN) || link_solve_callee(p, f, g).mnr;
+    bool mnr = ((c->flags & SCF_NORETURN) && link_func_exits(g)) || link_solve_callee(p, f, g).mnr;
     if (mnr && g != f && loc_before(c->loc, best_loc)) {
       best.kind = WHY_CALL; best.index = f->call_off + i; best_loc = c->loc;
     }

@@ -151,7 +151,10 @@ static void reason_effect(strbuf *b, const link_prog *p, const sum_effect *e)
     break;
   case SE_LOOP: sb_printf(b, "%s loop not provably finite", name); break;
   case SE_GOTO_BACK: sb_puts(b, "jumps backward with goto"); break;
-  case SE_READ_CONST: sb_printf(b, "reads only read-only data such as '%s'", name); break;
+  case SE_READ_CONST:
+    if (e->flags & SEF_FROZEN) sb_printf(b, "reads %s '%s', which no code writes", obj_word(e->obj), name);
+    else sb_printf(b, "reads only read-only data such as '%s'", name);
+    break;
   case SE_ADDR_GLOBAL: sb_printf(b, "takes the address of %s '%s'", obj_word(e->obj), name); break;
   case SE_KIND_COUNT: break;
   }
@@ -252,6 +255,22 @@ void reason_head(strbuf *b, const link_prog *p, const link_func *f, const char *
 
 void reason_head_why(strbuf *b, const link_prog *p, const link_func *f, link_why why, const char *root)
 {
+  /* An alias's body is the front end's one call of its target (SFF_ALIAS):
+   * the target's reason is the alias's. */
+  if ((f->flags & SFF_ALIAS) && f->ncall == 1) {
+    const link_func *g = &p->funcs.v[p->calls.v[f->call_off].callee];
+    sb_printf(b, "aliases '%s'", S(p, g->name));
+    if (g == f || (g->flags & SFF_ALIAS)) return;
+    if (link_has_body(g)) {
+      sb_puts(b, ", which ");
+      reason_head(b, p, g, root);
+    } else {
+      sb_puts(b, " (");
+      reason_external(b, p, g, root);
+      sb_puts(b, ")");
+    }
+    return;
+  }
   switch (why.kind) {
   case WHY_EFFECT: reason_effect(b, p, &p->effs.v[why.index]); break;
   case WHY_CALL: reason_call_head(b, p, &p->calls.v[why.index], root); break;
@@ -342,6 +361,10 @@ static void reason_call(strbuf *b, const link_prog *p, const link_func *f, const
 
 void reason_class(strbuf *b, const link_prog *p, const link_func *f, const char *root)
 {
+  if (f->flags & SFF_ALIAS) {   /* the target's reason (reason_head_why) */
+    reason_head(b, p, f, root);
+    return;
+  }
   if (f->why.kind == WHY_EFFECT) {
     const sum_effect *e = &p->effs.v[f->why.index];
     reason_effect(b, p, e);

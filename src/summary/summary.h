@@ -105,6 +105,10 @@ typedef enum { SO_NONE, SO_GLOBAL, SO_FILE_STATIC, SO_STATIC_LOCAL, SO_THREAD_LO
  * the effect is not "in the way" of a later call merging with an earlier
  * one. (Calls: SCF_LEAVES.) */
 #define SEF_LEAVES 0x100
+/* (format 7; issue 37) SE_READ_CONST of a writable static that no code of
+ * the TU writes and whose address never escapes (frontend/frozen.c): it
+ * keeps its initial value, as GCC's ipa-reference knows. */
+#define SEF_FROZEN 0x200
 
 typedef struct { uint32_t file, line, col; } sum_loc;
 
@@ -215,6 +219,18 @@ typedef enum { SUM_EXTERNAL = 0, SUM_INTERNAL = 1 } sum_linkage;
  * library's export, public API even in a database that also holds the
  * programs calling it. */
 #define SFF_EXPORTED 0x1000
+/* (format 7; issue 37) Declared noipa, or its body is compiled at -O0
+ * (optimize("O0")): GCC uses neither its body nor its inferred class at
+ * call sites, so only a declared attribute changes its calls. */
+#define SFF_NOIPA 0x2000
+/* (format 7; issue 37) `__builtin_unreachable` (C23 unreachable()): ends
+ * a path as a noreturn call does, but a promise that the path is never
+ * taken, not a way out: a call of it makes nothing "may not return". */
+#define SFF_UNREACHABLE 0x4000
+/* (format 7; issue 37) An alias (`__attribute__((alias("target")))`): its
+ * body, made by the front end, is one call of the target passing every
+ * parameter on, so it has the target's class and reason. */
+#define SFF_ALIAS 0x8000
 
 typedef struct {
   uint32_t name;
@@ -347,7 +363,7 @@ void summary_free(sum_tu *tu);
 /* A record starts with these 8 bytes, then the format version (4 bytes,
  * little-endian), then a flags word: docs/summary-format.md. */
 #define SUMMARY_MAGIC "PURIST\0S"
-#define SUMMARY_FORMAT 6
+#define SUMMARY_FORMAT 7
 /* (format 5) Header flag: the payload is one zstd frame holding the payload. */
 #define SUMMARY_ZSTD 0x1
 

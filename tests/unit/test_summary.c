@@ -122,6 +122,7 @@ static sum_tu *sample_tu(void)
   uint64_t m3[] = { PROV_RODATA, PROV_UNKNOWN, (uint64_t)1 << 63 };
   add_func(tu, fmain, 0, loc(file, 10, 5), SUM_EXTERNAL, 0, SFF_BODY, 2);
   add_effect(tu, SE_READ_GLOBAL, 0, SO_GLOBAL, 0, glob, loc(file, 11, 3));
+  add_effect(tu, SE_READ_CONST, SEF_FROZEN, SO_FILE_STATIC, 0, glob, loc(file, 11, 9));   /* flag bit 9 (format 7) */
   add_effect(tu, SE_WRITE_PARAM, SEF_DOOMED | SEF_LEAVES, SO_NONE, 1, p, loc(file, 12, 7));
   add_call(tu, 1, 0, loc(file, 13, 3), m1, 1);
   add_call(tu, 2, SCF_DOOMED | SCF_NORETURN | SCF_LEAVES, loc(file, 14, 3), m3, 3);   /* a flag past 8 bits (format 6) */
@@ -344,7 +345,7 @@ static void test_packed_round_trip(void **state)
   size_t len, plain, pos = 0;
   unsigned char *buf = summary_encode_packed(tu, &len);
   free(summary_encode(tu, &plain));
-  assert_memory_equal(buf + 8, "\6\0\0\0\1\0\0\0", 8);
+  assert_memory_equal(buf + 8, "\7\0\0\0\1\0\0\0", 8);
   assert_true(len < plain);
   char *err = NULL;
   sum_tu *back = decode_copy(buf, len, &pos, &err);
@@ -447,7 +448,7 @@ static void test_round_trip_empty(void **state)
   summary_free(tu);
 }
 
-/* The record header is the documented one: magic "PURIST\0S", version 6,
+/* The record header is the documented one: magic "PURIST\0S", version 7,
  * flags 0 (not packed), the payload length, and the total length matches. */
 static void test_header_layout(void **state)
 {
@@ -455,7 +456,7 @@ static void test_header_layout(void **state)
   size_t len;
   unsigned char *buf = summary_encode(tu, &len);
   assert_memory_equal(buf, "PURIST\0S", 8);
-  assert_memory_equal(buf + 8, "\6\0\0\0", 4);
+  assert_memory_equal(buf + 8, "\7\0\0\0", 4);
   assert_memory_equal(buf + 12, "\0\0\0\0", 4);
   uint64_t plen = 0;
   for (int i = 0; i < 8; i++) plen |= (uint64_t)buf[16 + i] << (8 * i);
@@ -624,13 +625,13 @@ static void test_wrong_version_names_both(void **state)
   sum_tu *tu = sample_tu();
   size_t len, pos = 0;
   unsigned char *buf = summary_encode(tu, &len);
-  buf[8] = 7;
+  buf[8] = 6;
   char *err = NULL;
   sum_tu *back = decode_copy(buf, len, &pos, &err);
   assert_null(back);
   assert_non_null(err);
-  if (!strstr(err, "version 7") || !strstr(err, "version 6"))
-    fail_msg("message does not name versions 7 and 6: %s", err);
+  if (!strstr(err, "version 6") || !strstr(err, "version 7"))
+    fail_msg("message does not name versions 6 and 7: %s", err);
   free(err);
   free(buf);
   summary_free(tu);
