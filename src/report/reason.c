@@ -257,7 +257,7 @@ void reason_head_why(strbuf *b, const link_prog *p, const link_func *f, link_why
 {
   /* An alias's body is the front end's one call of its target (SFF_ALIAS):
    * the target's reason is the alias's. */
-  if ((f->flags & SFF_ALIAS) && f->ncall == 1) {
+  if ((f->flags & (SFF_ALIAS | SFF_WEAK)) == SFF_ALIAS && f->ncall == 1) {
     const link_func *g = &p->funcs.v[p->calls.v[f->call_off].callee];
     sb_printf(b, "aliases '%s'", S(p, g->name));
     if (g == f || (g->flags & SFF_ALIAS)) return;
@@ -361,7 +361,7 @@ static void reason_call(strbuf *b, const link_prog *p, const link_func *f, const
 
 void reason_class(strbuf *b, const link_prog *p, const link_func *f, const char *root)
 {
-  if (f->flags & SFF_ALIAS) {   /* the target's reason (reason_head_why) */
+  if ((f->flags & (SFF_ALIAS | SFF_WEAK)) == SFF_ALIAS) {   /* the target's reason (reason_head_why) */
     reason_head(b, p, f, root);
     return;
   }
