@@ -105,6 +105,11 @@ enum { FS_ENDS = 1,   /* every path through it ends in a noreturn call */
 
 enum { ACC_VALUE, ACC_ADDR };
 
+/* cmpfold.c: a comparison of an integer with a constant that the
+ * integer's type decides (`u > ULONG_MAX`, `u < 0` for unsigned u):
+ * 1 always true, 0 always false, -1 not such a comparison. */
+int fw_cmp_type_decided(CXCursor cond);
+
 /* walk_expr.c */
 size_t fw_kids(fw *w, CXCursor c);            /* pushes children, returns start */
 #define FW_KID(w, start, i) ((w)->ks.v[(start) + (i)])

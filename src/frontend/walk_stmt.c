@@ -99,11 +99,14 @@ static enum CXChildVisitResult fw_find_entry(CXCursor c, CXCursor parent, CXClie
 
 /* Is statement s, run when cond is `want` (1 true, 0 false), dead: cond a
  * constant of the other value (`if (0)`, `if (false)`, `while (0)`: release
- * builds' assertion macros), and no label or case inside to jump in by? */
+ * builds' assertion macros) or a comparison its operand's type decides
+ * (cmpfold.c), and no label or case inside to jump in by? */
 int fw_branch_dead(CXCursor cond, int want, CXCursor s)
 {
   long long v;
-  if (clang_Cursor_isNull(s) || !fw_int_literal_value(cond, &v) || (v != 0) == want) return 0;
+  if (clang_Cursor_isNull(s)) return 0;
+  if (!fw_int_literal_value(cond, &v)) v = fw_cmp_type_decided(cond);   /* `u > ULONG_MAX` */
+  if (v < 0 || (v != 0) == want) return 0;
   int entry = 0;
   clang_visitChildren(s, fw_find_entry, &entry);
   return !entry;

@@ -1,0 +1,113 @@
+/* cmpfold.c — comparisons that the operand's type decides (issue 30,
+ * item 4).
+ *
+ * `if (b > ULONG_MAX)` for an `unsigned long b`, `c < 0` for an unsigned
+ * `c`, `ch > 255` for an `unsigned char ch`: whatever the value, the answer
+ * is known, and GCC folds them in its front end ("comparison is always
+ * false due to limited range of data type") and deletes the dead branch
+ * at every level of optimisation. GMP's `if (UNLIKELY (b > GMP_NUMB_MAX))`
+ * guards such branches; an effect inside one is on no path that runs.
+ *
+ * Only a comparison of one non-constant integer operand with an integer
+ * constant is folded, and only where the conversions cannot change the
+ * operand's value: a signed operand compared in an unsigned type (`x >
+ * 200u`, where -1 becomes UINT_MAX) is left alone. */
+#include "frontend/walk.h"
+
+typedef __int128 cf_int;
+
+typedef struct { CXCursor kid[2]; unsigned n; } cf_kids;
+
+static enum CXChildVisitResult cf_kid(CXCursor c, CXCursor parent, CXClientData d)
+{
+  (void)parent;
+  cf_kids *k = d;
+  if (k->n < 2) k->kid[k->n] = c;
+  k->n++;
+  return CXChildVisit_Continue;
+}
+
+/* The range of integer type t, if it is one (enums and _BitInt are not). */
+static bool cf_range(CXType t, cf_int *lo, cf_int *hi)
+{
+  t = clang_getCanonicalType(t);
+  bool is_signed;
+  switch (t.kind) {
+  case CXType_Bool: *lo = 0; *hi = 1; return true;
+  case CXType_Char_U: case CXType_UChar: case CXType_UShort: case CXType_UInt: case CXType_ULong:
+  case CXType_ULongLong: is_signed = false; break;
+  case CXType_Char_S: case CXType_SChar: case CXType_Short: case CXType_Int: case CXType_Long:
+  case CXType_LongLong: is_signed = true; break;
+  default: return false;
+  }
+  long long size = clang_Type_getSizeOf(t);
+  if (size <= 0 || size > 8) return false;
+  int bits = (int)size * 8;
+  *lo = is_signed ? -((cf_int)1 << (bits - 1)) : 0;
+  *hi = is_signed ? ((cf_int)1 << (bits - 1)) - 1 : ((cf_int)1 << bits) - 1;
+  return true;
+}
+
+static bool cf_is_unsigned(CXType t)
+{
+  cf_int lo, hi;
+  return cf_range(t, &lo, &hi) && lo == 0;
+}
+
+/* The value of constant integer expression e (with its conversions). */
+static bool cf_const(CXCursor e, cf_int *v)
+{
+  CXEvalResult r = clang_Cursor_Evaluate(e);
+  if (!r) return false;
+  bool ok = clang_EvalResult_getKind(r) == CXEval_Int;
+  if (ok) *v = clang_EvalResult_isUnsignedInt(r) ? (cf_int)clang_EvalResult_getAsUnsigned(r)
+                                                 : (cf_int)clang_EvalResult_getAsLongLong(r);
+  clang_EvalResult_dispose(r);
+  return ok;
+}
+
+/* x op k for every x in [lo, hi]: 1 always true, 0 always false, -1 it depends. */
+static int cf_decide(enum CXBinaryOperatorKind op, cf_int lo, cf_int hi, cf_int k)
+{
+  switch (op) {
+  case CXBinaryOperator_LT: return hi < k ? 1 : lo >= k ? 0 : -1;
+  case CXBinaryOperator_LE: return hi <= k ? 1 : lo > k ? 0 : -1;
+  case CXBinaryOperator_GT: return lo > k ? 1 : hi <= k ? 0 : -1;
+  case CXBinaryOperator_GE: return lo >= k ? 1 : hi < k ? 0 : -1;
+  case CXBinaryOperator_EQ: return k < lo || k > hi ? 0 : -1;
+  case CXBinaryOperator_NE: return k < lo || k > hi ? 1 : -1;
+  default: return -1;
+  }
+}
+
+/* k op x as x op' k. */
+static enum CXBinaryOperatorKind cf_flip(enum CXBinaryOperatorKind op)
+{
+  switch (op) {
+  case CXBinaryOperator_LT: return CXBinaryOperator_GT;
+  case CXBinaryOperator_GT: return CXBinaryOperator_LT;
+  case CXBinaryOperator_LE: return CXBinaryOperator_GE;
+  case CXBinaryOperator_GE: return CXBinaryOperator_LE;
+  default: return op;
+  }
+}
+
+int fw_cmp_type_decided(CXCursor cond)
+{
+  cond = fe_strip(cond);
+  if (clang_getCursorKind(cond) != CXCursor_BinaryOperator) return -1;
+  enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(cond);
+  if (op < CXBinaryOperator_LT || op > CXBinaryOperator_NE) return -1;
+  cf_kids k = { .n = 0 };
+  clang_visitChildren(cond, cf_kid, &k);
+  if (k.n != 2) return -1;
+  cf_int kval, ignored;
+  int var = cf_const(k.kid[1], &kval) ? 0 : cf_const(k.kid[0], &kval) ? 1 : -1;
+  if (var < 0 || cf_const(k.kid[var], &ignored)) return -1;
+  /* The operand's own type, and the type it is compared in. */
+  CXType own = clang_getCursorType(fe_strip(k.kid[var])), common = clang_getCursorType(k.kid[var]);
+  cf_int lo, hi, clo, chi;
+  if (!cf_range(own, &lo, &hi) || !cf_range(common, &clo, &chi)) return -1;
+  if (lo < 0 && cf_is_unsigned(common)) return -1;   /* -1 would become a large value */
+  return cf_decide(var == 0 ? op : cf_flip(op), lo, hi, kval);
+}
