@@ -89,7 +89,8 @@ const nr_info *nr_info_of(nr_ctx *c, uint32_t fi)
     if (cl->guard && nr_cache_guard(c->p, f, cl->guard)) continue;
     if (g->flags & SFF_UNREACHABLE) continue;   /* a promise, not a way out */
     if (cl->flags & SCF_NORETURN) {
-      asserts = is_assert_fail(S(c->p, g->name)) || nr_assert_named(S(c->p, g->name));
+      asserts = is_assert_fail(S(c->p, g->name)) || nr_assert_named(S(c->p, g->name)) ||
+                (cl->flags & SCF_IMPOSSIBLE);   /* default: of a switch over every enumerator */
       dies = !asserts;
     } else if (link_has_body(g) && cl->callee != fi) {
       const nr_info *gi = nr_info_of(c, cl->callee);

@@ -80,6 +80,8 @@ typedef struct {
   VEC(CXCursor) ks;       /* children of the nodes being visited, as a stack */
   int doomed;             /* > 0 inside the arguments of a noreturn call */
   uint8_t eff_flags;      /* SEF_* added to every effect recorded (an atomic's access) */
+  int enum_switch;        /* > 0: the innermost switch names every enumerator of its enum */
+  int impossible;         /* > 0 inside the default of such a switch (SCF_IMPOSSIBLE) */
   uint64_t last_value;    /* provenance of the last expression statement's value (StmtExpr) */
   CXCursor discard_top;   /* the expression statement being walked, parentheses stripped: an
                              assignment that is the whole statement has its value discarded */
@@ -104,6 +106,10 @@ enum { FS_ENDS = 1,   /* every path through it ends in a noreturn call */
                             it runs once it has started (SEF_LEAVES) */
 
 enum { ACC_VALUE, ACC_ADDR };
+
+/* enumswitch.c: does switch body `body` over `cond` have a case for every
+ * enumerator of cond's enum type? */
+int fw_switch_covers_enum(CXCursor cond, CXCursor body);
 
 /* cmpfold.c: a comparison of an integer with a constant that the
  * integer's type decides (`u > ULONG_MAX`, `u < 0` for unsigned u):

@@ -787,7 +787,7 @@ static uint64_t fw_call(fw *w, CXCursor c)
   sum_call call;
   memset(&call, 0, sizeof call);
   call.callee = fi;
-  call.flags = (uint8_t)((w->doomed ? SCF_DOOMED : 0) | (nr ? SCF_NORETURN : 0));
+  call.flags = (uint16_t)((w->doomed ? SCF_DOOMED : 0) | (nr ? SCF_NORETURN : 0) | (w->impossible ? SCF_IMPOSSIBLE : 0));
   call.arg_off = (uint32_t)s->argmasks.n;
   call.nargs = (uint32_t)masks.n;
   call.guard = w->guards.n ? w->guards.v[w->guards.n - 1] : 0;

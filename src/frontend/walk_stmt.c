@@ -296,7 +296,11 @@ static int fw_labeled(fw *w, CXCursor c)
   if (n == 0) { w->ks.n = k; return 0; }
   CXCursor body = FW_KID(w, k, n - 1);
   w->ks.n = k;
-  return fw_stmt(w, body);
+  int impossible = clang_getCursorKind(c) == CXCursor_DefaultStmt && w->enum_switch;
+  w->impossible += impossible;
+  int f = fw_stmt(w, body);
+  w->impossible -= impossible;
+  return f;
 }
 
 static int fw_generic_stmt(fw *w, CXCursor c, int absorb)
@@ -336,9 +340,14 @@ int fw_stmt(fw *w, CXCursor s)
   case CXCursor_ForStmt: return fw_for(w, s);
   case CXCursor_SwitchStmt: {
     size_t mark = fw_avail_enter(w), floor = fw_avail_barrier(w);
+    int outer = w->enum_switch;
+    size_t k = fw_kids(w, s), n = w->ks.n - k;
+    w->enum_switch = n >= 2 && fw_switch_covers_enum(FW_KID(w, k, 0), FW_KID(w, k, n - 1));
+    w->ks.n = k;
     w->iter_cond++;   /* the condition too: simpler, and only conservative */
     int f = fw_generic_stmt(w, s, 0);
     w->iter_cond--;
+    w->enum_switch = outer;
     fw_avail_restore(w, mark, floor);
     return f;
   }

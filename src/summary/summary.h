@@ -141,6 +141,10 @@ typedef struct {
                                    assignment, ++/--): deleting a dead call keeps that */
 /* (format 6) As SEF_LEAVES: the call is on a branch every path of which returns. */
 #define SCF_LEAVES         0x100
+/* (format 7; issue 30) In the default of a switch whose cases name every
+ * enumerator of its enum: a guard against an impossible value, reported
+ * as a failed assertion is. */
+#define SCF_IMPOSSIBLE     0x200
 
 /* What happens to a call's value (for `explain`). */
 typedef enum { SCU_USED = 0, SCU_DISCARDED = 1, SCU_DEAD_LOCAL = 2 } sum_call_use;
