@@ -2,6 +2,7 @@
 #ifndef PURIST_FIX_INTERNAL_H
 #define PURIST_FIX_INTERNAL_H
 #include "fix/fix.h"
+#include "util/ptrmap.h"
 #include "util/strbuf.h"
 
 /* What an operation does to the text; positions are 1-based line and byte
@@ -27,6 +28,8 @@ typedef struct {
   char *text;             /* FOP_INSERT*, FOP_REPLACE */
   char *expect;           /* FOP_INSERT*: the function's name, which must be at info.line/col;
                              a macro attribute: its name, which the range must hold */
+  bool prelude;           /* FOP_INSERT of whole lines before a declaration (guard.c's
+                             #define): first among the operations at its position */
   uint64_t hash;          /* the file's content hash at analysis */
 } fix_op;
 
@@ -73,6 +76,14 @@ int fix_spell_resolve(const link_prog *p, const fix_opts *o, fix_opts *eff, char
 const char *fix_kind_name(uint8_t kind);
 /* The attribute word for `kind` in the style of `old` (keeps __x__). */
 const char *fix_kind_word(uint8_t kind, const char *old);
+
+/* guard.c: does header `file` test _MSC_VER or __GNUC__ (read once, memo
+ * keyed by file id + 1)? A .c file never counts. fix_guard_macro: the
+ * macro fix writes there for `kind`; fix_guard_block: its definition,
+ * for GNU compilers only (caller frees). */
+bool fix_guard_header(const link_prog *p, uint32_t file, ptrmap *memo);
+const char *fix_guard_macro(uint8_t kind);
+char *fix_guard_block(uint8_t kind);
 
 /* apply.c / diff.c */
 /* Applies one file's ops (ops[0..n), all of that file) to text; returns

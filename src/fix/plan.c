@@ -35,6 +35,8 @@ struct planner {
   const fix_opts *o;
   ptrmap begins;   /* where declarations begin → first declaration + 1, SHARED_BEGIN if two do */
   uint32_t *cfgdep;   /* checks_cfgdep_new */
+  ptrmap guarded;     /* fix_guard_header's memo */
+  VEC(struct guard_use { const sum_decl *d; uint32_t fi; uint8_t kind; }) guard_uses;
 };
 
 #define SHARED_BEGIN 0x80000000u
@@ -145,6 +147,13 @@ static bool begin_shared(const planner *pl, const sum_decl *d)
 static void plan_insert(planner *pl, const sum_decl *d, const link_func *f, uint8_t kind)
 {
   fix_spelled sp = fix_spell(pl->p, pl->o, d, kind, &pl->pl->notes);
+  if (pl->o->spelling == FIX_SPELL_AUTO && sp.form == SA_GNU && !strncmp(sp.text, "__attribute__", 13) &&
+      fix_guard_header(pl->p, d->loc.file, &pl->guarded)) {
+    free(sp.text);
+    sp.text = xstrdup(fix_guard_macro(kind));   /* defined by plan_guards */
+    struct guard_use u = { d, (uint32_t)(f - pl->p->funcs.v), kind };
+    vec_push(&pl->guard_uses, u);
+  }
   char *what = xasprintf("add %s", sp.text);
   fix_op *op;
   if (sp.form == SA_GNU && !d->is_def) {
@@ -382,7 +391,42 @@ static int op_cmp(const void *a, const void *b)
   if (c) return c;
   if (x->line != y->line) return x->line < y->line ? -1 : 1;
   if (x->col != y->col) return x->col < y->col ? -1 : 1;
-  return 0;
+  return (int)y->prelude - (int)x->prelude;
+}
+
+/* The earliest use of guard macro `kind` in the file of use u. */
+static const struct guard_use *guard_first(const planner *pl, const struct guard_use *u)
+{
+  const struct guard_use *best = u;
+  for (size_t i = 0; i < pl->guard_uses.n; i++) {
+    const struct guard_use *v = &pl->guard_uses.v[i];
+    if (v->kind != u->kind || v->d->loc.file != u->d->loc.file) continue;
+    if (v->d->beg_line < best->d->beg_line) best = v;
+  }
+  return best;
+}
+
+/* One #define of each guard macro a header uses (guard.c), before the
+ * first declaration that uses it. */
+static void plan_guards(planner *pl)
+{
+  for (size_t i = 0; i < pl->guard_uses.n; i++) {
+    const struct guard_use *u = &pl->guard_uses.v[i];
+    if (guard_first(pl, u) != u) continue;
+    const link_func *f = &pl->p->funcs.v[u->fi];
+    char *what = xasprintf("define %s for GNU compilers only (the header is read by other compilers too)",
+                           fix_guard_macro(u->kind));
+    fix_op *op = op_new(pl, u->d, f, FOP_INSERT, what);
+    op->line = u->d->beg_line;
+    op->col = 1;
+    op->text = fix_guard_block(u->kind);
+    op->expect = xstrdup(S(pl->p, f->name));
+    op->prelude = true;
+    free(what);
+    fix_note_add(&pl->pl->notes, false, "%s: note: it tests _MSC_VER or __GNUC__, so the attribute is written as %s, "
+                 "defined there as __attribute__((%s)) for GCC and Clang and as nothing for other compilers",
+                 shown(pl, u->d->loc.file), fix_guard_macro(u->kind), fix_kind_name(u->kind));
+  }
 }
 
 fix_plan *fix_plan_new(const link_prog *p, const fix_opts *o, char **err)
@@ -393,7 +437,7 @@ fix_plan *fix_plan_new(const link_prog *p, const fix_opts *o, char **err)
     return NULL;
   }
   fix_plan *plan = xcalloc(1, sizeof *plan);
-  planner pl = { plan, p, &eff, { 0 }, checks_cfgdep_new(p) };
+  planner pl = { plan, p, &eff, { 0 }, checks_cfgdep_new(p), { 0 }, { 0 } };
   index_begins(&pl);
   bool project_std = c23_project_writes_std(p);
   if (eff.spelling == FIX_SPELL_STD) fix_c23_std_note(p, &plan->notes);
@@ -419,8 +463,11 @@ fix_plan *fix_plan_new(const link_prog *p, const fix_opts *o, char **err)
     fix_note_add(&plan->notes, false, "note: %zu suggestion%s without gain not applied (no call in another "
                  "file that the attribute would let the compiler delete, merge or hoist): --all applies them",
                  no_gain, no_gain == 1 ? "" : "s");
+  plan_guards(&pl);
   free(gains);
   ptrmap_free(&pl.begins);
+  ptrmap_free(&pl.guarded);
+  vec_free(&pl.guard_uses);
   free(pl.cfgdep);
   if (plan->ops.n) qsort(plan->ops.v, plan->ops.n, sizeof *plan->ops.v, op_cmp);
   return plan;
