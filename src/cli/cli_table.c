@@ -277,6 +277,10 @@ const cli_optdef cli_optdefs[] = {
         "default: what the project already uses; fix, suggest: std writes C23's own\n"
         "[[unsequenced]] / [[reproducible]] (automatic for C23 code that already does)"),
   FLAG("--dry-run", 0, B(CMD_FIX), dry_run, NULL, "print a unified diff instead of writing"),
+  FLAG("--check-build", 0, B(CMD_FIX), check_build, NULL,
+       "after writing, compile every TU of the compile database with its own\n"
+       "command (-fsyntax-only); if one that compiled before no longer does,\n"
+       "undo every edit and exit 2"),
   FLAG("--include-may-not-return", 0, B(CMD_FIX) | B(CMD_IMPACT), include_mnr, NULL,
        "also apply suggestions for functions that may not return"),
   FLAG("--fix-misuse", 0, B(CMD_FIX), fix_misuse, NULL,

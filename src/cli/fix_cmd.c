@@ -5,6 +5,7 @@
  * was skipped and why) and errors go to stderr; --quiet keeps the errors. */
 #include "cli/cmd.h"
 #include "cli/fix_cmd.h"
+#include "cli/fix_check.h"
 #include "cli/scope.h"
 #include "cli/inputs.h"
 #include "cli/project.h"
@@ -72,6 +73,30 @@ static int fix_cmd_apply(const cli_opts *o, const fix_plan *pl, const char *root
   return rc;
 }
 
+/* --check-build: the plan applied between two compiles of the database;
+ * every edit undone if a TU that compiled before no longer does. */
+static int fix_cmd_apply_checked(const cli_opts *o, const fix_plan *pl, const char *root)
+{
+  fe_jobs jobs = {0};
+  int *ok_before = NULL;
+  if (fix_check_before(o, &jobs, &ok_before) < 0) { cdb_jobs_free(&jobs); return EXIT_INPUT; }
+  fix_snapshot snap;
+  fix_check_snapshot(pl, &snap);
+  int rc = fix_cmd_apply(o, pl, root);
+  int broken = fix_check_after(o, &jobs, ok_before);
+  if (broken != 0) {
+    rc = EXIT_INPUT;
+    if (fix_check_restore(&snap) == 0)
+      fprintf(stderr, "purist: fix --check-build: every edit undone: the files are as they were\n");
+  } else if (!o->quiet) {
+    fprintf(stderr, "purist: fix --check-build: all %zu files of the compile database still compile\n", jobs.n);
+  }
+  fix_check_free(&snap);
+  free(ok_before);
+  cdb_jobs_free(&jobs);
+  return rc;
+}
+
 /* What a fix killed between link and rename left (util/replace.h), in
  * each directory of the analysed files once. */
 static void fix_cmd_clean(const link_prog *p)
@@ -109,7 +134,7 @@ int fix_cmd_run(const cli_opts *o, link_prog *p, const char *root)
     free(err);
   } else {
     fix_cmd_notes(fix_plan_notes(pl), o->quiet);
-    rc = fix_cmd_apply(o, pl, root);
+    rc = o->check_build && !o->dry_run ? fix_cmd_apply_checked(o, pl, root) : fix_cmd_apply(o, pl, root);
     if (fix_cmd_has_error(fix_plan_notes(pl))) rc = EXIT_INPUT;
     fix_plan_free(pl);
   }

@@ -36,6 +36,7 @@ typedef struct {
   const char *spelling;    /* fix --spelling=gnu|c23|macro:NAME[,NAME] */
   const char *from;        /* fix --from FILE: summaries instead of analysing */
   bool include_mnr, fix_misuse, dry_run;   /* fix */
+  bool check_build;        /* fix --check-build */
   bool suggested;          /* verify --suggested */
   bool rt_cflags, rt_ldflags;  /* rt-flags --cflags / --ldflags */
   const char *cache_dir;   /* --cache-dir DIR */

@@ -120,7 +120,22 @@ void compile_cmd_init(compile_cmd *c, const fe_job *j, const tree_copy *t, const
   c->to_obj = compile_finish(&ob);
 }
 
-static void compile_argv_free(char **v)
+char **compile_syntax_argv(const fe_job *j, const char *cc)
+{
+  compile_argv v = {0};
+  vec_push(&v, xstrdup(cc));
+  for (int i = compile_first(j) + 1; i < j->cmdc; i++) {
+    const char *a = j->cmd[i];
+    if (compile_drop_with_value(a)) { i++; continue; }
+    if (compile_drop(a) || compile_is_source(j, a)) continue;
+    vec_push(&v, xstrdup(a));
+  }
+  vec_push(&v, xstrdup("-fsyntax-only"));
+  vec_push(&v, xstrdup(j->file));
+  return compile_finish(&v);
+}
+
+void compile_argv_free(char **v)
 {
   for (size_t i = 0; v && v[i]; i++) free(v[i]);
   free(v);

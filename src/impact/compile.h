@@ -31,6 +31,13 @@ void compile_cmd_init(compile_cmd *c, const fe_job *j, const tree_copy *t, const
                       const char *s_path, const char *o_path);
 void compile_cmd_fini(compile_cmd *c);
 
+/* The job's command as the build ran it, with what names outputs or
+ * dependency files dropped (as above) and -fsyntax-only added: does the
+ * TU still compile, warnings and -Werror included? NULL-terminated;
+ * free with compile_argv_free. */
+char **compile_syntax_argv(const fe_job *j, const char *cc);
+void compile_argv_free(char **argv);
+
 /* Runs argv in dir, in a process group of its own (killed on a signal, see
  * cleanup.h), stdout and stderr into log. Returns 0 on exit status 0, 1 if
  * the command failed (its messages are in log), -1 if it could not be run

@@ -92,6 +92,9 @@ expect_stderr_has() {
 expect_stdout_lacks() {
   ! grep -Eq -- "$1" "$T/out" || fail "stdout should not match /$1/${NL}$(context)"
 }
+expect_stderr_lacks() {
+  ! grep -Eq -- "$1" "$T/err" || fail "stderr should not match /$1/${NL}$(context)"
+}
 
 # expect_stdout_empty
 expect_stdout_empty() {
