@@ -226,7 +226,7 @@ void fw_asm(fw *w, CXCursor s)
     vec_free(&ops);
     return;
   }
-  uint8_t f0 = w->eff_flags;
+  uint16_t f0 = w->eff_flags;
   w->eff_flags |= SEF_ASM;
   for (unsigned i = 0; i < a.nout; i++) {
     /* An inert template leaves the value as it was: a pointer keeps its provenance. */

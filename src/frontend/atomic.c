@@ -79,7 +79,7 @@ static void fa_record(fw *w, CXCursor at, const char *name, fa_kind kind, const 
 {
   lv_t obj;
   fw_deref(w, kids[0], &obj);
-  uint8_t flags0 = w->eff_flags;
+  uint16_t flags0 = w->eff_flags;
   w->eff_flags |= SEF_ATOMIC;
   fw_access(w, at, &obj, kind != FA_STORE, kind != FA_LOAD);
   w->eff_flags = flags0;

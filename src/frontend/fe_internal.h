@@ -192,6 +192,10 @@ int fe_gnu_body_hidden(fe_tu *t, CXCursor canon, CXCursor use, CXCursor def);
 void fe_alias_note(fe_tu *t, CXCursor fn, uint32_t fi);
 void fe_alias_finish(fe_tu *t);
 
+/* rotable.c: a read-only table with external linkage defined here whose
+ * pointers all point to read-only data gets the empty slot "NAME.*". */
+void fe_rotable_define(fe_tu *t, CXCursor var);
+
 /* frozen.c: fe_frozen_note_init records the variables a file-scope
  * variable's initializer mentions; fe_frozen_finish, after the last walk,
  * turns reads of statics that no code writes into SE_READ_CONST with

@@ -236,6 +236,7 @@ static enum CXChildVisitResult fe_top(CXCursor c, CXCursor parent, CXClientData 
   if (clang_getCursorKind(c) == CXCursor_VarDecl) {
     fe_slot_define(t, c);
     fe_frozen_note_init(t, c);
+    fe_rotable_define(t, c);
   }
   if (clang_getCursorKind(c) != CXCursor_FunctionDecl) return CXChildVisit_Continue;
   int is_def = clang_isCursorDefinition(c);

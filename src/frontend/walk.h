@@ -79,7 +79,7 @@ typedef struct {
   ptrmap varmap;          /* decl key → index in vars */
   VEC(CXCursor) ks;       /* children of the nodes being visited, as a stack */
   int doomed;             /* > 0 inside the arguments of a noreturn call */
-  uint8_t eff_flags;      /* SEF_* added to every effect recorded (an atomic's access) */
+  uint16_t eff_flags;     /* SEF_* added to every effect recorded (an atomic's access) */
   int enum_switch;        /* > 0: the innermost switch names every enumerator of its enum */
   int impossible;         /* > 0 inside the default of such a switch (SCF_IMPOSSIBLE) */
   uint64_t last_value;    /* provenance of the last expression statement's value (StmtExpr) */
@@ -106,6 +106,12 @@ enum { FS_ENDS = 1,   /* every path through it ends in a noreturn call */
                             it runs once it has started (SEF_LEAVES) */
 
 enum { ACC_VALUE, ACC_ADDR };
+
+/* rotable.c: the provenance of a pointer loaded from global decl (at
+ * expression at): fe_static_prov's, or for a read-only table defined in
+ * another TU read-only data, with a read of what it points to recorded
+ * (SEF_RO_TABLE) for the link to confirm. */
+uint64_t fw_rotable_load(fw *w, CXCursor at, CXCursor decl);
 
 /* enumswitch.c: does switch body `body` over `cond` have a case for every
  * enumerator of cond's enum type? */

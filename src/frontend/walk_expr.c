@@ -41,7 +41,7 @@ void fw_effect(fw *w, CXCursor at, sum_effect_kind k, uint8_t obj, uint8_t param
   sum_effect e;
   memset(&e, 0, sizeof e);
   e.kind = (uint8_t)k;
-  e.flags = (uint8_t)((w->doomed ? SEF_DOOMED : 0) | w->eff_flags);
+  e.flags = (uint16_t)((w->doomed ? SEF_DOOMED : 0) | w->eff_flags);
   e.obj = obj;
   e.param = param;
   e.name = name;
@@ -381,7 +381,8 @@ static void fw_access_plain(fw *w, CXCursor at, const lv_t *lv, int rd, int wr)
     if (wr) fw_var_written(w, lv->var);
     return;
   case LV_GLOBAL: {
-    uint8_t obj = (uint8_t)fw_global_kind(lv->decl), flags0 = w->eff_flags;
+    uint8_t obj = (uint8_t)fw_global_kind(lv->decl);
+    uint16_t flags0 = w->eff_flags;
     uint32_t name = fw_name(w, lv->decl);
     if ((obj == SO_GLOBAL || obj == SO_THREAD_LOCAL) && fw_global_is_system(lv->decl)) w->eff_flags |= SEF_SYSTEM_OBJ;
     if (rd) fw_effect(w, at, fe_type_readonly(clang_getCursorType(lv->decl)) ? SE_READ_CONST
@@ -416,7 +417,7 @@ void fw_access(fw *w, CXCursor at, const lv_t *lv, int rd, int wr)
   if (clang_isVolatileQualifiedType(t)) fw_effect(w, at, SE_VOLATILE, 0, 0, 0);
   /* An _Atomic object: a load is a read, a store a write, as for the
    * builtins; the flag names the access atomic. */
-  uint8_t flags0 = w->eff_flags;
+  uint16_t flags0 = w->eff_flags;
   if (t.kind == CXType_Atomic) w->eff_flags |= SEF_ATOMIC;
   fw_access_plain(w, at, lv, rd, wr);
   w->eff_flags = flags0;
@@ -456,7 +457,7 @@ static uint64_t fw_lvalue_expr(fw *w, CXCursor c, int acc, const lv_t *lv)
     return w->vars.v[lv->var].mask;
   }
   /* Loaded from read-only static data: where its initializer points. */
-  if (lv->kind == LV_GLOBAL) return fe_static_prov(w->t, lv->decl);
+  if (lv->kind == LV_GLOBAL) return fw_rotable_load(w, c, lv->decl);
   return PROV_UNKNOWN;   /* a pointer loaded from memory may point anywhere */
 }
 

@@ -382,6 +382,7 @@ static void solve_weak_bodies(link_prog *p)
 void link_solve(link_prog *p)
 {
   link_dups_resolve(p);
+  link_resolve_ro_tables(p);
   solve_mark_kb_bodies(p);
   link_ind_prepare(p);
   free(p->call_cls);

@@ -37,6 +37,9 @@ void link_ind_call(const link_prog *p, const link_func *f, const link_call *c, c
                    link_state *out);
 /* Sets every function's pc before the solve (it depends on no class). */
 void link_ind_prepare(link_prog *p);
+/* rotable.c: reads through a read-only table another TU defines and
+ * vouches for become reads of read-only data (before the solve). */
+void link_resolve_ro_tables(link_prog *p);
 /* Is argument a of f (a function passed) one its callee calls through? */
 bool link_ind_arg_called(const link_prog *p, const link_func *f, const sum_fnarg *a);
 

@@ -128,6 +128,11 @@ static void reason_effect(strbuf *b, const link_prog *p, const sum_effect *e)
       sb_puts(b, e->kind == SE_READ_MEM ? "reads errno" : "writes errno");
       break;
     }
+    if (e->flags & SEF_RO_TABLE) {
+      sb_printf(b, "reads what '%s' points to (a read-only table defined in another file, not seen to point "
+                   "to read-only data only)", name);
+      break;
+    }
     sb_puts(b, e->kind == SE_READ_MEM ? "reads memory through " : "writes memory through ");
     if (*name) sb_printf(b, "'%s'", name); else sb_puts(b, "a pointer");
     break;

@@ -109,6 +109,11 @@ typedef enum { SO_NONE, SO_GLOBAL, SO_FILE_STATIC, SO_STATIC_LOCAL, SO_THREAD_LO
  * the TU writes and whose address never escapes (frontend/frozen.c): it
  * keeps its initial value, as GCC's ipa-reference knows. */
 #define SEF_FROZEN 0x200
+/* (format 7; issue 30) SE_READ_MEM of what a pointer loaded from a
+ * read-only table defined in another TU points to, named after the table:
+ * a read of read-only data if the TU defining the table vouches for it
+ * (an empty slot function "TABLE.*"; frontend/rotable.c, link/rotable.c). */
+#define SEF_RO_TABLE 0x400
 
 typedef struct { uint32_t file, line, col; } sum_loc;
 

@@ -1,0 +1,67 @@
+/* rotable.c — read-only tables of pointers defined in another TU (issue
+ * 30, item 6).
+ *
+ * `extern const struct ops *const all_ops[];` defined in ops.c as
+ * `{ &a_ops, &b_ops }` with both objects defined const: what the table
+ * points to is read-only data, so `all_ops[i]->width` reads nothing that
+ * can change. In ops.c itself rodata.c sees the initializer and says so;
+ * in another TU only the declaration is in sight. There, loading a pointer
+ * from such a table records a read of what it points to (SE_READ_MEM with
+ * SEF_RO_TABLE, named after the table) and gives the pointer read-only
+ * provenance; the TU that defines the table, when its initializer points
+ * to read-only data only, vouches for it with an empty slot function
+ * "TABLE.*" (SFF_SLOT, as fnslot.c's slots). The link turns each such read
+ * of a vouched table into a read of read-only data (link/rotable.c); a
+ * table nobody analysed vouches for stays a read of memory, as before.
+ * Writes through the loaded pointer are still writes (provenance
+ * read-only counts as unknown for a write), and so are a callee's. */
+#include "frontend/walk.h"
+#include <stdio.h>
+#include <string.h>
+
+/* Is decl an external read-only object this TU declares but does not
+ * define (outside the system headers)? */
+static bool rt_declared_elsewhere(CXCursor decl)
+{
+  if (clang_getCursorKind(decl) != CXCursor_VarDecl || clang_getCursorLinkage(decl) != CXLinkage_External ||
+      !fe_type_readonly(clang_getCursorType(decl)))
+    return false;
+  if (clang_Location_isInSystemHeader(clang_getCursorLocation(decl))) return false;
+  return clang_Cursor_isNull(clang_getCursorDefinition(decl));
+}
+
+uint64_t fw_rotable_load(fw *w, CXCursor at, CXCursor decl)
+{
+  uint64_t m = fe_static_prov(w->t, decl);
+  if (!(m & PROV_UNKNOWN) || !rt_declared_elsewhere(decl)) return m;
+  uint16_t flags0 = w->eff_flags;
+  w->eff_flags |= SEF_RO_TABLE;
+  fw_effect(w, at, SE_READ_MEM, 0, 0, fw_name(w, decl));
+  w->eff_flags = flags0;
+  return PROV_RODATA;
+}
+
+void fe_rotable_define(fe_tu *t, CXCursor var)
+{
+  if (!clang_isCursorDefinition(var) || clang_getCursorLinkage(var) != CXLinkage_External ||
+      !fe_type_readonly(clang_getCursorType(var)) || clang_Location_isInSystemHeader(clang_getCursorLocation(var)))
+    return;
+  uint64_t m = fe_static_prov(t, var);
+  if (!(m & PROV_RODATA) || (m & ~PROV_RODATA)) return;   /* no pointers, or some not read-only */
+  CXString vs = clang_getCursorSpelling(var);
+  char name[512];
+  int len = snprintf(name, sizeof name, "%s.*", clang_getCString(vs));
+  clang_disposeString(vs);
+  if (len < 0 || (size_t)len >= sizeof name) return;
+  sum_func f;
+  memset(&f, 0, sizeof f);
+  f.name = strtab_intern(t->sum->strs, name);
+  f.loc = fe_cursor_loc(t, var);
+  f.linkage = SUM_EXTERNAL;
+  f.flags = SFF_SLOT | SFF_SYSTEM | SFF_BODY;
+  f.eff_off = (uint32_t)t->sum->effs.n;
+  f.call_off = (uint32_t)t->sum->calls.n;
+  f.fnarg_off = (uint32_t)t->sum->fnargs.n;
+  f.pcall_off = (uint32_t)t->sum->pcalls.n;
+  vec_push(&t->sum->funcs, f);
+}
