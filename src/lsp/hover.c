@@ -80,6 +80,7 @@ static void hover_text(strbuf *b, const lsp_analysis *a, uint32_t fi)
   }
   sb_clear(&r);
   reason_chain(&r, p, f, a->root);
+  while (r.n && r.s[r.n - 1] == '\n') r.s[--r.n] = '\0';
   if (*sb_str(&r)) sb_printf(b, "Why (`purist infer --why %s`):\n```text\n%s\n```\n", strtab_get(p->strs, f->name),
                              sb_str(&r));
   sb_free(&r);

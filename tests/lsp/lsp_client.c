@@ -17,7 +17,7 @@
  *   wait-diag FILE   read messages until diagnostics for ROOT/FILE are published
  *   quiet SECONDS    read messages for that long; a message published then fails
  *   eof              close the server's standard input
- *   status           wait for the server to end; prints "status N"
+ *   status           wait for the server to end; prints {"status":N}
  * Exit status 0 when the script ran to its end; 3 when a wait timed out
  * (LSP_CLIENT_TIMEOUT seconds, default 120) or the server ended first;
  * 2 on a bad script. Its own framing code, on purpose: the server's is
@@ -281,7 +281,7 @@ static void run_step(client *c, char *line)
       if (now() > deadline) die(3, "%s", "the server did not end");
       usleep(10000);
     }
-    printf("status %d\n", WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st));
+    printf("{\"status\":%d}\n", WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st));
     c->pid = 0;
   } else {
     die(2, "unknown step '%s'", line);
