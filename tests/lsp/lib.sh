@@ -8,7 +8,10 @@
 #   src/b.c       calls of sq the compiler would delete, merge and hoist
 # Usage: . lib.sh PURIST LSP_CLIENT
 . "$(dirname "${BASH_SOURCE[0]}")/../e2e/lib.sh" "$1"
-CLIENT=$2
+case "$2" in
+  /*) CLIENT=$2 ;;
+  *) CLIENT=$PWD/$2 ;;
+esac
 [ -x "$CLIENT" ] || fail "no client at $CLIENT"
 
 # make_project DIR: the project above, its compile database at its root.

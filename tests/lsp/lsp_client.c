@@ -8,7 +8,7 @@
  * the test asserts on it with jq. In a step, @ROOT@ is ROOT and @URI@ is
  * file://ROOT. Steps:
  *   send JSON        frame JSON (one line) and send it
- *   raw TEXT         send TEXT as it is, after \r \n \\ escapes (malformed input)
+ *   raw TEXT         send TEXT as it is, after \r \n \xHH \\ escapes (malformed input)
  *   open FILE        textDocument/didOpen of ROOT/FILE with its contents
  *   change FILE      textDocument/didChange: the whole text, read from ROOT/FILE now
  *   save FILE        textDocument/didSave of ROOT/FILE
@@ -217,7 +217,7 @@ static void doc_step(client *c, const char *kind, const char *file)
   free(path);
 }
 
-/* raw's escapes: \r \n \\ . */
+/* raw's escapes: \r \n \xHH \\ . */
 static void raw_step(client *c, const char *s)
 {
   size_t n = 0;
@@ -225,6 +225,12 @@ static void raw_step(client *c, const char *s)
   for (; *s; s++) {
     if (*s == '\\' && s[1]) {
       s++;
+      if (*s == 'x' && s[1] && s[2]) {   /* \xHH: a byte */
+        char hex[3] = { s[1], s[2], '\0' };
+        b[n++] = (char)strtol(hex, NULL, 16);
+        s += 2;
+        continue;
+      }
       b[n++] = *s == 'r' ? '\r' : *s == 'n' ? '\n' : *s;
     } else {
       b[n++] = *s;
