@@ -372,7 +372,7 @@ const cli_cmddef cli_cmddefs[] = {
     "checks: '*,-cheat*' (or a list, or {cheat: off});\n"
     "exclude: [tests/**, third_party]; kb: [tools/mylib.kb]; strict: true." },
   { "lsp", CMD_LSP, "[options] [-p DIR]",
-    "a language server: the findings and fixes in the editor (LSP, stdio)",
+    "a language server (LSP, stdio): findings and fixes in the editor",
     "Serves the Language Server Protocol on standard input and output for an\n"
     "editor (Neovim, VS Code, Emacs eglot, Helix): the findings of check,\n"
     "suggest and explain as diagnostics of the open files, refreshed on save\n"

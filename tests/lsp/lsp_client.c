@@ -16,6 +16,7 @@
  *   wait-id N        read messages until the response with id N
  *   wait-diag FILE   read messages until diagnostics for ROOT/FILE are published
  *   quiet SECONDS    read messages for that long; a message published then fails
+ *   mark LABEL       print {"mark":LABEL,"t":SECONDS since the client started} (bench/lsp.sh)
  *   eof              close the server's standard input
  *   status           wait for the server to end; prints {"status":N}
  * Exit status 0 when the script ran to its end; 3 when a wait timed out
@@ -44,6 +45,7 @@ typedef struct {
   size_t n, cap;
   const char *root;
   double timeout;
+  double start;          /* when the client started (mark) */
   bool ended;            /* the server closed its output */
 } client;
 
@@ -275,6 +277,9 @@ static void run_step(client *c, char *line)
       json_decref(m);
       if (diag) die(3, "%s", "diagnostics were published during a quiet step");
     }
+  } else if (!strcmp(line, "mark")) {
+    printf("{\"mark\":\"%s\",\"t\":%.6f}\n", a, now() - c->start);
+    fflush(stdout);
   } else if (!strcmp(line, "eof")) {
     close(c->to);
     c->to = -1;
@@ -299,7 +304,7 @@ int main(int argc, char **argv)
 {
   if (argc < 5 || strcmp(argv[3], "--")) die(2, "%s", "usage: lsp_client ROOT SCRIPT -- SERVER ARGS...");
   signal(SIGPIPE, SIG_IGN);
-  client c = { .root = argv[1] };
+  client c = { .root = argv[1], .start = now() };
   const char *t = getenv("LSP_CLIENT_TIMEOUT");
   c.timeout = t ? atof(t) : 120;
   FILE *script = fopen(argv[2], "r");
