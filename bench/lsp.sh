@@ -55,7 +55,7 @@ send {"jsonrpc":"2.0","method":"initialized","params":{}}
 open $rel
 wait-diag $rel
 mark first
-sh printf '/* edited %s */\n' "$(date +%s%N)" >>'$rel'
+sh printf '/* edited %s */\n' "\$(date +%s%N)" >>'$rel'
 mark save
 save $rel
 send {"jsonrpc":"2.0","id":2,"method":"textDocument/hover","params":{"textDocument":{"uri":"@URI@/$rel"},"position":{"line":0,"character":0}}}

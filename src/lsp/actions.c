@@ -70,13 +70,13 @@ static json_t *actions_diagnostics(const json_t *context, const diag *f)
 }
 
 /* The quick fix for function f's finding, or NULL if fix plans nothing. */
-static json_t *actions_for(lsp_server *s, const diag *f, const json_t *context)
+static json_t *actions_for(lsp_server *s, const fix_plan *pl, const diag *f, const json_t *context)
 {
   fix_spans sp = {0};
   fix_notes notes = {0};
   json_t *a = NULL;
-  if (fix_plan_spans(s->an.plan, f->function, &sp, &notes)) {
-    const fix_edit_info *e = fix_plan_edit(s->an.plan, sp.v[0].edit);
+  if (fix_plan_spans(pl, f->function, &sp, &notes)) {
+    const fix_edit_info *e = fix_plan_edit(pl, sp.v[0].edit);
     char *title = sp.n > 1 ? xasprintf("purist: %s on '%s' (%zu declarations)", e->what, f->function, sp.n)
                            : xasprintf("purist: %s on '%s'", e->what, f->function);
     a = json_pack("{s:o,s:s,s:o,s:{s:o},s:b}", "title", diag_json_str(title), "kind", "quickfix",
@@ -106,9 +106,10 @@ json_t *lsp_code_actions(lsp_server *s, const json_t *params, const char **bad)
   json_t *out = json_array();
   lsp_doc *d = lsp_doc_find(s, uri);
   const lsp_analysis *a = &s->an;
-  if (!d || !d->path || !a->done || a->error || !a->plan || !actions_wanted(context) || actions_unsaved(d))
+  if (!d || !d->path || !a->done || a->error || !actions_wanted(context) || actions_unsaved(d))
     return out;
-  VEC(const char *) seen = {0};
+  VEC(const char *) seen = {0};   /* the functions concerned, once each */
+  VEC(size_t) first = {0};        /* the first finding of each, in the range */
   for (size_t i = 0; i < a->findings.n; i++) {
     const diag *f = &a->findings.v[i];
     if (!f->function || strcmp(a->real[i], d->path) || f->line < lo + 1 || f->line > hi + 1) continue;
@@ -116,9 +117,15 @@ json_t *lsp_code_actions(lsp_server *s, const json_t *params, const char **bad)
     for (size_t k = 0; k < seen.n && !dup; k++) dup = !strcmp(seen.v[k], f->function);
     if (dup) continue;
     vec_push(&seen, f->function);
-    json_t *act = actions_for(s, f, context);
+    vec_push(&first, i);
+  }
+  fix_plan *pl = lsp_analysis_plan(a, &s->opts, seen.v, seen.n);
+  for (size_t k = 0; pl && k < first.n; k++) {
+    json_t *act = actions_for(s, pl, &a->findings.v[first.v[k]], context);
     if (act) json_array_append_new(out, act);
   }
+  fix_plan_free(pl);
+  vec_free(&first);
   vec_free(&seen);
   return out;
 }

@@ -104,6 +104,7 @@ json_t *lsp_hover(lsp_server *s, const json_t *params, const char **bad)
   long fi = name ? hover_func(a->prog, name, d->path) : -1;
   free(name);
   if (fi < 0) return json_null();
+  if (!a->gains) s->an.gains = checks_gains_new(a->prog, checks_whole_program(a->prog, s->opts.whole_program));
   strbuf t = {0};
   hover_text(&t, a, (uint32_t)fi);
   json_t *range = json_pack("{s:{s:I,s:I},s:{s:I,s:I}}", "start", "line", line, "character",

@@ -76,8 +76,7 @@ typedef struct {
   link_prog *prog;     /* solved */
   diag_list findings;  /* check, suggest, explain, filtered as check filters */
   char **real;         /* per finding: its file, symbolic links resolved (compared with documents') */
-  fix_plan *plan;      /* what fix --fix-misuse --include-may-not-return would do */
-  checks_gain *gains;  /* per function of prog */
+  checks_gain *gains;  /* per function of prog; NULL until a hover needs it */
   run_info ri;         /* TUs not analysed */
   strtab *tus;         /* absolute paths of the database's source files */
   strtab *seen;        /* absolute paths of every file the summaries declare something in */
@@ -87,6 +86,11 @@ typedef struct {
  * into a, freeing what a held. The messages of the parse go to stderr. */
 void lsp_analysis_run(lsp_analysis *a, const cli_opts *o, const kb *k);
 void lsp_analysis_free(lsp_analysis *a);
+/* What `fix --fix-misuse --all --include-may-not-return` would do to the
+ * functions named (every function of those names: a static one may have
+ * namesakes), planned for the files that define them only. NULL if
+ * nothing can be planned (said on stderr). Caller frees. */
+fix_plan *lsp_analysis_plan(const lsp_analysis *a, const cli_opts *o, const char *const *names, size_t n);
 
 /* ---- the server (dispatch.c) ------------------------------------------ */
 
