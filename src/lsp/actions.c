@@ -120,6 +120,8 @@ json_t *lsp_code_actions(lsp_server *s, const json_t *params, const char **bad)
     vec_push(&first, i);
   }
   fix_plan *pl = lsp_analysis_plan(a, &s->opts, seen.v, seen.n);
+  const fix_notes *why = pl ? fix_plan_notes(pl) : NULL;   /* what fix would not do, and why: to the log */
+  for (size_t k = 0; why && k < why->n; k++) fprintf(stderr, "purist: lsp: %s\n", why->v[k].text);
   for (size_t k = 0; pl && k < first.n; k++) {
     json_t *act = actions_for(s, pl, &a->findings.v[first.v[k]], context);
     if (act) json_array_append_new(out, act);

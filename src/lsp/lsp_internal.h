@@ -62,7 +62,8 @@ size_t lsp_offset_of(const char *text, size_t len, unsigned line, unsigned ch, b
 /* The length in bytes of the identifier at byte column col (1-based) of
  * line, 0 if none starts there. */
 unsigned lsp_ident_len(const char *text, size_t len, unsigned line, unsigned col);
-/* An LSP Range from 1-based byte positions of text (NULL: positions as they are, 0-based). */
+/* An LSP Range from 1-based lines and byte columns of text (text NULL,
+ * unreadable: the byte columns are taken as characters). */
 json_t *lsp_range(const char *text, size_t len, unsigned line, unsigned col, unsigned end_line,
                   unsigned end_col, bool utf8);
 

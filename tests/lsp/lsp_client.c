@@ -111,6 +111,7 @@ static void send_json(client *c, json_t *m)
 /* One whole message from the buffer (caller decrefs), or NULL if none yet. */
 static json_t *take_message(client *c)
 {
+  if (!c->n) return NULL;
   char *end = memmem(c->buf, c->n, "\r\n\r\n", 4);
   if (!end) return NULL;
   size_t hlen = (size_t)(end - c->buf) + 4;
