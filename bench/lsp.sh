@@ -46,7 +46,8 @@ measure() {
   say "$name: warming the cache (purist check)"
   (cd "$dir" && "$purist" check -p "$dir" --cache-dir "$work/cache" >/dev/null 2>&1) || true
   cp -p "$dir/$rel" "$work/saved.c"
-  trap 'cp -p "$work/saved.c" "$dir/$rel"; [ "$keep" -eq 1 ] || rm -rf "$work"' EXIT
+  edited=$dir/$rel   # restored by the trap, also when interrupted
+  trap 'cp -p "$work/saved.c" "$edited"; [ "$keep" -eq 1 ] || rm -rf "$work"' EXIT
   cat >"$work/script" <<S
 mark start
 send {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"rootUri":"@URI@","capabilities":{}}}
