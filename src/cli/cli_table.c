@@ -184,16 +184,16 @@ static int cli_p_color(cli_opts *o, const char *v)
 
 const cli_optdef cli_optdefs[] = {
   /* Where the code is. */
-  STR("--build-path", 'p', NULL, "DIR", "@dir", CLI_PARSING | B(CMD_CACHE) | B(CMD_RT_FLAGS) | B(CMD_CONFIG),
+  STR("--build-path", 'p', NULL, "DIR", "@dir", B(CMD_LSP) | CLI_PARSING | B(CMD_CACHE) | B(CMD_RT_FLAGS) | B(CMD_CONFIG),
       db, NULL,
       "directory of compile_commands.json, as clang-tidy -p (default: . then build/);\n"
       "with FILE... too: report on those files, analysed with their database flags"),
-  STR("--root", 0, NULL, "DIR", "@dir", CLI_READING | B(CMD_CONFIG), root, NULL,
+  STR("--root", 0, NULL, "DIR", "@dir", B(CMD_LSP) | CLI_READING | B(CMD_CONFIG), root, NULL,
       "project root for relative paths and .purist (default: the CMake source\n"
       "directory of -p, else the database's directory)"),
-  STR("--config", 0, NULL, "FILE", "@file", CLI_READING | B(CMD_CONFIG), config_file, NULL,
+  STR("--config", 0, NULL, "FILE", "@file", B(CMD_LSP) | CLI_READING | B(CMD_CONFIG), config_file, NULL,
       "read this configuration file instead of the .purist found from the root upward"),
-  FLAG("--no-config", 0, CLI_READING | B(CMD_CONFIG), no_config, NULL, "read no configuration file"),
+  FLAG("--no-config", 0, B(CMD_LSP) | CLI_READING | B(CMD_CONFIG), no_config, NULL, "read no configuration file"),
   /* Output. */
   PARSE("--format", 0, NULL, "FMT", "text|json|sarif", CLI_READING, cli_p_format, NULL,
         "text (default), json or sarif (sarif: check, suggest, explain, verify)"),
@@ -206,49 +206,49 @@ const cli_optdef cli_optdefs[] = {
         "auto (default): a status line on a terminal, else a line '[120/450] file'\n"
         "every 5 s once the run lasts that long; plain: those lines always; none\n"
         "(env PURIST_PROGRESS sets the default)"),
-  FLAG("--verbose", 0, CLI_READING, verbose, NULL,
+  FLAG("--verbose", 0, B(CMD_LSP) | CLI_READING, verbose, NULL,
        "notes on what the analysis assumed: a name defined in several files (a\n"
        "database of many programs) and how calls to it resolve"),
   /* What is analysed and reported. */
-  PARSE("--checks", 0, NULL, "LIST", NULL, CLI_FINDINGS | B(CMD_REPORT) | B(CMD_CONFIG), cli_p_checks, "checks",
+  PARSE("--checks", 0, NULL, "LIST", NULL, B(CMD_LSP) | CLI_FINDINGS | B(CMD_REPORT) | B(CMD_CONFIG), cli_p_checks, "checks",
         "checks to report, as clang-tidy: comma-separated globs over check names,\n"
         "'-' removes (e.g. '*,-cheat*'); later items win; default '*'"),
-  PARSE("--exclude", 0, NULL, "GLOB", NULL, CLI_READING | B(CMD_CONFIG), cli_p_exclude, "exclude",
+  PARSE("--exclude", 0, NULL, "GLOB", NULL, B(CMD_LSP) | CLI_READING | B(CMD_CONFIG), cli_p_exclude, "exclude",
         "report nothing in files matching GLOB (relative to the root; ** spans\n"
         "directories; repeatable or comma-separated); they are still analysed"),
-  PARSE("--include", 0, NULL, "GLOB", NULL, CLI_READING | B(CMD_CONFIG), cli_p_include, "include",
+  PARSE("--include", 0, NULL, "GLOB", NULL, B(CMD_LSP) | CLI_READING | B(CMD_CONFIG), cli_p_include, "include",
         "report only on files matching GLOB (the rest is still analysed)"),
-  PARSE("--library", 0, NULL, "GLOB", NULL, CLI_READING | B(CMD_CONFIG), cli_p_library, "library",
+  PARSE("--library", 0, NULL, "GLOB", NULL, B(CMD_LSP) | CLI_READING | B(CMD_CONFIG), cli_p_library, "library",
         "functions defined in files matching GLOB are a library's public API\n"
         "(callers outside the analysed code gain) even where the database holds\n"
         "programs; a -fPIC TU's default-visibility functions are so without it"),
-  PARSE("--kb", 0, NULL, "FILE", "@file", CLI_PARSING | B(CMD_LINK) | B(CMD_CONFIG), cli_p_kb, "kb",
+  PARSE("--kb", 0, NULL, "FILE", "@file", B(CMD_LSP) | CLI_PARSING | B(CMD_LINK) | B(CMD_CONFIG), cli_p_kb, "kb",
         "add knowledge-base entries for your own libraries (format of data/libc.kb)"),
-  FLAG("--strict", 0, CLI_READING | B(CMD_CONFIG), strict, "strict",
+  FLAG("--strict", 0, B(CMD_LSP) | CLI_READING | B(CMD_CONFIG), strict, "strict",
        "count effects on paths that end in a call that never returns"),
-  FLAG("--whole-program", 0, CLI_FINDINGS | B(CMD_REPORT) | B(CMD_FIX) | B(CMD_CONFIG), whole_program,
+  FLAG("--whole-program", 0, B(CMD_LSP) | CLI_FINDINGS | B(CMD_REPORT) | B(CMD_FIX) | B(CMD_CONFIG), whole_program,
        "whole-program",
        "the analysed code is the whole program (as when it defines main): a global\n"
        "nothing in it writes is constant, not a library's variable"),
   /* Parsing. */
-  PARSE("--jobs", 'j', NULL, "N", NULL, CLI_PARSING, cli_p_jobs, "jobs",
+  PARSE("--jobs", 'j', NULL, "N", NULL, B(CMD_LSP) | CLI_PARSING, cli_p_jobs, "jobs",
         "parse N files at once (default: the number of cores); the output is the\n"
         "same for every N"),
-  PARSE("--tu-timeout", 0, NULL, "S", NULL, CLI_PARSING | B(CMD_CONFIG), cli_p_tu_timeout, "tu-timeout",
+  PARSE("--tu-timeout", 0, NULL, "S", NULL, B(CMD_LSP) | CLI_PARSING | B(CMD_CONFIG), cli_p_tu_timeout, "tu-timeout",
         "give up on a file whose parse takes longer than S seconds (default 300;\n"
         "0: no limit); the others are analysed"),
-  PARSE("--compiler-view", 0, NULL, "V", "build|clang", CLI_PARSING | B(CMD_CONFIG), cli_p_compiler_view,
+  PARSE("--compiler-view", 0, NULL, "V", "build|clang", B(CMD_LSP) | CLI_PARSING | B(CMD_CONFIG), cli_p_compiler_view,
         "compiler-view",
         "build (default): parse a GCC compile command with that GCC's predefined\n"
         "macros (no __clang__), as the build compiles it; clang: with clang's own"),
-  STR("--cache-dir", 0, NULL, "DIR", "@dir", CLI_PARSING | B(CMD_CACHE), cache_dir, NULL,
+  STR("--cache-dir", 0, NULL, "DIR", "@dir", B(CMD_LSP) | CLI_PARSING | B(CMD_CACHE), cache_dir, NULL,
       "summary cache, shared by projects (default: $XDG_CACHE_HOME/purist, else\n"
       "~/.cache/purist; env PURIST_CACHE_DIR)"),
-  PARSE("--cache-max-size", 0, NULL, "SIZE", NULL, CLI_PARSING | B(CMD_CACHE) | B(CMD_CONFIG), cli_p_cache_max,
+  PARSE("--cache-max-size", 0, NULL, "SIZE", NULL, B(CMD_LSP) | CLI_PARSING | B(CMD_CACHE) | B(CMD_CONFIG), cli_p_cache_max,
         "cache-max-size",
         "prune the cache, least recently used first, when it grows past SIZE\n"
         "(K, M, G: powers of 1024; default 1G; 0: no limit)"),
-  FLAG("--no-cache", 0, CLI_PARSING, no_cache, NULL, "parse every file; read and write no cache"),
+  FLAG("--no-cache", 0, B(CMD_LSP) | CLI_PARSING, no_cache, NULL, "parse every file; read and write no cache"),
   FLAG("--stats", 0, CLI_PARSING, stats, NULL, "print cache hits, misses and files parsed on stderr"),
   /* infer, link. */
   STR("--why", 0, NULL, "NAME", NULL, B(CMD_INFER) | B(CMD_LINK), why, NULL,
@@ -260,9 +260,9 @@ const cli_optdef cli_optdefs[] = {
   PARSE("--with", 0, NULL, "LIST", "suggest|explain|suggest,explain", B(CMD_CHECK), cli_p_with, NULL,
         "check: also suggest's and/or explain's findings, in one report (one SARIF\n"
         "run, automationDetails.id purist/check+suggest+explain/, for one upload)"),
-  FLAG("--cheats-as-errors", 0, CLI_FINDINGS | B(CMD_REPORT) | B(CMD_CONFIG), cheats_as_errors, "cheats-as-errors",
+  FLAG("--cheats-as-errors", 0, B(CMD_LSP) | CLI_FINDINGS | B(CMD_REPORT) | B(CMD_CONFIG), cheats_as_errors, "cheats-as-errors",
        "report deliberate cheats (memoisation) as errors, not notes"),
-  STR("--baseline", 0, NULL, "FILE", "@file", CLI_FINDINGS | B(CMD_REPORT), baseline, "baseline",
+  STR("--baseline", 0, NULL, "FILE", "@file", B(CMD_LSP) | CLI_FINDINGS | B(CMD_REPORT), baseline, "baseline",
       "hide the findings recorded in FILE"),
   STR("--write-baseline", 0, NULL, "FILE", "@file", CLI_FINDINGS, write_baseline, NULL,
       "record the current findings in FILE"),
@@ -271,7 +271,7 @@ const cli_optdef cli_optdefs[] = {
        "also the suggestions that gain nothing (every call is where the compiler\n"
        "sees the body): suggest shows them as notes, fix applies them, impact\n"
        "measures them"),
-  STR("--spelling", 0, NULL, "S", "gnu|c23|std|macro:", B(CMD_FIX) | B(CMD_SUGGEST) | B(CMD_CONFIG), spelling,
+  STR("--spelling", 0, NULL, "S", "gnu|c23|std|macro:", B(CMD_LSP) | B(CMD_FIX) | B(CMD_SUGGEST) | B(CMD_CONFIG), spelling,
       "spelling",
         "fix: gnu (__attribute__((const))), c23 ([[gnu::const]]) or macro:NAME[,NAME];\n"
         "default: what the project already uses; fix, suggest: std writes C23's own\n"
@@ -375,6 +375,15 @@ const cli_cmddef cli_cmddefs[] = {
     "relative to its directory, globs to the project root. Example:\n"
     "checks: '*,-cheat*' (or a list, or {cheat: off});\n"
     "exclude: [tests/**, third_party]; kb: [tools/mylib.kb]; strict: true." },
+  { "lsp", CMD_LSP, "[options] [-p DIR]",
+    "a language server (LSP, stdio): findings and fixes in the editor",
+    "Serves the Language Server Protocol on standard input and output for an\n"
+    "editor (Neovim, VS Code, Emacs eglot, Helix): the findings of check,\n"
+    "suggest and explain as diagnostics of the open files, refreshed on save\n"
+    "through the summary cache; quick fixes that make fix's edits; a hover on\n"
+    "a function's name with its class, reason and gain. The compile database:\n"
+    "-p, else initializationOptions.compilationDatabasePath, else the\n"
+    "workspace root or its build/. See docs/lsp.md." },
   { "help", CMD_HELP, "[COMMAND]", "print the help of purist or of one command", "" },
 };
 const size_t cli_ncmddefs = sizeof cli_cmddefs / sizeof *cli_cmddefs;

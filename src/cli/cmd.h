@@ -14,7 +14,7 @@
 enum { EXIT_OK = 0, EXIT_FINDINGS = 1, EXIT_INPUT = 2 };
 
 /* The commands: cmd_infer.c, cmd_findings.c, cmd_verify.c, fix_cmd.c,
- * impact_cmd.c (`cache` is cache_cmd_run, `cc` launcher_main). */
+ * impact_cmd.c, cmd_lsp.c (`cache` is cache_cmd_run, `cc` launcher_main). */
 int cmd_infer(const cli_opts *o, const kb *k);
 int cmd_summarize(const cli_opts *o, const kb *k);
 int cmd_link(const cli_opts *o, const kb *k);
@@ -24,6 +24,7 @@ int cmd_fix(const cli_opts *o, const kb *k);
 int cmd_impact(const cli_opts *o, const kb *k);
 int cmd_verify(const cli_opts *o, const kb *k);
 int cmd_rt_flags(const cli_opts *o, const kb *k);
+int cmd_lsp(const cli_opts *o, const kb *k);       /* cmd_lsp.c: the language server */
 
 /* "purist: MSG" on stderr, each line of MSG so, control characters in
  * it escaped as cmd_put_msg does (a file name the user gave). */

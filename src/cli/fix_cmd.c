@@ -14,8 +14,7 @@
 #include <errno.h>
 #include <string.h>
 
-/* --spelling=gnu|c23|std|macro:NAME[,NAME]; the names stay in o's storage. */
-static int fix_cmd_spelling(const char *s, fix_opts *fo, char **names)
+int fix_cmd_spelling(const char *s, fix_opts *fo, char **names)
 {
   *names = NULL;
   if (!s) return 0;

@@ -32,7 +32,7 @@ static int (*const main_commands[])(const cli_opts *, const kb *) = {
   [CMD_INFER] = cmd_infer, [CMD_SUMMARIZE] = cmd_summarize, [CMD_LINK] = cmd_link,
   [CMD_CHECK] = cmd_findings, [CMD_SUGGEST] = cmd_findings, [CMD_EXPLAIN] = cmd_findings,
   [CMD_REPORT] = cmd_report, [CMD_FIX] = cmd_fix, [CMD_IMPACT] = cmd_impact,
-  [CMD_VERIFY] = cmd_verify, [CMD_RT_FLAGS] = cmd_rt_flags,
+  [CMD_VERIFY] = cmd_verify, [CMD_RT_FLAGS] = cmd_rt_flags, [CMD_LSP] = cmd_lsp,
 };
 
 /* A write to standard output that failed (a full disk, a closed pipe) is

@@ -7,7 +7,7 @@
 
 typedef enum { CMD_NONE, CMD_INFER, CMD_SUMMARIZE, CMD_LINK, CMD_CHECK, CMD_SUGGEST, CMD_EXPLAIN,
                CMD_REPORT, CMD_FIX, CMD_VERIFY, CMD_RT_FLAGS, CMD_IMPACT, CMD_CACHE, CMD_CC, CMD_CONFIG,
-               CMD_HELP } cli_command;
+               CMD_HELP, CMD_LSP } cli_command;
 
 /* Room for every row of cli_optdefs (cli_table.c; a test there keeps it so). */
 enum { CLI_MAX_OPTS = 96 };

@@ -215,15 +215,35 @@ static const char *op_splice(const text *x, const fix_op *op, splice *out)
   return NULL;
 }
 
+/* Indexes the lines of x as clang counts them: "\n", "\r\n" and a lone
+ * "\r" (old Mac files) each end one. */
+static void text_index_lines(text *x)
+{
+  vec_push(&x->lines, 0);
+  for (size_t i = 0; i < x->len; i++)
+    if (x->t[i] == '\n' || (x->t[i] == '\r' && (i + 1 == x->len || x->t[i + 1] != '\n')))
+      vec_push(&x->lines, i + 1);
+}
+
+const char *fix_op_range(const char *t, size_t len, const fix_op *op, size_t *lo, size_t *hi, char **with)
+{
+  text x = { t, len, {0} };
+  text_index_lines(&x);
+  splice s = { 0, 0, NULL };
+  const char *why = op_splice(&x, op, &s);
+  vec_free(&x.lines);
+  if (why) { free(s.with); return why; }
+  *lo = s.lo;
+  *hi = s.hi;
+  *with = s.with ? s.with : xstrdup("");
+  return NULL;
+}
+
 char *fix_apply_text(const char *t, size_t len, const fix_op *ops, size_t n, size_t *out_len, bool *failed,
                      fix_notes *notes)
 {
   text x = { t, len, {0} };
-  vec_push(&x.lines, 0);
-  /* Lines as clang counts them: "\n", "\r\n" and a lone "\r" (old Mac
-   * files) each end one. */
-  for (size_t i = 0; i < len; i++)
-    if (t[i] == '\n' || (t[i] == '\r' && (i + 1 == len || t[i + 1] != '\n'))) vec_push(&x.lines, i + 1);
+  text_index_lines(&x);
   VEC(splice) sp = {0};
   for (size_t i = 0; i < n; i++) {
     splice s = { 0, 0, NULL };

@@ -114,6 +114,26 @@ int fix_plan_apply(const fix_plan *pl, const char *src_root, const char *dst_roo
                    fix_result *res);
 void fix_result_free(fix_result *res);
 
+/* One planned edit as a replacement of text, for an editor (the LSP
+ * server's WorkspaceEdit): the bytes from (line, col) to (end_line,
+ * end_col), 1-based, byte columns, the end excluded, become text — the
+ * very splice fix_plan_apply would make in that file as it is now. */
+typedef struct {
+  size_t edit;                  /* its fix_plan_edit index */
+  char *file;                   /* absolute path */
+  unsigned line, col, end_line, end_col;
+  char *text;
+} fix_span;
+typedef VEC(fix_span) fix_spans;
+
+/* Appends to out the spans of every planned edit of the function named
+ * `function` (each of its declarations), checked as fix_plan_apply checks
+ * them: a file changed since
+ * the analysis, or an edit that no longer fits the text, is left out with
+ * a note in notes. Returns the number of spans appended. */
+size_t fix_plan_spans(const fix_plan *pl, const char *function, fix_spans *out, fix_notes *notes);
+void fix_spans_free(fix_spans *s);
+
 /* path relative to root when below it (root "/" included), else NULL. */
 const char *fix_rel(const char *path, const char *root);
 

@@ -91,6 +91,10 @@ char *fix_guard_block(uint8_t kind);
  * an error note and failed[i] set (failed has n entries). */
 char *fix_apply_text(const char *text, size_t len, const fix_op *ops, size_t n, size_t *out_len,
                      bool *failed, fix_notes *notes);
+/* Works out op on the file's text t (len bytes) as the splice fix would
+ * make: bytes [*lo, *hi) replaced by *with (caller frees; "" for a
+ * removal). NULL on success, else why it cannot be made (nothing set). */
+const char *fix_op_range(const char *t, size_t len, const fix_op *op, size_t *lo, size_t *hi, char **with);
 /* Writes a unified diff of old → new for path `rel` to f. Returns 0 or -1.
  * Calls go between fix_diff_begin and fix_diff_end (libgit2's set-up). */
 void fix_diff_begin(void);
