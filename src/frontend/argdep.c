@@ -53,17 +53,6 @@ static void ad_taint(ad_state *s, CXCursor decl)
   s->changed = 1;
 }
 
-typedef struct { CXCursor kid[2]; int n; } ad_kids;
-
-static enum CXChildVisitResult ad_kid(CXCursor c, CXCursor parent, CXClientData d)
-{
-  (void)parent;
-  ad_kids *k = d;
-  if (k->n < 2) k->kid[k->n] = c;
-  k->n++;
-  return CXChildVisit_Continue;
-}
-
 static void ad_store(ad_state *s, CXCursor lhs, CXCursor rhs)
 {
   CXCursor target = fe_strip(lhs);
@@ -82,9 +71,8 @@ static enum CXChildVisitResult ad_visit(CXCursor c, CXCursor parent, CXClientDat
   if (k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) {
     enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
     if (op == CXBinaryOperator_Assign || (op >= CXBinaryOperator_MulAssign && op <= CXBinaryOperator_OrAssign)) {
-      ad_kids kids = { { clang_getNullCursor(), clang_getNullCursor() }, 0 };
-      clang_visitChildren(c, ad_kid, &kids);
-      if (kids.n == 2) ad_store(s, kids.kid[0], kids.kid[1]);
+      CXCursor kid[2];
+      if (fe_kids(c, kid, 2) == 2) ad_store(s, kid[0], kid[1]);
     }
   } else if (k == CXCursor_VarDecl && fw_is_local_decl(c)) {
     CXCursor init = clang_Cursor_getVarDeclInitializer(c);

@@ -70,14 +70,22 @@ static uint32_t c23_ident_at(fe_tu *t, CXFile file, unsigned off, unsigned *len)
   return e > off ? strtab_intern_n(t->sum->strs, text + off, e - off) : 0;
 }
 
-void fe_c23_note_diag(fe_tu *t, CXDiagnostic d)
+const char *fe_unknown_attr(const char *text, size_t *len)
 {
-  CXString s = clang_getDiagnosticSpelling(d);
-  const char *text = clang_getCString(s);
   static const char head[] = "unknown attribute '";
   const char *name = text && !strncmp(text, head, sizeof head - 1) ? text + sizeof head - 1 : NULL;
   const char *q = name ? strchr(name, '\'') : NULL;
-  uint8_t kind = q && !strcmp(q, "' ignored") ? c23_kind_word(name, (size_t)(q - name)) : 0;
+  if (!q || strcmp(q, "' ignored")) return NULL;
+  *len = (size_t)(q - name);
+  return name;
+}
+
+void fe_c23_note_diag(fe_tu *t, CXDiagnostic d)
+{
+  CXString s = clang_getDiagnosticSpelling(d);
+  size_t n = 0;
+  const char *name = fe_unknown_attr(clang_getCString(s), &n);
+  uint8_t kind = name ? c23_kind_word(name, n) : 0;
   if (kind) {
     CXSourceLocation l = clang_getDiagnosticLocation(d);
     fe_c23_attr a;
@@ -88,7 +96,7 @@ void fe_c23_note_diag(fe_tu *t, CXDiagnostic d)
     a.kind = kind;
     a.line = line;
     a.col = col;
-    unsigned len = (unsigned)(q - name);
+    unsigned len = (unsigned)n;
     if (sl != line || sc != col) a.macro = c23_ident_at(t, a.file, a.off, &len);   /* spelled by a macro */
     a.end_col = col + len;
     if (a.file) vec_push(&t->c23, a);

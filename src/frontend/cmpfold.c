@@ -16,17 +16,6 @@
 
 typedef __int128 cf_int;
 
-typedef struct { CXCursor kid[2]; unsigned n; } cf_kids;
-
-static enum CXChildVisitResult cf_kid(CXCursor c, CXCursor parent, CXClientData d)
-{
-  (void)parent;
-  cf_kids *k = d;
-  if (k->n < 2) k->kid[k->n] = c;
-  k->n++;
-  return CXChildVisit_Continue;
-}
-
 /* The range of integer type t, if it is one (enums and _BitInt are not). */
 static bool cf_range(CXType t, cf_int *lo, cf_int *hi)
 {
@@ -94,18 +83,18 @@ static enum CXBinaryOperatorKind cf_flip(enum CXBinaryOperatorKind op)
 
 int fw_cmp_type_decided(CXCursor cond)
 {
-  cond = fe_strip(cond);
+  cond = fe_strip_implicit(cond);
   if (clang_getCursorKind(cond) != CXCursor_BinaryOperator) return -1;
   enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(cond);
   if (op < CXBinaryOperator_LT || op > CXBinaryOperator_NE) return -1;
-  cf_kids k = { .n = 0 };
-  clang_visitChildren(cond, cf_kid, &k);
-  if (k.n != 2) return -1;
+  CXCursor kid[2];
+  if (fe_kids(cond, kid, 2) != 2) return -1;
   cf_int kval, ignored;
-  int var = cf_const(k.kid[1], &kval) ? 0 : cf_const(k.kid[0], &kval) ? 1 : -1;
-  if (var < 0 || cf_const(k.kid[var], &ignored)) return -1;
-  /* The operand's own type, and the type it is compared in. */
-  CXType own = clang_getCursorType(fe_strip(k.kid[var])), common = clang_getCursorType(k.kid[var]);
+  int var = cf_const(kid[1], &kval) ? 0 : cf_const(kid[0], &kval) ? 1 : -1;
+  if (var < 0 || cf_const(kid[var], &ignored)) return -1;
+  /* The operand's own type (a C cast's, which may change the value, is
+   * its own), and the type it is compared in. */
+  CXType own = clang_getCursorType(fe_strip_implicit(kid[var])), common = clang_getCursorType(kid[var]);
   cf_int lo, hi, clo, chi;
   if (!cf_range(own, &lo, &hi) || !cf_range(common, &clo, &chi)) return -1;
   if (lo < 0 && cf_is_unsigned(common)) return -1;   /* -1 would become a large value */

@@ -21,13 +21,6 @@ static enum CXChildVisitResult es_enumerator(CXCursor c, CXCursor parent, CXClie
   return CXChildVisit_Continue;
 }
 
-static enum CXChildVisitResult es_first(CXCursor c, CXCursor parent, CXClientData d)
-{
-  (void)parent;
-  *(CXCursor *)d = c;
-  return CXChildVisit_Break;
-}
-
 /* Case labels directly in the switch's body (nested switches have their own). */
 static enum CXChildVisitResult es_case(CXCursor c, CXCursor parent, CXClientData d)
 {
@@ -35,9 +28,8 @@ static enum CXChildVisitResult es_case(CXCursor c, CXCursor parent, CXClientData
   enum CXCursorKind k = clang_getCursorKind(c);
   if (k == CXCursor_SwitchStmt) return CXChildVisit_Continue;
   if (k == CXCursor_CaseStmt) {
-    CXCursor label = clang_getNullCursor();
-    clang_visitChildren(c, es_first, &label);
-    CXEvalResult r = clang_Cursor_isNull(label) ? NULL : clang_Cursor_Evaluate(label);
+    CXCursor label;
+    CXEvalResult r = fe_kids(c, &label, 1) ? clang_Cursor_Evaluate(label) : NULL;
     if (r && clang_EvalResult_getKind(r) == CXEval_Int)
       vec_push(&((es_values *)d)->v, clang_EvalResult_getAsLongLong(r));
     if (r) clang_EvalResult_dispose(r);

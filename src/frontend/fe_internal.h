@@ -175,6 +175,9 @@ void fe_fix_finish(fe_tu *t);   /* after the last declaration */
  * (SUM_DECL_LEAD_*). fe_c23_macro_kind: the attribute a macro body
  * `[[unsequenced]]` spells, 0 if not one. fe_c23_std: do the flags say C23? */
 void fe_c23_note_diag(fe_tu *t, CXDiagnostic d);
+/* The attribute's name in clang's "unknown attribute 'NAME' ignored"
+ * (text), *len its length; NULL if text is another message. */
+const char *fe_unknown_attr(const char *text, size_t *len);
 uint8_t fe_c23_decl_attrs(fe_tu *t, CXCursor fn, sum_decl *d);
 uint8_t fe_c23_macro_kind(char **tok, unsigned n);
 int fe_c23_std(const fe_job *job);
@@ -208,9 +211,14 @@ void fe_frozen_finish(fe_tu *t);
  * path through the body ends in a noreturn call. */
 int fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn);
 
-/* Strips parentheses and implicit casts (UnexposedExpr with one child of
- * the same extent). */
+/* Strips parentheses, implicit casts (UnexposedExpr with one child of
+ * the same extent) and C casts; fe_strip_implicit keeps C casts (which
+ * change the value's type, and maybe the value). */
 CXCursor fe_strip(CXCursor c);
+CXCursor fe_strip_implicit(CXCursor c);
+/* The first max children of c into out; returns how many c has. */
+typedef struct { CXCursor *out; unsigned max, n; } fe_kids_buf;
+unsigned fe_kids(CXCursor c, CXCursor *out, unsigned max);
 CXType fe_canon_type(CXCursor c);
 int fe_type_is_pointer(CXType t);
 /* A union whose members are all pointers (a transparent union such as

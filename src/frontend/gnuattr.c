@@ -45,11 +45,9 @@ static int gnu_args_o0(const char *text, size_t size, size_t i)
 void fe_gnu_note_diag(fe_tu *t, CXDiagnostic d)
 {
   CXString s = clang_getDiagnosticSpelling(d);
-  const char *text = clang_getCString(s);
-  static const char head[] = "unknown attribute '";
-  const char *name = text && !strncmp(text, head, sizeof head - 1) ? text + sizeof head - 1 : NULL;
-  const char *q = name ? strchr(name, '\'') : NULL;
-  int kind = q && !strcmp(q, "' ignored") ? gnu_attr_word(name, (size_t)(q - name)) : 0;
+  size_t n = 0;
+  const char *name = fe_unknown_attr(clang_getCString(s), &n);
+  int kind = name ? gnu_attr_word(name, n) : 0;
   if (kind) {
     fe_gnu_attr a;
     clang_getExpansionLocation(clang_getDiagnosticLocation(d), &a.file, NULL, NULL, &a.off);
@@ -57,7 +55,7 @@ void fe_gnu_note_diag(fe_tu *t, CXDiagnostic d)
     const char *src = a.file ? fe_tu_text(t, a.file, &size) : NULL;
     /* optimize's level is read after the name in the text; spelled by a
      * macro, the text there is the macro's name, and it counts as not -O0. */
-    if (src && a.off < size && (kind == 1 || gnu_args_o0(src, size, a.off + (size_t)(q - name))))
+    if (src && a.off < size && (kind == 1 || gnu_args_o0(src, size, a.off + n)))
       vec_push(&t->gnu_hidden, a);
   }
   clang_disposeString(s);

@@ -104,11 +104,12 @@ int fe_expr_is_array(CXCursor c)
   return fe_type_is_array(fe_canon_type(c)) && !fe_expr_decayed(c);
 }
 
-CXCursor fe_strip(CXCursor c)
+/* fe_strip, and with casts false fe_strip_implicit. */
+static CXCursor fe_strip_to(CXCursor c, bool casts)
 {
   for (;;) {
     enum CXCursorKind k = clang_getCursorKind(c);
-    if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr && k != CXCursor_CStyleCastExpr)
+    if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr && (k != CXCursor_CStyleCastExpr || !casts))
       return c;
     last_kid kid = { clang_getNullCursor(), 0 };
     clang_visitChildren(c, fe_last_kid, &kid);
@@ -124,4 +125,25 @@ CXCursor fe_strip(CXCursor c)
       return c;   /* not an implicit cast (va_arg, …) */
     c = kid.last;
   }
+}
+
+CXCursor fe_strip(CXCursor c) { return fe_strip_to(c, true); }
+
+CXCursor fe_strip_implicit(CXCursor c) { return fe_strip_to(c, false); }
+
+/* The first max children of c into out; returns how many it has. */
+static enum CXChildVisitResult fe_kid_into(CXCursor c, CXCursor parent, CXClientData d)
+{
+  (void)parent;
+  fe_kids_buf *k = d;
+  if (k->n < k->max) k->out[k->n] = c;
+  k->n++;
+  return CXChildVisit_Continue;
+}
+
+unsigned fe_kids(CXCursor c, CXCursor *out, unsigned max)
+{
+  fe_kids_buf k = { out, max, 0 };
+  clang_visitChildren(c, fe_kid_into, &k);
+  return k.n;
 }
