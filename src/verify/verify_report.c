@@ -51,6 +51,7 @@ static vr_kind vr_kind_named(const char *s)
   if (!strcmp(s, "global-read")) return VR_READ;
   if (!strcmp(s, "heap-write")) return VR_HEAP;
   if (!strcmp(s, "nondeterministic")) return VR_NONDET;
+  if (!strcmp(s, "syscall")) return VR_SYSCALL;
   return VR_NONE;
 }
 
@@ -68,8 +69,10 @@ static void vr_add_finding(vr_account *a, json_t *jf, json_t *jfns)
   const char *fn = json_string_value(json_object_get(jf, "function"));
   vr_kind k = kind ? vr_kind_named(kind) : VR_NONE;
   if (!fn || k == VR_NONE) return;
-  const char *sym = json_string_value(json_object_get(jf, "symbol"));
-  long arg = k == VR_HEAP ? (long)vr_ulong(jf, "arg") : -1;
+  const char *sym = json_string_value(json_object_get(jf, k == VR_SYSCALL ? "syscall" : "symbol"));
+  const char *breaks = json_string_value(json_object_get(jf, "breaks"));
+  if (k == VR_SYSCALL && !sym) return;
+  long arg = k == VR_HEAP ? (long)vr_ulong(jf, "arg") : k == VR_SYSCALL ? breaks && !strcmp(breaks, "const") : -1;
   vr_finding *f = vr_finding_get(a, k, fn, sym, arg);
   unsigned long count = vr_ulong(jf, "count"), checked = 0;
   size_t i;
@@ -77,11 +80,13 @@ static void vr_add_finding(vr_account *a, json_t *jf, json_t *jfns)
   json_array_foreach(jfns, i, jfn) {
     const char *name = json_string_value(json_object_get(jfn, "name"));
     if (name && !strcmp(name, fn))
-      checked = vr_ulong(jfn, k == VR_WRITE || k == VR_READ ? "checked" : k == VR_HEAP ? "wrapped" : "replayed");
+      checked = vr_ulong(jfn, k == VR_WRITE || k == VR_READ || k == VR_SYSCALL ? "checked"
+                              : k == VR_HEAP ? "wrapped" : "replayed");
   }
   f->count += count;
   f->checked += checked;
   f->is_static |= json_is_true(json_object_get(jf, "static"));
+  f->vdso |= json_is_true(json_object_get(jf, "vdso"));
   if (k != VR_WRITE) return;
   bool prefix = json_is_true(json_object_get(jf, "prefix"));
   if (checked <= 1) f->single = true;
@@ -97,6 +102,21 @@ static void vr_add_notes(vr_account *a, json_t *root)
   json_t *jn;
   json_array_foreach(json_object_get(root, "notes"), i, jn) {
     const char *n = json_string_value(jn);
+    if (n && !strcmp(n, "nosyscall")) {   /* the machine's, not the process's: once */
+      if (!a->said_nosys)
+        vec_push(&a->notes, xstrdup("system calls were not checked: the kernel has no syscall user dispatch "
+                                    "(Linux 5.11 or later, x86-64) or PURIST_SYSCALLS=off; "
+                                    "no call was executed twice"));
+      a->said_nosys = true;
+      continue;
+    }
+    if (n && !strcmp(n, "raced")) {
+      if (!a->said_raced)
+        vec_push(&a->notes, xasprintf("%s (pid %lu): a re-executed call returned a different result while "
+                                      "another thread ran: not counted as nondeterminism", prog ? prog : "?", pid));
+      a->said_raced = true;
+      continue;
+    }
     const char *what = !n ? NULL
       : !strcmp(n, "threads") ? "the read check of const functions was off once a second thread had started"
       : !strcmp(n, "full") ? "more findings than the runtime's table holds: some were dropped"
