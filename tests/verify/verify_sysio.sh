@@ -17,6 +17,17 @@ set +e; ./plain plain.txt >plain.out 2>plain.err; prc=$?; set -e
 [ "$prc" -eq 7 ] || fail "the plain build should exit 7, got $prc${NL}$(show plain.err)"
 [ "$(grep -c '^say ' plain.err)" -eq 3 ] || fail "the fixture itself is broken${NL}$(show plain.err)"
 
+# run with a time limit: before the fix the re-executed read() in the
+# forked child waited for ever for a byte the parent never sent.
+run() {
+  set +e
+  timeout 120 "$PURIST" "$@" >"$T/out" 2>"$T/err"
+  RC=$?
+  set -e
+  LAST="purist $*"
+  [ "$RC" -ne 124 ] || fail "verify hung (killed after 120 s)${NL}$(context)"
+}
+
 # The command's stderr under verify, without purist's own lines.
 prog_err() { grep -v '^purist' "$T/err" || true; }
 
