@@ -286,6 +286,10 @@ typedef enum { PRT_NOTE_THREADS = 1, PRT_NOTE_FULL = 2, PRT_NOTE_NOGUARD = 4, PR
  * the symbol index (globals) or the argument index (heap). */
 void prt_record(prt_kind k, int w, long arg, unsigned long idx);
 void prt_note_set(prt_note n);
+/* The finding (k, w, arg) exists and has no call site yet. */
+bool prt_site_missing(prt_kind k, int w, long arg);
+/* Sets its call site: a link-time address in object prt.objs[obj]. */
+void prt_site_set(prt_kind k, int w, long arg, int obj, uintptr_t addr);
 /* Writes the report once (at exit or on a fatal signal), then removes
  * this process's mark. */
 void prt_report_write(void);

@@ -11,11 +11,14 @@
  *    "notes":["threads"|"full"|"noguard"|"unreturned"|"nosyscall"|"raced"…],
  *    "findings":[{"kind":"global-write"|"global-read"|"heap-write"|
  *                 "nondeterministic"|"syscall","function","symbol","object",
- *                 "static","arg","syscall","breaks","vdso","count","prefix"}…]}
+ *                 "static","arg","syscall","breaks","vdso","site_object",
+ *                 "site_address","count","prefix"}…]}
  * A syscall finding names the call ("syscall", its number when it has no
  * name), what it breaks ("breaks": "const" or "pure", which breaks const
  * too) and whether it was a vDSO call ("vdso"); count is the checked
- * calls that made it. */
+ * calls that made it; the site is the return address, in one of the
+ * program's own objects, of the call that led to the first one (a
+ * link-time address, for addr2line). */
 #include "rt/rt.h"
 #include <errno.h>
 #include <fcntl.h>
@@ -36,6 +39,8 @@ typedef struct {
   int32_t w;
   long arg;               /* symbol index, or argument index */
   unsigned long count;
+  int32_t site_obj;       /* syscalls: where the first was called from (index into prt.objs) */
+  uintptr_t site_addr;    /* … the return address there, as a link-time address; 0: not known */
 } rt_finding;
 
 static rt_finding r_tab[RT_MAX_FINDINGS];
@@ -80,6 +85,36 @@ PRT_NOINST static void rt_record_locked(prt_kind k, int w, long arg, unsigned lo
   }
   rt_unlock();
   if (!f) prt_note_set(PRT_NOTE_FULL);
+}
+
+/* The finding (k, w, arg), or NULL; called with the lock held. */
+PRT_NOINST static rt_finding *rt_find(prt_kind k, int w, long arg)
+{
+  for (size_t i = 0; i < r_n; i++)
+    if (r_tab[i].kind == k && r_tab[i].w == w && r_tab[i].arg == arg) return &r_tab[i];
+  return NULL;
+}
+
+PRT_NOINST bool prt_site_missing(prt_kind k, int w, long arg)
+{
+  if (t_recording) return false;   /* a handler over this thread's own record: not now */
+  rt_lock();
+  rt_finding *f = rt_find(k, w, arg);
+  bool missing = f && !f->site_addr;
+  rt_unlock();
+  return missing;
+}
+
+PRT_NOINST void prt_site_set(prt_kind k, int w, long arg, int obj, uintptr_t addr)
+{
+  if (t_recording) return;
+  rt_lock();
+  rt_finding *f = rt_find(k, w, arg);
+  if (f && !f->site_addr) {
+    f->site_obj = obj;
+    f->site_addr = addr;
+  }
+  rt_unlock();
 }
 
 PRT_NOINST void prt_record(prt_kind k, int w, long arg, unsigned long idx)
@@ -215,6 +250,10 @@ PRT_NOINST static void rt_put_finding(rt_out *o, const rt_finding *f)
     rt_key(o, "breaks", false);
     rt_puts(o, prt_sys_classify(nr, a) == PRT_SYS_QUERY_CONST ? "\"const\"" : "\"pure\"");
     rt_key(o, "vdso", false); rt_puts(o, f->arg & PRT_SYS_VDSO ? "true" : "false");
+    if (f->site_addr) {
+      rt_key(o, "site_object", false); rt_putstr(o, prt.objs[f->site_obj]);
+      rt_key(o, "site_address", false); rt_putu(o, f->site_addr);
+    }
   }
   rt_key(o, "count", false); rt_putu(o, f->count);
   rt_key(o, "prefix", false); rt_puts(o, f->prefix ? "true" : "false");

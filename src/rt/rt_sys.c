@@ -42,8 +42,10 @@
 #include <sys/syscall.h>
 #include <sys/time.h>
 #include <time.h>
+#include <link.h>
 #include <ucontext.h>
 #include <unistd.h>
+#include <unwind.h>
 
 #ifndef PR_SET_SYSCALL_USER_DISPATCH
 #define PR_SET_SYSCALL_USER_DISPATCH 59
@@ -110,7 +112,43 @@ PRT_NOINST void prt_sys_resume(char was) { s_sel = was; }
 
 PRT_NOINST bool prt_sys_watched(void) { return s_sel == SYSCALL_DISPATCH_FILTER_BLOCK; }
 
-/* Records system call nr as the open frame's, once per frame and number. */
+#define RT_SITE_DEPTH 48
+
+typedef struct { uintptr_t ip[RT_SITE_DEPTH]; int n; } rt_trace;
+
+PRT_NOINST static _Unwind_Reason_Code rt_trace_one(struct _Unwind_Context *c, void *arg)
+{
+  rt_trace *t = arg;
+  if (t->n == RT_SITE_DEPTH) return _URC_END_OF_STACK;
+  t->ip[t->n++] = _Unwind_GetIP(c);
+  return _URC_NO_REASON;
+}
+
+/* Where the program called what made the system call: the first return
+ * address, walking out from here (through the signal frame and the C
+ * library), that lies in one of the program's own objects; as a link-time
+ * address (minus one: inside the call instruction, on its line). */
+PRT_NOINST static bool rt_site(int *obj, uintptr_t *addr)
+{
+  rt_trace t = { .n = 0 };
+  _Unwind_Backtrace(rt_trace_one, &t);
+  for (int i = 0; i < t.n; i++) {
+    Dl_info di;
+    struct link_map *lm = NULL;
+    if (!t.ip[i] || !dladdr1((void *)(t.ip[i] - 1), &di, (void **)&lm, RTLD_DL_LINKMAP) || !lm) continue;
+    const char *path = lm->l_name && *lm->l_name ? lm->l_name : prt.exe;
+    for (size_t k = 0; k < prt.nobjs; k++)
+      if (!strcmp(prt.objs[k], path)) {
+        *obj = (int)k;
+        *addr = t.ip[i] - 1 - lm->l_addr;
+        return true;
+      }
+  }
+  return false;
+}
+
+/* Records system call nr as the open frame's, once per frame and number;
+ * the first time for the function, with where it was called. */
 PRT_NOINST static void rt_note(long nr, const long a[6], bool vdso)
 {
   prt_sys_class c = prt_sys_classify(nr, a);
@@ -121,7 +159,11 @@ PRT_NOINST static void rt_note(long nr, const long a[6], bool vdso)
     if (s_done[nr / 64] & bit) return;
     s_done[nr / 64] |= bit;
   }
-  prt_record(PRT_SYSCALL, s_w, nr | (vdso ? PRT_SYS_VDSO : 0), 0);
+  long arg = nr | (vdso ? PRT_SYS_VDSO : 0);
+  prt_record(PRT_SYSCALL, s_w, arg, 0);
+  int obj;
+  uintptr_t addr;
+  if (prt_site_missing(PRT_SYSCALL, s_w, arg) && rt_site(&obj, &addr)) prt_site_set(PRT_SYSCALL, s_w, arg, obj, addr);
 }
 
 PRT_NOINST void prt_sys_note(long nr, const long a[6])

@@ -235,8 +235,11 @@ static void vd_syscalls(const vd_ctx *x, const verify_fn *v)
     sb_puts(&m, use.n == 1 ? "made the system call " : "made the system calls ");
     for (size_t i = 0; i < use.n; i++) {
       const vr_finding *g = use.v[i];
-      sb_printf(&m, "%s%s%s (%lu of %lu checked calls)", i == 0 ? "" : i + 1 == use.n ? " and " : ", ",
-                g->sym, g->vdso ? " through the vDSO" : "", g->count, g->checked);
+      char *line = g->site_obj ? verify_site_line(g->site_obj, g->site_addr, x->o->root) : NULL;
+      sb_printf(&m, "%s%s%s (%lu of %lu checked calls%s%s)", i == 0 ? "" : i + 1 == use.n ? " and " : ", ",
+                g->sym, g->vdso ? " through the vDSO" : "", g->count, g->checked, line ? ", called at " : "",
+                line ? line : "");
+      free(line);
     }
     vd_emit(x, v, "verify-syscall", DIAG_ERROR, sb_str(&m));
     sb_free(&m);

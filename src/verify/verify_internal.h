@@ -23,6 +23,8 @@ typedef struct {
                                  only, 0 if pure too; else -1 */
   bool is_static;
   bool vdso;                  /* VR_SYSCALL: a vDSO call (no system call made) */
+  char *site_obj;             /* VR_SYSCALL: where the first was called from, or NULL */
+  unsigned long site_addr;    /* … a link-time address in site_obj */
   unsigned long count, checked;
   bool every, memo, single;   /* VR_WRITE: how the processes saw it (verify_report.c) */
 } vr_finding;

@@ -24,10 +24,11 @@ static vr_fn *vr_fn_get(vr_account *a, const char *name)
   return &a->fns.v[a->fns.n - 1];
 }
 
-/* GCC names a static local `name.N`: the source calls it `name`. */
+/* GCC names a static local `name.N`: the source calls it `name`; a C
+ * library object copied into the program is `name@VERSION`. */
 static char *vr_source_name(const char *sym)
 {
-  size_t n = strcspn(sym, ".");
+  size_t n = strcspn(sym, ".@");
   char *s = xstrdup(sym);
   s[n ? n : strlen(s)] = '\0';
   return s;
@@ -87,6 +88,11 @@ static void vr_add_finding(vr_account *a, json_t *jf, json_t *jfns)
   f->checked += checked;
   f->is_static |= json_is_true(json_object_get(jf, "static"));
   f->vdso |= json_is_true(json_object_get(jf, "vdso"));
+  const char *site = json_string_value(json_object_get(jf, "site_object"));
+  if (k == VR_SYSCALL && site && !f->site_obj && vr_ulong(jf, "site_address")) {
+    f->site_obj = xstrdup(site);
+    f->site_addr = vr_ulong(jf, "site_address");
+  }
   if (k != VR_WRITE) return;
   bool prefix = json_is_true(json_object_get(jf, "prefix"));
   if (checked <= 1) f->single = true;
@@ -230,6 +236,7 @@ void vr_account_free(vr_account *a)
   for (size_t i = 0; i < a->finds.n; i++) {
     free(a->finds.v[i].fn);
     free(a->finds.v[i].sym);
+    free(a->finds.v[i].site_obj);
   }
   vec_free(&a->fns);
   vec_free(&a->finds);

@@ -36,7 +36,7 @@ expect_rc 1
 expect_stdout_has "api.h:11:13: note: 'level_name' is declared const but wrote static 'names' \(api.c:[0-9]+:[0-9]+\) and static 'ready' .* on its first call only .* memoisation \[purist-verify-cheat\]"
 expect_stdout_has "error: 'counted_len' is declared pure but wrote global 'calls_made' \(api.c:20:3\) on every checked call"
 expect_stdout_has "^5 errors, 1 note generated"
-expect_stdout_has "error: 'now_tick' is declared const but made the system call clock_gettime through the vDSO \\(4 of 4 checked calls\\) \\[purist-verify-syscall\\]"
+expect_stdout_has "error: 'now_tick' is declared const but made the system call clock_gettime through the vDSO \\(4 of 4 checked calls, called at api.c:47\\) \\[purist-verify-syscall\\]"
 
 check "the command's own output and exit status are kept"
 run verify -p . --fail-on=never -- ./prog 5

@@ -57,10 +57,12 @@ done
 if [ "$sud" = 1 ]; then
   check "the message names the system calls, the function and the calls that made them"
   run verify -p . -- ./prog v2.txt
-  expect_stdout_has "say.h:5:5: error: 'say' is declared const but made the system call write \(3 of 3 checked calls\) \[purist-verify-syscall\]"
-  expect_stdout_has "'relay' is declared pure but made the system calls read \([0-9]+ of [0-9]+ checked calls\) and write"
-  expect_stdout_has "'mask_block' is declared const but made the system call rt_sigprocmask"
-  expect_stdout_has "'append_line' is declared pure but made the system calls .*openat.*close"
+  expect_stdout_has "say.h:5:5: error: 'say' is declared const but made the system call write \(3 of 3 checked calls, called at say.c:9\) \[purist-verify-syscall\]"
+  expect_stdout_has "'say' is declared const but read global 'stderr' \(say.c:9:11\) \[purist-verify-global-read\]"
+  expect_stdout_has "'relay' is declared pure but made the system calls read \(5 of 5 checked calls, called at say.c:26\) and write \(5 of 5 checked calls, called at say.c:28\)"
+  expect_stdout_has "'mask_block' is declared const but made the system call rt_sigprocmask \(1 of 1 checked calls, called at say.c:37\)"
+  expect_stdout_has "'append_line' is declared pure but made the system calls openat \(4 of 4 checked calls, called at say.c:16\)"
+  expect_stdout_has "'append_line' is declared pure but made the system calls .*write \(4 of 4 checked calls, called at say.c:19\)"
 fi
 
 check "without system call checking (PURIST_SYSCALLS=off) nothing runs twice, and verify says so once"
