@@ -253,8 +253,6 @@ prt_sys_class prt_sys_classify(long nr, const long a[6]);
 
 /* --- rt_sys.c --- */
 #define PRT_SYS_VDSO (1L << 20)   /* in a finding's arg: a vDSO call, no system call */
-/* Called before main: the real vDSO entry points. */
-void prt_sys_init(void);
 /* A checked outermost frame of watch index w begins: the thread's system
  * calls trap from now on. False if they cannot be seen (said once). */
 bool prt_sys_frame_begin(int w);

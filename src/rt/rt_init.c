@@ -179,7 +179,6 @@ __attribute__((constructor(101))) PRT_NOINST static void rt_init(void)
   prt.exe[n > 0 ? n : 0] = '\0';
   if (rt_load_watch(watch) < 0 || prt_elf_load() < 0) return;
   if (getenv("PURIST_RT_DEBUG")) rt_debug_print();
-  prt_sys_init();
   pthread_atfork(NULL, NULL, rt_after_fork_child);
   rt_catch_fatal();
   atomic_store(&prt.heap_on, 1);

@@ -296,7 +296,9 @@ PRT_NOINST void prt_sys_after_fork(char was)
   if (was == SYSCALL_DISPATCH_FILTER_BLOCK) rt_thread_on();   /* forked inside a frame: it goes on */
 }
 
-PRT_NOINST void prt_sys_init(void)
+/* Before main, whether or not anything is watched: without them every
+ * clock_gettime of the program would be a real system call. */
+__attribute__((constructor(101))) PRT_NOINST static void rt_sys_init(void)
 {
   s_gettime = (rt_gettime_fn)dlsym(RTLD_NEXT, "clock_gettime");
   s_gettod = (rt_gettod_fn)dlsym(RTLD_NEXT, "gettimeofday");
@@ -378,6 +380,5 @@ PRT_NOINST bool prt_sys_frame_begin(int w)
 }
 PRT_NOINST bool prt_sys_frame_end(void) { return false; }
 PRT_NOINST void prt_sys_after_fork(char was) { (void)was; }
-PRT_NOINST void prt_sys_init(void) {}
 
 #endif

@@ -16,6 +16,7 @@ cd "$T/sysio"
 set +e; ./plain plain.txt >plain.out 2>plain.err; prc=$?; set -e
 [ "$prc" -eq 7 ] || fail "the plain build should exit 7, got $prc${NL}$(show plain.err)"
 [ "$(grep -c '^say ' plain.err)" -eq 3 ] || fail "the fixture itself is broken${NL}$(show plain.err)"
+grep -q "sigsys handler read back 1, handled 1" plain.out || fail "the fixture itself is broken${NL}$(show plain.out)"
 
 # run with a time limit: before the fix the re-executed read() in the
 # forked child waited for ever for a byte the parent never sent.

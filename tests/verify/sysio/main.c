@@ -17,8 +17,9 @@ static int (*volatile append_p)(const char *, int) = append_line;
 static int (*volatile relay_p)(int, int, int) = relay;
 static int (*volatile mask_p)(int) = mask_block;
 
-static volatile sig_atomic_t got_usr1;
+static volatile sig_atomic_t got_usr1, got_sys;
 static void on_usr1(int sig) { (void)sig; got_usr1++; }
+static void on_sys(int sig) { (void)sig; got_sys++; }
 
 /* The child answers each byte the parent sends, through relay(). */
 static int child_loop(int in, int out)
@@ -60,6 +61,13 @@ int main(int argc, char **argv)
   sigemptyset(&none);
   sigprocmask(SIG_SETMASK, &none, NULL);   /* delivered now */
   printf("after unblock: handled %d\n", (int)got_usr1);
+  /* The program's own SIGSYS handler (the runtime's traps system calls
+   * with SIGSYS): set, read back, and called for a SIGSYS of its own. */
+  signal(SIGSYS, on_sys);
+  struct sigaction back;
+  sigaction(SIGSYS, NULL, &back);
+  raise(SIGSYS);
+  printf("sigsys handler read back %d, handled %d\n", back.sa_handler == on_sys, (int)got_sys);
   long total = 0;
   for (int i = 0; i < 1000; i++) total += square(i);
   printf("total %ld\n", total);
