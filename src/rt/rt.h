@@ -250,6 +250,8 @@ typedef enum {
 const char *prt_sys_name(long nr);
 /* a: the six arguments (some calls' class depends on them). */
 prt_sys_class prt_sys_classify(long nr, const long a[6]);
+/* System call nr may wait or be interrupted by a signal. */
+bool prt_sys_class_waits(long nr);
 
 /* --- rt_sys.c --- */
 #define PRT_SYS_VDSO (1L << 20)   /* in a finding's arg: a vDSO call, no system call */

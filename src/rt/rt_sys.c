@@ -35,6 +35,7 @@
 #include "rt/rt.h"
 #include <dlfcn.h>
 #include <errno.h>
+#include <pthread.h>
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,6 +71,8 @@ static PRT_TLS signed char s_state;                    /* dispatch: 0 not tried,
 static PRT_TLS int s_w;                                /* the open frame's watch index */
 static PRT_TLS bool s_effect;                          /* … made a call that must not be repeated */
 static PRT_TLS uint64_t s_done[RT_NSYS / 64];          /* … numbers recorded already */
+static PRT_TLS unsigned long s_count;                  /* … system calls trapped */
+#define RT_MAX_TRAPS 100000
 
 static atomic_int s_setup;                             /* 0 not yet, 1 ready, -1 unavailable */
 static uintptr_t s_lo;                                 /* the always-allowed region: the C */
@@ -205,6 +208,26 @@ PRT_NOINST static bool rt_in_place(long nr, const long a[6])
   return nr == SYS_clone3 || nr == SYS_vfork || nr == SYS_rt_sigreturn;
 }
 
+/* Makes system call nr for the program with the program's own signal
+ * mask: the asynchronous signals a checked frame holds arrive during it as
+ * they would have in a plain run (a blocking read, select or nanosleep
+ * waited for ever for a SIGCHLD or SIGUSR2 held by a frame that never
+ * ended: rsync's receiver inside a watched child_main). Interrupted, it
+ * gives the program EINTR or is restarted, as without us. A handler that
+ * runs meanwhile may write what the frame's checks then see: the function
+ * is reported for its system call in any case. */
+PRT_NOINST static long rt_make(long nr, const long a[6])
+{
+  sigset_t held;
+  bool open = prt_sys_class_waits(nr);
+  if (open) pthread_sigmask(SIG_SETMASK, prt_frame_mask(), &held);
+  prt_guard_pause();
+  long r = rt_raw(nr, a);
+  prt_guard_resume();
+  if (open) pthread_sigmask(SIG_SETMASK, &held, NULL);
+  return r;
+}
+
 PRT_NOINST static void rt_on_sys(int sig, siginfo_t *si, void *uctx)
 {
   if (si->si_code != SYS_USER_DISPATCH) {   /* seccomp, kill: the program's */
@@ -230,13 +253,14 @@ PRT_NOINST static void rt_on_sys(int sig, siginfo_t *si, void *uctx)
   if (nr == SYS_rt_sigprocmask) {
     r = rt_sigmask(uc, a);
   } else {
-    prt_guard_pause();
-    r = rt_raw(nr, a);
-    prt_guard_resume();
+    r = rt_make(nr, a);
   }
   g[REG_RAX] = r;
   errno = saved;
-  prt_sys_resume(was);
+  /* A frame that never ends (a watched function that forks and whose
+   * child runs on inside it, exits in it) stops trapping after so many:
+   * it is an error already, and the program should not crawl. */
+  if (++s_count < RT_MAX_TRAPS) prt_sys_resume(was);
 }
 
 /* Once per process: our SIGSYS handler, and the address of the C
@@ -277,6 +301,7 @@ PRT_NOINST bool prt_sys_frame_begin(int w)
   if (s_state == 0) rt_thread_on();
   s_w = w;
   s_effect = false;
+  s_count = 0;
   memset(s_done, 0, sizeof s_done);
   /* Last. Without dispatch the byte still tells the interposed functions
    * (vDSO, signal mask, exit, exec) that the program is in a frame. */

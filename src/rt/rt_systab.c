@@ -426,3 +426,19 @@ PRT_NOINST prt_sys_class prt_sys_classify(long nr, const long a[6])
     return PRT_SYS_EFFECT;
   }
 }
+
+/* A call that may wait for an outside event, or be cut short by a signal:
+ * made with the program's own signal mask (rt_sys.c). */
+PRT_NOINST bool prt_sys_class_waits(long nr)
+{
+  switch (nr) {
+  case SYS_brk: case SYS_mmap: case SYS_munmap: case SYS_mremap: case SYS_madvise: case SYS_mprotect:
+  case SYS_getpid: case SYS_gettid: case SYS_getuid: case SYS_geteuid: case SYS_getgid: case SYS_getegid:
+  case SYS_clock_gettime: case SYS_gettimeofday: case SYS_time: case SYS_getcpu: case SYS_lseek:
+  case SYS_fstat: case SYS_newfstatat: case SYS_stat: case SYS_lstat: case SYS_statx: case SYS_close:
+  case SYS_rt_sigprocmask: case SYS_rt_sigaction: case SYS_fcntl: case SYS_getcwd: case SYS_uname:
+    return false;   /* never waits: two mask changes saved */
+  default:
+    return true;
+  }
+}

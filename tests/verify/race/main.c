@@ -38,7 +38,7 @@ int main(void)
   pthread_create(&t, NULL, writer, (void *)shared);
   while (*shared == 0) {}   /* the writer runs */
   long n = 0;
-  for (int i = 0; i < 20000; i++) n += level_p(shared, 0) >= 0;
+  for (int i = 0; i < 5000; i++) n += level_p(shared, 0) >= 0;
   stop = 1;
   pthread_join(t, NULL);
   int fds[2];
