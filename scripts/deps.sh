@@ -19,6 +19,7 @@ case ${1:-} in
 esac
 # Building and running purist: the demo needs these and nothing more.
 pkgs=(cmake make gcc pkg-config
+      binutils                   # addr2line: verify names a system call's line
       libclang-19-dev llvm-19    # llvm-config-19 is only a Recommends of libclang-19-dev
       libjansson-dev libxxhash-dev
       libelf-dev                 # the .purist sections of purist cc
@@ -41,7 +42,7 @@ test_pkgs=(clang-19 libclang-rt-19-dev   # clang-19 -fsanitize=fuzzer: the fuzz 
 )
 # Each command the project runs, and the package that provides it.
 cmds=(cmake:cmake make:make gcc:gcc pkg-config:pkg-config llvm-config-19:llvm-19
-      dot:graphviz)
+      dot:graphviz addr2line:binutils)
 test_cmds=(clang-19:clang-19 distccd:distcc chromium:chromium patch:patch
            jq:jq /usr/bin/time:time node:nodejs npm:npm groff:groff-base csmith:csmith
            nvim:neovim)

@@ -16,7 +16,11 @@
  *   rt_wrap.c    the API of the generated wrappers (heap writes through
  *                pointer arguments, re-execution);
  *   rt_report.c  the findings table and the JSON report (async-signal-safe);
- *   rt_exit.c    _exit, _Exit and exec* interposed: the report first.
+ *   rt_exit.c    _exit, _Exit and exec* interposed: the report first;
+ *   rt_sys.c     system calls in checked frames (syscall user dispatch),
+ *                the vDSO's time calls interposed;
+ *   rt_systab.c  system call names and what each breaks (pure, const);
+ *   rt_others.c  did another thread run (the re-execution check)?
  *
  * Process-wide state is inherent here: the hooks, malloc and the signal
  * handlers are called by the program with no context argument, so the
@@ -137,6 +141,13 @@ bool prt_in_frame(void);
  * after it are checked again (rt_jump.c). */
 void prt_jump_unwinds(uintptr_t target);
 void prt_set_replay(bool on);
+/* The signal mask the open checked frame restores at its end (the
+ * program's own; asynchronous signals are held meanwhile). */
+sigset_t *prt_frame_mask(void);
+/* pthread_sigmask for the program inside a checked frame: applied to the
+ * mask the frame restores, asynchronous signals still held. Returns 0 or
+ * an error number. */
+int prt_frame_sigmask(int how, const sigset_t *set, sigset_t *old);
 /* The next outermost frame of this thread is checked whatever the sample. */
 void prt_force_next(void);
 /* After the call: -1 if no forced frame ran (the function is not
@@ -206,7 +217,14 @@ void prt_counts_reset(void);
 bool prt_guard_on(int w);
 void prt_guard_off(void);
 
+/* Lifts the protection for a system call made for the program (the kernel
+ * refuses a protected buffer), and puts it back. */
+void prt_guard_pause(void);
+void prt_guard_resume(void);
+
 /* --- rt_signal.c --- */
+/* Installs the system call check's SIGSYS handler, once; false if refused. */
+bool prt_sig_own_sys(void (*sys)(int, siginfo_t *, void *));
 /* Installs the read check's SIGSEGV and SIGTRAP handlers, once for the
  * process; false if the system refused. */
 bool prt_sig_own(void (*segv)(int, siginfo_t *, void *), void (*trap)(int, siginfo_t *, void *));
@@ -220,14 +238,58 @@ int prt_sig_real(int sig, const struct sigaction *act, struct sigaction *old);
 /* The live heap block holding p: its start and size; false if none. */
 bool prt_heap_block(const void *p, uintptr_t *start, size_t *size);
 
+/* --- rt_systab.c --- */
+/* What a system call inside a watched call breaks (docs/decisions.md). */
+typedef enum {
+  PRT_SYS_HARMLESS,       /* allocation, locks: not reported, may be repeated */
+  PRT_SYS_QUERY_CONST,    /* reads the process's own settings: breaks const only */
+  PRT_SYS_QUERY,          /* reads the outside world, changes nothing: breaks both */
+  PRT_SYS_EFFECT          /* changes something: breaks both, never repeated */
+} prt_sys_class;
+/* The name of x86-64 system call nr, or NULL. */
+const char *prt_sys_name(long nr);
+/* a: the six arguments (some calls' class depends on them). */
+prt_sys_class prt_sys_classify(long nr, const long a[6]);
+/* System call nr may wait or be interrupted by a signal. */
+bool prt_sys_class_waits(long nr);
+
+/* --- rt_sys.c --- */
+#define PRT_SYS_VDSO (1L << 20)   /* in a finding's arg: a vDSO call, no system call */
+/* A checked outermost frame of watch index w begins: the thread's system
+ * calls trap from now on. False if they cannot be seen (said once). */
+bool prt_sys_frame_begin(int w);
+/* … ends: true if it made a system call that must not be repeated. */
+bool prt_sys_frame_end(void);
+/* The runtime's own work inside a frame: its system calls pass (pause
+ * returns what resume puts back). */
+char prt_sys_pause(void);
+void prt_sys_resume(char was);
+/* The calling thread is in a frame whose system calls are watched. */
+bool prt_sys_watched(void);
+/* An interposed function stands for system call nr: recorded for the frame. */
+void prt_sys_note(long nr, const long a[6]);
+/* In a forked child (was: the selector at the fork, from prt_sys_pause). */
+void prt_sys_after_fork(char was);
+
+/* --- rt_others.c --- */
+/* Context switches of every thread but the caller so far. */
+unsigned long prt_others_switches(void);
+/* Another thread is running or runnable now, or cannot be told. */
+bool prt_others_running(void);
+
 /* --- rt_report.c --- */
-typedef enum { PRT_GLOBAL_WRITE, PRT_GLOBAL_READ, PRT_HEAP_WRITE, PRT_NONDET } prt_kind;
-typedef enum { PRT_NOTE_THREADS = 1, PRT_NOTE_FULL = 2, PRT_NOTE_NOGUARD = 4, PRT_NOTE_UNRETURNED = 8 } prt_note;
+typedef enum { PRT_GLOBAL_WRITE, PRT_GLOBAL_READ, PRT_HEAP_WRITE, PRT_NONDET, PRT_SYSCALL } prt_kind;
+typedef enum { PRT_NOTE_THREADS = 1, PRT_NOTE_FULL = 2, PRT_NOTE_NOGUARD = 4, PRT_NOTE_UNRETURNED = 8,
+               PRT_NOTE_NOSYS = 16, PRT_NOTE_RACED = 32 } prt_note;
 /* Records a finding: for writes `idx` is the checked call's index (which
  * calls wrote: every one, or only the first ones — memoisation); `arg` is
  * the symbol index (globals) or the argument index (heap). */
 void prt_record(prt_kind k, int w, long arg, unsigned long idx);
 void prt_note_set(prt_note n);
+/* The finding (k, w, arg) exists and has no call site yet. */
+bool prt_site_missing(prt_kind k, int w, long arg);
+/* Sets its call site: a link-time address in object prt.objs[obj]. */
+void prt_site_set(prt_kind k, int w, long arg, int obj, uintptr_t addr);
 /* Writes the report once (at exit or on a fatal signal), then removes
  * this process's mark. */
 void prt_report_write(void);

@@ -14,7 +14,11 @@
  * quick_exit too. Not intercepted: the raw exit_group and execve system
  * calls, and the C library's own internal calls (exit() itself runs the
  * destructors): such a process keeps its mark, and verify says its
- * findings are lost (exit 2). */
+ * findings are lost (exit 2).
+ *
+ * Inside a checked frame these stand for the program's system call
+ * (exit_group, execve): recorded as the function's before the report is
+ * written, then the runtime's own calls pass (rt_sys.c). */
 #include "rt/rt.h"
 #include <dlfcn.h>
 #include <errno.h>
@@ -22,8 +26,17 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+/* The program's system call nr, seen in a frame; the runtime's calls then pass. */
+PRT_NOINST static char rt_stands_for(long nr)
+{
+  long a[6] = { 0, 0, 0, 0, 0, 0 };
+  prt_sys_note(nr, a);
+  return prt_sys_pause();
+}
+
 PRT_API void _exit(int status)
 {
+  rt_stands_for(SYS_exit_group);
   prt_report_write();
   syscall(SYS_exit_group, status);
   __builtin_unreachable();
@@ -31,6 +44,7 @@ PRT_API void _exit(int status)
 
 PRT_API void _Exit(int status)
 {
+  rt_stands_for(SYS_exit_group);
   prt_report_write();
   syscall(SYS_exit_group, status);
   __builtin_unreachable();
@@ -41,6 +55,7 @@ PRT_API void _Exit(int status)
 typedef void (*rt_quick_exit_fn)(int);
 PRT_API void quick_exit(int status)
 {
+  rt_stands_for(SYS_exit_group);
   prt_report_write();
   rt_quick_exit_fn f = (rt_quick_exit_fn)dlsym(RTLD_NEXT, "quick_exit");
   if (f) f(status);
@@ -62,13 +77,13 @@ PRT_NOINST static void *rt_next(const char *name)
 #define RT_EXEC(call)                                               \
   do {                                                              \
     char path_[4096];                                               \
+    char sel_ = rt_stands_for(SYS_execve);                          \
     bool wrote_ = prt_report_before_exec(path_, sizeof path_);      \
     int rc_ = (call);                                               \
-    if (wrote_) {                                                   \
-      int e_ = errno;                                               \
-      prt_report_exec_failed(path_);                                \
-      errno = e_;                                                   \
-    }                                                               \
+    int e_ = errno;                                                 \
+    if (wrote_) prt_report_exec_failed(path_);                      \
+    prt_sys_resume(sel_);                                           \
+    errno = e_;                                                     \
     return rc_;                                                     \
   } while (0)
 

@@ -32,7 +32,9 @@ PRT_NOINST static void rt_protect_all(bool closed)
              closed ? PROT_NONE : prt.ranges[i].prot);
 }
 
-PRT_NOINST static void rt_on_segv(int sig, siginfo_t *si, void *uctx)
+/* The handlers' own system calls (mprotect) are the runtime's, not the
+ * watched function's: they pass (rt_sys.c). */
+PRT_NOINST static void rt_segv(int sig, siginfo_t *si, void *uctx)
 {
   uintptr_t a = (uintptr_t)si->si_addr;
   int r = g_on && si->si_code == SEGV_ACCERR ? prt_range_find(a) : -1;
@@ -49,7 +51,14 @@ PRT_NOINST static void rt_on_segv(int sig, siginfo_t *si, void *uctx)
   uc->uc_mcontext.gregs[REG_EFL] |= RT_TRAP_FLAG;
 }
 
-PRT_NOINST static void rt_on_trap(int sig, siginfo_t *si, void *uctx)
+PRT_NOINST static void rt_on_segv(int sig, siginfo_t *si, void *uctx)
+{
+  char was = prt_sys_pause();
+  rt_segv(sig, si, uctx);
+  prt_sys_resume(was);
+}
+
+PRT_NOINST static void rt_trap(int sig, siginfo_t *si, void *uctx)
 {
   ucontext_t *uc = uctx;
   if (!g_open) {   /* not our single step */
@@ -59,6 +68,23 @@ PRT_NOINST static void rt_on_trap(int sig, siginfo_t *si, void *uctx)
   uc->uc_mcontext.gregs[REG_EFL] &= ~(greg_t)RT_TRAP_FLAG;
   if (g_on) mprotect((void *)g_open, PRT_PAGE, PROT_NONE);
   g_open = 0;
+}
+
+PRT_NOINST static void rt_on_trap(int sig, siginfo_t *si, void *uctx)
+{
+  char was = prt_sys_pause();
+  rt_trap(sig, si, uctx);
+  prt_sys_resume(was);
+}
+
+PRT_NOINST void prt_guard_pause(void)
+{
+  if (g_on) rt_protect_all(false);
+}
+
+PRT_NOINST void prt_guard_resume(void)
+{
+  if (g_on) rt_protect_all(true);
 }
 
 PRT_NOINST bool prt_guard_on(int w)
@@ -90,5 +116,7 @@ PRT_NOINST bool prt_guard_on(int w)
 }
 
 PRT_NOINST void prt_guard_off(void) {}
+PRT_NOINST void prt_guard_pause(void) {}
+PRT_NOINST void prt_guard_resume(void) {}
 
 #endif

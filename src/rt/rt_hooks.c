@@ -29,6 +29,7 @@
  * bytes, and comparing with it at exit reads each page once where hashing
  * at entry and exit reads it twice more (and cannot miss a change). */
 #include "rt/rt.h"
+#include <errno.h>
 #include <pthread.h>
 #include <signal.h>
 #include <string.h>
@@ -45,6 +46,8 @@ static PRT_TLS bool t_force;          /* check the next outermost frame whatever
 static PRT_TLS bool t_checking;       /* the outermost frame is checked */
 static PRT_TLS bool t_guarded;        /* … and its data is protected (const) */
 static PRT_TLS bool t_wrote;          /* the last checked frame wrote static storage */
+static PRT_TLS bool t_unsafe;         /* … made a system call that must not be repeated,
+                                         or its system calls could not be seen */
 static PRT_TLS bool t_forced;         /* the open frame was forced by a wrapper */
 static PRT_TLS bool t_forced_done;    /* … and has ended */
 static PRT_TLS int t_outer;           /* watch index of the outermost frame */
@@ -68,12 +71,17 @@ static PRT_TLS sigset_t t_mask;       /* the signal mask before a checked frame 
  * 100 µs interval timer's handler took longer than the interval and the
  * program never went on (issue 23 item 15). The synchronous signals (a
  * fault, a trap, abort) stay open: the guard and the program need them. */
+PRT_NOINST static void rt_held_set(sigset_t *all)
+{
+  sigfillset(all);
+  static const int sync[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGABRT, SIGSYS };
+  for (size_t i = 0; i < sizeof sync / sizeof *sync; i++) sigdelset(all, sync[i]);
+}
+
 PRT_NOINST static void rt_signals_hold(void)
 {
   sigset_t all;
-  sigfillset(&all);
-  static const int sync[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGABRT, SIGSYS };
-  for (size_t i = 0; i < sizeof sync / sizeof *sync; i++) sigdelset(&all, sync[i]);
+  rt_held_set(&all);
   pthread_sigmask(SIG_BLOCK, &all, &t_mask);
 }
 
@@ -152,7 +160,9 @@ __attribute__((noinline)) PRT_NOINST static void rt_frame_check(int w, bool forc
   t_nheld = 0;
   if (t_shared) t_others = prt_foreign_activity();
   rt_snap_take();
-  t_guarded = W->is_const && prt_guard_on(w);   /* last: the snapshot reads the data */
+  t_guarded = W->is_const && prt_guard_on(w);   /* the snapshot reads the data */
+  /* Last: from here on the thread's system calls are the function's. */
+  t_unsafe = !prt_sys_frame_begin(w);
 }
 
 /* An outermost frame begins: counted, and checked when the wrapper forces
@@ -182,6 +192,7 @@ PRT_NOINST static void rt_frame_end(void)
 {
   if (!t_checking) return;
   t_busy = 1;
+  t_unsafe |= prt_sys_frame_end();   /* first: the runtime's own calls pass */
   if (t_guarded) prt_guard_off();
   t_guarded = false;
   rt_snap_compare();
@@ -232,15 +243,37 @@ PRT_NOINST void prt_jump_unwinds(uintptr_t target)
 #endif
 }
 PRT_NOINST void prt_set_replay(bool on) { t_replay = on; }
+PRT_NOINST sigset_t *prt_frame_mask(void) { return &t_mask; }
+
+PRT_NOINST int prt_frame_sigmask(int how, const sigset_t *set, sigset_t *old)
+{
+  sigset_t prog = t_mask;
+  if (set) {
+    if (how == SIG_BLOCK) sigorset(&prog, &t_mask, set);
+    else if (how == SIG_UNBLOCK) for (int s = 1; s < NSIG; s++) { if (sigismember(set, s) == 1) sigdelset(&prog, s); }
+    else if (how == SIG_SETMASK) prog = *set;
+    else return EINVAL;
+    sigdelset(&prog, SIGKILL);
+    sigdelset(&prog, SIGSTOP);
+  }
+  if (old) *old = t_mask;
+  t_mask = prog;
+  sigset_t real;
+  rt_held_set(&real);
+  sigorset(&real, &real, &prog);
+  pthread_sigmask(SIG_SETMASK, &real, NULL);   /* the caller has paused the frame: the real one */
+  return 0;
+}
 PRT_NOINST void prt_force_next(void)
 {
   t_force = true;
   t_forced_done = false;
   t_wrote = false;
+  t_unsafe = true;   /* until a checked frame says otherwise */
 }
 
 PRT_NOINST int prt_forced_result(void)
 {
   t_force = false;   /* the wrapped function may not be instrumented */
-  return !t_forced_done ? -1 : t_wrote ? 1 : 0;
+  return !t_forced_done ? -1 : t_wrote || t_unsafe ? 1 : 0;
 }

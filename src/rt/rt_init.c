@@ -102,6 +102,7 @@ static const int rt_fatal[] = { SIGHUP, SIGINT, SIGQUIT, SIGILL, SIGABRT, SIGBUS
 
 PRT_NOINST static void rt_on_fatal(int sig)
 {
+  prt_sys_pause();   /* never resumed: the process ends */
   prt_report_write();
   struct sigaction d;
   memset(&d, 0, sizeof d);
@@ -127,8 +128,11 @@ PRT_NOINST static void rt_catch_fatal(void)
 
 PRT_NOINST static void rt_after_fork_child(void)
 {
+  char was = prt_sys_pause();   /* forked inside a checked frame: these calls are ours */
   prt_report_reset();
   prt_alive_mark();   /* the child's own report and mark */
+  prt_sys_after_fork(was);
+  prt_sys_resume(was);
 }
 
 PRT_NOINST static unsigned long rt_env_ulong(const char *name, unsigned long dflt)

@@ -8,10 +8,17 @@
  * signal's handler. Format (read by src/verify/verify_report.c):
  *   {"purist_rt":1,"pid":N,"program":"…","sample":N,"threads":bool,
  *    "functions":[{"name","found","calls","checked","wrapped","replayed"}…],
- *    "notes":["threads"|"full"|"noguard"|"unreturned"…],
+ *    "notes":["threads"|"full"|"noguard"|"unreturned"|"nosyscall"|"raced"…],
  *    "findings":[{"kind":"global-write"|"global-read"|"heap-write"|
- *                 "nondeterministic","function","symbol","object","static",
- *                 "arg","count","prefix"}…]} */
+ *                 "nondeterministic"|"syscall","function","symbol","object",
+ *                 "static","arg","syscall","breaks","vdso","site_object",
+ *                 "site_address","count","prefix"}…]}
+ * A syscall finding names the call ("syscall", its number when it has no
+ * name), what it breaks ("breaks": "const" or "pure", which breaks const
+ * too) and whether it was a vDSO call ("vdso"); count is the checked
+ * calls that made it; the site is the return address, in one of the
+ * program's own objects, of the call that led to the first one (a
+ * link-time address, for addr2line). */
 #include "rt/rt.h"
 #include <errno.h>
 #include <fcntl.h>
@@ -32,6 +39,8 @@ typedef struct {
   int32_t w;
   long arg;               /* symbol index, or argument index */
   unsigned long count;
+  int32_t site_obj;       /* syscalls: where the first was called from (index into prt.objs) */
+  uintptr_t site_addr;    /* … the return address there, as a link-time address; 0: not known */
 } rt_finding;
 
 static rt_finding r_tab[RT_MAX_FINDINGS];
@@ -76,6 +85,36 @@ PRT_NOINST static void rt_record_locked(prt_kind k, int w, long arg, unsigned lo
   }
   rt_unlock();
   if (!f) prt_note_set(PRT_NOTE_FULL);
+}
+
+/* The finding (k, w, arg), or NULL; called with the lock held. */
+PRT_NOINST static rt_finding *rt_find(prt_kind k, int w, long arg)
+{
+  for (size_t i = 0; i < r_n; i++)
+    if (r_tab[i].kind == k && r_tab[i].w == w && r_tab[i].arg == arg) return &r_tab[i];
+  return NULL;
+}
+
+PRT_NOINST bool prt_site_missing(prt_kind k, int w, long arg)
+{
+  if (t_recording) return false;   /* a handler over this thread's own record: not now */
+  rt_lock();
+  rt_finding *f = rt_find(k, w, arg);
+  bool missing = f && !f->site_addr;
+  rt_unlock();
+  return missing;
+}
+
+PRT_NOINST void prt_site_set(prt_kind k, int w, long arg, int obj, uintptr_t addr)
+{
+  if (t_recording) return;
+  rt_lock();
+  rt_finding *f = rt_find(k, w, arg);
+  if (f && !f->site_addr) {
+    f->site_obj = obj;
+    f->site_addr = addr;
+  }
+  rt_unlock();
 }
 
 PRT_NOINST void prt_record(prt_kind k, int w, long arg, unsigned long idx)
@@ -190,7 +229,7 @@ PRT_NOINST static void rt_put_functions(rt_out *o)
 
 PRT_NOINST static void rt_put_finding(rt_out *o, const rt_finding *f)
 {
-  static const char *const kinds[] = { "global-write", "global-read", "heap-write", "nondeterministic" };
+  static const char *const kinds[] = { "global-write", "global-read", "heap-write", "nondeterministic", "syscall" };
   rt_putc(o, '{');
   rt_key(o, "kind", true); rt_putstr(o, kinds[f->kind]);
   rt_key(o, "function", false); rt_putstr(o, prt.watch[f->w].name);
@@ -201,6 +240,20 @@ PRT_NOINST static void rt_put_finding(rt_out *o, const rt_finding *f)
     rt_key(o, "static", false); rt_puts(o, s->local ? "true" : "false");
   } else if (f->kind == PRT_HEAP_WRITE) {
     rt_key(o, "arg", false); rt_putu(o, (unsigned long)f->arg);
+  } else if (f->kind == PRT_SYSCALL) {
+    long nr = f->arg & ~PRT_SYS_VDSO;
+    const char *name = prt_sys_name(nr);
+    long a[6] = { 0, 1, 1, 0, 0, 0 };   /* the class of the changing form of arg-dependent calls */
+    rt_key(o, "syscall", false);
+    if (name) rt_putstr(o, name);
+    else { rt_putc(o, '"'); rt_putu(o, (unsigned long)nr); rt_putc(o, '"'); }
+    rt_key(o, "breaks", false);
+    rt_puts(o, prt_sys_classify(nr, a) == PRT_SYS_QUERY_CONST ? "\"const\"" : "\"pure\"");
+    rt_key(o, "vdso", false); rt_puts(o, f->arg & PRT_SYS_VDSO ? "true" : "false");
+    if (f->site_addr) {
+      rt_key(o, "site_object", false); rt_putstr(o, prt.objs[f->site_obj]);
+      rt_key(o, "site_address", false); rt_putu(o, f->site_addr);
+    }
   }
   rt_key(o, "count", false); rt_putu(o, f->count);
   rt_key(o, "prefix", false); rt_puts(o, f->prefix ? "true" : "false");
@@ -209,7 +262,7 @@ PRT_NOINST static void rt_put_finding(rt_out *o, const rt_finding *f)
 
 PRT_NOINST static void rt_put_report(rt_out *o)
 {
-  static const char *const notes[] = { "threads", "full", "noguard", "unreturned" };
+  static const char *const notes[] = { "threads", "full", "noguard", "unreturned", "nosyscall", "raced" };
   rt_putc(o, '{');
   rt_key(o, "purist_rt", true); rt_putu(o, 1);
   rt_key(o, "pid", false); rt_putu(o, (unsigned long)getpid());
@@ -258,11 +311,16 @@ PRT_NOINST bool prt_report_mine(void) { return prt.report_dir && r_pid == getpid
  * (RLIMIT_NOFILE=3) is still marked, and verify says its report is lost. */
 PRT_NOINST void prt_alive_mark(void)
 {
+  char was = prt_sys_pause();
   r_pid = getpid();
   char path[4096];
-  if (!prt.report_dir || !rt_path(path, sizeof path, "", ".alive")) return;
+  if (!prt.report_dir || !rt_path(path, sizeof path, "", ".alive")) {
+    prt_sys_resume(was);
+    return;
+  }
   unlink(path);
   symlink(prt.exe[0] ? prt.exe : "?", path);
+  prt_sys_resume(was);
 }
 
 /* open() for the report; out of descriptors (EMFILE), once more with the
@@ -319,7 +377,16 @@ PRT_NOINST static bool rt_write_to(const char *path, const char *tmp)
   return ok;
 }
 
+/* The report's system calls are the runtime's, also inside a frame. */
+PRT_NOINST static void rt_report_write(void);
 PRT_NOINST void prt_report_write(void)
+{
+  char was = prt_sys_pause();
+  rt_report_write();
+  prt_sys_resume(was);
+}
+
+PRT_NOINST static void rt_report_write(void)
 {
   if (!prt.active || !prt_report_mine() || atomic_exchange(&r_written, 1)) return;
   /* Still inside a watched call at exit: one was left by longjmp (its

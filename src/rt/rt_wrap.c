@@ -5,9 +5,12 @@
  *   prt_wrap_arg     hashes the live heap block a pointer argument points into;
  *   prt_wrap_after   compares those blocks (a change is a heap write), and
  *                    says whether the call may be run again: only when it
- *                    wrote nothing the checks see, so that re-running it
- *                    changes nothing for the program;
- *   prt_wrap_replayed records whether the second result was the same.
+ *                    wrote nothing the checks see and made no system call
+ *                    that changes anything (rt_sys.c saw them all), so
+ *                    that re-running it changes nothing for the program;
+ *   prt_wrap_replayed records whether the second result was the same: a
+ *                    difference counts only if no other thread ran during
+ *                    the two calls (rt_others.c).
  * The declarations in the generated file must match these. */
 #include "rt/rt.h"
 #define XXH_INLINE_ALL
@@ -19,6 +22,8 @@ typedef struct { uintptr_t start; size_t size; uint64_t hash; unsigned arg; } rt
 
 static PRT_TLS rt_argblk w_blk[RT_WRAP_ARGS];
 static PRT_TLS unsigned w_n;
+static PRT_TLS bool w_threaded;        /* threaded when the first call began */
+static PRT_TLS unsigned long w_switches; /* … the other threads' context switches then */
 
 PRT_API int prt_wrap_begin(void *fn)
 {
@@ -29,6 +34,8 @@ PRT_API int prt_wrap_begin(void *fn)
   if (!b || !prt_tick(&b->c[w].wleft)) return -1;   /* same phase as the hooks' countdown */
   atomic_fetch_add_explicit(&prt.watch[w].wchecked, 1, memory_order_relaxed);
   w_n = 0;
+  w_threaded = atomic_load_explicit(&prt.threaded, memory_order_relaxed);
+  if (w_threaded) w_switches = prt_others_switches();
   prt_force_next();
   return w;
 }
@@ -71,5 +78,11 @@ PRT_API void prt_wrap_replayed(int w, int same)
 {
   prt_set_replay(false);
   atomic_fetch_add_explicit(&prt.watch[w].replays, 1, memory_order_relaxed);
-  if (!same) prt_record(PRT_NONDET, w, 0, 0);
+  if (same) return;
+  /* Another thread may have written what the function read between the calls. */
+  if ((w_threaded && prt_others_switches() != w_switches) || prt_others_running()) {
+    prt_note_set(PRT_NOTE_RACED);
+    return;
+  }
+  prt_record(PRT_NONDET, w, 0, 0);
 }

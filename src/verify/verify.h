@@ -6,7 +6,8 @@
  *   verify_wrap.c    the generated wrappers (-Wl,--wrap=NAME) and their object;
  *   verify_flags.c   the compiler and linker flags, where the runtime is;
  *   verify_run.c     running the user's command under the runtime;
- *   verify_report.c  the runtime's JSON reports turned into diagnostics.
+ *   verify_report.c  the runtime's JSON reports turned into diagnostics;
+ *   verify_site.c    a call site's source line (addr2line).
  *
  * Nothing here prints: errors come back as -1 and a message (caller frees). */
 #ifndef PURIST_VERIFY_H
@@ -99,6 +100,13 @@ int verify_run(const verify_session *s, char *const *argv, char **err);
 /* Runs argv (found on PATH) with the environment `env` (NULL: ours) and
  * waits: the status as a shell gives it, or -1 with *err if it did not run. */
 int verify_spawn_wait(char *const *argv, char *const *env, char **err);
+
+/* --- call sites (verify_site.c) ----------------------------------------- */
+
+/* "file:line" of link-time address addr in object obj (relative to root
+ * when under it), from its debug information through addr2line; NULL if
+ * not known. Caller frees. */
+char *verify_site_line(const char *obj, unsigned long addr, const char *root);
 
 /* --- the reports (verify_report.c) --------------------------------------- */
 

@@ -6,6 +6,10 @@
  *   verify-global-read       (error) const, but read the program's writable data;
  *   verify-nondeterministic  (error) a second call with the same arguments returned
  *                                    something else;
+ *   verify-syscall           (error) made a system call that breaks its promise (a
+ *                                    const function any but allocation and locks; a
+ *                                    pure one any but those and queries of the
+ *                                    process's own settings, src/rt/rt_systab.c);
  *   verify-missing           (note)  watched, but in no program that ran;
  *   verify-allowed-c23       (note)  a [[unsequenced]]/[[reproducible]] function wrote
  *                                    through a pointer argument: the standard allows it.
@@ -216,6 +220,34 @@ static void vd_nondet(const vd_ctx *x, const verify_fn *v)
   vec_free(&all);
 }
 
+/* System calls: those that break what the function promises (a pure
+ * function may ask the process's own settings, getpid and the like). */
+static void vd_syscalls(const vd_ctx *x, const verify_fn *v)
+{
+  vd_list all = {0}, use = {0};
+  vd_collect(x, v->name, VR_SYSCALL, &all);
+  bool is_const = v->c23 ? v->c23 == SUM_DECL_UNSEQUENCED : v->cls == PURITY_CONST;
+  for (size_t i = 0; i < all.n; i++)
+    if (is_const || all.v[i]->arg == 0) vec_push(&use, all.v[i]);
+  if (use.n) {
+    strbuf m = {0};
+    vd_head(&m, v);
+    sb_puts(&m, use.n == 1 ? "made the system call " : "made the system calls ");
+    for (size_t i = 0; i < use.n; i++) {
+      const vr_finding *g = use.v[i];
+      char *line = g->site_obj ? verify_site_line(g->site_obj, g->site_addr, x->o->root) : NULL;
+      sb_printf(&m, "%s%s%s (%lu of %lu checked calls%s%s)", i == 0 ? "" : i + 1 == use.n ? " and " : ", ",
+                g->sym, g->vdso ? " through the vDSO" : "", g->count, g->checked, line ? ", called at " : "",
+                line ? line : "");
+      free(line);
+    }
+    vd_emit(x, v, "verify-syscall", DIAG_ERROR, sb_str(&m));
+    sb_free(&m);
+  }
+  vec_free(&all);
+  vec_free(&use);
+}
+
 static const vr_fn *vd_fn(const vr_account *a, const char *name)
 {
   for (size_t i = 0; i < a->fns.n; i++)
@@ -244,6 +276,7 @@ int verify_report_read(const verify_session *s, const link_prog *p, const verify
     vd_reads(&x, v);
     vd_heap(&x, v);
     vd_nondet(&x, v);
+    vd_syscalls(&x, v);
   }
   for (size_t i = 0; i < a.notes.n; i++) vec_push(notes, a.notes.v[i]);
   if (n == 0 && a.lost == 0)

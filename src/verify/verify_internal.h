@@ -4,7 +4,7 @@
 #define PURIST_VERIFY_INTERNAL_H
 #include "verify/verify.h"
 
-typedef enum { VR_NONE, VR_WRITE, VR_READ, VR_HEAP, VR_NONDET } vr_kind;
+typedef enum { VR_NONE, VR_WRITE, VR_READ, VR_HEAP, VR_NONDET, VR_SYSCALL } vr_kind;
 
 /* A watched function, over all processes. */
 typedef struct {
@@ -17,9 +17,14 @@ typedef struct {
 typedef struct {
   vr_kind kind;
   char *fn;
-  char *sym;                  /* as in the source (GCC's ".N" suffix removed); NULL if none */
-  long arg;                   /* VR_HEAP: 0-based argument; else -1 */
+  char *sym;                  /* as in the source (GCC's ".N" suffix removed); VR_SYSCALL: the
+                                 system call's name; NULL if none */
+  long arg;                   /* VR_HEAP: 0-based argument; VR_SYSCALL: 1 if it breaks const
+                                 only, 0 if pure too; else -1 */
   bool is_static;
+  bool vdso;                  /* VR_SYSCALL: a vDSO call (no system call made) */
+  char *site_obj;             /* VR_SYSCALL: where the first was called from, or NULL */
+  unsigned long site_addr;    /* … a link-time address in site_obj */
   unsigned long count, checked;
   bool every, memo, single;   /* VR_WRITE: how the processes saw it (verify_report.c) */
 } vr_finding;
@@ -29,6 +34,7 @@ typedef struct {
   VEC(vr_finding) finds;
   verify_lines notes;
   size_t lost;                /* processes that ran the runtime but left no report (killed) */
+  bool said_nosys, said_raced; /* notes said once per run, not once per process */
 } vr_account;
 
 /* Reads every purist-rt.*.json in dir; returns how many were reports.

@@ -24,10 +24,11 @@ static vr_fn *vr_fn_get(vr_account *a, const char *name)
   return &a->fns.v[a->fns.n - 1];
 }
 
-/* GCC names a static local `name.N`: the source calls it `name`. */
+/* GCC names a static local `name.N`: the source calls it `name`; a C
+ * library object copied into the program is `name@VERSION`. */
 static char *vr_source_name(const char *sym)
 {
-  size_t n = strcspn(sym, ".");
+  size_t n = strcspn(sym, ".@");
   char *s = xstrdup(sym);
   s[n ? n : strlen(s)] = '\0';
   return s;
@@ -51,6 +52,7 @@ static vr_kind vr_kind_named(const char *s)
   if (!strcmp(s, "global-read")) return VR_READ;
   if (!strcmp(s, "heap-write")) return VR_HEAP;
   if (!strcmp(s, "nondeterministic")) return VR_NONDET;
+  if (!strcmp(s, "syscall")) return VR_SYSCALL;
   return VR_NONE;
 }
 
@@ -68,8 +70,10 @@ static void vr_add_finding(vr_account *a, json_t *jf, json_t *jfns)
   const char *fn = json_string_value(json_object_get(jf, "function"));
   vr_kind k = kind ? vr_kind_named(kind) : VR_NONE;
   if (!fn || k == VR_NONE) return;
-  const char *sym = json_string_value(json_object_get(jf, "symbol"));
-  long arg = k == VR_HEAP ? (long)vr_ulong(jf, "arg") : -1;
+  const char *sym = json_string_value(json_object_get(jf, k == VR_SYSCALL ? "syscall" : "symbol"));
+  const char *breaks = json_string_value(json_object_get(jf, "breaks"));
+  if (k == VR_SYSCALL && !sym) return;
+  long arg = k == VR_HEAP ? (long)vr_ulong(jf, "arg") : k == VR_SYSCALL ? breaks && !strcmp(breaks, "const") : -1;
   vr_finding *f = vr_finding_get(a, k, fn, sym, arg);
   unsigned long count = vr_ulong(jf, "count"), checked = 0;
   size_t i;
@@ -77,11 +81,18 @@ static void vr_add_finding(vr_account *a, json_t *jf, json_t *jfns)
   json_array_foreach(jfns, i, jfn) {
     const char *name = json_string_value(json_object_get(jfn, "name"));
     if (name && !strcmp(name, fn))
-      checked = vr_ulong(jfn, k == VR_WRITE || k == VR_READ ? "checked" : k == VR_HEAP ? "wrapped" : "replayed");
+      checked = vr_ulong(jfn, k == VR_WRITE || k == VR_READ || k == VR_SYSCALL ? "checked"
+                              : k == VR_HEAP ? "wrapped" : "replayed");
   }
   f->count += count;
   f->checked += checked;
   f->is_static |= json_is_true(json_object_get(jf, "static"));
+  f->vdso |= json_is_true(json_object_get(jf, "vdso"));
+  const char *site = json_string_value(json_object_get(jf, "site_object"));
+  if (k == VR_SYSCALL && site && !f->site_obj && vr_ulong(jf, "site_address")) {
+    f->site_obj = xstrdup(site);
+    f->site_addr = vr_ulong(jf, "site_address");
+  }
   if (k != VR_WRITE) return;
   bool prefix = json_is_true(json_object_get(jf, "prefix"));
   if (checked <= 1) f->single = true;
@@ -97,6 +108,21 @@ static void vr_add_notes(vr_account *a, json_t *root)
   json_t *jn;
   json_array_foreach(json_object_get(root, "notes"), i, jn) {
     const char *n = json_string_value(jn);
+    if (n && !strcmp(n, "nosyscall")) {   /* the machine's, not the process's: once */
+      if (!a->said_nosys)
+        vec_push(&a->notes, xstrdup("system calls were not checked: the kernel has no syscall user dispatch "
+                                    "(Linux 5.11 or later, x86-64) or PURIST_SYSCALLS=off; "
+                                    "no call was executed twice"));
+      a->said_nosys = true;
+      continue;
+    }
+    if (n && !strcmp(n, "raced")) {
+      if (!a->said_raced)
+        vec_push(&a->notes, xasprintf("%s (pid %lu): a re-executed call returned a different result while "
+                                      "another thread ran: not counted as nondeterminism", prog ? prog : "?", pid));
+      a->said_raced = true;
+      continue;
+    }
     const char *what = !n ? NULL
       : !strcmp(n, "threads") ? "the read check of const functions was off once a second thread had started"
       : !strcmp(n, "full") ? "more findings than the runtime's table holds: some were dropped"
@@ -210,6 +236,7 @@ void vr_account_free(vr_account *a)
   for (size_t i = 0; i < a->finds.n; i++) {
     free(a->finds.v[i].fn);
     free(a->finds.v[i].sym);
+    free(a->finds.v[i].site_obj);
   }
   vec_free(&a->fns);
   vec_free(&a->finds);

@@ -15,7 +15,7 @@ expect_rc 1
 diags v.json >got
 [ "$(grep -c verify-missing got)" -eq 1 ] || fail "one verify-missing note expected${NL}$(show got)"
 grep -q "^never_linked verify-missing" got || fail "the note should be about never_linked${NL}$(show got)"
-[ "$(wc -l <got)" -eq 6 ] || fail "the five findings and the note expected${NL}$(show got)"
+[ "$(wc -l <got)" -eq 7 ] || fail "the six findings and the note expected${NL}$(show got)"
 
 check "the runtime flags without purist verify: the program runs normally"
 env -u PURIST_WATCH -u PURIST_REPORT ./prog >alone.out 2>alone.err

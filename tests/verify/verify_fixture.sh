@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The issue's fixture: two honest functions and five that lie, one way each.
-# `purist verify` reports exactly the five, each with its kind; the
+# The issue's fixture: two honest functions and five that lie, one way each
+# (now_tick two ways: it reads the clock, a vDSO call, and so returns
+# something else each time). `purist verify` reports exactly those, each with its kind; the
 # program's output and exit status are those of the plain build.
 set -euo pipefail
 . "$(dirname "$0")/../e2e/lib.sh" "$@"
@@ -22,7 +23,8 @@ expect_rc 1
 same plain.out "$T/out" "the command's stdout under verify"
 diags v.json >got
 printf '%s\n' "counted_len verify-global-write" "fill_first verify-heap-write" \
-  "level_name verify-cheat" "now_tick verify-nondeterministic" "scaled verify-global-read" >want
+  "level_name verify-cheat" "now_tick verify-nondeterministic" "now_tick verify-syscall" \
+  "scaled verify-global-read" >want
 same want got "the functions and checks reported"
 json_flat v.json >flat
 grep -q $'^diagnostics.0.file\t"api.h"' flat || fail "diagnostics should be at the declarations in api.h${NL}$(show flat)"
@@ -33,7 +35,8 @@ run verify -p . -- ./prog
 expect_rc 1
 expect_stdout_has "api.h:11:13: note: 'level_name' is declared const but wrote static 'names' \(api.c:[0-9]+:[0-9]+\) and static 'ready' .* on its first call only .* memoisation \[purist-verify-cheat\]"
 expect_stdout_has "error: 'counted_len' is declared pure but wrote global 'calls_made' \(api.c:20:3\) on every checked call"
-expect_stdout_has "^4 errors, 1 note generated"
+expect_stdout_has "^5 errors, 1 note generated"
+expect_stdout_has "error: 'now_tick' is declared const but made the system call clock_gettime through the vDSO \\(4 of 4 checked calls, called at api.c:47\\) \\[purist-verify-syscall\\]"
 
 check "the command's own output and exit status are kept"
 run verify -p . --fail-on=never -- ./prog 5
@@ -44,7 +47,7 @@ expect_rc 0
 check "a program killed by a signal still reports; the status says which signal"
 run verify -p . --format=json -o v.json -- ./prog die
 [ "$RC" -eq 143 ] || fail "exit status 143 (SIGTERM) expected${NL}$(context)"
-[ "$(diags v.json | wc -l)" -eq 5 ] || fail "five findings expected after a death by SIGTERM${NL}$(context)"
+[ "$(diags v.json | wc -l)" -eq 6 ] || fail "six findings expected after a death by SIGTERM${NL}$(context)"
 
 check "SARIF output"
 run verify -p . --format=sarif -o v.sarif -- ./prog

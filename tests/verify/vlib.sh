@@ -39,7 +39,7 @@ vbuild() {
     local objs=()
     for f in "${srcs[@]}"; do
       # shellcheck disable=SC2086
-      "$VCC" -O2 $cf -c "$f" -o "${f%.c}.o" 2>>build.log || fail "compiling $f failed:${NL}$(show build.log)"
+      "$VCC" -O2 -g $cf -c "$f" -o "${f%.c}.o" 2>>build.log || fail "compiling $f failed:${NL}$(show build.log)"
       objs+=("${f%.c}.o")
     done
     # shellcheck disable=SC2086
