@@ -34,7 +34,7 @@ set_tests_properties(robust/deep_nesting PROPERTIES TIMEOUT 300)
 
 # Issue 31: another local user must not steer, hang or hurt purist. Each
 # needs a second user (useradd as root) and is skipped (77) without one.
-set(_other_user_tests other_user_cache other_user_config)
+set(_other_user_tests other_user_cache other_user_config other_user_server)
 foreach(_r ${_other_user_tests})
   add_test(NAME robust/${_r}
            COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/robust/${_r}.sh $<TARGET_FILE:purist>)

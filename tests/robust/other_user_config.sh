@@ -35,13 +35,14 @@ expect_stdout_lacks "declared const"
 
 check "a kb: file another user owns is ignored (root's .purist names it)"
 mkdir "$T/y" && cd "$T/y" && cp "$T/x/proj/f.c" .
-printf 'r const none "a lie"\n' >evil.kb
+printf 'r const - a lie\n' >evil.kb
 chown "$OU" evil.kb
 printf 'kb: [evil.kb]\n' >.purist
 run infer f.c
 expect_rc 0
 expect_stderr_has "ignoring the knowledge base $T/y/evil.kb: it is owned by user $OU"
 expect_stdout_lacks "nd: const"
+expect_stdout_has "nd: normal"
 
 check "the walk stops at a repository root: a .purist above .git is not read"
 mkdir -p "$T/z/repo/.git" "$T/z/repo/src" && cp "$T/x/proj/f.c" "$T/z/repo/src/"
