@@ -22,6 +22,7 @@ set(_robust_tests_e
   small_items
   tu_timeout
   config_limits
+  deep_chain
 )
 foreach(_r ${_robust_tests_e})
   add_test(NAME robust/${_r}
