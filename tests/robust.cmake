@@ -23,6 +23,7 @@ set(_robust_tests_e
   tu_timeout
   config_limits
   deep_chain
+  sidecar_stale
 )
 foreach(_r ${_robust_tests_e})
   add_test(NAME robust/${_r}
@@ -35,7 +36,7 @@ set_tests_properties(robust/deep_nesting PROPERTIES TIMEOUT 300)
 
 # Issue 31: another local user must not steer, hang or hurt purist. Each
 # needs a second user (useradd as root) and is skipped (77) without one.
-set(_other_user_tests other_user_cache other_user_config other_user_server)
+set(_other_user_tests other_user_cache other_user_config other_user_server server_mount_ns)
 foreach(_r ${_other_user_tests})
   add_test(NAME robust/${_r}
            COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/robust/${_r}.sh $<TARGET_FILE:purist>)
