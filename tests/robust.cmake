@@ -24,6 +24,7 @@ set(_robust_tests_e
   config_limits
   deep_chain
   sidecar_stale
+  one_line
 )
 foreach(_r ${_robust_tests_e})
   add_test(NAME robust/${_r}
