@@ -3,6 +3,7 @@
 #include "util/xalloc.h"
 #include <errno.h>
 #include <fcntl.h>
+#include <grp.h>
 #include <limits.h>
 #include <pwd.h>
 #include <stdint.h>
@@ -23,6 +24,28 @@ char *safefs_owner_name(unsigned uid)
   return xasprintf("uid %u", uid);
 }
 
+/* Is gid the user's private group (user private groups, umask 002: the
+ * group has the user's name and no other member)? Its write bit then lets
+ * in no one else. */
+static bool safefs_group_private(gid_t gid)
+{
+  struct passwd pw, *pres = NULL;
+  struct group gr, *gres = NULL;
+  char pbuf[1024], gbuf[4096];
+  if (getpwuid_r(geteuid(), &pw, pbuf, sizeof pbuf, &pres) != 0 || !pres || pres->pw_gid != gid) return false;
+  if (getgrgid_r(gid, &gr, gbuf, sizeof gbuf, &gres) != 0 || !gres || strcmp(gres->gr_name, pres->pw_name)) return false;
+  for (char **m = gres->gr_mem; m && *m; m++)
+    if (strcmp(*m, pres->pw_name)) return false;
+  return true;
+}
+
+/* Can someone other than the user (and root) write the file st describes? */
+static bool safefs_open_to_others(const struct stat *st)
+{
+  if (st->st_mode & S_IWOTH) return true;
+  return (st->st_mode & S_IWGRP) && !safefs_group_private(st->st_gid);
+}
+
 bool safefs_trusted(const struct stat *st, char **why)
 {
   uid_t me = geteuid();
@@ -34,7 +57,7 @@ bool safefs_trusted(const struct stat *st, char **why)
   }
   /* A sticky directory (/tmp): others may add entries, never rename ours. */
   bool sticky_dir = S_ISDIR(st->st_mode) && (st->st_mode & S_ISVTX);
-  if ((st->st_mode & (S_IWGRP | S_IWOTH)) && !sticky_dir) {
+  if (safefs_open_to_others(st) && !sticky_dir) {
     *why = xstrdup(st->st_mode & S_IWOTH ? "is writable by others" : "is writable by its group");
     return false;
   }
@@ -51,7 +74,7 @@ static bool safefs_own(const struct stat *st, char **why)
     free(who);
     return false;
   }
-  if (st->st_mode & (S_IWGRP | S_IWOTH)) {
+  if (safefs_open_to_others(st)) {
     *why = xstrdup(st->st_mode & S_IWOTH ? "is writable by others" : "is writable by its group");
     return false;
   }
@@ -141,13 +164,12 @@ static int safefs_step(safefs_walk *w, const char *name, bool create, char **why
     if (fstatat(w->fd, name, &st, AT_SYMLINK_NOFOLLOW) != 0) return safefs_fail(w, name, strerror(errno), why);
   }
   if (S_ISLNK(st.st_mode)) {
-    char *fault = NULL;
     if (st.st_uid != geteuid() && st.st_uid != 0) {   /* a link another user put in a sticky /tmp */
-      st.st_mode = S_IFREG;
-      safefs_trusted(&st, &fault);
+      char *who = safefs_owner_name(st.st_uid), *fault = xasprintf("is a symbolic link owned by %s", who);
       errno = EPERM;
       int rc = safefs_fail(w, name, fault, why);
       free(fault);
+      free(who);
       return rc;
     }
     return safefs_follow(w, name, why);

@@ -6,7 +6,10 @@
  * way to it (symbolic links resolved one at a time, each checked where it
  * lies) is owned by root or A and is not writable by group or others —
  * except a sticky directory such as /tmp, where B cannot rename what A
- * owns. This is OpenSSH's StrictModes and git's safe.directory rule. */
+ * owns. This is OpenSSH's StrictModes and git's safe.directory rule. A
+ * group write bit counts only if the group is not A's private one (user
+ * private groups and umask 002: the group named as A, with no other
+ * member). */
 #ifndef PURIST_SAFEFS_H
 #define PURIST_SAFEFS_H
 #include <stdbool.h>

@@ -8,8 +8,6 @@
 set -euo pipefail
 . "$(dirname "$0")/../e2e/lib.sh" "$@"
 . "$(dirname "$0")/other_user_lib.sh"
-PY3=/usr/bin/python3
-[ -x "$PY3" ] || skip "no /usr/bin/python3 (the squatter is a python script)"
 chmod 755 "$T"
 cd "$T"
 printf 'int twice(int x) { return 2 * x; }\n' >m.c
@@ -29,25 +27,33 @@ for _ in $(seq 20); do [ -s stats.txt ] && break; sleep 0.2; done
 rm -f /stats.txt 2>/dev/null || true
 
 check "item 5: another user squats the server's name and never accepts: purist cc still ends, with its summary"
-as_other "$PY3" - "$name" "$T/stop" <<'PY' &
-import os, socket, sys, time
-s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-s.bind("\0" + sys.argv[1])
-s.listen(0)
-fill = []
-for _ in range(4):   # fill the backlog: the next connect() would block
-    c = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    c.setblocking(False)
-    try:
-        c.connect("\0" + sys.argv[1])
-    except OSError:
-        pass
-    fill.append(c)
-for _ in range(1200):   # until the test says stop (at most 2 minutes)
-    if os.path.exists(sys.argv[2]):
-        break
-    time.sleep(0.1)
-PY
+# The squatter: binds the name, listens with a backlog of 0, fills it with
+# its own connections (the next connect() would block), then waits.
+cat >squat.c <<'C'
+#include <fcntl.h>
+#include <stddef.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
+int main(int argc, char **argv)
+{
+  struct sockaddr_un sa = { .sun_family = AF_UNIX };
+  size_t n = strlen(argv[1]);
+  memcpy(sa.sun_path + 1, argv[1], n);
+  socklen_t len = (socklen_t)(offsetof(struct sockaddr_un, sun_path) + 1 + n);
+  int s = socket(AF_UNIX, SOCK_STREAM, 0);
+  if (argc != 3 || bind(s, (struct sockaddr *)&sa, len) != 0 || listen(s, 0) != 0) return 1;
+  for (int i = 0; i < 4; i++) {
+    int c = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK, 0);
+    connect(c, (struct sockaddr *)&sa, len);
+  }
+  for (int i = 0; i < 1200 && access(argv[2], F_OK) != 0; i++) usleep(100000);
+  return 0;
+}
+C
+gcc -o squat squat.c || fail "cannot build the squatter"
+as_other ./squat "$name" "$T/stop" &
 squatter=$!
 for _ in $(seq 50); do grep -q "@$name\$" /proc/net/unix && break; sleep 0.1; done
 grep -q "@$name\$" /proc/net/unix || fail "the squatter could not bind the name"
