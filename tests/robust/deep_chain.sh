@@ -26,12 +26,18 @@ no_crash
 expect_rc 0
 [ -s deep.html ] || fail "no page written${NL}$(context)"
 
-check "item 8: suggest is linear in the chain's depth (100,000 deep: was 36 s, now about 1 s)"
+check "item 8: suggest is linear in the chain's depth, as infer is (100,000 deep: was 36 s against infer's 1 s)"
 run summarize --no-cache -o deep.purist deep.c
 expect_rc 0
+start=$(date +%s)
+run infer deep.purist
+expect_rc 0
+infer_s=$(($(date +%s) - start))
 start=$(date +%s)
 run suggest deep.purist
 expect_rc 0
 took=$(($(date +%s) - start))
-[ "$took" -lt 15 ] || fail "suggest took $took s on a 100,000-deep chain"
+# Linear: a small multiple of infer's time on the same summaries (this
+# holds in a sanitizer build too, where both are slower).
+[ "$took" -le $((4 * infer_s + 5)) ] || fail "suggest took $took s on a 100,000-deep chain, infer $infer_s s"
 expect_stderr_has "100001 more suggestions without gain|100000 more suggestions without gain"
