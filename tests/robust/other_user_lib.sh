@@ -19,9 +19,28 @@ as_other() { setpriv --reuid="$OUID" --regid="$OGID" --clear-groups -- "$@"; }
 # protected_symlinks does not save us there), reachable by the other user.
 open_dir() { mkdir -p "$1"; chmod 777 "$1"; }
 # plant_pid_links PREFIX TARGET: the other user's symlinks PREFIX.PID ->
-# TARGET for the next 600 process ids (a predictable temporary's names).
+# TARGET for the next 600 process ids (a predictable temporary's names),
+# made by one process with symlink(2): an `ln` per link would use up the
+# very ids it plants.
 plant_pid_links() {
-  local last
-  last=$(cat /proc/sys/kernel/ns_last_pid 2>/dev/null || echo 1000)
-  as_other bash -c 'for ((i = $1; i <= $1 + 600; i++)); do ln -s "$3" "$2.$i"; done' _ "$last" "$1" "$2"
+  if [ ! -x "$T/plant" ]; then
+    cat >"$T/plant.c" <<'C'
+#include <stdio.h>
+#include <unistd.h>
+int main(int argc, char **argv)
+{
+  long last = 1000;
+  FILE *f = fopen("/proc/sys/kernel/ns_last_pid", "r");
+  if (f && fscanf(f, "%ld", &last) != 1) last = 1000;
+  char name[4096];
+  for (long p = last + 1; argc == 3 && p <= last + 600; p++) {
+    snprintf(name, sizeof name, "%s.%ld", argv[1], p);
+    symlink(argv[2], name);
+  }
+  return argc == 3 ? 0 : 2;
+}
+C
+    gcc -o "$T/plant" "$T/plant.c" || fail "cannot build the planter"
+  fi
+  as_other "$T/plant" "$1" "$2"
 }
