@@ -13,7 +13,7 @@ OU="pur$(printf '%x%x' $$ "$RANDOM")"
 useradd -M -N -d /nonexistent -s /bin/false "$OU" >/dev/null 2>&1 || skip "useradd $OU failed"
 OUID=$(id -u "$OU")
 OGID=$(id -g "$OU")
-trap 'chmod -R u+rwx "$T" "$XDG_CACHE_HOME" 2>/dev/null; rm -rf "$T" "$XDG_CACHE_HOME"; userdel "$OU" >/dev/null 2>&1' EXIT
+trap 'chmod -R u+rwx "$T" "$XDG_CACHE_HOME" 2>/dev/null; rm -rf "$T" "$XDG_CACHE_HOME"; userdel -f "$OU" >/dev/null 2>&1 || userdel "$OU" >/dev/null 2>&1' EXIT
 as_other() { setpriv --reuid="$OUID" --regid="$OGID" --clear-groups -- "$@"; }
 # A directory $1 everyone can write (not sticky: the kernel's
 # protected_symlinks does not save us there), reachable by the other user.
