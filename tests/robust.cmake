@@ -21,6 +21,10 @@ set(_robust_tests_e
   output_is_input
   small_items
   tu_timeout
+  config_limits
+  deep_chain
+  sidecar_stale
+  one_line
 )
 foreach(_r ${_robust_tests_e})
   add_test(NAME robust/${_r}
@@ -30,3 +34,13 @@ endforeach()
 # deep_nesting parses 10,000 nested ifs and 100,000 terms five times: 80 s
 # on a 2-core machine at load 20 (issue 21), too close to 120.
 set_tests_properties(robust/deep_nesting PROPERTIES TIMEOUT 300)
+
+# Issue 31: another local user must not steer, hang or hurt purist. Each
+# needs a second user (useradd as root) and is skipped (77) without one.
+set(_other_user_tests other_user_cache other_user_config other_user_server server_mount_ns)
+foreach(_r ${_other_user_tests})
+  add_test(NAME robust/${_r}
+           COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/robust/${_r}.sh $<TARGET_FILE:purist>)
+  set_tests_properties(robust/${_r} PROPERTIES LABELS robust TIMEOUT 300 SKIP_RETURN_CODE 77 RUN_SERIAL TRUE)
+endforeach()
+set_tests_properties(robust/deep_chain PROPERTIES TIMEOUT 600)

@@ -12,9 +12,16 @@ cache *cache_new(const char *dir, const kb *k, bool quiet)
   atomic_flag_clear(&c->warned);
   atomic_flag_clear(&c->odd_warned);
   pthread_mutex_init(&c->lock, NULL);
+  c->dfd = -1;
   if (!dir) return c;
-  if (cache_dir_prepare(dir) < 0) {
-    cache_warn(c, "use the cache directory", dir, errno);
+  char *why = NULL;
+  c->dfd = cache_dir_prepare(dir, &why);
+  if (c->dfd < 0) {
+    /* One line, naming the directory at fault: another user's cache is
+     * never used (issue 31 item 1). */
+    if (!c->quiet)
+      fprintf(stderr, "purist: warning: cache: cannot use the cache directory %s: %s; running without the cache\n", dir, why);
+    free(why);
     return c;
   }
   c->dir = xstrdup(dir);
@@ -31,6 +38,7 @@ void cache_free(cache *c)
   ptrmap_free(&c->memo_idx);
   pthread_mutex_destroy(&c->lock);
   free(c->dir);
+  if (c->dfd >= 0) close(c->dfd);
   free(c);
 }
 
@@ -38,10 +46,10 @@ void cache_free(cache *c)
  * TU's messages, so the note appears in job order. */
 static void cache_discard(cache *c, const char *path, const char *why, const fe_job *job, fe_msgs *notes)
 {
-  unlink(path);
+  cache_entry_unlink(c, path);
   if (!c->quiet)
-    vec_push(notes, xasprintf("purist: note: cache: discarded a damaged entry for %s (%s: %s); "
-                              "analysing the file again", job->file, path, why));
+    vec_push(notes, xasprintf("purist: note: cache: discarded a damaged entry for %s (%s/%s: %s); "
+                              "analysing the file again", job->file, c->dir, path, why));
 }
 
 /* Reads a whole entry file; NULL if there is none or it is not a regular
@@ -49,8 +57,12 @@ static void cache_discard(cache *c, const char *path, const char *why, const fe_
 static unsigned char *cache_read(cache *c, const char *path, size_t *len)
 {
   const char *why;
-  unsigned char *buf = cache_read_file(path, true, len, &why);
-  if (!buf && why) cache_warn_odd(c, path, why);
+  unsigned char *buf = cache_entry_read(c, path, len, &why);
+  if (!buf && why) {
+    char *full = xasprintf("%s/%s", c->dir, path);
+    cache_warn_odd(c, full, why);
+    free(full);
+  }
   return buf;
 }
 
@@ -82,7 +94,7 @@ static int cache_try_variants(cache *c, const cache_manifest *m, const fe_job *j
     const char *why = NULL;
     int rc = buf ? cache_result_decode(buf, len, v->result, out, msgs, &why) : -1;
     if (buf && rc < 0) cache_discard(c, path, why, job, notes);
-    if (rc == 0) cache_touch(path);   /* used: the last to be pruned */
+    if (rc == 0) cache_touch(c, path);   /* used: the last to be pruned */
     if (rc == 0) cache_hit_deps(job, v, deps);
     free(buf);
     free(path);
@@ -106,7 +118,7 @@ static int cache_lookup(cache *c, cache_key k1, const fe_job *job, sum_tu **out,
       cache_discard(c, path, why, job, notes);
     } else {
       rc = cache_try_variants(c, &m, job, out, msgs, notes, deps);
-      if (rc == 0) cache_touch(path);
+      if (rc == 0) cache_touch(c, path);
       cache_manifest_free(&m);
     }
   }

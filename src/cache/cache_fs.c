@@ -3,12 +3,21 @@
  * Layout: DIR/CACHEDIR.TAG (so backup tools skip the cache, and so `cache
  * clean` knows the directory is purist's), and DIR/ab/cdef….m (manifests)
  * and DIR/ab/cdef….r (results), named by their key in hex, spread over
- * 256 subdirectories so no directory grows huge. */
+ * 256 subdirectories so no directory grows huge.
+ *
+ * Another local user must not steer the cache (issue 31 item 1): DIR is
+ * opened once through safefs_dir_open (the user's own, closed to others,
+ * on a path no one else can change), and every access is relative to that
+ * descriptor: a shard is opened O_NOFOLLOW|O_DIRECTORY, an entry
+ * O_NOFOLLOW, removed with unlinkat, written through a fresh O_EXCL file.
+ * A symlink planted inside leads nowhere. */
 #include "cache/cache_internal.h"
 #include "impact/cleanup.h"
 #include "util/fileio.h"
+#include "util/safefs.h"
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -27,40 +36,81 @@ void cache_warn(cache *c, const char *what, const char *path, int err)
 
 char *cache_entry_path(const cache *c, cache_key k, const char *ext)
 {
+  (void)c;
   char hex[CACHE_KEY_HEX];
   cache_key_hex(k, hex);
-  return xasprintf("%s/%.2s/%s%s", c->dir, hex, hex + 2, ext);
+  return xasprintf("%.2s/%s%s", hex, hex + 2, ext);
 }
 
-/* mkdir -p; 0 or -1 with errno. */
-static int mkdir_p(const char *dir)
+/* Opens the shard directory "ab" (a real directory of the user's, never a
+ * symlink), creating it with create; -1 with errno. */
+static int cache_shard_open(int dfd, const char *shard, bool create)
 {
+  if (create && mkdirat(dfd, shard, 0700) != 0 && errno != EEXIST) return -1;
+  int fd = openat(dfd, shard, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
   struct stat st;
-  if (stat(dir, &st) == 0) return S_ISDIR(st.st_mode) ? 0 : (errno = ENOTDIR, -1);
-  char *parent = xstrdup(dir);
-  char *slash = strrchr(parent, '/');
-  int rc = 0;
-  if (slash && slash != parent) {
-    *slash = '\0';
-    rc = mkdir_p(parent);
+  if (fd >= 0 && (fstat(fd, &st) != 0 || st.st_uid != geteuid())) {
+    close(fd);
+    errno = EPERM;
+    return -1;
   }
-  free(parent);
-  if (rc == 0 && mkdir(dir, 0777) != 0 && errno != EEXIST) rc = -1;
-  return rc;
+  return fd;
 }
 
-/* Writes all of data to a fresh temporary file beside path and renames it
- * over path: readers see the old entry or the new one, never a part. */
-static int write_atomic(const char *path, const void *data, size_t len)
+/* The shard of entry rel ("ab/name"), opened; *name points into rel. */
+static int cache_entry_dir(const cache *c, const char *rel, bool create, const char **name)
 {
-  char *tmp = xasprintf("%s.tmpXXXXXX", path);
-  int fd = mkstemp(tmp), rc = -1, err = 0;
+  char shard[3] = { rel[0], rel[1], '\0' };
+  *name = rel + 3;
+  return cache_shard_open(c->dfd, shard, create);
+}
+
+unsigned char *cache_entry_read(const cache *c, const char *rel, size_t *len, const char **why)
+{
+  const char *name;
+  int sfd = cache_entry_dir(c, rel, false, &name);
+  *why = NULL;
+  if (sfd < 0) {
+    if (errno == ELOOP || errno == ENOTDIR || errno == EPERM) *why = "in a shard that is not a directory of yours";
+    return NULL;
+  }
+  unsigned char *buf = cache_read_at(sfd, name, len, why);
+  close(sfd);
+  return buf;
+}
+
+void cache_entry_unlink(const cache *c, const char *rel)
+{
+  const char *name;
+  int sfd = cache_entry_dir(c, rel, false, &name);
+  if (sfd < 0) return;
+  unlinkat(sfd, name, 0);
+  close(sfd);
+}
+
+void cache_touch(const cache *c, const char *rel)
+{
+  const char *name;
+  int sfd = cache_entry_dir(c, rel, false, &name);
+  if (sfd < 0) return;
+  utimensat(sfd, name, NULL, AT_SYMLINK_NOFOLLOW);   /* now; a failure only makes the entry look older */
+  close(sfd);
+}
+
+/* Writes all of data to a fresh temporary file (O_EXCL|O_NOFOLLOW) beside
+ * name in dfd and renames it over name: readers see the old entry or the
+ * new one, never a part. */
+static int write_atomic_at(int dfd, const char *name, const void *data, size_t len)
+{
+  char *tmpbase = xasprintf("%s.tmp", name), *tmp = NULL;
+  int fd = safefs_tmp_open(dfd, tmpbase, 0600, &tmp), rc = -1, err = 0;
+  free(tmpbase);
   if (fd >= 0) {
     rc = file_write_all(fd, data, len);
     if (rc < 0) err = errno ? errno : ENOSPC;
     if (close(fd) != 0 && rc == 0) { rc = -1; err = errno; }
-    if (rc == 0 && rename(tmp, path) != 0) { rc = -1; err = errno; }
-    if (rc < 0) unlink(tmp);
+    if (rc == 0 && renameat(dfd, tmp, dfd, name) != 0) { rc = -1; err = errno; }
+    if (rc < 0) unlinkat(dfd, tmp, 0);
   } else {
     err = errno;
   }
@@ -69,40 +119,58 @@ static int write_atomic(const char *path, const void *data, size_t len)
   return rc;
 }
 
-void cache_write(cache *c, const char *path, const void *data, size_t len)
+void cache_write(cache *c, const char *rel, const void *data, size_t len)
 {
   if (!atomic_load(&c->writable)) return;
-  char *sub = xstrndup(path, (size_t)(strrchr(path, '/') - path));
-  int rc = mkdir(sub, 0777) == 0 || errno == EEXIST ? write_atomic(path, data, len) : -1;
+  const char *name;
+  int sfd = cache_entry_dir(c, rel, true, &name);
+  int rc = sfd >= 0 ? write_atomic_at(sfd, name, data, len) : -1;
   /* A directory where the entry belongs (rename cannot replace it) made
    * every write fail and turned the cache off, run after run: it is in
    * our cache's place for an entry, so it goes, and the entry is written. */
-  if (rc < 0 && (errno == EISDIR || errno == ENOTEMPTY || errno == EEXIST) && cleanup_rmtree(path) == 0)
-    rc = write_atomic(path, data, len);
+  if (rc < 0 && sfd >= 0 && (errno == EISDIR || errno == ENOTEMPTY || errno == EEXIST) &&
+      cleanup_rmtree_at(sfd, name) == 0)
+    rc = write_atomic_at(sfd, name, data, len);
   if (rc == 0) atomic_store(&c->grew, true);
   if (rc < 0) {
+    int e = errno;
+    char *sub = xasprintf("%s/%.2s", c->dir, rel);
     atomic_store(&c->writable, false);
-    cache_warn(c, "write to", sub, errno);
+    cache_warn(c, "write to", sub, e);
+    free(sub);
   }
-  free(sub);
+  if (sfd >= 0) close(sfd);
 }
 
-int cache_dir_prepare(const char *dir)
+int cache_dir_open(const char *dir, char **why)
 {
-  if (mkdir_p(dir) < 0) return -1;
-  char *tag = xasprintf("%s/CACHEDIR.TAG", dir);
+  *why = NULL;
+  struct stat st;
+  if (stat(dir, &st) != 0 && errno == ENOENT) return -1;
+  return safefs_dir_open(dir, false, why);
+}
+
+int cache_dir_prepare(const char *dir, char **why)
+{
+  int dfd = safefs_dir_open(dir, true, why);
+  if (dfd < 0) return -1;
+  struct stat st;
   int rc;
-  if (access(tag, F_OK) != 0) {
-    rc = write_atomic(tag, cache_tag, sizeof cache_tag - 1);
+  if (fstatat(dfd, "CACHEDIR.TAG", &st, AT_SYMLINK_NOFOLLOW) != 0) {
+    rc = write_atomic_at(dfd, "CACHEDIR.TAG", cache_tag, sizeof cache_tag - 1);
   } else {   /* an existing cache: can we still add to it? */
-    char *probe = xasprintf("%s/.probeXXXXXX", dir);
-    int fd = mkstemp(probe);
+    char *probe = NULL;
+    int fd = safefs_tmp_open(dfd, ".probe", 0600, &probe);
     rc = fd < 0 ? -1 : 0;
-    if (fd >= 0) { close(fd); unlink(probe); }
+    if (fd >= 0) { close(fd); unlinkat(dfd, probe, 0); }
     free(probe);
   }
-  free(tag);
-  return rc;
+  if (rc < 0) {
+    *why = xasprintf("%s: %s", dir, strerror(errno));
+    close(dfd);
+    return -1;
+  }
+  return dfd;
 }
 
 static int is_hex2(const char *s)
@@ -118,56 +186,59 @@ static int is_entry_name(const char *name)
   return n > 2 && name[n - 2] == '.' && (name[n - 1] == 'm' || name[n - 1] == 'r');
 }
 
-/* Removes our files in one shard directory, then the directory if empty. */
-static long clean_shard(const char *sub)
+/* Removes our files in shard directory name of dfd, then the directory if
+ * empty. A shard that is a symlink or not the user's is left alone. */
+static long clean_shard(int dfd, const char *shard)
 {
-  DIR *d = opendir(sub);
-  if (!d) return 0;
+  int sfd = cache_shard_open(dfd, shard, false);
+  DIR *d = sfd >= 0 ? fdopendir(sfd) : NULL;
+  if (!d) {
+    if (sfd >= 0) close(sfd);
+    return 0;
+  }
   long n = 0;
   struct dirent *e;
   while ((e = readdir(d))) {
     if (!is_entry_name(e->d_name)) continue;
-    char *p = xasprintf("%s/%s", sub, e->d_name);
-    /* cleanup_rmtree: also a directory named as an entry (it blocked the
-     * entry's writes); clean used to leave it. */
-    if (cleanup_rmtree(p) == 0 && !strstr(e->d_name, ".tmp")) n++;
-    free(p);
+    /* cleanup_rmtree_at: also a directory named as an entry (it blocked
+     * the entry's writes); clean used to leave it. */
+    if (cleanup_rmtree_at(dirfd(d), e->d_name) == 0 && !strstr(e->d_name, ".tmp")) n++;
   }
   closedir(d);
-  rmdir(sub);
+  unlinkat(dfd, shard, AT_REMOVEDIR);
   return n;
 }
 
 long cache_clean(const char *dir, char **err)
 {
-  char *tag = xasprintf("%s/CACHEDIR.TAG", dir);
-  struct stat st;
-  if (stat(dir, &st) != 0) { free(tag); return 0; }   /* nothing to clean */
-  if (!S_ISDIR(st.st_mode) || access(tag, F_OK) != 0) {
-    *err = xasprintf("%s is not a purist cache (no CACHEDIR.TAG); nothing removed", dir);
-    free(tag);
+  char *why = NULL;
+  int dfd = cache_dir_open(dir, &why);
+  if (dfd < 0 && !why) return 0;   /* nothing to clean */
+  if (dfd < 0) {
+    *err = xasprintf("%s; nothing removed", why);
+    free(why);
     return -1;
   }
-  DIR *d = opendir(dir);
+  struct stat st;
+  if (fstatat(dfd, "CACHEDIR.TAG", &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(st.st_mode)) {
+    *err = xasprintf("%s is not a purist cache (no CACHEDIR.TAG); nothing removed", dir);
+    close(dfd);
+    return -1;
+  }
+  DIR *d = fdopendir(dup(dfd));
   if (!d) {
     *err = xasprintf("%s: %s", dir, strerror(errno));
-    free(tag);
+    close(dfd);
     return -1;
   }
   long n = 0;
   struct dirent *e;
-  while ((e = readdir(d))) {
-    if (!is_hex2(e->d_name)) continue;
-    char *sub = xasprintf("%s/%s", dir, e->d_name);
-    n += clean_shard(sub);
-    free(sub);
-  }
+  while ((e = readdir(d)))
+    if (is_hex2(e->d_name)) n += clean_shard(dfd, e->d_name);
   closedir(d);
-  char *lock = xasprintf("%s/prune.lock", dir);
-  unlink(lock);
-  free(lock);
-  unlink(tag);
+  unlinkat(dfd, CACHE_PRUNE_LOCK, 0);
+  unlinkat(dfd, "CACHEDIR.TAG", 0);
+  close(dfd);
   rmdir(dir);   /* only if empty: anything else in it is not ours */
-  free(tag);
   return n;
 }

@@ -24,7 +24,8 @@ typedef VEC(cache_variant) cache_manifest;
 typedef struct { char *path; uint64_t size, hash; int ok; } cache_memo_ent;
 
 struct cache {
-  char *dir;                 /* NULL: no cache */
+  char *dir;                 /* NULL: no cache; else its path, for messages */
+  int dfd;                   /* the verified directory (safefs_dir_open); every access is relative to it */
   bool quiet;
   uint64_t env;              /* purist's build and the knowledge base */
   atomic_bool writable;      /* cleared after a failed write */
@@ -64,23 +65,37 @@ int cache_result_decode(const unsigned char *buf, size_t len, cache_key k, sum_t
  * NULL with *why NULL if it does not exist, else with *why saying what is
  * wrong with it ("not a regular file (a FIFO)"). */
 unsigned char *cache_read_file(const char *path, bool nofollow, size_t *len, const char **why);
+/* The same for name in directory dfd, never through a symlink, and only a
+ * file of the user's ("owned by another user" otherwise). */
+unsigned char *cache_read_at(int dfd, const char *name, size_t *len, const char **why);
 /* Warns once a run (unless quiet) that path is not a usable file. */
 void cache_warn_odd(cache *c, const char *path, const char *why);
 
 /* cache_prune.c */
 #define CACHE_PRUNE_LOCK "prune.lock"
-/* Marks an entry used now (its mtime), for least-recently-used pruning. */
-void cache_touch(const char *path);
 
-/* cache_fs.c */
-/* DIR/ab/cdef….ext for key abcdef…; caller frees. */
+/* cache_fs.c: entries are named "ab/cdef….ext" relative to the cache's
+ * directory descriptor; the shard "ab" is opened without following a
+ * symlink, so nothing in the cache leads outside it. */
+/* "ab/cdef….ext" for key abcdef…; caller frees. */
 char *cache_entry_path(const cache *c, cache_key k, const char *ext);
-/* Writes data to path through a temporary file renamed into place; on
- * failure warns once and stops further writes. */
-void cache_write(cache *c, const char *path, const void *data, size_t len);
-/* Prepares dir (creates it, its tag, checks it is writable); 0 or -1 with
- * errno set. */
-int cache_dir_prepare(const char *dir);
+/* The entry's contents (see cache_read_at); NULL on a miss, *why set if
+ * the file is there but not usable. */
+unsigned char *cache_entry_read(const cache *c, const char *rel, size_t *len, const char **why);
+/* Removes an entry (a damaged one). */
+void cache_entry_unlink(const cache *c, const char *rel);
+/* Marks an entry used now (its mtime), for least-recently-used pruning. */
+void cache_touch(const cache *c, const char *rel);
+/* Writes data to entry rel through a fresh temporary file renamed into
+ * place; on failure warns once and stops further writes. */
+void cache_write(cache *c, const char *rel, const void *data, size_t len);
+/* Opens (creating it private if missing) and prepares the cache directory
+ * dir: its tag, a check that it is writable. The descriptor, or -1 with
+ * *why (caller frees). */
+int cache_dir_prepare(const char *dir, char **why);
+/* Opens the existing cache directory dir for stats, prune or clean: -1
+ * with errno ENOENT (and *why NULL) if there is none, else with *why. */
+int cache_dir_open(const char *dir, char **why);
 /* Warns once (unless quiet) that the cache cannot be used, and why. */
 void cache_warn(cache *c, const char *what, const char *path, int err);
 

@@ -18,8 +18,8 @@
 #include <time.h>
 #include <unistd.h>
 
-/* One file of the cache: its path, what it occupies, when last used. */
-typedef struct { char *path; uint64_t bytes; struct timespec used; } prune_file;
+/* One file of the cache: its shard and name, what it occupies, when last used. */
+typedef struct { char shard[3]; char *name; uint64_t bytes; struct timespec used; } prune_file;
 typedef VEC(prune_file) prune_files;
 
 /* What a file occupies on disk (as du counts it), at least its size
@@ -38,75 +38,99 @@ static bool prune_is_ours(const char *name)
   return n > 2 && name[n - 2] == '.' && (name[n - 1] == 'm' || name[n - 1] == 'r');
 }
 
-/* Appends the entries of shard directory sub to fs (when fs is not NULL)
- * and adds them to u. */
-static void prune_scan_shard(const char *sub, prune_files *fs, cache_usage *u)
+/* Appends the entries of shard directory shard of dfd to fs (when fs is
+ * not NULL) and adds them to u. A shard that is a symlink, or not the
+ * user's, is not looked into (cache_fs.c). */
+static void prune_scan_shard(int dfd, const char *shard, prune_files *fs, cache_usage *u)
 {
-  DIR *d = opendir(sub);
-  if (!d) return;
+  int sfd = openat(dfd, shard, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+  struct stat sst;
+  if (sfd >= 0 && (fstat(sfd, &sst) != 0 || sst.st_uid != geteuid())) { close(sfd); sfd = -1; }
+  DIR *d = sfd >= 0 ? fdopendir(sfd) : NULL;
+  if (!d) {
+    if (sfd >= 0) close(sfd);
+    return;
+  }
   struct dirent *e;
   while ((e = readdir(d))) {
     if (!prune_is_ours(e->d_name)) continue;
-    char *p = xasprintf("%s/%s", sub, e->d_name);
     struct stat st;
-    if (lstat(p, &st) == 0 && S_ISREG(st.st_mode)) {
+    if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode)) {
       uint64_t b = prune_bytes(&st);
       u->bytes += b;
       u->files++;
       if (strstr(e->d_name, ".m") && !strstr(e->d_name, ".tmp")) u->manifests++;
       if (fs) {
-        prune_file f = { p, b, st.st_mtim };
+        prune_file f = { { shard[0], shard[1], '\0' }, xstrdup(e->d_name), b, st.st_mtim };
         vec_push(fs, f);
-        p = NULL;
       }
     }
-    free(p);
   }
   closedir(d);
 }
 
-/* Every entry of the cache in dir (shards ab/ of two hex digits). */
-static int prune_scan(const char *dir, prune_files *fs, cache_usage *u, char **err)
+/* Every entry of the cache open at dfd (shards ab/ of two hex digits). */
+static int prune_scan(int dfd, const char *dir, prune_files *fs, cache_usage *u, char **err)
 {
   memset(u, 0, sizeof *u);
-  DIR *d = opendir(dir);
+  int fd = dup(dfd);
+  DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
   if (!d) {
-    if (errno == ENOENT) return 0;
+    if (fd >= 0) close(fd);
     *err = xasprintf("%s: %s", dir, strerror(errno));
     return -1;
   }
   struct dirent *e;
   while ((e = readdir(d))) {
     if (strlen(e->d_name) != 2 || strspn(e->d_name, "0123456789abcdef") != 2) continue;
-    char *sub = xasprintf("%s/%s", dir, e->d_name);
-    prune_scan_shard(sub, fs, u);
-    free(sub);
+    prune_scan_shard(dfd, e->d_name, fs, u);
   }
   closedir(d);
   return 0;
 }
 
-int cache_usage_of(const char *dir, cache_usage *u, char **err)
+/* Opens the cache in dir for reading its usage: 0 with *dfd -1 if there
+ * is none, -1 with *err if it is not one purist may use. */
+static int prune_open(const char *dir, int *dfd, char **err)
 {
-  return prune_scan(dir, NULL, u, err);
+  char *why = NULL;
+  *dfd = cache_dir_open(dir, &why);
+  if (*dfd >= 0 || !why) return 0;
+  *err = why;
+  return -1;
 }
 
-/* Oldest use first; equal times by path, so the order is deterministic. */
+int cache_usage_of(const char *dir, cache_usage *u, char **err)
+{
+  int dfd;
+  memset(u, 0, sizeof *u);
+  if (prune_open(dir, &dfd, err) < 0) return -1;
+  if (dfd < 0) return 0;
+  int rc = prune_scan(dfd, dir, NULL, u, err);
+  close(dfd);
+  return rc;
+}
+
+/* Oldest use first; equal times by name, so the order is deterministic. */
 static int prune_cmp(const void *a, const void *b)
 {
   const prune_file *x = a, *y = b;
   if (x->used.tv_sec != y->used.tv_sec) return x->used.tv_sec < y->used.tv_sec ? -1 : 1;
   if (x->used.tv_nsec != y->used.tv_nsec) return x->used.tv_nsec < y->used.tv_nsec ? -1 : 1;
-  return strcmp(x->path, y->path);
+  int s = strcmp(x->shard, y->shard);
+  return s ? s : strcmp(x->name, y->name);
 }
 
 /* Removes the oldest files of fs until u->bytes <= target. */
-static long prune_oldest(prune_files *fs, cache_usage *u, uint64_t target)
+static long prune_oldest(int dfd, prune_files *fs, cache_usage *u, uint64_t target)
 {
   qsort(fs->v, fs->n, sizeof *fs->v, prune_cmp);
   long removed = 0;
   for (size_t i = 0; i < fs->n && u->bytes > target; i++) {
-    if (unlink(fs->v[i].path) != 0) continue;
+    int sfd = openat(dfd, fs->v[i].shard, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    int rc = sfd >= 0 ? unlinkat(sfd, fs->v[i].name, 0) : -1;
+    if (sfd >= 0) close(sfd);
+    if (rc != 0) continue;
     u->bytes -= fs->v[i].bytes;
     u->files--;
     removed++;
@@ -116,29 +140,35 @@ static long prune_oldest(prune_files *fs, cache_usage *u, uint64_t target)
 
 long cache_prune(const char *dir, uint64_t max, cache_usage *u, char **err)
 {
-  char *lockp = xasprintf("%s/%s", dir, CACHE_PRUNE_LOCK);
-  int fd = open(lockp, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
-  free(lockp);
+  int dfd;
+  memset(u, 0, sizeof *u);
+  if (prune_open(dir, &dfd, err) < 0) return -1;
+  if (dfd < 0) return 0;
+  /* The lock: never through a symlink, never a file of someone else's. */
+  int fd = openat(dfd, CACHE_PRUNE_LOCK, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0600);
+  struct stat st;
+  if (fd >= 0 && (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_uid != geteuid())) {
+    close(fd);
+    fd = -1;
+    errno = EPERM;
+  }
   if (fd < 0) {
     *err = xasprintf("%s: cannot create %s: %s", dir, CACHE_PRUNE_LOCK, strerror(errno));
+    close(dfd);
     return -1;
   }
   if (flock(fd, LOCK_EX | LOCK_NB) != 0) {   /* another run is pruning */
     close(fd);
-    memset(u, 0, sizeof *u);
+    close(dfd);
     return 0;
   }
   prune_files fs = {0};
   long removed = 0;
-  if (prune_scan(dir, &fs, u, err) < 0) removed = -1;
-  else if (u->bytes > max) removed = prune_oldest(&fs, u, max / 10 * 9);
-  for (size_t i = 0; i < fs.n; i++) free(fs.v[i].path);
+  if (prune_scan(dfd, dir, &fs, u, err) < 0) removed = -1;
+  else if (u->bytes > max) removed = prune_oldest(dfd, &fs, u, max / 10 * 9);
+  for (size_t i = 0; i < fs.n; i++) free(fs.v[i].name);
   vec_free(&fs);
   close(fd);   /* releases the lock */
+  close(dfd);
   return removed;
-}
-
-void cache_touch(const char *path)
-{
-  utimensat(AT_FDCWD, path, NULL, 0);   /* now; a failure only makes the entry look older */
 }

@@ -38,19 +38,15 @@ static ssize_t cache_read_n(int fd, unsigned char *buf, size_t n)
   return (ssize_t)got;
 }
 
-unsigned char *cache_read_file(const char *path, bool nofollow, size_t *len, const char **why)
+/* Reads the regular file open at fd (closed here); with own, a file that
+ * is not the user's is refused (another user's entry would steer us). */
+static unsigned char *cache_read_fd(int fd, bool own, size_t *len, const char **why)
 {
-  *why = NULL;
-  int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | (nofollow ? O_NOFOLLOW : 0));
-  if (fd < 0) {
-    if (errno == ELOOP && nofollow) *why = "a symbolic link, not a regular file";
-    else if (errno != ENOENT && errno != ENOTDIR) *why = "cannot be opened";
-    return NULL;
-  }
   struct stat st;
   unsigned char *buf = NULL;
   if (fstat(fd, &st) < 0) *why = "cannot be read";
   else if (!S_ISREG(st.st_mode)) *why = cache_kind(st.st_mode);
+  else if (own && st.st_uid != geteuid()) *why = "owned by another user";
   else if ((uint64_t)st.st_size > CACHE_MAX_READ) *why = "larger than any entry purist writes";
   else {
     size_t n = (size_t)st.st_size;
@@ -67,6 +63,30 @@ unsigned char *cache_read_file(const char *path, bool nofollow, size_t *len, con
   }
   close(fd);
   return buf;
+}
+
+/* Why an open failed, or NULL when the file is simply not there. */
+static const char *cache_open_why(bool nofollow)
+{
+  if (errno == ELOOP && nofollow) return "a symbolic link, not a regular file";
+  if (errno != ENOENT && errno != ENOTDIR) return "cannot be opened";
+  return NULL;
+}
+
+unsigned char *cache_read_file(const char *path, bool nofollow, size_t *len, const char **why)
+{
+  *why = NULL;
+  int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | (nofollow ? O_NOFOLLOW : 0));
+  if (fd < 0) { *why = cache_open_why(nofollow); return NULL; }
+  return cache_read_fd(fd, false, len, why);
+}
+
+unsigned char *cache_read_at(int dfd, const char *name, size_t *len, const char **why)
+{
+  *why = NULL;
+  int fd = openat(dfd, name, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW);
+  if (fd < 0) { *why = cache_open_why(true); return NULL; }
+  return cache_read_fd(fd, true, len, why);
 }
 
 void cache_warn_odd(cache *c, const char *path, const char *why)

@@ -69,10 +69,17 @@ static bool nr_cache_guard(const link_prog *p, const link_func *f, uint32_t x)
   return false;
 }
 
-const nr_info *nr_info_of(nr_ctx *c, uint32_t fi)
+/* One function being worked on by the walks below: its index, the next
+ * call to look at, and (nr_class) the class so far. The walks keep their
+ * own stack: a call chain 100,000 deep must not overflow the thread's
+ * (issue 31 item 7). */
+typedef struct { uint32_t fi, i; purity cls; } nr_frame;
+typedef VEC(nr_frame) nr_frames;
+
+/* Starts fi's info: in progress, its endless loop if any. */
+static void nr_info_begin(nr_ctx *c, uint32_t fi, nr_frames *st)
 {
   nr_info *in = &c->info[fi];
-  if (in->state) return in;     /* known, or in a cycle: what is known so far */
   in->state = 1;
   in->call = in->acall = in->loop = -1;
   const link_func *f = &c->p->funcs.v[fi];
@@ -80,31 +87,73 @@ const nr_info *nr_info_of(nr_ctx *c, uint32_t fi)
     const sum_effect *e = &c->p->effs.v[f->eff_off + i];
     if (e->kind == SE_LOOP && (e->flags & SEF_ENDLESS)) in->loop = (int32_t)(f->eff_off + i);
   }
-  for (uint32_t i = 0; i < f->ncall; i++) {
-    const link_call *cl = &c->p->calls.v[f->call_off + i];
-    const link_func *g = &c->p->funcs.v[cl->callee];
-    bool dies = false, asserts = false;
-    /* A memo's first-call work, and its once-guard's slow path (taken
-     * only until the cache is filled): the cheat note speaks for them. */
-    if (cl->guard && nr_cache_guard(c->p, f, cl->guard)) continue;
-    if (g->flags & SFF_UNREACHABLE) continue;   /* a promise, not a way out */
-    if (cl->flags & SCF_NORETURN) {
-      asserts = is_assert_fail(S(c->p, g->name)) || nr_assert_named(S(c->p, g->name)) ||
-                (cl->flags & SCF_IMPOSSIBLE);   /* default: of a switch over every enumerator */
-      dies = !asserts;
-    } else if (link_has_body(g) && cl->callee != fi) {
-      const nr_info *gi = nr_info_of(c, cl->callee);
-      dies = gi->call >= 0 || gi->loop >= 0;
-      asserts = gi->acall >= 0;
-    }
-    /* Anything that ends a path inside an assertion macro (the message
-     * pa_assert logs, then its abort) is that assertion failing. */
-    if (dies && nr_assert_macro(c->p, cl)) { dies = false; asserts = true; }
-    if (dies && in->call < 0) in->call = (int32_t)(f->call_off + i);
-    if (asserts && in->acall < 0) in->acall = (int32_t)(f->call_off + i);
+  nr_frame fr = { fi, 0, PURITY_CONST };
+  vec_push(st, fr);
+}
+
+/* Does call i of fi lead into a function whose info must be worked out
+ * first? Returns it, or UINT32_MAX. */
+static uint32_t nr_info_needs(nr_ctx *c, uint32_t fi, uint32_t i)
+{
+  const link_func *f = &c->p->funcs.v[fi];
+  const link_call *cl = &c->p->calls.v[f->call_off + i];
+  if (cl->guard && nr_cache_guard(c->p, f, cl->guard)) return UINT32_MAX;
+  if (cl->flags & SCF_NORETURN) return UINT32_MAX;
+  const link_func *g = &c->p->funcs.v[cl->callee];
+  return link_has_body(g) && cl->callee != fi && !c->info[cl->callee].state ? cl->callee : UINT32_MAX;
+}
+
+/* Takes call i of fi into fi's info (its callee's info is known, or in a
+ * cycle: what is known so far). */
+static void nr_info_call(nr_ctx *c, uint32_t fi, uint32_t i)
+{
+  nr_info *in = &c->info[fi];
+  const link_func *f = &c->p->funcs.v[fi];
+  const link_call *cl = &c->p->calls.v[f->call_off + i];
+  const link_func *g = &c->p->funcs.v[cl->callee];
+  bool dies = false, asserts = false;
+  /* A memo's first-call work, and its once-guard's slow path (taken
+   * only until the cache is filled): the cheat note speaks for them. */
+  if (cl->guard && nr_cache_guard(c->p, f, cl->guard)) return;
+  if (g->flags & SFF_UNREACHABLE) return;   /* a promise, not a way out */
+  if (cl->flags & SCF_NORETURN) {
+    asserts = is_assert_fail(S(c->p, g->name)) || nr_assert_named(S(c->p, g->name)) ||
+              (cl->flags & SCF_IMPOSSIBLE);   /* default: of a switch over every enumerator */
+    dies = !asserts;
+  } else if (link_has_body(g) && cl->callee != fi) {
+    const nr_info *gi = &c->info[cl->callee];
+    dies = gi->call >= 0 || gi->loop >= 0;
+    asserts = gi->acall >= 0;
   }
-  in->state = 2;
-  return in;
+  /* Anything that ends a path inside an assertion macro (the message
+   * pa_assert logs, then its abort) is that assertion failing. */
+  if (dies && nr_assert_macro(c->p, cl)) { dies = false; asserts = true; }
+  if (dies && in->call < 0) in->call = (int32_t)(f->call_off + i);
+  if (asserts && in->acall < 0) in->acall = (int32_t)(f->call_off + i);
+}
+
+const nr_info *nr_info_of(nr_ctx *c, uint32_t fi)
+{
+  if (c->info[fi].state) return &c->info[fi];   /* known, or in a cycle: what is known so far */
+  nr_frames st = {0};
+  nr_info_begin(c, fi, &st);
+  while (st.n) {
+    nr_frame *fr = &st.v[st.n - 1];
+    if (fr->i == c->p->funcs.v[fr->fi].ncall) {
+      c->info[fr->fi].state = 2;
+      st.n--;
+      continue;
+    }
+    uint32_t g = nr_info_needs(c, fr->fi, fr->i);
+    if (g != UINT32_MAX) {   /* the callee first; this call again after */
+      nr_info_begin(c, g, &st);
+      continue;
+    }
+    nr_info_call(c, fr->fi, fr->i);
+    fr->i++;
+  }
+  vec_free(&st);
+  return &c->info[fi];
 }
 
 /* A compiler barrier: no instruction, so it breaks no declared attribute. */
@@ -113,15 +162,12 @@ bool nr_is_barrier(const sum_effect *e)
   return e->kind == SE_ASM && e->param == SA_ASM_BARRIER;
 }
 
-/* The class of fi from what can run and be seen: barriers left out, and
- * with skip_doomed also what lies on paths ending in a noreturn call.
- * memo: per function, 1 + the class, 0 not yet known, 0xff in progress. */
-static purity nr_class(nr_ctx *c, uint32_t fi, bool skip_doomed, bool skip_barrier, uint8_t *memo)
+/* Starts fi's class: in progress, its own effects joined. */
+static void nr_class_begin(nr_ctx *c, uint32_t fi, bool skip_doomed, bool skip_barrier, uint8_t *memo,
+                           nr_frames *st)
 {
   const link_prog *p = c->p;
   const link_func *f = &p->funcs.v[fi];
-  if (memo[fi] == 0xff) return (purity)f->cls;   /* a cycle: its solved class */
-  if (memo[fi]) return (purity)(memo[fi] - 1);
   memo[fi] = 0xff;
   purity cls = PURITY_CONST;
   for (uint32_t i = 0; i < f->neff; i++) {
@@ -129,19 +175,47 @@ static purity nr_class(nr_ctx *c, uint32_t fi, bool skip_doomed, bool skip_barri
     if ((skip_doomed && (e->flags & SEF_DOOMED)) || (skip_barrier && nr_is_barrier(e))) continue;
     cls = purity_join(cls, link_effect_contrib(p, e));
   }
-  for (uint32_t i = 0; i < f->ncall; i++) {
-    const link_call *cl = &p->calls.v[f->call_off + i];
-    if (skip_doomed && (cl->flags & (SCF_DOOMED | SCF_NORETURN))) continue;
-    purity k = link_call_class(p, f, cl);
+  nr_frame fr = { fi, 0, cls };
+  vec_push(st, fr);
+}
+
+/* The class of fi from what can run and be seen: barriers left out, and
+ * with skip_doomed also what lies on paths ending in a noreturn call.
+ * memo: per function, 1 + the class, 0 not yet known, 0xff in progress
+ * (a cycle: the callee's solved class stands in). */
+static purity nr_class(nr_ctx *c, uint32_t fi, bool skip_doomed, bool skip_barrier, uint8_t *memo)
+{
+  const link_prog *p = c->p;
+  if (memo[fi] == 0xff) return (purity)p->funcs.v[fi].cls;
+  if (memo[fi]) return (purity)(memo[fi] - 1);
+  nr_frames st = {0};
+  nr_class_begin(c, fi, skip_doomed, skip_barrier, memo, &st);
+  while (st.n) {
+    nr_frame *fr = &st.v[st.n - 1];
+    const link_func *f = &p->funcs.v[fr->fi];
+    if (fr->i == f->ncall) {
+      memo[fr->fi] = (uint8_t)(fr->cls + 1);
+      st.n--;
+      continue;
+    }
+    const link_call *cl = &p->calls.v[f->call_off + fr->i];
+    if (skip_doomed && (cl->flags & (SCF_DOOMED | SCF_NORETURN))) { fr->i++; continue; }
     const link_func *g = &p->funcs.v[cl->callee];
-    if (link_has_body(g) && cl->callee != fi) {
-      purity gl = nr_class(c, cl->callee, skip_doomed, skip_barrier, memo);
+    bool inner = link_has_body(g) && cl->callee != fr->fi;
+    if (inner && memo[cl->callee] == 0) {   /* the callee first; this call again after */
+      nr_class_begin(c, cl->callee, skip_doomed, skip_barrier, memo, &st);
+      continue;
+    }
+    purity k = link_call_class(p, f, cl);
+    if (inner) {
+      purity gl = memo[cl->callee] == 0xff ? (purity)g->cls : (purity)(memo[cl->callee] - 1);
       if (gl < k) k = gl;
     }
-    cls = purity_join(cls, k);
+    fr->cls = purity_join(fr->cls, k);
+    fr->i++;
   }
-  memo[fi] = (uint8_t)(cls + 1);
-  return cls;
+  vec_free(&st);
+  return (purity)(memo[fi] - 1);
 }
 
 purity nr_live_class(nr_ctx *c, uint32_t fi)

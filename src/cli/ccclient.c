@@ -8,6 +8,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +23,9 @@ extern char **environ;
 /* How long the launcher waits for a unit's summary: the parse's own limit
  * (the launcher's --tu-timeout, 300 s) and some slack. */
 enum { CCCLIENT_UNIT_WAIT = 330 };
+/* How long a connection may take (ms): a server of ours accepts at once;
+ * a socket that does not answer in this time is not one. */
+enum { CCCLIENT_CONNECT_WAIT = 3000 };
 
 static void cc_hash_stat(XXH3_state_t *h, const char *path)
 {
@@ -32,6 +36,17 @@ static void cc_hash_stat(XXH3_state_t *h, const char *path)
                              (unsigned long long)st.st_ctim.tv_sec, (unsigned long long)st.st_ctim.tv_nsec };
   XXH3_64bits_update(h, path, strlen(path) + 1);
   XXH3_64bits_update(h, v, sizeof v);
+}
+
+/* The mount namespace of process pid ("self" for ours) as dev:ino; 0
+ * if it cannot be read. */
+static unsigned long long cc_mntns(const char *pid)
+{
+  char *p = xasprintf("/proc/%s/ns/mnt", pid);
+  struct stat st;
+  int rc = stat(p, &st);
+  free(p);
+  return rc == 0 ? ((unsigned long long)st.st_dev << 32) ^ (unsigned long long)st.st_ino : 0;
 }
 
 /* The server's name: what decides that a running server serves this
@@ -55,24 +70,57 @@ static char *cc_name(const char *engine)
   char *copy = xstrdup(kbs ? kbs : ""), *save = NULL;
   for (char *f = strtok_r(copy, ":", &save); f; f = strtok_r(NULL, ":", &save)) cc_hash_stat(h, f);
   free(copy);
+  /* The mount namespace: a compile in a container sharing our network
+   * namespace sees other files at the same paths (issue 31 item 6). */
+  unsigned long long ns = cc_mntns("self");
+  XXH3_64bits_update(h, &ns, sizeof ns);
   unsigned long long x = XXH3_64bits_digest(h);
   XXH3_freeState(h);
   return xasprintf("purist-cc-%u-%016llx", (unsigned)getuid(), x);
 }
 
-/* A connection to the server, checked to be this user's; -1 if none. */
+/* Connects fd to sa within CCCLIENT_CONNECT_WAIT ms without ever blocking:
+ * a socket another user bound and never accepts on (its backlog full)
+ * must not hang the build (issue 31 item 5). 0, or -1. */
+static int cc_connect_timed(int fd, const struct sockaddr_un *sa, socklen_t len)
+{
+  for (int waited = 0;; waited += 20) {
+    if (connect(fd, (const struct sockaddr *)sa, len) == 0) return 0;
+    if (errno == EINPROGRESS) {
+      struct pollfd pf = { fd, POLLOUT, 0 };
+      int err = 0;
+      socklen_t el = sizeof err;
+      if (poll(&pf, 1, CCCLIENT_CONNECT_WAIT) != 1 || getsockopt(fd, SOL_SOCKET, SO_ERROR, &err, &el) != 0 || err)
+        return -1;
+      return 0;
+    }
+    if (errno != EAGAIN && errno != EINTR) return -1;
+    if (waited >= CCCLIENT_CONNECT_WAIT) return -1;   /* a backlog that stays full: not a server of ours */
+    struct timespec ts = { 0, 20 * 1000000L };
+    nanosleep(&ts, NULL);
+  }
+}
+
+/* A connection to the server, checked before anything is sent to be this
+ * user's and of this mount namespace (a server elsewhere would summarise
+ * other files at the same paths, item 6); -1 if none. */
 static int cc_connect(const char *name)
 {
   struct sockaddr_un sa = { .sun_family = AF_UNIX };
   size_t n = strlen(name);
   if (n + 2 > sizeof sa.sun_path) return -1;
   memcpy(sa.sun_path + 1, name, n);   /* sun_path[0] = 0: the abstract namespace */
-  int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
   if (fd < 0) return -1;
   struct ucred cr;
   socklen_t cl = sizeof cr;
-  if (connect(fd, (struct sockaddr *)&sa, (socklen_t)(offsetof(struct sockaddr_un, sun_path) + 1 + n)) != 0
-      || getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cr, &cl) != 0 || cr.uid != getuid()) {
+  char pid[32];
+  bool ok = cc_connect_timed(fd, &sa, (socklen_t)(offsetof(struct sockaddr_un, sun_path) + 1 + n)) == 0 &&
+            getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cr, &cl) == 0 && cr.uid == getuid() && cr.pid > 0;
+  if (ok) snprintf(pid, sizeof pid, "%ld", (long)cr.pid);
+  ok = ok && cc_mntns(pid) != 0 && cc_mntns(pid) == cc_mntns("self");
+  if (ok) ok = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) == 0;
+  if (!ok) {
     close(fd);
     return -1;
   }

@@ -99,6 +99,19 @@ static double cs_now(void)
   return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
+/* Is the peer this user, in this mount namespace (issue 31 item 6: a
+ * client in a container that shares our network namespace sees other
+ * files at the same paths; it summarises itself)? */
+static bool cs_same_user_and_ns(const struct ucred *cr)
+{
+  if (cr->uid != getuid() || cr->pid <= 0) return false;
+  char path[64];
+  struct stat me, peer;
+  snprintf(path, sizeof path, "/proc/%ld/ns/mnt", (long)cr->pid);
+  return stat("/proc/self/ns/mnt", &me) == 0 && stat(path, &peer) == 0 && me.st_dev == peer.st_dev &&
+         me.st_ino == peer.st_ino;
+}
+
 /* Accepts requests until idle seconds pass without one; a child per
  * request (a crash or a hang there costs that compile its summary, not the
  * server). Children are waited for, so their CPU counts in the stats. */
@@ -119,7 +132,7 @@ static void cs_loop(int lfd, const ccserver_kb *skb, int idle)
     last = cs_now();
     struct ucred cr;
     socklen_t cl = sizeof cr;
-    pid_t pid = getsockopt(c, SOL_SOCKET, SO_PEERCRED, &cr, &cl) == 0 && cr.uid == getuid() ? fork() : -1;
+    pid_t pid = getsockopt(c, SOL_SOCKET, SO_PEERCRED, &cr, &cl) == 0 && cs_same_user_and_ns(&cr) ? fork() : -1;
     if (pid == 0) {
       close(lfd);
       _exit(cs_serve(c, skb));
@@ -168,15 +181,21 @@ int ccserver_main(int argc, char **argv)
   if (bind(lfd, (struct sockaddr *)&sa, (socklen_t)(offsetof(struct sockaddr_un, sun_path) + 1 + len)) != 0)
     return errno == EADDRINUSE ? 0 : 1;   /* another launcher started it just now */
   if (listen(lfd, 128) != 0) return 1;
+  /* A relative PURIST_CC_SERVER_STATS is the launcher's directory's, not
+   * the / the server moves to (issue 31 item 14). */
+  const char *senv = getenv("PURIST_CC_SERVER_STATS");
+  char *cwd = senv && *senv && senv[0] != '/' ? getcwd(NULL, 0) : NULL;
+  char *stats = cwd ? xasprintf("%s/%s", cwd, senv) : senv ? xstrdup(senv) : NULL;
+  free(cwd);
   pid_t pid = fork();   /* the launcher waits for this process only */
   if (pid != 0) _exit(pid > 0 ? 0 : 1);
   if (chdir("/") != 0) _exit(1);
-  const char *stats = getenv("PURIST_CC_SERVER_STATS");
   ccserver_kb skb = { k, files, nkb };
   cs_loop(lfd, &skb, cs_idle());
   close(lfd);   /* new launchers start a new server rather than wait */
   while (wait(NULL) > 0 || errno == EINTR) {}
   if (stats && *stats) cs_stats(stats);
+  free(stats);
   kb_free(k);
   free(files);
   free(list);

@@ -65,7 +65,7 @@ int cmd_verify(const cli_opts *o, const kb *k)
   diag_list l = {0};
   verify_lines notes = {0};
   int lost = 0;
-  verify_report_read(&s, p, &w, &co, &l, &notes, &lost);
+  int nrep = verify_report_read(&s, p, &w, &co, &l, &notes, &lost);
   verify_cmd_notes(o, &notes);
   diag_sort(&l);
   rc = cmd_filter(o, &l, root) < 0 ? EXIT_INPUT : cmd_print_findings(o, &l, root, &ri);
@@ -77,6 +77,10 @@ int cmd_verify(const cli_opts *o, const kb *k)
             lost == 1 ? "" : "es");
     rc = EXIT_INPUT;
   }
+  /* Nothing watched (a static binary, or one linked without --ldflags):
+   * never a clean run, as a process without a report is not (issue 31
+   * item 13). The note above says how to link it. */
+  if (nrep == 0 && !lost && w.n && (rc == EXIT_OK || rc == EXIT_FINDINGS)) rc = EXIT_INPUT;
   diag_list_free(&l);
 out:
   run_info_free(&ri);

@@ -11,9 +11,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <yaml.h>
+#include "util/fileio.h"
+#include "util/safefs.h"
 #include "util/strbuf.h"
 
-enum { CONFIG_NAME_MAX = 4096 };
+/* A .purist is a few lines: a megabyte is far beyond any real one, and
+ * nesting past 64 levels is an attack on the parser, not a setting
+ * (issue 31 item 10). */
+enum { CONFIG_NAME_MAX = 4096, CONFIG_MAX_BYTES = 1 << 20, CONFIG_MAX_DEPTH = 64 };
 static const char config_name[] = ".purist";
 
 typedef struct {
@@ -22,6 +27,19 @@ typedef struct {
   const char *path;      /* the file, for messages */
   char *dir;             /* its directory: file-valued keys are relative to it */
 } config_ctx;
+
+/* Another user's file, or one others can write, steers nothing (issue 31
+ * item 3): true, after a one-line warning naming the file and why, if
+ * path is such a file. */
+static bool config_untrusted(const char *path, const char *what)
+{
+  struct stat st;
+  char *why = NULL;
+  if (stat(path, &st) != 0 || safefs_trusted(&st, &why)) return false;
+  fprintf(stderr, "purist: warning: ignoring %s %s: it %s\n", what, path, why);
+  free(why);
+  return true;
+}
 
 /* "purist: FILE:LINE:COL: error: MSG" for a node; returns -1. */
 static int config_error(const config_ctx *c, const yaml_node_t *n, const char *fmt, const char *arg)
@@ -77,7 +95,9 @@ static int config_set_one(const config_ctx *c, const cli_optdef *d, const yaml_n
     *(bool *)((char *)c->o + d->off) = b;
     return 0;
   }
-  if (cli_opt_set(c->o, d, config_keep(c, d, v)) == 0) return 0;
+  const char *kept = config_keep(c, d, v);
+  if (!strcmp(d->config, "kb") && config_untrusted(kept, "the knowledge base")) return 0;
+  if (cli_opt_set(c->o, d, kept) == 0) return 0;
   return config_error(c, n, "the value of '%s' is refused (above)", d->config);
 }
 
@@ -156,52 +176,149 @@ static int config_pair(const config_ctx *c, const yaml_node_t *k, const yaml_nod
   return rc;
 }
 
-/* Reads path into o; 0, or -1 after saying why. */
-static int config_read(cli_opts *o, const char *path)
+/* The line of a mark, for messages. */
+static size_t config_line(yaml_mark_t m)
 {
-  FILE *f = fopen(path, "rb");
-  if (!f) {
-    fprintf(stderr, "purist: %s: %s\n", path, strerror(errno));
-    return -1;
-  }
+  return m.line + 1;
+}
+
+/* A first pass over the events: no nesting deeper than CONFIG_MAX_DEPTH
+ * (it stops at the first level too deep, so 300 KB of '[' cost nothing)
+ * and one document only. 0, or -1 after saying why. */
+static int config_prescan(const char *path, const char *text, size_t len)
+{
   yaml_parser_t parser;
-  yaml_document_t doc;
+  yaml_event_t ev;
   yaml_parser_initialize(&parser);
-  yaml_parser_set_input_file(&parser, f);
-  int rc = 0;
-  if (!yaml_parser_load(&parser, &doc)) {
-    fprintf(stderr, "purist: %s:%zu:%zu: error: %s (the file is YAML: 'key: value' lines)\n", path,
-            parser.problem_mark.line + 1, parser.problem_mark.column + 1, parser.problem ? parser.problem : "bad YAML");
-    yaml_parser_delete(&parser);
-    fclose(f);
-    return -1;
+  yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
+  int depth = 0, docs = 0, rc = 0;
+  for (bool done = false; !done && rc == 0;) {
+    if (!yaml_parser_parse(&parser, &ev)) break;   /* the load says what is wrong */
+    if (ev.type == YAML_SEQUENCE_START_EVENT || ev.type == YAML_MAPPING_START_EVENT) depth++;
+    if (ev.type == YAML_SEQUENCE_END_EVENT || ev.type == YAML_MAPPING_END_EVENT) depth--;
+    if (depth > CONFIG_MAX_DEPTH) {
+      fprintf(stderr, "purist: %s:%zu:%zu: error: nested more than %d levels deep\n", path,
+              config_line(ev.start_mark), ev.start_mark.column + 1, CONFIG_MAX_DEPTH);
+      rc = -1;
+    }
+    if (ev.type == YAML_DOCUMENT_START_EVENT && ++docs > 1) {
+      fprintf(stderr, "purist: %s:%zu: error: a second YAML document (a .purist holds one)\n", path,
+              config_line(ev.start_mark));
+      rc = -1;
+    }
+    done = ev.type == YAML_STREAM_END_EVENT;
+    yaml_event_delete(&ev);
   }
-  yaml_node_t *root = yaml_document_get_root_node(&doc);
-  const char *slash = strrchr(path, '/');
-  config_ctx c = { o, &doc, path, slash ? xstrndup(path, slash == path ? 1 : (size_t)(slash - path)) : xstrdup(".") };
-  if (root && root->type != YAML_MAPPING_NODE && !config_is_null(root))
-    rc = config_error(&c, root, "%s", "the file should be 'key: value' lines (a YAML mapping)");
-  for (yaml_node_pair_t *p = root && root->type == YAML_MAPPING_NODE ? root->data.mapping.pairs.start : NULL;
-       rc == 0 && p && p < root->data.mapping.pairs.top; p++)
-    rc = config_pair(&c, yaml_document_get_node(&doc, p->key), yaml_document_get_node(&doc, p->value));
-  free(c.dir);
-  yaml_document_delete(&doc);
   yaml_parser_delete(&parser);
-  fclose(f);
   return rc;
 }
 
-/* The first .purist from dir upward (caller frees), or NULL. */
+/* No mapping of the document holds a key twice (a repeated `checks:`
+ * used to be merged silently): 0, or -1 naming both lines. */
+static int config_no_duplicates(const char *path, yaml_document_t *doc)
+{
+  for (yaml_node_t *n = doc->nodes.start; n < doc->nodes.top; n++) {
+    if (n->type != YAML_MAPPING_NODE) continue;
+    for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++)
+      for (yaml_node_pair_t *q = n->data.mapping.pairs.start; q < p; q++) {
+        yaml_node_t *a = yaml_document_get_node(doc, q->key), *b = yaml_document_get_node(doc, p->key);
+        const char *x = config_scalar(a), *y = config_scalar(b);
+        if (!x || !y || strcmp(x, y) != 0) continue;
+        fprintf(stderr, "purist: %s:%zu:%zu: error: duplicate key '%s' (first at line %zu)\n", path,
+                config_line(b->start_mark), b->start_mark.column + 1, y, config_line(a->start_mark));
+        return -1;
+      }
+  }
+  return 0;
+}
+
+/* The file's text: a regular file of at most CONFIG_MAX_BYTES, read
+ * without blocking (a FIFO, /dev/zero: refused, issue 31 item 9). */
+static char *config_slurp(const char *path, size_t *len)
+{
+  const char *why;
+  char *text = file_read_regular(path, CONFIG_MAX_BYTES, len, &why);
+  if (!text && !strcmp(why, "too large"))
+    fprintf(stderr, "purist: %s: larger than %d KiB; a .purist is a few lines\n", path, CONFIG_MAX_BYTES >> 10);
+  else if (!text)
+    fprintf(stderr, "purist: %s: %s\n", path, why);
+  return text;
+}
+
+/* Applies the loaded document's top mapping to o. */
+static int config_apply_doc(cli_opts *o, const char *path, yaml_document_t *doc)
+{
+  int rc = config_no_duplicates(path, doc);
+  yaml_node_t *root = yaml_document_get_root_node(doc);
+  const char *slash = strrchr(path, '/');
+  config_ctx c = { o, doc, path, slash ? xstrndup(path, slash == path ? 1 : (size_t)(slash - path)) : xstrdup(".") };
+  if (rc == 0 && root && root->type != YAML_MAPPING_NODE && !config_is_null(root))
+    rc = config_error(&c, root, "%s", "the file should be 'key: value' lines (a YAML mapping)");
+  for (yaml_node_pair_t *p = root && root->type == YAML_MAPPING_NODE ? root->data.mapping.pairs.start : NULL;
+       rc == 0 && p && p < root->data.mapping.pairs.top; p++)
+    rc = config_pair(&c, yaml_document_get_node(doc, p->key), yaml_document_get_node(doc, p->value));
+  free(c.dir);
+  return rc;
+}
+
+/* Reads path into o; 0, or -1 after saying why. */
+static int config_read(cli_opts *o, const char *path)
+{
+  size_t len = 0;
+  char *text = config_slurp(path, &len);
+  if (!text) return -1;
+  if (config_prescan(path, text, len) < 0) { free(text); return -1; }
+  yaml_parser_t parser;
+  yaml_document_t doc;
+  yaml_parser_initialize(&parser);
+  yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
+  int rc;
+  if (!yaml_parser_load(&parser, &doc)) {
+    fprintf(stderr, "purist: %s:%zu:%zu: error: %s (the file is YAML: 'key: value' lines)\n", path,
+            parser.problem_mark.line + 1, parser.problem_mark.column + 1, parser.problem ? parser.problem : "bad YAML");
+    rc = -1;
+  } else {
+    rc = config_apply_doc(o, path, &doc);
+    yaml_document_delete(&doc);
+  }
+  yaml_parser_delete(&parser);
+  free(text);
+  return rc;
+}
+
+/* Is d a place the upward walk stops after: a repository's root (it
+ * holds .git) or a file system's (its parent is on another device)? A
+ * .purist above the project's repository is not the project's. */
+static bool config_walk_ends(const char *d, const struct stat *here)
+{
+  char *git = xasprintf("%s%s.git", d, strcmp(d, "/") ? "/" : "");
+  struct stat st, up;
+  bool end = lstat(git, &st) == 0;
+  free(git);
+  char *parent = xasprintf("%s/..", d);
+  if (!end && stat(parent, &up) == 0 && up.st_dev != here->st_dev) end = true;
+  free(parent);
+  return end;
+}
+
+/* The first .purist from dir upward (caller frees), or NULL; the walk
+ * stops at a repository or file-system root. A file another user owns,
+ * or others can write, is ignored with a warning, and ends the walk. */
 static char *config_find(const char *dir)
 {
   char *d = xstrdup(dir);
   for (;;) {
     char *p = xasprintf("%s%s%s", d, strcmp(d, "/") ? "/" : "", config_name);
-    struct stat st;
-    if (stat(p, &st) == 0 && S_ISREG(st.st_mode)) { free(d); return p; }
+    struct stat st, here;
+    if (stat(p, &st) == 0 && S_ISREG(st.st_mode)) {
+      free(d);
+      if (!config_untrusted(p, "the configuration")) return p;
+      free(p);
+      return NULL;
+    }
     free(p);
     char *slash = strrchr(d, '/');
-    if (!slash || !strcmp(d, "/")) break;
+    if (!slash || !strcmp(d, "/") || stat(d, &here) != 0 || config_walk_ends(d, &here)) break;
     slash[slash == d] = '\0';   /* "/a/b" → "/a"; "/a" → "/" */
   }
   free(d);

@@ -5,15 +5,24 @@
  * it. The link step of `purist cc` moves the section into BINARY.purist
  * (a summary file: the records back to back) and removes it from the
  * binary with objcopy, so the binary is what the plain build makes
- * (issue 24 item 2). */
+ * (issue 24 item 2).
+ *
+ * Order (issue 31 items 4 and 12): the sidecar is written to a fresh
+ * temporary (O_EXCL|O_NOFOLLOW: never through a link another user put in
+ * the output directory) and renamed into place first, then the section is
+ * stripped. A build killed in between leaves the summaries twice, never
+ * nowhere; temporaries of dead processes are swept at the next link. */
 #include "elf/elfsec.h"
 #include "util/fileio.h"
+#include "util/safefs.h"
 #include "util/xalloc.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <gelf.h>
 #include <libelf.h>
 #include <stdio.h>
+#include <dirent.h>
+#include <signal.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -73,8 +82,10 @@ static int sidecar_objcopy(const char *binary)
 static int sidecar_foreign(const char *side)
 {
   unsigned char head[8];
-  int fd = open(side, O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return 0;
+  /* Never through a symlink, never waiting on a FIFO: anything there that
+   * cannot be opened so is not ours. */
+  int fd = open(side, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) return errno != ENOENT;
   ssize_t n = read(fd, head, sizeof head);
   close(fd);
   return !(n == 8 && memcmp(head, "PURIST\0S", 8) == 0);
@@ -83,43 +94,96 @@ static int sidecar_foreign(const char *side)
 /* Removes a sidecar of an earlier link. */
 static void sidecar_remove_stale(const char *side)
 {
-  if (access(side, F_OK) == 0 && !sidecar_foreign(side)) unlink(side);
+  struct stat st;
+  if (lstat(side, &st) == 0 && !sidecar_foreign(side)) unlink(side);
+}
+
+/* Removes BASE.purist.tmp.PID.* of processes that are gone, owned by the
+ * user, in directory dfd: what a build killed mid-link left. */
+static void sidecar_sweep(int dfd, const char *base)
+{
+  int fd = dup(dfd);
+  DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+  if (!d) {
+    if (fd >= 0) close(fd);
+    return;
+  }
+  char *prefix = xasprintf("%s.purist.tmp.", base);
+  size_t n = strlen(prefix);
+  struct dirent *e;
+  while ((e = readdir(d))) {
+    if (strncmp(e->d_name, prefix, n) != 0) continue;
+    char *end;
+    long pid = strtol(e->d_name + n, &end, 10);
+    struct stat st;
+    if (pid <= 0 || end == e->d_name + n || (*end && *end != '.')) continue;
+    if (kill((pid_t)pid, 0) == 0 || errno != ESRCH) continue;   /* alive, or not ours to judge */
+    if (fstatat(dfd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode) && st.st_uid == geteuid())
+      unlinkat(dfd, e->d_name, 0);
+  }
+  closedir(d);
+  free(prefix);
+}
+
+/* Writes data to the sidecar side (in directory dfd, name sname) through
+ * a fresh temporary renamed into place. 0, or -1 with *err. */
+static int sidecar_write(int dfd, const char *side, const char *sname, const void *data, size_t len, char **err)
+{
+  char *base = xasprintf("%s.tmp.%ld", sname, (long)getpid()), *tmp = NULL;
+  int out = safefs_tmp_open(dfd, base, 0644, &tmp), rc = 0;
+  if (out < 0 || file_write_all(out, data, len) != 0 || close(out) != 0 || renameat(dfd, tmp, dfd, sname) != 0) {
+    *err = xasprintf("%s: %s", side, strerror(errno));
+    if (tmp) unlinkat(dfd, tmp, 0);
+    rc = -1;
+  }
+  free(tmp);
+  free(base);
+  return rc;
+}
+
+/* The directory of path, opened; *name points at its last component. */
+static int sidecar_dir(const char *path, const char **name)
+{
+  const char *slash = strrchr(path, '/');
+  *name = slash ? slash + 1 : path;
+  char *dir = slash ? (slash == path ? xstrdup("/") : xstrndup(path, (size_t)(slash - path))) : xstrdup(".");
+  int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  free(dir);
+  return fd;
 }
 
 int elfsec_sidecar_split(const char *binary, int embed, char **err)
 {
   char *side = elfsec_sidecar_path(binary);
-  char *tmp = xasprintf("%s.tmp.%ld", side, (long)getpid());
   int fd = elf_version(EV_CURRENT) == EV_NONE ? -1 : open(binary, O_RDONLY | O_CLOEXEC);
   size_t len = 0;
   unsigned char *data = fd >= 0 ? sidecar_section(fd, &len) : NULL;
   if (fd >= 0) close(fd);
+  const char *sname, *slash = strrchr(binary, '/');
+  const char *bname = slash ? slash + 1 : binary;
+  int dfd = sidecar_dir(side, &sname);
   int rc = 0;
+  if (dfd >= 0) sidecar_sweep(dfd, bname);
   if (!data || embed) {
     sidecar_remove_stale(side);   /* this binary's summaries are inside it, or it has none */
   } else if (sidecar_foreign(side)) {
     *err = xasprintf("%s exists and is not a summary file: the summaries stay inside %s", side, binary);
     rc = -1;
+  } else if (dfd < 0) {
+    *err = xasprintf("%s: %s", side, strerror(errno));
+    rc = -1;
+  } else if (sidecar_write(dfd, side, sname, data, len, err) != 0) {
+    rc = -1;
+  } else if (sidecar_objcopy(binary) != 0) {
+    *err = xasprintf("%s: objcopy could not remove the %s section; the summaries stay inside it",
+                     binary, ELFSEC_NAME);
+    unlinkat(dfd, sname, 0);   /* the binary keeps its section: a sidecar beside it would be a second copy */
+    rc = -1;
   } else {
-    int out = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (out < 0 || file_write_all(out, data, len) != 0 || close(out) != 0) {
-      *err = xasprintf("%s: %s", tmp, strerror(errno));
-      rc = -1;
-    } else if (sidecar_objcopy(binary) != 0) {
-      *err = xasprintf("%s: objcopy could not remove the %s section; the summaries stay inside it",
-                       binary, ELFSEC_NAME);
-      rc = -1;
-    } else if (rename(tmp, side) != 0) {
-      *err = xasprintf("%s: %s", side, strerror(errno));
-      rc = -1;
-    } else {
-      rc = 1;
-    }
-    if (rc != 1) unlink(tmp);
-    if (rc != 1) sidecar_remove_stale(side);   /* the binary keeps its section: an old sidecar would mislead */
+    rc = 1;
   }
+  if (dfd >= 0) close(dfd);
   free(data);
-  free(tmp);
   free(side);
   return rc;
 }

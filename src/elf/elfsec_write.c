@@ -22,7 +22,7 @@ static int elfsec_copy(const char *src, const char *dst, char **err)
     free(buf);
     return -1;
   }
-  int fd = open(dst, O_WRONLY | O_CREAT | O_EXCL, st.st_mode & 07777);
+  int fd = open(dst, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, st.st_mode & 07777);
   int ok = fd >= 0 && file_write_all(fd, buf, len) == 0;
   if (fd >= 0 && close(fd) != 0) ok = 0;
   if (!ok) *err = xasprintf("%s: %s", dst, strerror(errno));

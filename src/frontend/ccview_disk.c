@@ -9,9 +9,15 @@
  * change times: an upgrade or a reinstall gives another key), the
  * environment GCC reads to find its passes, and the directory when a
  * relative compiler path or a response file depends on it. A file that
- * cannot be read or written costs only the cache: the compiler is asked. */
+ * cannot be read or written costs only the cache: the compiler is asked.
+ *
+ * Another user must not steer it (issue 31 item 2): the directory is
+ * opened through safefs_dir_open (the user's own, on a path no one else
+ * can change), files are opened relative to it with O_NOFOLLOW, a file not
+ * owned by the user is ignored, and the temporary is a fresh O_EXCL file. */
 #include "frontend/fe_internal.h"
 #include "util/fileio.h"
+#include "util/safefs.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -50,7 +56,7 @@ static char *ccd_which(const char *argv0, const char *dir)
   return r;
 }
 
-/* The file for this command, or NULL (no cache, or no such compiler). */
+/* The file's name for this command, or NULL (no cache, or no such compiler). */
 static char *ccd_file(char *const *argv, const char *dir)
 {
   if (!ccd_dir || !argv[0]) return NULL;
@@ -78,14 +84,41 @@ static char *ccd_file(char *const *argv, const char *dir)
   XXH128_hash_t k = XXH3_128bits_digest(h);
   XXH3_freeState(h);
   free(exe);
-  return xasprintf("%s/ccview-%016llx%016llx.dm", ccd_dir, (unsigned long long)k.high64,
+  return xasprintf("ccview-%016llx%016llx.dm", (unsigned long long)k.high64,
                    (unsigned long long)k.low64);
+}
+
+/* The cache directory, opened and verified (made if create); -1 if it
+ * cannot be used: then nothing is kept, the compiler is asked. */
+static int ccd_open(bool create)
+{
+  char *why = NULL;
+  int dfd = safefs_dir_open(ccd_dir, create, &why);
+  free(why);
+  return dfd;
+}
+
+/* The regular file name of the user's in dfd (never through a symlink,
+ * never another user's), at most 16 MiB; NULL if none. */
+static char *ccd_read(int dfd, const char *name, size_t *len)
+{
+  int fd = openat(dfd, name, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
+  struct stat st;
+  if (fd < 0) return NULL;
+  if (fstat(fd, &st) != 0 || st.st_uid != geteuid()) {
+    close(fd);
+    return NULL;
+  }
+  const char *why;
+  return file_read_regular_fd(fd, (size_t)16 << 20, len, &why);
 }
 
 char *fe_ccview_disk_get(char *const *argv, const char *dir, size_t *len)
 {
   char *f = ccd_file(argv, dir);
-  char *text = f ? file_read_all(f, len) : NULL;
+  int dfd = f ? ccd_open(false) : -1;
+  char *text = dfd >= 0 ? ccd_read(dfd, f, len) : NULL;
+  if (dfd >= 0) close(dfd);
   free(f);
   if (text && (*len == 0 || !strstr(text, "#define "))) {   /* not what -dM writes: ask again */
     free(text);
@@ -94,32 +127,20 @@ char *fe_ccview_disk_get(char *const *argv, const char *dir, size_t *len)
   return text;
 }
 
-/* Makes dir and its parents (mode 0700: the cache is the user's). */
-static int ccd_mkdirs(const char *dir)
-{
-  char *p = xstrdup(dir);
-  for (char *s = p + 1; *s; s++)
-    if (*s == '/') {
-      *s = '\0';
-      if (mkdir(p, 0700) != 0 && errno != EEXIST) { free(p); return -1; }
-      *s = '/';
-    }
-  int rc = mkdir(p, 0700) != 0 && errno != EEXIST ? -1 : 0;
-  free(p);
-  return rc;
-}
-
 void fe_ccview_disk_put(char *const *argv, const char *dir, const char *text, size_t len)
 {
-  char *f = ccd_file(argv, dir);
-  if (!f || ccd_mkdirs(ccd_dir) != 0) { free(f); return; }
+  char *f = ccd_file(argv, dir), *tmp = NULL;
+  int dfd = f ? ccd_open(true) : -1;
+  if (dfd < 0) { free(f); return; }
   /* Written beside it, then renamed: a parallel build's readers see the
    * whole file or none. */
-  char *tmp = xasprintf("%s.%ld.tmp", f, (long)getpid());
-  int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+  char *base = xasprintf("%s.tmp", f);
+  int fd = safefs_tmp_open(dfd, base, 0600, &tmp);
   bool ok = fd >= 0 && file_write_all(fd, text, len) == 0;
   if (fd >= 0 && close(fd) != 0) ok = false;
-  if (!ok || rename(tmp, f) != 0) unlink(tmp);
+  if (tmp && (!ok || renameat(dfd, tmp, dfd, f) != 0)) unlinkat(dfd, tmp, 0);
+  close(dfd);
+  free(base);
   free(tmp);
   free(f);
 }

@@ -346,6 +346,12 @@ static int cdb_entry(json_t *e, size_t idx, const char *dbdir, const char *dbpat
     return -1;
   }
   free(cmd);
+  if (argc == 0) {   /* no compiler, no flags: analysing it without them would be a guess, unsaid */
+    *err = xasprintf("%s: entry %zu: \"%s\" is empty (no compiler, no flags)", dbpath, idx,
+                     json_is_array(jargs) ? "arguments" : "command");
+    cdb_argv_free(argv, argc);
+    return -1;
+  }
   char *file = cdb_bytes(jfile, mapped), *jd = cdb_bytes(jdir, mapped);
   char *dir = cdb_abspath(dbdir, jd);
   fe_job j = cdb_make_job(dir, file, argv, argc);

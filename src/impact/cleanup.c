@@ -71,6 +71,11 @@ int cleanup_rmtree(const char *path)
   return cleanup_rm_at(AT_FDCWD, path, 0);
 }
 
+int cleanup_rmtree_at(int dirfd, const char *name)
+{
+  return cleanup_rm_at(dirfd, name, 0);
+}
+
 static void cleanup_sleep_ms(long ms)
 {
   struct timespec ts = { 0, ms * 1000000L };

@@ -20,6 +20,9 @@
  * Async-signal-safe (no allocation, no stdio). Returns 0 or -1 with errno;
  * a path that does not exist counts as removed. */
 int cleanup_rmtree(const char *path);
+/* The same for name relative to the open directory dirfd (name itself is
+ * never followed if a symlink). */
+int cleanup_rmtree_at(int dirfd, const char *name);
 
 /* Registers dir (copied; absolute, shorter than 4096 bytes) for removal on
  * SIGINT, SIGTERM and SIGHUP, and installs the handlers. Returns 0, or -1

@@ -167,11 +167,18 @@ int kb_load_text(kb *k, const char *text, size_t len, const char *origin, char *
   return 0;
 }
 
+enum { KB_MAX_BYTES = 64 << 20 };
+
 int kb_load_file(kb *k, const char *path, char **err)
 {
   size_t len;
-  char *text = file_read_all(path, &len);
-  if (!text) { *err = xasprintf("%s: %s", path, strerror(errno)); return -1; }
+  const char *why;
+  /* A regular file, read without blocking and at most KB_MAX_BYTES: a
+   * FIFO or /dev/zero named as a knowledge base is refused, never read
+   * for ever (issue 31 item 9). libc.kb is 100 KB. */
+  char *text = file_read_regular(path, KB_MAX_BYTES, &len, &why);
+  if (!text && !strcmp(why, "too large")) { *err = xasprintf("%s: larger than %d MiB", path, KB_MAX_BYTES >> 20); return -1; }
+  if (!text) { *err = xasprintf("%s: %s", path, why); return -1; }
   int rc = kb_load_text(k, text, len, path, err);
   free(text);
   return rc;

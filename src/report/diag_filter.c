@@ -33,11 +33,17 @@ enum { LX_CODE, LX_LINE, LX_BLOCK, LX_STR, LX_CHR };
 
 typedef struct { size_t start; int state; } flt_line;
 
+/* A line's comments, worked out once (com NULL: not yet): a file of one
+ * huge line with thousands of findings on it was lexed once per finding,
+ * quadratic (issue 31: 10,000 findings on one line took minutes). */
+typedef struct { char *com; bool only; } flt_memo;
+
 /* One source file, lexed once: the state at the start of each line. */
 typedef struct {
   char *text;
   size_t len;
   VEC(flt_line) lines;
+  flt_memo *memo;   /* per line, lazily */
 } flt_file;
 
 /* Advances over the character (or two-character token) at t[i], which is
@@ -97,27 +103,38 @@ static bool flt_file_load(flt_file *f, const char *path)
     flt_line l = {++i, st};
     vec_push(&f->lines, l);
   }
+  f->memo = xcalloc(f->lines.n, sizeof *f->memo);
   return true;
 }
 
 /* Frees what flt_file_load allocated (also after a failed load). */
 static void flt_file_free(flt_file *f)
 {
+  for (size_t i = 0; f->memo && i < f->lines.n; i++) free(f->memo[i].com);
+  free(f->memo);
   free(f->text);
   vec_free(&f->lines);
 }
 
-/* The comment text of line `line` (1-based) into com; returns whether the
- * line holds comments and nothing else. */
-static bool flt_line_comments(const flt_file *f, unsigned line, strbuf *com)
+/* The comment text of line `line` (1-based), lexed on first use; *only
+ * says whether the line holds comments and nothing else. NULL for a line
+ * the file does not have. */
+static const char *flt_line_comments(flt_file *f, unsigned line, strbuf *com, bool *only)
 {
-  sb_clear(com);
-  if (line == 0 || line > f->lines.n) return false;
-  int st = f->lines.v[line - 1].state;
-  bool in_comment = st == LX_BLOCK || st == LX_LINE, code = false;
-  for (size_t i = f->lines.v[line - 1].start; i < f->len && f->text[i] != '\n';)
-    i = flt_step(f->text, f->len, i, &st, com, &code);
-  return !code && (in_comment || com->n > 0);   /* opening a comment adds to com */
+  *only = false;
+  if (line == 0 || line > f->lines.n) return NULL;
+  flt_memo *m = &f->memo[line - 1];
+  if (!m->com) {
+    sb_clear(com);
+    int st = f->lines.v[line - 1].state;
+    bool in_comment = st == LX_BLOCK || st == LX_LINE, code = false;
+    for (size_t i = f->lines.v[line - 1].start; i < f->len && f->text[i] != '\n';)
+      i = flt_step(f->text, f->len, i, &st, com, &code);
+    m->only = !code && (in_comment || com->n > 0);   /* opening a comment adds to com */
+    m->com = xstrdup(sb_str(com));
+  }
+  *only = m->only;
+  return m->com;
 }
 
 /* Whether the ignore-list entry `name` (s[0..n)) covers check: the check
@@ -161,13 +178,13 @@ static bool flt_comment_suppresses(const char *com, const char *check)
 
 /* Whether a comment on `line`, or on the comment-only line above it,
  * suppresses d's check. */
-static bool flt_suppressed(const flt_file *f, const diag *d, unsigned line, strbuf *com)
+static bool flt_suppressed(flt_file *f, const diag *d, unsigned line, strbuf *com)
 {
-  flt_line_comments(f, line, com);
-  if (flt_comment_suppresses(sb_str(com), d->check)) return true;
-  if (line > 1 && flt_line_comments(f, line - 1, com))
-    return flt_comment_suppresses(sb_str(com), d->check);
-  return false;
+  bool only;
+  const char *here = flt_line_comments(f, line, com, &only);
+  if (here && flt_comment_suppresses(here, d->check)) return true;
+  const char *above = line > 1 ? flt_line_comments(f, line - 1, com, &only) : NULL;
+  return above && only && flt_comment_suppresses(above, d->check);
 }
 
 /* The place a pass looks at: the finding's own line, or its function's
@@ -364,9 +381,12 @@ static bool flt_baseline_take(const strtab *keys, flt_counts *counts, const diag
 static json_t *flt_baseline_load(const char *path, char **err)
 {
   size_t len;
-  char *text = file_read_all(path, &len);
+  const char *why;
+  /* A regular file of bounded size, never a FIFO or a device (issue 31
+   * item 9): 256 MiB is some million findings. */
+  char *text = file_read_regular(path, (size_t)256 << 20, &len, &why);
   if (!text) {
-    *err = xasprintf("%s: %s", path, strerror(errno));
+    *err = xasprintf("%s: %s", path, !strcmp(why, "too large") ? "larger than 256 MiB" : why);
     return NULL;
   }
   json_error_t je;

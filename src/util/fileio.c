@@ -1,9 +1,11 @@
 /* fileio.c — see fileio.h. */
 #include "util/fileio.h"
+#include "util/safefs.h"
 #include "util/vec.h"
 #include "util/xalloc.h"
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,9 +64,18 @@ char *file_read_regular(const char *path, size_t max, size_t *len, const char **
 {
   /* O_NONBLOCK: opening a FIFO with no writer would otherwise wait. */
   int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) {
+    *why = strerror(errno);
+    return NULL;
+  }
+  return file_read_regular_fd(fd, max, len, why);
+}
+
+char *file_read_regular_fd(int fd, size_t max, size_t *len, const char **why)
+{
   struct stat st;
   *why = NULL;
-  if (fd < 0 || fstat(fd, &st) != 0) *why = strerror(errno);
+  if (fstat(fd, &st) != 0) *why = strerror(errno);
   else if (S_ISDIR(st.st_mode)) *why = "is a directory";
   else if (!S_ISREG(st.st_mode)) *why = "not a regular file";
   else if ((uint64_t)st.st_size > max) *why = "too large";
@@ -73,7 +84,7 @@ char *file_read_regular(const char *path, size_t max, size_t *len, const char **
   char *text = *why ? NULL : file_read_capped(fd, max, len);
   if (!*why && !text) *why = strerror(errno);
   else if (text && *len > max) { free(text); text = NULL; *why = "too large"; }
-  if (fd >= 0) close(fd);
+  close(fd);
   return text;
 }
 
@@ -90,12 +101,19 @@ int file_write_all(int fd, const void *buf, size_t len)
   return 0;
 }
 
+/* May we follow the symbolic link st describes: one the user or root
+ * made (another user's link is never followed, issue 31 item 4)? */
+static bool file_link_trusted(const struct stat *st)
+{
+  return st->st_uid == geteuid() || st->st_uid == 0;
+}
+
 /* Where an output path really leads: a symlink's target, so the rename
  * replaces the file the link names and keeps the link. */
 static char *file_atomic_target(const char *path)
 {
   struct stat st;
-  char *real = lstat(path, &st) == 0 && S_ISLNK(st.st_mode) ? realpath(path, NULL) : NULL;
+  char *real = lstat(path, &st) == 0 && S_ISLNK(st.st_mode) && file_link_trusted(&st) ? realpath(path, NULL) : NULL;
   return real ? real : xstrdup(path);
 }
 
@@ -103,15 +121,28 @@ FILE *file_atomic_open(const char *path, char **tmp)
 {
   struct stat st;
   /* /dev/null, a FIFO, a terminal: written in place (renaming over a
-   * device would replace it by a file). */
-  if (stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+   * device would replace it by a file) — unless reached through a link
+   * another user made, which is replaced, never written through. */
+  bool foreign_link = lstat(path, &st) == 0 && S_ISLNK(st.st_mode) && !file_link_trusted(&st);
+  if (!foreign_link && stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
     *tmp = NULL;
     return fopen(path, "w");
   }
   char *target = file_atomic_target(path);
-  *tmp = xasprintf("%s.tmp.%ld", target, (long)getpid());
+  char *base = xasprintf("%s.tmp.%ld", target, (long)getpid());
   free(target);
-  FILE *f = fopen(*tmp, "w");
+  /* A fresh file (O_EXCL|O_NOFOLLOW, issue 31 item 4): in a directory
+   * another user can write, a link planted at a predictable name must not
+   * make us write through it. */
+  int fd = safefs_tmp_open(AT_FDCWD, base, 0666, tmp);
+  free(base);
+  FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+  if (!f && fd >= 0) {
+    int saved = errno;
+    close(fd);
+    unlink(*tmp);
+    errno = saved;
+  }
   if (!f) {
     int saved = errno;
     free(*tmp);

@@ -14,6 +14,8 @@ char *file_read_all(const char *path, size_t *len);
  * it, never read. NULL with *why ("not a regular file", "larger than N
  * MiB", or strerror) on failure. */
 char *file_read_regular(const char *path, size_t max, size_t *len, const char **why);
+/* The same for a file already open at fd (opened O_NONBLOCK); closes fd. */
+char *file_read_regular_fd(int fd, size_t max, size_t *len, const char **why);
 
 /* Writes all len bytes to fd, retrying short writes and EINTR. Returns 0,
  * or -1 (errno set by write; 0 if write wrote nothing). */

@@ -102,7 +102,7 @@ int file_replace(const char *dst, const char *buf, size_t len, const struct stat
   int named = 0;
   int fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
   if (fd < 0) {   /* a file system without O_TMPFILE */
-    fd = open(tmp, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0600);
+    fd = open(tmp, O_CREAT | O_EXCL | O_NOFOLLOW | O_WRONLY | O_CLOEXEC, 0600);
     named = 1;
   }
   int rc = fd < 0 ? -1 : 0;

@@ -280,7 +280,7 @@ int verify_report_read(const verify_session *s, const link_prog *p, const verify
   }
   for (size_t i = 0; i < a.notes.n; i++) vec_push(notes, a.notes.v[i]);
   if (n == 0 && a.lost == 0)
-    vec_push(notes, xstrdup("no process loaded libpurist-rt: link the program with "
+    vec_push(notes, xstrdup("nothing was watched: no process loaded libpurist-rt: link the program with "
                             "the flags of `purist rt-flags --ldflags` (and compile it with --cflags)"));
   else
     vec_push(notes, xasprintf("%d process%s reported; %zu of %zu watched functions were called",

@@ -52,6 +52,17 @@ expect_rc 2
 expect_stderr_has 'compile_commands\.json: entry 1 needs .*file'
 expect_stdout_has '^good\.c:1: good: const'
 
+check "an entry with an empty \"arguments\" list: said and skipped, not analysed without flags (issue 31)"
+db '[{"directory": ".", "file": "good.c", "arguments": []},
+     {"directory": ".", "file": "good.c", "arguments": ["cc", "-DX", "-c", "good.c"]}]'
+run infer
+expect_rc 2
+expect_stderr_has 'compile_commands\.json: entry 0: "arguments" is empty \(no compiler, no flags\)'
+expect_stdout_has '^good\.c:1: good: const'
+db '[{"directory": ".", "file": "good.c", "command": "   "}]'
+run infer
+expect_stderr_has 'compile_commands\.json: entry 0: "command" is empty'
+
 check "an entry without \"directory\""
 db '[{"file": "good.c", "command": "cc -c good.c"}]'
 run infer

@@ -37,10 +37,10 @@ PURIST_WATCH=$T/missing-watch ./prog >nw.out 2>nw.err
 same plain.out nw.out "outputs"
 grep -q "cannot read the watch list" nw.err || fail "no message about the watch list${NL}$(show nw.err)"
 
-check "a program without the runtime: no findings, a note saying why"
+check "a program without the runtime: nothing was watched, said, exit 2 (issue 31 item 13: it was 0)"
 run verify -p . -- ./plain
-expect_rc 0
-expect_stderr_has "no process loaded libpurist-rt"
+expect_rc 2
+expect_stderr_has "nothing was watched: no process loaded libpurist-rt"
 
 check "usage errors"
 run verify -p .
