@@ -204,7 +204,8 @@ const cli_optdef cli_optdefs[] = {
   FLAG("--quiet", 'q', CLI_READING | B(CMD_CACHE), quiet, NULL, "no progress or warnings on stderr"),
   PARSE("--progress", 0, NULL, "WHEN", "auto|plain|none", CLI_PARSING | B(CMD_CONFIG), cli_p_progress, "progress",
         "auto (default): a status line on a terminal, else a line '[120/450] file'\n"
-        "every 5 s once the run lasts that long; plain: those lines always; none\n"
+        "every 5 s once the run lasts that long, when the count moved (still: one\n"
+        "every 30 s naming the file running); plain: those lines always; none\n"
         "(env PURIST_PROGRESS sets the default)"),
   FLAG("--verbose", 0, CLI_READING, verbose, NULL,
        "notes on what the analysis assumed: a name defined in several files (a\n"

@@ -283,11 +283,20 @@ fail:
 
 int cmd_print_findings(const cli_opts *o, const diag_list *l, const char *root, const run_info *ri)
 {
+  return cmd_print_findings_tail(o, l, root, ri, NULL);
+}
+
+int cmd_print_findings_tail(const cli_opts *o, const diag_list *l, const char *root, const run_info *ri,
+                            const char *tail)
+{
   FILE *out = cmd_open_output(o);
   if (!out) return EXIT_INPUT;
   if (o->format == FMT_JSON) diag_print_json(out, l, ri);
   else if (o->format == FMT_SARIF) diag_print_sarif(out, l, root, PURIST_VERSION, ri);
-  else diag_print_text(out, l, diag_use_color(o->color, out));
+  else {
+    diag_print_text(out, l, diag_use_color(o->color, out));
+    if (tail) fprintf(out, "%s\n", tail);
+  }
   return cmd_close_output(o, out);
 }
 
