@@ -377,6 +377,24 @@
     return s;
   }
 
+  /* The files the counts leave out, and why: those that failed first
+   * (the report is incomplete), then those left out on purpose (probes,
+   * --skip). */
+  function notAnalysed(o) {
+    const na = (D.not_analysed || []).slice().sort((a, b) => (a.reason === 'skipped') - (b.reason === 'skipped'));
+    if (!na.length) return;
+    const failed = na.filter(n => n.reason !== 'skipped').length;
+    o.append(el('h2', null, 'Files not analysed (' + na.length + ')'),
+      el('p', {className: 'muted'}, failed
+        ? plural(failed, 'file', 'files') + ' could not be analysed: their functions count as unknown (normal), and the run is incomplete.'
+        : 'Left out on purpose: configure or CMake probes, which are meant not to compile, or files --skip names. Their functions are unknown to the analysis.'));
+    const tb = el('table', {className: 'plain', id: 'not-analysed'});
+    tb.append(el('tr', null, el('th', null, 'file'), el('th', null, 'why'), el('th', null, 'message')));
+    for (const n of na)
+      tb.append(el('tr', null, el('td', null, n.file), el('td', null, n.reason), el('td', null, n.message)));
+    o.append(tb);
+  }
+
   function overview() {
     const o = clear($('overview')), t = D.totals;
     if (!t.functions) {
@@ -384,6 +402,7 @@
         'No functions were found in the analysed code: the project has no function definitions, ' +
         'or none of its files could be analysed.'));
     }
+    notAnalysed(o);
     o.append(el('h2', null, 'Functions'), el('div', {className: 'cards'},
       card(t.functions, 'defined'), card(t.const, 'const'), card(t.pure, 'pure'), card(t.normal, 'normal'),
       card(t.may_not_return, 'may not return'), card(t.declared_const + t.declared_pure, 'declared pure/const'),

@@ -53,6 +53,12 @@ static int cli_p_exclude(cli_opts *o, const char *v)
   return 0;
 }
 
+static int cli_p_skip(cli_opts *o, const char *v)
+{
+  cli_split_into(&o->skips, v, &o->owned);
+  return 0;
+}
+
 static int cli_p_library(cli_opts *o, const char *v)
 {
   cli_split_into(&o->libraries, v, &o->owned);
@@ -217,6 +223,11 @@ const cli_optdef cli_optdefs[] = {
   PARSE("--exclude", 0, NULL, "GLOB", NULL, CLI_READING | B(CMD_CONFIG), cli_p_exclude, "exclude",
         "report nothing in files matching GLOB (relative to the root; ** spans\n"
         "directories; repeatable or comma-separated); they are still analysed"),
+  PARSE("--skip", 0, NULL, "GLOB", NULL, CLI_PARSING | B(CMD_CONFIG), cli_p_skip, "skip",
+        "leave compile-database entries matching GLOB out of the analysis: never\n"
+        "parsed, their functions unknown (files named are analysed all the same);\n"
+        "configure and CMake probes (conftest.c, CMakeFiles/CMakeScratch/,\n"
+        "CMakeFiles/*/CompilerIdC/) are left out without it"),
   PARSE("--include", 0, NULL, "GLOB", NULL, CLI_READING | B(CMD_CONFIG), cli_p_include, "include",
         "report only on files matching GLOB (the rest is still analysed)"),
   PARSE("--library", 0, NULL, "GLOB", NULL, CLI_READING | B(CMD_CONFIG), cli_p_library, "library",
@@ -371,7 +382,8 @@ const cli_cmddef cli_cmddefs[] = {
     "win, as in clang-tidy) and --kb adds to its kb. File names in it are\n"
     "relative to its directory, globs to the project root. Example:\n"
     "checks: '*,-cheat*' (or a list, or {cheat: off});\n"
-    "exclude: [tests/**, third_party]; kb: [tools/mylib.kb]; strict: true." },
+    "exclude: [tests/**, third_party]; skip: [tests/fuzz/**]; kb: [tools/mylib.kb];\n"
+    "strict: true." },
   { "help", CMD_HELP, "[COMMAND]", "print the help of purist or of one command", "" },
 };
 const size_t cli_ncmddefs = sizeof cli_cmddefs / sizeof *cli_cmddefs;

@@ -164,8 +164,9 @@ int cmd_report(const cli_opts *o, const kb *k)
   int failed = 0, rc = EXIT_INPUT;
   diag_list all = {0}, ver = {0};
   link_prog *p = NULL;
+  run_info ri = { .command = "report" };   /* the files not analysed, listed on the page */
   if (o->verify && html_verify_load(o->verify, NULL, &ver, &err) < 0) goto done;
-  if (!(p = cmd_analyze(o, k, &root, &failed, NULL))) goto done;
+  if (!(p = cmd_analyze(o, k, &root, &failed, &ri))) goto done;
   if (o->verify) {   /* again, now that relative paths have a root */
     diag_list_free(&ver);
     if (html_verify_load(o->verify, root, &ver, &err) < 0) goto done;
@@ -178,7 +179,7 @@ int cmd_report(const cli_opts *o, const kb *k)
   if (cmd_filter(o, &all, root) < 0) goto done;
   const char *dot = getenv("PURIST_DOT");
   html_opts ho = { root, "purist " PURIST_VERSION, &all, o->verify ? &ver : NULL, o->verify,
-                   (size_t)o->max_mib << 20, dot ? dot : "dot" };
+                   (size_t)o->max_mib << 20, dot ? dot : "dot", &ri };
   if (o->output) rc = html_write_file(o->output, p, &ho, &err) < 0 ? EXIT_INPUT : EXIT_OK;
   else if (html_write(stdout, p, &ho) < 0) err = xasprintf("standard output: %s", strerror(errno));
   else rc = EXIT_OK;
@@ -187,6 +188,7 @@ done:
   if (err) { cmd_say(err); free(err); }
   diag_list_free(&all);
   diag_list_free(&ver);
+  run_info_free(&ri);
   link_free(p);
   free(root);
   return failed ? EXIT_INPUT : rc;

@@ -273,6 +273,20 @@ static void html_json_graphs(const html_model *m, json_t *doc, json_t *summary)
   vec_free(&want);
 }
 
+/* "not_analysed": [{"file","reason","message"}…], as the JSON output's
+ * (run_info.h): the page says which files its counts leave out. */
+static void html_json_not_analysed(const html_model *m, json_t *doc)
+{
+  json_t *arr = json_array();
+  for (size_t i = 0; m->o->run && i < m->o->run->not_analysed.n; i++) {
+    const run_na *na = &m->o->run->not_analysed.v[i];
+    json_array_append_new(arr, json_pack("{s:o,s:s,s:o}", "file", diag_json_str(na->file),
+                                         "reason", run_na_reason_name(na->reason),
+                                         "message", diag_json_str(na->message)));
+  }
+  json_object_set_new(doc, "not_analysed", arr);
+}
+
 json_t *html_json_build(const html_model *m)
 {
   json_t *doc = json_object(), *summary = json_object();
@@ -288,6 +302,7 @@ json_t *html_json_build(const html_model *m)
   html_json_findings(m, doc);
   html_json_totals(m, doc);
   html_json_checks(m, doc);
+  html_json_not_analysed(m, doc);
   size_t shown = 0;
   for (size_t d = 0; d < m->shown.n; d++) {
     const link_func *fn = &m->p->funcs.v[m->shown.v[d]];
