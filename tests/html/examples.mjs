@@ -108,6 +108,29 @@ run(async () => {
     await second.close();
   }
 
+  // Files not analysed, and why (issue 35 item 1): a configure probe that
+  // does not compile is left out, not parsed, and the overview says so.
+  const probeDb = path.join(tmp, 'probe');
+  fs.mkdirSync(probeDb);
+  fs.writeFileSync(path.join(probeDb, 'conftest.c'), '#include <no_such_header_for_probe.h>\n');
+  const entries = JSON.parse(fs.readFileSync(path.join(db, 'compile_commands.json'), 'utf8'));
+  entries.unshift({ directory: probeDb, file: path.join(probeDb, 'conftest.c'), arguments: ['cc', '-c', 'conftest.c'] });
+  fs.writeFileSync(path.join(probeDb, 'compile_commands.json'), JSON.stringify(entries));
+  const probed = path.join(tmp, 'probe.html');
+  const pr = purist(bin, ['report', '--html', '--fail-on=never', '-p', probeDb, '-o', probed]);
+  check('a broken probe in the database: the report is written, exit 0', pr.status === 0 &&
+    pr.stderr.includes('left out of the analysis') && reportData(probed).totals.functions === 50, pr.stderr);
+  const third = await openReport(nodeDir, probed);
+  try {
+    const rows = await third.page.$$eval('#not-analysed tr', rs => rs.map(r => r.textContent));
+    check('the overview lists the files not analysed and why', rows.length === 2 && rows[1].includes('conftest.c') &&
+      rows[1].includes('skipped') && rows[1].includes('a configure probe'), JSON.stringify(rows));
+    checkClean(third.seen, 'report with a probe');
+  } finally {
+    await third.close();
+  }
+  check('a complete run lists nothing as not analysed', reportData(file).not_analysed.length === 0);
+
   for (const shot of ['report-overview.png', 'report-function.png']) {
     const size = fs.statSync(path.join(tmp, 'shots', shot)).size;
     check(shot + ' was taken', size > 10000, size + ' bytes');
