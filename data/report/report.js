@@ -395,6 +395,16 @@
     o.append(tb);
   }
 
+  /* The "may not return" card: only the functions for which it matters,
+   * those otherwise const or pure (the rest are normal anyway). */
+  function mnrCard(t) {
+    const n = t.may_not_return_const_pure;
+    const c = card(n, 'const or pure, but may not return');
+    c.title = 'Of all ' + t.functions + ' functions, ' + t.may_not_return + ' may not return; ' + n +
+      ' of them are otherwise const or pure, the only ones for which it matters.';
+    return c;
+  }
+
   function overview() {
     const o = clear($('overview')), t = D.totals;
     if (!t.functions) {
@@ -405,8 +415,14 @@
     notAnalysed(o);
     o.append(el('h2', null, 'Functions'), el('div', {className: 'cards'},
       card(t.functions, 'defined'), card(t.const, 'const'), card(t.pure, 'pure'), card(t.normal, 'normal'),
-      card(t.may_not_return, 'may not return'), card(t.declared_const + t.declared_pure, 'declared pure/const'),
-      card(t.declared_wrong, 'declared wrongly'), card(t.declared_const + t.declared_pure - t.declared_wrong, 'declared and confirmed')));
+      mnrCard(t), card(t.declared_const + t.declared_pure, 'declared pure/const'),
+      card(t.declared_wrong, 'declared wrongly'), card(t.declared_const + t.declared_pure - t.declared_wrong, 'declared and confirmed')),
+      el('p', {className: 'muted', id: 'mnr-note'}, 'May not return: a loop or a recursion purist cannot prove finite, ' +
+        'or a call that may never return. It matters only for a function that is otherwise const or pure: GCC ' +
+        'deletes or merges its calls only when it knows they return (so purist suggests the attribute "if it is ' +
+        'known to return normally", and fix leaves it alone without --include-may-not-return). The card counts ' +
+        'the ' + plural(t.may_not_return_const_pure, 'function', 'functions') + ' otherwise const or pure; ' +
+        plural(t.may_not_return, 'function', 'functions') + ' may not return in all.'));
     if (t.c23_unsequenced !== undefined)
       o.append(el('h2', null, 'C23 attributes'), el('div', {className: 'cards', id: 'c23-cards'},
         card(t.c23_unsequenced, 'unsequenced'), card(t.c23_reproducible, 'reproducible'),
@@ -472,10 +488,22 @@
     if (view === 'functions') renderRows();
   }
 
+  /* The function a #fn= link names: its position in the page's list
+   * (#fn=552), or its name (#fn=XML_GetBase, percent-encoded or not), the
+   * definition first when several functions share it (statics); -1 if none. */
+  function fnByLink(v) {
+    if (/^\d+$/.test(v)) return Number(v) < F.length ? Number(v) : -1;
+    let name = v;
+    try { name = decodeURIComponent(v); } catch (e) { /* a bare '%': the name as written */ }
+    const def = F.findIndex(f => f.name === name && f.defined);
+    return def >= 0 ? def : F.findIndex(f => f.name === name);
+  }
+
   function route() {
     const h = location.hash.slice(1);
-    const m = /^fn=(\d+)$/.exec(h);
-    if (m) select(Number(m[1]));
+    const m = /^fn=(.+)$/.exec(h);
+    const i = m ? fnByLink(m[1]) : -1;
+    if (i >= 0) select(i);
     else show(['functions', 'findings'].includes(h) ? h : 'overview');
   }
 
@@ -499,6 +527,8 @@
     for (const id of ['filter', 'class-filter', 'check-filter', 'show-library'])
       $(id).addEventListener(id === 'filter' ? 'input' : 'change', () => { $('viewport').scrollTop = 0; refresh(); });
     $('viewport').addEventListener('scroll', renderRows, {passive: true});
+    /* A narrow table scrolls sideways (report.css): the header follows. */
+    $('viewport').addEventListener('scroll', () => { $('thead').scrollLeft = $('viewport').scrollLeft; }, {passive: true});
     $('rows').addEventListener('click', ev => {
       const row = ev.target.closest('.row');
       if (row) location.hash = 'fn=' + row.dataset.fn;
