@@ -192,16 +192,11 @@ int project_jobs_skip(const cli_opts *o, fe_jobs *jobs, char **root, char **err,
 
 int project_jobs(const cli_opts *o, fe_jobs *jobs, char **root, char **err, char **skipped)
 {
-  skip_list left = {0};
+  skip_list left = {0};   /* said by cmd_parse_project, which every caller runs first */
   int rc = project_jobs_skip(o, jobs, root, err, skipped, &left);
-  char *what = rc == 0 && !o->quiet ? skip_describe(&left, *root) : NULL;
-  if (what) fprintf(stderr, "purist: note: %s\n", what);
-  free(what);
   skip_list_free(&left);
   return rc;
 }
-
-
 
 char *project_config_start(const cli_opts *o)
 {

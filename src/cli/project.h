@@ -12,9 +12,10 @@
  * With skipped, bad database entries are left out and listed there
  * (cdb_load_lenient); with skipped NULL, one fails the load. */
 int project_jobs(const cli_opts *o, fe_jobs *jobs, char **root, char **err, char **skipped);
-/* The same; a database's entries skip.h leaves out (probes, --skip) are
- * appended to *left instead of said in a line on stderr (project_jobs
- * says it unless --quiet). If nothing is left, that is the error. */
+/* The same, listing in *left the database's entries skip.h leaves out
+ * (probes, --skip; project_jobs leaves them out silently: its callers
+ * have analysed the project first, which said so). If nothing is left,
+ * that is the error. */
 int project_jobs_skip(const cli_opts *o, fe_jobs *jobs, char **root, char **err, char **skipped, skip_list *left);
 /* Files named without -p and without "--": the compile database in . or
  * build/, when there is one, becomes -p (said in one line on stderr). */
