@@ -37,12 +37,20 @@ n=$(grep -Ec '^\[[0-9]+/13\] ' "$T/err")
 [ "$n" -le $((took_ms / 200 + 1)) ] || fail "$n progress lines in $took_ms ms at 0.2 s: not one per interval${NL}$(context)"
 grep -q '^\[12/13\] ' "$T/err" || fail "no line while the last, slow file was parsed${NL}$(context)"
 
-check "no line repeats the one before it; while the count stands still, the file still running is named"
+cp "$T/out" "$T/ref.out"
+
+check "no line repeats the one before it"
 rep=$(grep -E '^\[[0-9]+/13\] ' "$T/err" | uniq -d)
 [ -z "$rep" ] || fail "a progress line repeated: $rep${NL}$(context)"
-grep -Eq '^\[12/13\] 0:0[0-9] elapsed; still working on src/bomb\.c$' "$T/err" ||
-  fail "no line naming src/bomb.c while it ran alone${NL}$(context)"
-cp "$T/out" "$T/ref.out"
+
+check "while the count stands still, every 6 intervals a line names the file still running"
+printf '[{"directory": "%s", "arguments": ["cc", "-c", "src/bomb.c"], "file": "src/bomb.c"}]\n' "$P" >"$T/bomb.json"
+PURIST_PROGRESS_INTERVAL=0.2 run infer -p "$T/bomb.json" --root . --no-cache -j1 --tu-timeout 3
+expect_rc 2
+grep -Eq '^\[0/1\] 0:0[0-9] elapsed; still working on src/bomb\.c$' "$T/err" ||
+  fail "no line naming src/bomb.c while the count stood still${NL}$(context)"
+n=$(grep -Ec '^\[0/1\]' "$T/err")
+[ "$n" -le 4 ] || fail "$n lines in 3 s: more than one every 6 intervals (1.2 s) after the first${NL}$(context)"
 
 check "the lines go to stderr only: stdout is what it is without progress"
 PURIST_PROGRESS_INTERVAL=0.2 run infer -p . --no-cache -j2 --tu-timeout 3 --progress=none
