@@ -43,6 +43,7 @@ set(_e2e_tests
   config_file
   cache_shared
   progress
+  cdb_skip
 )
 foreach(_e2e ${_e2e_tests})
   add_test(NAME e2e/${_e2e}

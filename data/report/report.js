@@ -377,6 +377,34 @@
     return s;
   }
 
+  /* The files the counts leave out, and why: those that failed first
+   * (the report is incomplete), then those left out on purpose (probes,
+   * --skip). */
+  function notAnalysed(o) {
+    const na = (D.not_analysed || []).slice().sort((a, b) => (a.reason === 'skipped') - (b.reason === 'skipped'));
+    if (!na.length) return;
+    const failed = na.filter(n => n.reason !== 'skipped').length;
+    o.append(el('h2', null, 'Files not analysed (' + na.length + ')'),
+      el('p', {className: 'muted'}, failed
+        ? plural(failed, 'file', 'files') + ' could not be analysed: their functions count as unknown (normal), and the run is incomplete.'
+        : 'Left out on purpose: configure or CMake probes, which are meant not to compile, or files --skip names. Their functions are unknown to the analysis.'));
+    const tb = el('table', {className: 'plain', id: 'not-analysed'});
+    tb.append(el('tr', null, el('th', null, 'file'), el('th', null, 'why'), el('th', null, 'message')));
+    for (const n of na)
+      tb.append(el('tr', null, el('td', null, n.file), el('td', null, n.reason), el('td', null, n.message)));
+    o.append(tb);
+  }
+
+  /* The "may not return" card: only the functions for which it matters,
+   * those otherwise const or pure (the rest are normal anyway). */
+  function mnrCard(t) {
+    const n = t.may_not_return_const_pure;
+    const c = card(n, 'const or pure, but may not return');
+    c.title = 'Of all ' + t.functions + ' functions, ' + t.may_not_return + ' may not return; ' + n +
+      ' of them are otherwise const or pure, the only ones for which it matters.';
+    return c;
+  }
+
   function overview() {
     const o = clear($('overview')), t = D.totals;
     if (!t.functions) {
@@ -384,10 +412,17 @@
         'No functions were found in the analysed code: the project has no function definitions, ' +
         'or none of its files could be analysed.'));
     }
+    notAnalysed(o);
     o.append(el('h2', null, 'Functions'), el('div', {className: 'cards'},
       card(t.functions, 'defined'), card(t.const, 'const'), card(t.pure, 'pure'), card(t.normal, 'normal'),
-      card(t.may_not_return, 'may not return'), card(t.declared_const + t.declared_pure, 'declared pure/const'),
-      card(t.declared_wrong, 'declared wrongly'), card(t.declared_const + t.declared_pure - t.declared_wrong, 'declared and confirmed')));
+      mnrCard(t), card(t.declared_const + t.declared_pure, 'declared pure/const'),
+      card(t.declared_wrong, 'declared wrongly'), card(t.declared_const + t.declared_pure - t.declared_wrong, 'declared and confirmed')),
+      el('p', {className: 'muted', id: 'mnr-note'}, 'May not return: a loop or a recursion purist cannot prove finite, ' +
+        'or a call that may never return. It matters only for a function that is otherwise const or pure: GCC ' +
+        'deletes or merges its calls only when it knows they return (so purist suggests the attribute "if it is ' +
+        'known to return normally", and fix leaves it alone without --include-may-not-return). The card counts ' +
+        'the ' + plural(t.may_not_return_const_pure, 'function', 'functions') + ' otherwise const or pure; ' +
+        plural(t.may_not_return, 'function', 'functions') + ' may not return in all.'));
     if (t.c23_unsequenced !== undefined)
       o.append(el('h2', null, 'C23 attributes'), el('div', {className: 'cards', id: 'c23-cards'},
         card(t.c23_unsequenced, 'unsequenced'), card(t.c23_reproducible, 'reproducible'),
@@ -453,10 +488,22 @@
     if (view === 'functions') renderRows();
   }
 
+  /* The function a #fn= link names: its position in the page's list
+   * (#fn=552), or its name (#fn=XML_GetBase, percent-encoded or not), the
+   * definition first when several functions share it (statics); -1 if none. */
+  function fnByLink(v) {
+    if (/^\d+$/.test(v)) return Number(v) < F.length ? Number(v) : -1;
+    let name = v;
+    try { name = decodeURIComponent(v); } catch (e) { /* a bare '%': the name as written */ }
+    const def = F.findIndex(f => f.name === name && f.defined);
+    return def >= 0 ? def : F.findIndex(f => f.name === name);
+  }
+
   function route() {
     const h = location.hash.slice(1);
-    const m = /^fn=(\d+)$/.exec(h);
-    if (m) select(Number(m[1]));
+    const m = /^fn=(.+)$/.exec(h);
+    const i = m ? fnByLink(m[1]) : -1;
+    if (i >= 0) select(i);
     else show(['functions', 'findings'].includes(h) ? h : 'overview');
   }
 
@@ -480,6 +527,8 @@
     for (const id of ['filter', 'class-filter', 'check-filter', 'show-library'])
       $(id).addEventListener(id === 'filter' ? 'input' : 'change', () => { $('viewport').scrollTop = 0; refresh(); });
     $('viewport').addEventListener('scroll', renderRows, {passive: true});
+    /* A narrow table scrolls sideways (report.css): the header follows. */
+    $('viewport').addEventListener('scroll', () => { $('thead').scrollLeft = $('viewport').scrollLeft; }, {passive: true});
     $('rows').addEventListener('click', ev => {
       const row = ev.target.closest('.row');
       if (row) location.hash = 'fn=' + row.dataset.fn;

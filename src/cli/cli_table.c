@@ -53,6 +53,12 @@ static int cli_p_exclude(cli_opts *o, const char *v)
   return 0;
 }
 
+static int cli_p_skip(cli_opts *o, const char *v)
+{
+  cli_split_into(&o->skips, v, &o->owned);
+  return 0;
+}
+
 static int cli_p_library(cli_opts *o, const char *v)
 {
   cli_split_into(&o->libraries, v, &o->owned);
@@ -204,7 +210,8 @@ const cli_optdef cli_optdefs[] = {
   FLAG("--quiet", 'q', CLI_READING | B(CMD_CACHE), quiet, NULL, "no progress or warnings on stderr"),
   PARSE("--progress", 0, NULL, "WHEN", "auto|plain|none", CLI_PARSING | B(CMD_CONFIG), cli_p_progress, "progress",
         "auto (default): a status line on a terminal, else a line '[120/450] file'\n"
-        "every 5 s once the run lasts that long; plain: those lines always; none\n"
+        "every 5 s once the run lasts that long, when the count moved (still: one\n"
+        "every 30 s naming the file running); plain: those lines always; none\n"
         "(env PURIST_PROGRESS sets the default)"),
   FLAG("--verbose", 0, B(CMD_LSP) | CLI_READING, verbose, NULL,
        "notes on what the analysis assumed: a name defined in several files (a\n"
@@ -216,6 +223,11 @@ const cli_optdef cli_optdefs[] = {
   PARSE("--exclude", 0, NULL, "GLOB", NULL, B(CMD_LSP) | CLI_READING | B(CMD_CONFIG), cli_p_exclude, "exclude",
         "report nothing in files matching GLOB (relative to the root; ** spans\n"
         "directories; repeatable or comma-separated); they are still analysed"),
+  PARSE("--skip", 0, NULL, "GLOB", NULL, B(CMD_LSP) | CLI_PARSING | B(CMD_CONFIG), cli_p_skip, "skip",
+        "leave compile-database entries matching GLOB out of the analysis: never\n"
+        "parsed, their functions unknown (files named are analysed all the same);\n"
+        "configure and CMake probes (conftest.c, CMakeFiles/CMakeScratch/,\n"
+        "CMakeFiles/*/CompilerIdC/) are left out without it"),
   PARSE("--include", 0, NULL, "GLOB", NULL, B(CMD_LSP) | CLI_READING | B(CMD_CONFIG), cli_p_include, "include",
         "report only on files matching GLOB (the rest is still analysed)"),
   PARSE("--library", 0, NULL, "GLOB", NULL, B(CMD_LSP) | CLI_READING | B(CMD_CONFIG), cli_p_library, "library",
@@ -374,7 +386,8 @@ const cli_cmddef cli_cmddefs[] = {
     "win, as in clang-tidy) and --kb adds to its kb. File names in it are\n"
     "relative to its directory, globs to the project root. Example:\n"
     "checks: '*,-cheat*' (or a list, or {cheat: off});\n"
-    "exclude: [tests/**, third_party]; kb: [tools/mylib.kb]; strict: true." },
+    "exclude: [tests/**, third_party]; skip: [tests/fuzz/**]; kb: [tools/mylib.kb];\n"
+    "strict: true." },
   { "lsp", CMD_LSP, "[options] [-p DIR]",
     "a language server (LSP, stdio): findings and fixes in the editor",
     "Serves the Language Server Protocol on standard input and output for an\n"

@@ -72,6 +72,10 @@ int cmd_filter(const cli_opts *o, diag_list *l, const char *root);
 /* Prints the findings in --format to the output; ri (may be NULL) as for
  * diag_print_sarif. */
 int cmd_print_findings(const cli_opts *o, const diag_list *l, const char *root, const run_info *ri);
+/* The same, with a last line `tail` (may be NULL) after text output: a
+ * command's summary (suggest's counts). JSON and SARIF never carry it. */
+int cmd_print_findings_tail(const cli_opts *o, const diag_list *l, const char *root, const run_info *ri,
+                            const char *tail);
 /* rc, or EXIT_FINDINGS when rc is EXIT_OK and a finding is as severe as --fail-on. */
 int cmd_fail_on(const cli_opts *o, const diag_list *l, int rc);
 

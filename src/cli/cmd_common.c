@@ -99,16 +99,34 @@ static void cmd_note_failures(run_info *ri, const fe_jobs *jobs, const pipeline_
   }
 }
 
+/* Says in one line what skip.h left out of the analysis (unless
+ * --quiet), and records each in ri (reason "skipped"). */
+static void cmd_note_skipped(const cli_opts *o, const skip_list *left, const char *root, run_info *ri)
+{
+  char *what = o->quiet ? NULL : skip_describe(left, root);
+  if (what) fprintf(stderr, "purist: note: %s\n", what);
+  free(what);
+  for (size_t i = 0; ri && i < left->n; i++) {
+    char *msg = xasprintf("left out of the analysis: %s", left->v[i].why);
+    run_info_add(ri, left->v[i].file, root, RUN_NA_SKIPPED, msg);
+    free(msg);
+  }
+}
+
 /* Summarises the project's TUs; prints their diagnostics in job order. */
 int cmd_parse_project(const cli_opts *o, const kb *k, fe_jobs *jobs, pipeline_result *res, char **root,
                       run_info *ri)
 {
   char *err = NULL, *skipped = NULL;
-  if (project_jobs(o, jobs, root, &err, &skipped) < 0) {
+  skip_list left = {0};
+  if (project_jobs_skip(o, jobs, root, &err, &skipped, &left) < 0) {
     cmd_say(err);
     free(err);
+    skip_list_free(&left);
     return -1;
   }
+  cmd_note_skipped(o, &left, *root, ri);
+  skip_list_free(&left);
   int nskipped = 0;   /* bad database entries: said, left out, an input error */
   if (skipped) {
     cmd_put_lines("", skipped);
@@ -283,11 +301,20 @@ fail:
 
 int cmd_print_findings(const cli_opts *o, const diag_list *l, const char *root, const run_info *ri)
 {
+  return cmd_print_findings_tail(o, l, root, ri, NULL);
+}
+
+int cmd_print_findings_tail(const cli_opts *o, const diag_list *l, const char *root, const run_info *ri,
+                            const char *tail)
+{
   FILE *out = cmd_open_output(o);
   if (!out) return EXIT_INPUT;
   if (o->format == FMT_JSON) diag_print_json(out, l, ri);
   else if (o->format == FMT_SARIF) diag_print_sarif(out, l, root, PURIST_VERSION, ri);
-  else diag_print_text(out, l, diag_use_color(o->color, out));
+  else {
+    diag_print_text(out, l, diag_use_color(o->color, out));
+    if (tail) fprintf(out, "%s\n", tail);
+  }
   return cmd_close_output(o, out);
 }
 

@@ -84,6 +84,27 @@ static size_t findings_hidden(const cli_opts *o, const link_prog *p, const check
   return n;
 }
 
+/* Is d a suggestion that gains something (what suggest shows without
+ * --all)? */
+static bool findings_gains(const diag *d)
+{
+  return !strncmp(d->check, "suggest", 7) && (d->gain != 0 || d->public_api);
+}
+
+/* suggest's last line of text output, as explain's "N notes generated.":
+ * "2 suggestions with a gain; 98 without (…): --all shows them", so a run
+ * with nothing to suggest still says what it found (caller frees). */
+static char *findings_suggest_tail(const cli_opts *o, const diag_list *l, size_t hidden)
+{
+  size_t gain = 0;
+  for (size_t i = 0; i < l->n; i++) gain += findings_gains(&l->v[i]);
+  const char *s = gain == 1 ? "" : "s";
+  if (!hidden) return xasprintf("%zu suggestion%s with a gain; none without", gain, s);
+  return xasprintf("%zu suggestion%s with a gain; %zu without (no call in another file that the attribute "
+                   "would let the compiler delete, merge or hoist)%s", gain, s, hidden,
+                   o->all ? ": shown as notes" : ": --all shows them");
+}
+
 /* "check", or "check+suggest+explain" for check --with: the SARIF run's
  * automationDetails.id purist/…/, so a combined upload is its own
  * category in code scanning. Static strings. */
@@ -111,12 +132,16 @@ int cmd_findings(const cli_opts *o, const kb *k)
   diag_list l = {0};
   size_t hidden = 0;
   findings_run(o, p, &co, &l, &hidden);
-  if (hidden && !o->quiet) hidden = findings_hidden(o, p, &co, root);
-  if (hidden && !o->quiet)
+  bool tail = o->cmd == CMD_SUGGEST && o->format == FMT_TEXT;   /* the counts end suggest's text */
+  if ((o->all && tail) || (hidden && (tail || !o->quiet))) hidden = findings_hidden(o, p, &co, root);
+  if (hidden && !o->quiet && !tail && !o->all)
     fprintf(stderr, "purist: %zu more suggestion%s without gain (no call in another file that the "
             "attribute would let the compiler delete, merge or hoist): --all shows them\n",
             hidden, hidden == 1 ? "" : "s");
-  int rc = cmd_filter(o, &l, root) < 0 ? EXIT_INPUT : cmd_print_findings(o, &l, root, &ri);
+  int rc = cmd_filter(o, &l, root);
+  char *sum = rc == 0 && tail ? findings_suggest_tail(o, &l, hidden) : NULL;
+  rc = rc < 0 ? EXIT_INPUT : cmd_print_findings_tail(o, &l, root, &ri, sum);
+  free(sum);
   rc = cmd_fail_on(o, &l, rc);
   run_info_free(&ri);
   diag_list_free(&l);
@@ -153,8 +178,9 @@ int cmd_report(const cli_opts *o, const kb *k)
   int failed = 0, rc = EXIT_INPUT;
   diag_list all = {0}, ver = {0};
   link_prog *p = NULL;
+  run_info ri = { .command = "report" };   /* the files not analysed, listed on the page */
   if (o->verify && html_verify_load(o->verify, NULL, &ver, &err) < 0) goto done;
-  if (!(p = cmd_analyze(o, k, &root, &failed, NULL))) goto done;
+  if (!(p = cmd_analyze(o, k, &root, &failed, &ri))) goto done;
   if (o->verify) {   /* again, now that relative paths have a root */
     diag_list_free(&ver);
     if (html_verify_load(o->verify, root, &ver, &err) < 0) goto done;
@@ -167,7 +193,7 @@ int cmd_report(const cli_opts *o, const kb *k)
   if (cmd_filter(o, &all, root) < 0) goto done;
   const char *dot = getenv("PURIST_DOT");
   html_opts ho = { root, "purist " PURIST_VERSION, &all, o->verify ? &ver : NULL, o->verify,
-                   (size_t)o->max_mib << 20, dot ? dot : "dot" };
+                   (size_t)o->max_mib << 20, dot ? dot : "dot", &ri };
   if (o->output) rc = html_write_file(o->output, p, &ho, &err) < 0 ? EXIT_INPUT : EXIT_OK;
   else if (html_write(stdout, p, &ho) < 0) err = xasprintf("standard output: %s", strerror(errno));
   else rc = EXIT_OK;
@@ -176,6 +202,7 @@ done:
   if (err) { cmd_say(err); free(err); }
   diag_list_free(&all);
   diag_list_free(&ver);
+  run_info_free(&ri);
   link_free(p);
   free(root);
   return failed ? EXIT_INPUT : rc;

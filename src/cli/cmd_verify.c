@@ -93,6 +93,25 @@ out:
   return rc;
 }
 
+/* Why rt-flags --ldflags refuses a project some of whose files could not
+ * be analysed: their functions would get no wrapper, and verify would
+ * report nothing about them while looking complete. Most often the build's
+ * generated headers (config.h) are missing: the first error says which
+ * (caller frees). */
+static char *verify_cmd_incomplete(const run_info *ri, int failed)
+{
+  const run_na *first = NULL;
+  for (size_t i = 0; i < ri->not_analysed.n && !first; i++)
+    if (ri->not_analysed.v[i].reason != RUN_NA_SKIPPED) first = &ri->not_analysed.v[i];
+  bool header = first && strstr(first->message, "file not found");
+  return xasprintf("rt-flags --ldflags: %d file%s could not be analysed, so %s functions would get no "
+                   "wrapper%s%s; %s", failed, failed == 1 ? "" : "s", failed == 1 ? "its" : "their",
+                   first ? "; the first error: " : "", first ? first->message : "",
+                   header ? "a header the build generates is missing: build the project (or run its "
+                            "configure step) first, then rt-flags"
+                          : "fix what the errors above say, then rt-flags");
+}
+
 /* The wrappers for the project of -p: generated and compiled into
  * DIR/purist-verify/ (DIR: the directory of compile_commands.json). */
 static char *verify_cmd_wrappers(const cli_opts *o, const kb *k, verify_protos *ps)
@@ -100,7 +119,14 @@ static char *verify_cmd_wrappers(const cli_opts *o, const kb *k, verify_protos *
   char *root = NULL, *root2 = NULL, *err = NULL, *obj = NULL;
   int failed = 0;
   struct stat st;
-  link_prog *p = cmd_analyze(o, k, &root, &failed, NULL);
+  run_info ri = {0};
+  link_prog *p = cmd_analyze(o, k, &root, &failed, &ri);
+  if (p && failed) {   /* their functions would get no wrapper: verify would watch nothing there */
+    err = verify_cmd_incomplete(&ri, failed);
+    link_free(p);
+    p = NULL;
+  }
+  run_info_free(&ri);
   fe_jobs jobs = {0};
   verify_watch w = {0};
   verify_lines skipped = {0};

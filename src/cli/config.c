@@ -370,6 +370,7 @@ static void dump_parsed(FILE *out, const cli_opts *o, const char *key)
   static const char *const fail_on[] = { "never", "warning", "error", "never" };
   if (!strcmp(key, "checks")) dump_list(out, &o->checks);
   else if (!strcmp(key, "exclude")) dump_list(out, &o->excludes);
+  else if (!strcmp(key, "skip")) dump_list(out, &o->skips);
   else if (!strcmp(key, "include")) dump_list(out, &o->includes);
   else if (!strcmp(key, "library")) dump_list(out, &o->libraries);
   else if (!strcmp(key, "kb")) dump_list(out, (const cli_strs *)&o->kb_files);

@@ -106,6 +106,22 @@ static bool inputs_sidecar(inputs_ctx *c, const char *name)
   return buf != NULL;
 }
 
+/* A shared library that carries its objects' sections itself was linked
+ * without the link step of `purist cc`, which moves them to a sidecar:
+ * libtool links a shared library with the compiler configure found, not
+ * the CC given to make (issue 35 item 6: 1.14x the size of the library).
+ * Says so, with the two ways out. */
+static void inputs_note_foreign_link(const char *name, size_t len)
+{
+  struct stat st;
+  if (stat(name, &st) != 0 || st.st_size <= 0 || !elfsec_shared_library(name)) return;
+  fprintf(stderr, "purist: note: %s holds its objects' %s sections (%zu bytes, %.0f%% of the file): it was "
+          "linked without purist cc, whose link step moves them to %s.purist (libtool links shared libraries "
+          "with the compiler configure found, not make's CC); configure with CC=\"purist cc gcc\", or remove "
+          "them with strip -R %s once read (PURIST_CC_EMBED=1 keeps them on purpose)\n",
+          name, ELFSEC_NAME, len, 100.0 * (double)len / (double)st.st_size, name, ELFSEC_NAME);
+}
+
 static void inputs_elf(void *ctx, const char *name, const unsigned char *data, size_t len, const char *bad)
 {
   inputs_ctx *c = ctx;
@@ -121,6 +137,7 @@ static void inputs_elf(void *ctx, const char *name, const unsigned char *data, s
       fprintf(stderr, "purist: note: %s: no %s section (not compiled through purist cc, or stripped) "
                       "and no %s.purist beside it\n", name, ELFSEC_NAME, name);
   } else {
+    if (!c->quiet && !strcmp(name, c->path)) inputs_note_foreign_link(name, len);
     inputs_records(c, name, data, len);
   }
 }

@@ -176,6 +176,7 @@ void cli_opts_free(cli_opts *o)
   vec_free(&o->flags);
   vec_free(&o->checks);
   vec_free(&o->excludes);
+  vec_free(&o->skips);
   vec_free(&o->libraries);
   vec_free(&o->includes);
   for (size_t i = 0; i < o->owned.n; i++) free((char *)o->owned.v[i]);

@@ -52,6 +52,7 @@ typedef struct {
   bool help, version;      /* --help, --version */
   cli_strs checks;         /* --checks: globs over check names, "-GLOB" removes */
   cli_strs excludes, includes;   /* --exclude, --include: globs over paths from the root */
+  cli_strs skips;          /* --skip: globs over paths from the root: entries not analysed at all */
   cli_strs libraries;      /* --library: globs over paths from the root: a library's sources */
   cli_strs kb_files;       /* --kb */
   VEC(char *) files;       /* positional arguments before -- */

@@ -4,6 +4,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +25,9 @@ typedef struct {
   const char *root;       /* plain lines: paths relative to it */
   double interval;        /* plain lines: seconds between two */
   char *last;             /* plain lines: the last file finished (a copy) */
+  size_t shown_done;      /* plain lines: the count of the last line printed (SIZE_MAX: none) */
+  double shown_at;        /* plain lines: when it was printed (seconds from start) */
+  unsigned char *running; /* plain lines: item i has started and not finished */
   bool finished;          /* every item done: the ticker stops */
   pthread_cond_t wake;    /* the ticker's sleep, cut short when finished */
   pthread_mutex_t lock;   /* guards done, the progress line and the sink */
@@ -61,11 +65,50 @@ static void pipeline_progress_tty(pipeline_shared *sh, size_t done, const char *
   fflush(stderr);
 }
 
-/* The ticker of plain progress: every interval, a line "[120/450]
- * src/foo.c" (the last file finished, relative to the root when inside
- * it), until every item is done. A thread of its own, so a single slow
- * file (a macro bomb, libgit2's largest TU) still gets its lines; a run
- * shorter than the interval prints nothing. */
+/* The path a plain line shows: relative to the root when inside it. */
+static const char *pipeline_shown_path(const pipeline_shared *sh, const char *file)
+{
+  size_t rl = sh->root ? strlen(sh->root) : 0;
+  return rl > 1 && !strncmp(file, sh->root, rl) && file[rl] == '/' ? file + rl + 1 : file;
+}
+
+/* The first item still running (the one a stalled run waits on), or NULL. */
+static const char *pipeline_running_label(const pipeline_shared *sh)
+{
+  for (size_t i = 0; sh->running && i < sh->n; i++)
+    if (sh->running[i]) return sh->each ? sh->label(sh->ctx, i) : sh->jobs->v[i].file;
+  return NULL;
+}
+
+/* One tick of plain progress, under the lock: a line "[120/450]
+ * src/foo.c" (the last file finished) when the count moved since the
+ * last line; when it has not, a line naming the file still running once
+ * every PIPE_HEARTBEAT intervals, so a log never repeats a line (a CI log
+ * showed "[1/14] lib/xmlrole.c" four times) yet a stalled run still says
+ * it is alive. */
+static void pipeline_tick(pipeline_shared *sh)
+{
+  enum { PIPE_HEARTBEAT = 6 };
+  double el = pipeline_elapsed(sh);
+  if (sh->done != sh->shown_done) {
+    const char *file = pipeline_shown_path(sh, sh->last ? sh->last : "");
+    fprintf(stderr, "[%zu/%zu]%s%s\n", sh->done, sh->n, *file ? " " : "", file);
+  } else if (el - sh->shown_at >= PIPE_HEARTBEAT * sh->interval * 0.999) {
+    const char *busy = pipeline_running_label(sh);
+    fprintf(stderr, "[%zu/%zu] %d:%02d elapsed%s%s\n", sh->done, sh->n, (int)el / 60, (int)el % 60,
+            busy ? "; still working on " : "", busy ? pipeline_shown_path(sh, busy) : "");
+  } else {
+    return;
+  }
+  fflush(stderr);
+  sh->shown_done = sh->done;
+  sh->shown_at = el;
+}
+
+/* The ticker of plain progress: pipeline_tick every interval until every
+ * item is done. A thread of its own, so a single slow file (a macro
+ * bomb, libgit2's largest TU) still gets its lines; a run shorter than
+ * the interval prints nothing. */
 static void *pipeline_ticker(void *arg)
 {
   pipeline_shared *sh = arg;
@@ -76,21 +119,27 @@ static void *pipeline_ticker(void *arg)
     at.tv_nsec += (long)((next - (double)(time_t)next) * 1e9);
     if (at.tv_nsec >= 1000000000L) { at.tv_sec++; at.tv_nsec -= 1000000000L; }
     if (pthread_cond_timedwait(&sh->wake, &sh->lock, &at) == 0 || sh->finished) continue;
-    const char *file = sh->last ? sh->last : "";
-    size_t rl = sh->root ? strlen(sh->root) : 0;
-    if (rl > 1 && !strncmp(file, sh->root, rl) && file[rl] == '/') file += rl + 1;
-    fprintf(stderr, "[%zu/%zu]%s%s\n", sh->done, sh->n, *file ? " " : "", file);
-    fflush(stderr);
+    pipeline_tick(sh);
     next = ((double)(long)(pipeline_elapsed(sh) / sh->interval) + 1) * sh->interval;   /* the next one due */
   }
   pthread_mutex_unlock(&sh->lock);
   return NULL;
 }
 
-static void pipeline_progress_note(pipeline_shared *sh, const char *file)
+/* Item i has started (plain progress names it while it runs long). */
+static void pipeline_progress_start(pipeline_shared *sh, size_t i)
+{
+  if (!sh->running) return;
+  pthread_mutex_lock(&sh->lock);
+  sh->running[i] = 1;
+  pthread_mutex_unlock(&sh->lock);
+}
+
+static void pipeline_progress_note(pipeline_shared *sh, size_t i, const char *file)
 {
   pthread_mutex_lock(&sh->lock);
   size_t done = ++sh->done;
+  if (sh->running) sh->running[i] = 0;
   if (sh->progress == PIPE_PROGRESS_TTY) pipeline_progress_tty(sh, done, file);
   else if (sh->progress == PIPE_PROGRESS_PLAIN) {
     free(sh->last);
@@ -164,8 +213,9 @@ static void *pipeline_worker(void *arg)
   if (sh->each) {
     size_t i;
     while ((i = atomic_fetch_add(&sh->next, 1)) < sh->n) {
+      pipeline_progress_start(sh, i);
       sh->each(sh->ctx, i);
-      pipeline_progress_note(sh, sh->label(sh->ctx, i));
+      pipeline_progress_note(sh, i, sh->label(sh->ctx, i));
     }
     return NULL;
   }
@@ -178,12 +228,13 @@ static void *pipeline_worker(void *arg)
     size_t i = atomic_fetch_add(&sh->next, 1);
     if (i >= sh->jobs->n) break;
     const fe_job *job = &sh->jobs->v[i];
+    pipeline_progress_start(sh, i);
     fe_status st = pipeline_parse(sh, parse, job, &sh->out->sums[i], &sh->out->msgs[i]);
     if (st != FE_OK && job->alts) st = pipeline_try_alts(sh, parse, job, i, st);
     sh->out->status[i] = st;
     if (st != FE_OK) atomic_fetch_add(&sh->failed, 1);
     pipeline_deliver(sh, i);
-    pipeline_progress_note(sh, job->file);
+    pipeline_progress_note(sh, i, job->file);
   }
   worker_free(wk);
   if (idx) clang_disposeIndex(idx);
@@ -202,6 +253,8 @@ static void pipeline_run_threads(pipeline_shared *sh, int nthreads)
   pthread_mutex_init(&sh->lock, NULL);
   clock_gettime(CLOCK_MONOTONIC, &sh->start);
   sh->interval = pipeline_progress_interval();
+  sh->shown_done = SIZE_MAX;
+  if (sh->progress == PIPE_PROGRESS_PLAIN) sh->running = xcalloc(n ? n : 1, sizeof *sh->running);
   pthread_condattr_t ca;
   pthread_condattr_init(&ca);
   pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);   /* the deadlines are sh->start + k intervals */
@@ -241,6 +294,7 @@ static void pipeline_run_threads(pipeline_shared *sh, int nthreads)
   pthread_attr_destroy(&attr);
   free(tids);
   free(sh->last);
+  free(sh->running);
   pthread_cond_destroy(&sh->wake);
   pthread_mutex_destroy(&sh->lock);
 }

@@ -12,7 +12,9 @@ typedef enum {
   PIPE_PROGRESS_NONE = 0,
   PIPE_PROGRESS_TTY = 1,    /* one ninja-style status line rewritten in place (a terminal) */
   PIPE_PROGRESS_PLAIN = 2   /* "[120/450] src/foo.c", a line every few seconds once the run
-                               has lasted that long (a CI log, a pipe) */
+                               has lasted that long (a CI log, a pipe), only when the count
+                               moved; while it does not, "[120/450] 0:35 elapsed; still working
+                               on src/big.c" every 6 intervals */
 } pipeline_progress;
 
 /* The interval of PIPE_PROGRESS_PLAIN in seconds: PURIST_PROGRESS_INTERVAL

@@ -3,6 +3,7 @@
 #include "cli/cli_table.h"
 #include "cli/clobber.h"
 #include "cli/inputs.h"
+#include "cli/skip.h"
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -152,7 +153,7 @@ static char *project_db_root(const cli_opts *o, const char *dbpath)
   return root;
 }
 
-int project_jobs(const cli_opts *o, fe_jobs *jobs, char **root, char **err, char **skipped)
+int project_jobs_skip(const cli_opts *o, fe_jobs *jobs, char **root, char **err, char **skipped, skip_list *left)
 {
   if (o->files.n && !o->db) {   /* FILE... -- FLAGS: no database */
     *root = project_root_default(o);
@@ -175,7 +176,26 @@ int project_jobs(const cli_opts *o, fe_jobs *jobs, char **root, char **err, char
     cdb_add_flags(jobs, o->flags.v, (int)o->flags.n);
   *root = project_db_root(o, dbpath);
   free(dbpath);
+  skip_jobs(o, *root, jobs, left);
+  if (jobs->n == 0) {   /* nothing left to analyse: say so rather than analyse nothing */
+    char *what = skip_describe(left, *root);
+    *err = xasprintf("every entry of the compile database is left out: %s", what);
+    free(what);
+    cdb_jobs_free(jobs);
+    free(*root);
+    *root = NULL;
+    if (skipped) { free(*skipped); *skipped = NULL; }
+    return -1;
+  }
   return 0;
+}
+
+int project_jobs(const cli_opts *o, fe_jobs *jobs, char **root, char **err, char **skipped)
+{
+  skip_list left = {0};   /* said by cmd_parse_project, which every caller runs first */
+  int rc = project_jobs_skip(o, jobs, root, err, skipped, &left);
+  skip_list_free(&left);
+  return rc;
 }
 
 char *project_config_start(const cli_opts *o)

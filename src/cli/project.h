@@ -2,6 +2,7 @@
 #ifndef PURIST_PROJECT_H
 #define PURIST_PROJECT_H
 #include "cli/options.h"
+#include "cli/skip.h"
 #include "frontend/cdb.h"
 
 /* Fills jobs from the files on the command line (no -p), or from the
@@ -11,6 +12,11 @@
  * With skipped, bad database entries are left out and listed there
  * (cdb_load_lenient); with skipped NULL, one fails the load. */
 int project_jobs(const cli_opts *o, fe_jobs *jobs, char **root, char **err, char **skipped);
+/* The same, listing in *left the database's entries skip.h leaves out
+ * (probes, --skip; project_jobs leaves them out silently: its callers
+ * have analysed the project first, which said so). If nothing is left,
+ * that is the error. */
+int project_jobs_skip(const cli_opts *o, fe_jobs *jobs, char **root, char **err, char **skipped, skip_list *left);
 /* Files named without -p and without "--": the compile database in . or
  * build/, when there is one, becomes -p (said in one line on stderr). */
 void project_resolve(cli_opts *o);

@@ -39,6 +39,10 @@ elfsec_status elfsec_read(const char *path, elfsec_fn fn, void *ctx, char **err)
  * seen with debug information (-g); 0 when unknown or not linked. */
 int elfsec_lto_linked(const char *path);
 
+/* Is the file at path a shared library: ELF type ET_DYN without a
+ * program interpreter (a PIE executable has one)? 0 when unknown. */
+int elfsec_shared_library(const char *path);
+
 /* The sidecar of a linked binary (elfsec_sidecar.c): BINARY.purist, a
  * summary file holding what the binary's `.purist` section held. Caller frees. */
 char *elfsec_sidecar_path(const char *binary);

@@ -293,8 +293,10 @@ static bool generated_only(planner *pl, uint32_t fi, uint8_t kind)
   return true;
 }
 
-/* Every declaration of f gets the inferred attribute. */
-static void plan_suggestion(planner *pl, uint32_t fi)
+/* Every declaration of f gets the inferred attribute; with protos_only
+ * (completing an attribute f already has somewhere), every declaration but
+ * its definition. */
+static void plan_suggestion(planner *pl, uint32_t fi, bool protos_only)
 {
   const link_prog *p = pl->p;
   const link_func *f = &p->funcs.v[fi];
@@ -312,7 +314,7 @@ static void plan_suggestion(planner *pl, uint32_t fi)
   if (generated_only(pl, fi, kind)) return;
   for (uint32_t k = 0; k < nd; k++) {
     const sum_decl *d = &p->decls.v[di[k]];
-    if ((d->declared & kind) || !decl_editable(pl, d, f)) continue;
+    if ((d->declared & kind) || (protos_only && d->is_def) || !decl_editable(pl, d, f)) continue;
     bool replaced = false;
     for (uint32_t k = 0; k < d->nattr; k++)
       if (p->attrs.v[d->attr_off + k].kind != kind) {
@@ -328,12 +330,15 @@ static purity declared_class(uint8_t d)
   return (d & SUM_DECL_CONST) ? PURITY_CONST : (d & SUM_DECL_PURE) ? PURITY_PURE : PURITY_NORMAL;
 }
 
-/* Is f declared with its inferred class somewhere but not everywhere (a
- * prototype without the attribute its definition has)? A fix killed after
- * writing the .c and before its header leaves exactly that, and the plan
- * must not depend on which edits were already made: the next run adds the
- * attribute to the declarations still lacking it, so an interrupted fix
- * re-run converges to the tree an uninterrupted one writes. */
+/* Is f declared with its inferred class somewhere but a prototype lacks
+ * it (a prototype without the attribute its definition has)? A fix killed
+ * after writing the .c and before its header leaves exactly that, and the
+ * plan must not depend on which edits were already made: the next run adds
+ * the attribute to the prototypes still lacking it. A definition without
+ * the attribute its prototypes carry is complete: GNU style (gnulib puts
+ * _GL_ATTRIBUTE_PURE on prototypes only; GCC gives the definition the
+ * attributes of the declarations before it), and fix --all re-adding it
+ * made six edits on sed where suggest showed none (issue 35 item 7). */
 static bool plan_incomplete(const link_prog *p, const link_func *f)
 {
   if (!link_has_body(f) || (f->flags & (SFF_SYSTEM | SFF_VOID | SFF_NORETURN)) || f->cls == PURITY_NORMAL ||
@@ -343,7 +348,7 @@ static bool plan_incomplete(const link_prog *p, const link_func *f)
   uint32_t nd;
   const uint32_t *di = link_decls_of(p, (uint32_t)(f - p->funcs.v), &nd);
   for (uint32_t k = 0; k < nd; k++)
-    if (!(p->decls.v[di[k]].declared & kind)) return true;
+    if (!p->decls.v[di[k]].is_def && !(p->decls.v[di[k]].declared & kind)) return true;
   return false;
 }
 
@@ -451,10 +456,10 @@ fix_plan *fix_plan_new(const link_prog *p, const fix_opts *o, char **err)
       continue;
     }
     if (checks_suggestable(p, &p->funcs.v[fi])) {
-      if (!gains || checks_gain_pays(&gains[fi])) plan_suggestion(&pl, fi);
+      if (!gains || checks_gain_pays(&gains[fi])) plan_suggestion(&pl, fi, false);
       else no_gain++;
     } else if (plan_incomplete(p, &p->funcs.v[fi])) {
-      plan_suggestion(&pl, fi);   /* an interrupted fix is finished whatever it gains */
+      plan_suggestion(&pl, fi, true);   /* an interrupted fix is finished whatever it gains */
     } else if (eff.fix_misuse) {
       plan_misuse(&pl, fi);
     }

@@ -476,7 +476,7 @@ static json_t *sarif_results(const diag_list *l, const sarif_checks *c)
 static json_t *sarif_not_analysed(const run_na *na)
 {
   json_t *n = json_object();
-  json_object_set_new(n, "level", json_string("error"));
+  json_object_set_new(n, "level", json_string(na->reason == RUN_NA_SKIPPED ? "note" : "error"));
   json_object_set_new(n, "message", sarif_text(na->message));
   json_t *loc = json_object();
   if (na->file[0]) json_object_set_new(loc, "physicalLocation", sarif_physical(na->file, 0, 0));
@@ -486,14 +486,15 @@ static json_t *sarif_not_analysed(const run_na *na)
   return n;
 }
 
-/* invocations: one, successful unless a TU was not analysed; then one
+/* invocations: one, successful unless a TU was not analysed (one left
+ * out on purpose, a probe or --skip, is a note and no failure); one
  * notification per such TU, so a code-scanning service shows the run as
  * incomplete instead of clean. */
 static json_t *sarif_invocations(const run_info *ri)
 {
   json_t *inv = json_object();
   size_t n = ri ? ri->not_analysed.n : 0;
-  json_object_set_new(inv, "executionSuccessful", json_boolean(n == 0));
+  json_object_set_new(inv, "executionSuccessful", json_boolean(!run_info_failed(ri)));
   if (n) {
     json_t *notes = json_array();
     for (size_t i = 0; i < n; i++) json_array_append_new(notes, sarif_not_analysed(&ri->not_analysed.v[i]));

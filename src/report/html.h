@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include "link/link.h"
 #include "report/diag.h"
+#include "report/run_info.h"
 
 typedef struct {
   const char *root;          /* project root, absolute: paths are shown relative to it */
@@ -27,6 +28,7 @@ typedef struct {
   const char *verify_file;   /* where they came from, for the page */
   size_t max_bytes;          /* a larger page is summarised */
   const char *dot;           /* Graphviz dot program; NULL or "" for none */
+  const run_info *run;       /* the files not analysed and why (the page lists them); may be NULL */
 } html_opts;
 
 /* Writes the report of the solved program p to out. Returns 0, or -1 if

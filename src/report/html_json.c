@@ -195,12 +195,13 @@ static void html_json_totals(const html_model *m, json_t *doc)
 {
   const link_prog *p = m->p;
   json_t *tot = html_class_counts(), *dirs = json_object();
-  json_int_t mnr = 0, dconst = 0, dpure = 0, dwrong = 0, unseq = 0, repro = 0, dc23 = 0, dc23wrong = 0;
+  json_int_t mnr = 0, mnr_cp = 0, dconst = 0, dpure = 0, dwrong = 0, unseq = 0, repro = 0, dc23 = 0, dc23wrong = 0;
   strbuf tmp = {0};
   for (size_t i = 0; i < m->nlisted; i++) {
     const link_func *fn = &p->funcs.v[m->listed[i]];
     html_count_class(tot, (purity)fn->cls);
     mnr += fn->st.mnr;
+    mnr_cp += fn->st.mnr && fn->cls != PURITY_NORMAL;   /* where it matters: const or pure but for that */
     const char *d = html_declared(fn);
     dconst += !strcmp(d, "const");
     dpure += !strcmp(d, "pure");
@@ -223,6 +224,7 @@ static void html_json_totals(const html_model *m, json_t *doc)
   sb_free(&tmp);
   json_object_set_new(tot, "functions", json_integer((json_int_t)m->nlisted));
   json_object_set_new(tot, "may_not_return", json_integer(mnr));
+  json_object_set_new(tot, "may_not_return_const_pure", json_integer(mnr_cp));
   json_object_set_new(tot, "declared_const", json_integer(dconst));
   json_object_set_new(tot, "declared_pure", json_integer(dpure));
   json_object_set_new(tot, "declared_wrong", json_integer(dwrong));
@@ -273,6 +275,20 @@ static void html_json_graphs(const html_model *m, json_t *doc, json_t *summary)
   vec_free(&want);
 }
 
+/* "not_analysed": [{"file","reason","message"}…], as the JSON output's
+ * (run_info.h): the page says which files its counts leave out. */
+static void html_json_not_analysed(const html_model *m, json_t *doc)
+{
+  json_t *arr = json_array();
+  for (size_t i = 0; m->o->run && i < m->o->run->not_analysed.n; i++) {
+    const run_na *na = &m->o->run->not_analysed.v[i];
+    json_array_append_new(arr, json_pack("{s:o,s:s,s:o}", "file", diag_json_str(na->file),
+                                         "reason", run_na_reason_name(na->reason),
+                                         "message", diag_json_str(na->message)));
+  }
+  json_object_set_new(doc, "not_analysed", arr);
+}
+
 json_t *html_json_build(const html_model *m)
 {
   json_t *doc = json_object(), *summary = json_object();
@@ -288,6 +304,7 @@ json_t *html_json_build(const html_model *m)
   html_json_findings(m, doc);
   html_json_totals(m, doc);
   html_json_checks(m, doc);
+  html_json_not_analysed(m, doc);
   size_t shown = 0;
   for (size_t d = 0; d < m->shown.n; d++) {
     const link_func *fn = &m->p->funcs.v[m->shown.v[d]];

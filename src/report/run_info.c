@@ -6,7 +6,7 @@
 
 const char *run_na_reason_name(run_na_reason r)
 {
-  static const char *const names[] = { "errors", "timed-out", "crashed", "failed", "bad-entry" };
+  static const char *const names[] = { "errors", "timed-out", "crashed", "failed", "bad-entry", "skipped" };
   return (unsigned)r < sizeof names / sizeof *names ? names[r] : "failed";
 }
 
@@ -25,6 +25,13 @@ void run_info_free(run_info *ri)
     free(ri->not_analysed.v[i].message);
   }
   vec_free(&ri->not_analysed);
+}
+
+bool run_info_failed(const run_info *ri)
+{
+  for (size_t i = 0; ri && i < ri->not_analysed.n; i++)
+    if (ri->not_analysed.v[i].reason != RUN_NA_SKIPPED) return true;
+  return false;
 }
 
 void run_info_automation_id(strbuf *b, const run_info *ri)

@@ -7,6 +7,7 @@
  * the exit status alone (2) is lost once a log is uploaded. */
 #ifndef PURIST_RUN_INFO_H
 #define PURIST_RUN_INFO_H
+#include <stdbool.h>
 #include <stdio.h>
 #include "util/strbuf.h"
 #include "util/vec.h"
@@ -17,7 +18,9 @@ typedef enum {
   RUN_NA_TIMED_OUT,   /* "timed-out": the parse outlasted --tu-timeout */
   RUN_NA_CRASHED,     /* "crashed": the process parsing it died */
   RUN_NA_FAILED,      /* "failed": libclang could not parse it at all */
-  RUN_NA_BAD_ENTRY    /* "bad-entry": a compile-database entry purist cannot read */
+  RUN_NA_BAD_ENTRY,   /* "bad-entry": a compile-database entry purist cannot read */
+  RUN_NA_SKIPPED      /* "skipped": left out on purpose (a configure or CMake probe, --skip):
+                         not a failure (SARIF: a note; the run still succeeds) */
 } run_na_reason;
 
 typedef struct {
@@ -36,6 +39,8 @@ const char *run_na_reason_name(run_na_reason r);
  * may be NULL) when inside it; both strings are copied. */
 void run_info_add(run_info *ri, const char *file, const char *root, run_na_reason r, const char *message);
 void run_info_free(run_info *ri);
+/* Was a TU not analysed for a reason other than being skipped on purpose? */
+bool run_info_failed(const run_info *ri);
 /* "purist/COMMAND/" into b: SARIF's automationDetails.id, whose part
  * before the last '/' is the category GitHub code scanning keys results
  * on, so each command's log replaces only its own earlier upload. */

@@ -4,7 +4,10 @@
 # item 2); `purist link BINARY` reads the sidecar; strip leaves it alone;
 # PURIST_CC_EMBED=1
 # keeps the summaries inside (and removes a stale sidecar); CMake needs
-# CMAKE_C_LINKER_LAUNCHER too; `-r` and archives keep the sections.
+# CMAKE_C_LINKER_LAUNCHER too; `-r` and archives keep the sections. A
+# shared library linked without purist cc (libtool links with the compiler
+# configure found, not make's CC) keeps its objects' sections, and purist
+# link says so, with the ways out (issue 35 item 6).
 set -euo pipefail
 . "$(dirname "$0")/../e2e/lib.sh" "$@"
 . "$(dirname "$0")/cc_lib.sh"
@@ -77,4 +80,26 @@ cp "$T/out" infer.txt
 run link build/demo
 expect_ok
 same infer.txt "$T/out" "infer -p build and link build/demo"
+
+check "a shared library linked by plain gcc from purist cc's objects (libtool's way): link reads it and says why it is bigger"
+mkdir -p "$T/lt" && cd "$T/lt"
+printf 'int lt_square(int x) { return x * x; }\nint lt_sum(int x) { return lt_square(x) + 1; }\n' >lt.c
+"$PURIST" cc gcc -fPIC -c lt.c -o lt.o || fail "purist cc failed"
+gcc -shared -o libplain.so lt.o || fail "gcc -shared failed"
+run link libplain.so
+expect_rc 0
+expect_stdout_has "lt_sum: const"
+expect_stderr_has "^purist: note: libplain\.so holds its objects' \.purist sections \([0-9]+ bytes, [0-9]+% of the file\): it was linked without purist cc.*libtool.*configure with CC=\"purist cc gcc\", or remove them with strip -R \.purist"
+[ "$(wc -l <"$T/err")" -eq 1 ] || fail "one line expected${NL}$(context)"
+run link libplain.so --quiet
+expect_ok
+
+check "the same library linked through purist cc: a sidecar, no note; an executable with its section: no note"
+"$PURIST" cc gcc -shared -o libours.so lt.o || fail "purist cc gcc -shared failed"
+[ -s libours.so.purist ] || fail "no libours.so.purist"
+run link libours.so
+expect_ok
+cd "$T/mk"
+run link demo   # PURIST_CC_EMBED=1 above: the section inside, on purpose
+expect_ok
 echo "ok"

@@ -45,8 +45,31 @@ run(async () => {
     fs.mkdirSync(path.join(tmp, 'shots'), { recursive: true });
     await page.screenshot({ path: path.join(tmp, 'shots', 'report-overview.png'), fullPage: true });
 
+    // "may not return" counts only where it matters, and says why (issue 35 item 4).
+    const mnrCard = await page.$$eval('.card', cs => cs.map(c => c.textContent).find(t => t.includes('may not return')));
+    const mnrWant = data.functions.filter(f => f.defined && f.may_not_return && f.class !== 'normal').length;
+    check('the may-not-return card counts the functions otherwise const or pure',
+      data.totals.may_not_return_const_pure === mnrWant && mnrCard === mnrWant + 'const or pure, but may not return' &&
+      data.totals.may_not_return >= mnrWant, mnrCard + ' / ' + JSON.stringify(data.totals));
+    check('the overview says what may-not-return means', (await page.textContent('#mnr-note')).includes('otherwise const or pure'));
+
     await page.click('#tab-functions');
     check('the table lists the defined functions', await rowCount(page) === 50, await page.textContent('#count'));
+    // At 1,400 px the columns do not fit beside the panel: the table scrolls
+    // sideways and the header follows, the last column reachable.
+    const wide = await page.evaluate(() => {
+      const vp = document.getElementById('viewport'), head = document.getElementById('thead');
+      const box = document.getElementById('table').getBoundingClientRect();
+      const before = head.lastChild.getBoundingClientRect().right > box.right;
+      vp.scrollLeft = vp.scrollWidth;
+      vp.dispatchEvent(new Event('scroll'));
+      const last = head.lastChild.getBoundingClientRect(), cell = document.querySelector('#rows .row').lastChild.getBoundingClientRect();
+      return { scrolls: vp.scrollWidth > vp.clientWidth, before, after: last.right <= box.right + 1,
+               aligned: Math.abs(last.left - cell.left) < 2 };
+    });
+    check('a narrow table scrolls sideways to its last column, the header in step with the rows',
+      wide.scrolls && wide.before && wide.after && wide.aligned, JSON.stringify(wide));
+    await page.evaluate(() => { const vp = document.getElementById('viewport'); vp.scrollLeft = 0; vp.dispatchEvent(new Event('scroll')); });
     check('only the rows in view exist (virtualised)', (await rowsShown(page)).length < 50);
     await page.fill('#filter', 'log_');
     const some = await rowsShown(page);
@@ -93,6 +116,21 @@ run(async () => {
     await close();
   }
 
+  // A link names a function by its name as well as by its position.
+  const byName = await openReport(nodeDir, file);
+  try {
+    await byName.page.goto(byName.page.url() + '#fn=log_msg');
+    await byName.page.waitForFunction(() => !document.getElementById('functions').hidden &&
+      document.querySelector('#panel h2') && document.querySelector('#panel h2').textContent === 'log_msg');
+    check('#fn=NAME selects the function of that name', true);
+    await byName.page.goto(byName.page.url().replace(/#.*/, '') + '#fn=no_such_function');
+    await byName.page.waitForFunction(() => !document.getElementById('overview').hidden);
+    check('#fn= naming no function shows the overview', true);
+    checkClean(byName.seen, 'links by name');
+  } finally {
+    await byName.close();
+  }
+
   // Without dot, the panel draws the chain as an indented tree.
   const nodot = path.join(tmp, 'nodot.html');
   purist(bin, ['report', '--html', '-p', db, '-o', nodot], { env: { ...process.env, PURIST_DOT: '' } });
@@ -107,6 +145,29 @@ run(async () => {
   } finally {
     await second.close();
   }
+
+  // Files not analysed, and why (issue 35 item 1): a configure probe that
+  // does not compile is left out, not parsed, and the overview says so.
+  const probeDb = path.join(tmp, 'probe');
+  fs.mkdirSync(probeDb);
+  fs.writeFileSync(path.join(probeDb, 'conftest.c'), '#include <no_such_header_for_probe.h>\n');
+  const entries = JSON.parse(fs.readFileSync(path.join(db, 'compile_commands.json'), 'utf8'));
+  entries.unshift({ directory: probeDb, file: path.join(probeDb, 'conftest.c'), arguments: ['cc', '-c', 'conftest.c'] });
+  fs.writeFileSync(path.join(probeDb, 'compile_commands.json'), JSON.stringify(entries));
+  const probed = path.join(tmp, 'probe.html');
+  const pr = purist(bin, ['report', '--html', '--fail-on=never', '-p', probeDb, '-o', probed]);
+  check('a broken probe in the database: the report is written, exit 0', pr.status === 0 &&
+    pr.stderr.includes('left out of the analysis') && reportData(probed).totals.functions === 50, pr.stderr);
+  const third = await openReport(nodeDir, probed);
+  try {
+    const rows = await third.page.$$eval('#not-analysed tr', rs => rs.map(r => r.textContent));
+    check('the overview lists the files not analysed and why', rows.length === 2 && rows[1].includes('conftest.c') &&
+      rows[1].includes('skipped') && rows[1].includes('a configure probe'), JSON.stringify(rows));
+    checkClean(third.seen, 'report with a probe');
+  } finally {
+    await third.close();
+  }
+  check('a complete run lists nothing as not analysed', reportData(file).not_analysed.length === 0);
 
   for (const shot of ['report-overview.png', 'report-function.png']) {
     const size = fs.statSync(path.join(tmp, 'shots', shot)).size;

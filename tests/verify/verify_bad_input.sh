@@ -50,3 +50,18 @@ expect_rc 2
 expect_stderr_has "no-such-program: cannot run it"
 run rt-flags
 expect_usage_error "rt-flags needs --cflags or --ldflags"
+
+check "rt-flags --ldflags on a tree whose generated header is missing: says which, exit 2, no flags"
+mkdir -p "$T/gen/src" && cd "$T/gen"
+printf '#include "config.h"\nint scaled(int x) { return x * FACTOR; }\n' >src/a.c
+printf 'int plus1(int x) { return x + 1; }\n' >src/b.c
+printf '[{"directory":"%s","file":"src/a.c","arguments":["cc","-c","src/a.c"]},{"directory":"%s","file":"src/b.c","arguments":["cc","-c","src/b.c"]}]\n' "$PWD" "$PWD" >compile_commands.json
+run rt-flags -p . --ldflags
+expect_rc 2
+expect_stdout_empty
+expect_stderr_has "^purist: rt-flags --ldflags: 1 file could not be analysed, so its functions would get no wrapper; the first error: .*src/a\.c:1:10: error: 'config\.h' file not found; a header the build generates is missing"
+check "once the header exists, the flags"
+printf '#define FACTOR 3\n' >src/config.h
+run rt-flags -p . --ldflags
+expect_rc 0
+expect_stdout_has "purist-verify/wrappers\.o"
