@@ -120,7 +120,7 @@ compile_all() {   # DB OUTDIR ROOT (the tree the database compiles)
     while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || true; done
     (
       eval "set -- $cmd"; cc=$1
-      mapfile -t flags < <(cdb_flags "$file" "$cmd")
+      mapfile -t flags < <(cdb_flags "$file" "$cmd" "$dir")
       case " ${flags[*]} " in *" -O"*) opt=() ;; *) opt=(-O2) ;; esac
       if (cd "$dir" && "$cc" "${flags[@]}" "${opt[@]}" -w -S "$file" -o "$out/$i.s" \
             -fdump-tree-lim-details -dumpdir "$out/$i.") 2>"$out/$i.err"; then

@@ -75,7 +75,7 @@ if ! cmake -S "$EXROOT" -B "$T/ex" >"$T/ex.log" 2>&1; then
 else
   purist_unit examples examples/ "$EXROOT" "$EXROOT" "$T/ex" -p "$T/ex" --root "$EXROOT"
   while IFS=$TAB read -r dir file cmd; do
-    mapfile -t flags < <(cdb_flags "$file" "$cmd")
+    mapfile -t flags < <(cdb_flags "$file" "$cmd" "$dir")
     gcc_tu examples examples/ "$EXROOT" "$dir" "$file" "${flags[@]}"
   done < <(cdb_each "$T/ex/compile_commands.json")
 fi

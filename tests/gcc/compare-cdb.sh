@@ -66,7 +66,7 @@ echo "entries: $(wc -l <"$T/entries")"
 
 purist_unit cdb '' "$ROOT" "$ROOT" "$ROOT" -p "$T/cdb" --root "$ROOT"
 while IFS=$TAB read -r dir file cmd; do
-  mapfile -t flags < <(cdb_flags "$file" "$cmd")
+  mapfile -t flags < <(cdb_flags "$file" "$cmd" "$dir")
   gcc_tu cdb '' "$ROOT" "$dir" "$file" "${flags[@]}"
 done <"$T/entries"
 gcc_wait

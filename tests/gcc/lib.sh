@@ -193,11 +193,13 @@ cdb_each() {
   ' "$1"
 }
 
-# cdb_flags FILE COMMAND : prints the command's flags, one a line, without
-# the compiler, -c, -o OUT, the source file and the LTO options (a -flto
-# compile stops before the passes whose verdicts are compared).
+# cdb_flags FILE COMMAND [DIR] : prints the command's flags, one a line,
+# without the compiler, -c, -o OUT, the source file (as FILE spells it, its
+# base name, or with DIR any path that is the same file: `-c src/x.c` in a
+# hand-written database) and the LTO options (a -flto compile stops before
+# the passes whose verdicts are compared).
 cdb_flags() {
-  local file=$1
+  local file=$1 dir=${3:-}
   eval "set -- $2"
   shift
   while [ $# -gt 0 ]; do
@@ -206,7 +208,8 @@ cdb_flags() {
       -c) ;;
       "$file" | "${file##*/}") ;;
       -flto | -flto=* | -ffat-lto-objects | -fno-fat-lto-objects | -fuse-linker-plugin) ;;
-      *) printf '%s\n' "$1" ;;
+      *) if [[ -n $dir && $1 != -* && ( $1 == /* && $1 -ef $file || $dir/$1 -ef $file ) ]]; then :
+         else printf '%s\n' "$1"; fi ;;
     esac
     shift
   done
