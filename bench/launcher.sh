@@ -109,7 +109,7 @@ run_build() {
 }
 
 # server_cpu FILE: the CPU (user + system) of the summary server this
-# build started (src/cli/ccserver.h: its parses are no child of the build,
+# build started (src/cc/ccserver.h: its parses are no child of the build,
 # so GNU time does not see them); each server appends to FILE when it ends,
 # PURIST_CC_SERVER_IDLE seconds after its last compile: waits until none
 # is left. Sets scpu (0 if no server ran: an older purist,

@@ -5,7 +5,7 @@
 #define PURIST_CMD_H
 #include <stdio.h>
 #include "cli/options.h"
-#include "cli/pipeline.h"
+#include "parse/parse.h"
 #include "kb/kb.h"
 #include "link/link.h"
 #include "report/diag.h"

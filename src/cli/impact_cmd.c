@@ -9,7 +9,7 @@
  * every path out (tree.h, cleanup.h). */
 #include "cli/cmd.h"
 #include "cli/impact_cmd.h"
-#include "cli/pipeline.h"
+#include "parse/parse.h"
 #include "cli/project.h"
 #include "fix/fix.h"
 #include "impact/compile.h"

@@ -1,14 +1,13 @@
 /* main.c — purist's entry point: parse options, load the knowledge base,
  * run one command (cli/cmd.h). */
 #include "cli/cache_cmd.h"
-#include "cli/ccserver.h"
 #include "cli/cli_help.h"
 #include "cli/config.h"
 #include "cli/clobber.h"
 #include "cli/cmd.h"
-#include "cli/launcher.h"
+#include "cc/cc.h"
 #include "cli/project.h"
-#include "cli/worker.h"
+#include "parse/worker.h"
 #include <errno.h>
 #include <string.h>
 
@@ -52,9 +51,9 @@ int main(int argc, char **argv)
     return main_close_stdout(EXIT_OK);
   }
   if (argc > 1 && !strcmp(argv[1], "cc")) return launcher_main(argc - 2, argv + 2);   /* the compile's own argv */
-  if (argc > 1 && !strcmp(argv[1], WORKER_ARGV1)) return worker_main(argc, argv);   /* cli/worker.h */
-  if (argc > 1 && !strcmp(argv[1], CCSERVER_ARGV1)) return ccserver_main(argc, argv);   /* cli/ccserver.h */
-  if (argc > 2 && !strcmp(argv[1], LAUNCHER_SUMMARIZE_ARGV1)) {   /* the front's fallback (cli/launcher.h) */
+  if (argc > 1 && !strcmp(argv[1], WORKER_ARGV1)) return worker_main(argc, argv);   /* parse/worker.h */
+  if (argc > 1 && !strcmp(argv[1], CCSERVER_ARGV1)) return ccserver_main(argc, argv);   /* cc/cc.h */
+  if (argc > 2 && !strcmp(argv[1], LAUNCHER_SUMMARIZE_ARGV1)) {   /* the front's fallback (cc/cc.h) */
     launcher_summaries_here(argc - 2, argv + 2);
     return 0;
   }

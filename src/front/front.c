@@ -4,13 +4,13 @@
  * LLVM there (dynamic relocation, static constructors, their page faults:
  * about 25 ms of CPU) cost as much as a small TU's parse (issue 24 item
  * 3). So `purist` itself only runs the compile and talks to the summary
- * server (cli/ccserver.h); everything else, and the summaries when no
+ * server (cc/ccserver.h); everything else, and the summaries when no
  * server answers, is done by purist-engine beside it (the analyser as it
  * always was), which this front execs with the same arguments. */
-#include "cli/ccrun.h"
-#include "cli/launcher.h"
+#include "cc/cc.h"
 #include <errno.h>
 #include <limits.h>
+#include <stdbool.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>

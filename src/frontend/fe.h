@@ -18,7 +18,7 @@ typedef enum {
   FE_OK = 0,        /* summary complete */
   FE_ERRORS = 1,    /* the TU has errors: the summary lists no bodies (STF_PARSE_FAILED) */
   FE_FAILED = 2,    /* libclang could not parse at all: *out is NULL */
-  /* Set by the parse worker (cli/worker.h) only; *out is NULL as for FE_FAILED. */
+  /* Set by the parse worker (parse/worker.h) only; *out is NULL as for FE_FAILED. */
   FE_TIMED_OUT = 3, /* the parse outlasted --tu-timeout */
   FE_CRASHED = 4    /* the process parsing it died (a signal, an exit) */
 } fe_status;
@@ -46,7 +46,7 @@ void fe_deps_free(fe_deps *d);
 
 /* A way to run fe_summarize_deps: in this process (fe_parse_in_process,
  * ctx a CXIndex) or in a worker process with a large stack and a time
- * limit (cli/worker.h), where a libclang crash loses one TU, not the run. */
+ * limit (parse/worker.h), where a libclang crash loses one TU, not the run. */
 typedef struct {
   fe_status (*run)(void *ctx, const fe_job *job, const kb *kb, sum_tu **out, fe_msgs *msgs, fe_deps *deps);
   void *ctx;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `purist cc` hands the summaries to a summary server (src/cli/ccserver.h,
+# `purist cc` hands the summaries to a summary server (src/cc/ccserver.h,
 # issue 24 item 3): the objects are the same as without it
 # (PURIST_CC_SERVER=0), the compile's own environment and standard error
 # are used, the server holds none of the build's pipes, and it ends when

@@ -1,7 +1,11 @@
-/* ccrun.c — see ccrun.h. */
-#include "cli/ccrun.h"
-#include "cli/ccargs.h"
-#include "cli/ccserver.h"
+/* ccrun.c — the process side of `purist cc`, shared by the launcher's
+ * front (src/front/: no libclang, what `purist cc` runs for every compile)
+ * and the engine (launcher.c): runs the compile, has its units summarised
+ * (by the summary server, ccserver.h, else by here()), and on a link step
+ * moves the summaries to the sidecar. ccrun_main: cc.h. */
+#include "cc/cc.h"
+#include "cc/ccargs.h"
+#include "cc/ccserver.h"
 #include "elf/elfsec.h"
 #include <errno.h>
 #include <signal.h>

@@ -1,5 +1,5 @@
 /* worker_proto.h — what a pipeline thread and its worker process say to
- * each other over their socket (cli/worker.h): frames of an 8-byte
+ * each other over their socket (parse/worker.h): frames of an 8-byte
  * little-endian length and a payload. A request is a job; a reply is the
  * job's status, summary (a summary record, docs/summary-format.md),
  * messages and, if asked, the files the TU read. */

@@ -1,8 +1,8 @@
 /* launcher.c — see launcher.h. */
-#include "cli/launcher.h"
-#include "cli/ccargs.h"
-#include "cli/ccrun.h"
-#include "cli/worker.h"
+#include "cc/cc.h"
+#include "cc/launcher.h"
+#include "cc/ccargs.h"
+#include "parse/worker.h"
 #include "elf/elfsec.h"
 #include "frontend/fe.h"
 #include "util/textenc.h"

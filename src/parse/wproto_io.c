@@ -1,7 +1,7 @@
 /* wproto_io.c — the frames of worker_proto.h on a socket: apart from the
  * encodings so that the launcher's front (src/front/), which links no
- * libclang, can send them too (cli/ccserver.h). */
-#include "cli/worker_proto.h"
+ * libclang, can send them too (cc/ccserver.h). */
+#include "parse/worker_proto.h"
 #include <errno.h>
 #include <sys/socket.h>
 #include <unistd.h>

@@ -1,6 +1,6 @@
-/* pipeline.c — see pipeline.h. Workers take the next job index from a
+/* pipeline.c — see parse.h. Workers take the next job index from a
  * shared counter, so the load balances itself. */
-#include "cli/pipeline.h"
+#include "parse/parse.h"
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>

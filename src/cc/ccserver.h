@@ -28,7 +28,6 @@
 #include <sys/socket.h>
 #include <sys/un.h>
 
-#define CCSERVER_ARGV1 "__cc-server"
 /* The reply: the summaries are made (warnings, if any, were written). */
 #define CCSERVER_DONE 'k'
 
@@ -38,9 +37,5 @@
  * caller must do it itself. */
 int ccclient_summaries(int argc, char **argv, size_t nunits, const char *engine);
 
-/* The server process: `purist __cc-server NAME`. Returns once it listens
- * (exit status 0, also when another server already has NAME); the
- * listening process lives on, detached. */
-int ccserver_main(int argc, char **argv);
 
 #endif

@@ -1,6 +1,6 @@
 /* worker.c — a pipeline thread's side of its worker process (worker.h). */
-#include "cli/worker.h"
-#include "cli/worker_proto.h"
+#include "parse/worker.h"
+#include "parse/worker_proto.h"
 #include <errno.h>
 #include <poll.h>
 #include <signal.h>

@@ -1,5 +1,5 @@
 /* ccargs.c — see ccargs.h. */
-#include "cli/ccargs.h"
+#include "cc/ccargs.h"
 #include "frontend/cdb.h"
 #include "util/fileio.h"
 #include <string.h>

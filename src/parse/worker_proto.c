@@ -1,6 +1,6 @@
 /* worker_proto.c — see worker_proto.h. Every read is bounds-checked
  * (util/bytes.h): a reply cut short by a dying worker is refused. */
-#include "cli/worker_proto.h"
+#include "parse/worker_proto.h"
 #include <string.h>
 
 static void wp_put_str(bytes *b, const char *s)

@@ -1,8 +1,8 @@
-/* worker_main.c — the worker process (cli/worker.h): reads jobs from the
+/* worker_main.c — the worker process (parse/worker.h): reads jobs from the
  * socket on fd 0, parses each on a thread with a large stack, replies with
  * the result; ends at end of file. */
-#include "cli/worker.h"
-#include "cli/worker_proto.h"
+#include "parse/worker.h"
+#include "parse/worker_proto.h"
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>

@@ -1,7 +1,8 @@
 /* ccserver.c — the summary server's process (ccserver.h). */
-#include "cli/ccserver.h"
-#include "cli/launcher.h"
-#include "cli/worker_proto.h"
+#include "cc/cc.h"
+#include "cc/ccserver.h"
+#include "cc/launcher.h"
+#include "parse/worker_proto.h"
 #include "util/xalloc.h"
 #include <errno.h>
 #include <poll.h>

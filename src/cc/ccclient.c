@@ -1,6 +1,7 @@
 /* ccclient.c — the launcher's side of the summary server (ccserver.h). */
-#include "cli/ccserver.h"
-#include "cli/worker_proto.h"
+#include "cc/cc.h"
+#include "cc/ccserver.h"
+#include "parse/worker_proto.h"
 #include "util/xalloc.h"
 #include <errno.h>
 #include <fcntl.h>

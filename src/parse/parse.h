@@ -1,9 +1,18 @@
-/* pipeline.h — summarise many TUs, in parallel, in a deterministic order. */
-#ifndef PURIST_PIPELINE_H
-#define PURIST_PIPELINE_H
+/* parse.h — the contract of src/parse/: summarise many TUs, in parallel,
+ * in a deterministic order.
+ *
+ * What the folder owns: the pipeline's threads, progress line and cache
+ * lookups (pipeline.c), and the worker processes that do the parsing
+ * with a large stack and a time limit (worker*.c, worker.h), with the
+ * frames they exchange (worker_proto.c, wproto_io.c, worker_proto.h).
+ * What it may call: the front end (frontend/fe.h), the summary cache
+ * (cache/), the knowledge base, util/. The commands (cli/) and `purist cc`
+ * (cc/) call it; it calls neither. */
+#ifndef PURIST_PARSE_H
+#define PURIST_PARSE_H
 #include <stdbool.h>
 #include "cache/cache.h"
-#include "cli/worker.h"
+#include "parse/worker.h"
 #include "frontend/fe.h"
 #include "util/strtab.h"
 
@@ -34,7 +43,7 @@ typedef struct {
    * memory instead of all, and overlaps the link with parsing. */
   void (*sink)(void *sink_ctx, sum_tu *s);
   void *sink_ctx;
-  /* Optional, set by the caller: parse in worker processes (cli/worker.h)
+  /* Optional, set by the caller: parse in worker processes (parse/worker.h)
    * configured so; NULL parses in this process. */
   const worker_cfg *worker;
   /* Optional, set by the caller: plain progress lines name files relative

@@ -14,7 +14,7 @@
  * Under AddressSanitizer (which reserves terabytes of address space) the
  * memory cap is left off. */
 #undef _FORTIFY_SOURCE   /* fortify defines open() inline: ours replaces it */
-#include "cli/worker.h"
+#include "parse/worker.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
