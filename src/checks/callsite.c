@@ -194,31 +194,3 @@ void checks_callsite(const link_prog *p, const link_func *f, uint32_t ci, purity
     if (out->after_opaque && !out->blocked) out->kind = CS_NONE;   /* not hoisted, and nothing in the way */
   }
 }
-
-diag *checks_emit(diag_list *out, const link_prog *p, const checks_opts *o, const char *check,
-                  diag_severity sev, sum_loc at, const link_func *f, const char *msg)
-{
-  strbuf rel = {0};
-  reason_path(&rel, p, at.file, o->root);
-  diag *d = diag_add(out, check, sev, sb_str(&rel), strtab_get(p->strs, at.file), at.line, at.col,
-                     strtab_get(p->strs, f->name), msg);
-  diag_set_decl(d, strtab_get(p->strs, f->loc.file), f->loc.line);
-  bool ours = f >= p->funcs.v && f < p->funcs.v + p->funcs.n;
-  if (p->c23 && ours) d->c23 = c23_class_name((c23_class)p->c23[f - p->funcs.v].cls);
-  sb_free(&rel);
-  /* An attribute's finding placed at the editable declaration or the
-   * definition: the generated prototype that repeats it, as related. */
-  const sum_decl *gen = ours && (!strncmp(check, "misuse", 6) || !strncmp(check, "cheat", 5))
-                            ? checks_generated_attr_decl(p, (uint32_t)(f - p->funcs.v), at) : NULL;
-  if (gen) checks_related(d, p, o, gen->loc, "the attribute is repeated in this prototype, which the build "
-                                             "generates from the definition");
-  return d;
-}
-
-void checks_related(diag *d, const link_prog *p, const checks_opts *o, sum_loc at, const char *msg)
-{
-  strbuf rel = {0};
-  reason_path(&rel, p, at.file, o->root);
-  diag_add_related(d, sb_str(&rel), strtab_get(p->strs, at.file), at.line, at.col, msg);
-  sb_free(&rel);
-}

@@ -3,7 +3,16 @@
  *           deliberate cheat: memoisation, never-written globals (note);
  *   suggest where an attribute belongs and what it buys;
  *   explain what the compiler does at each call of a pure/const function.
- * Each appends diagnostics (report/diag.h); none prints. */
+ * Each appends diagnostics (report/diag.h); none prints.
+ *
+ * The folder: one file per check (misuse.c, suggest.c, explain.c, c23.c,
+ * discarded.c, kbcheat.c, noreturn.c …) on shared cores — emit.c (where a
+ * finding goes and how it is added), callsite.c (what the compiler does at
+ * one call), suggest_gain.c (what an attribute buys), generated.c, cheat.c.
+ * What every check uses lives in a core, not in one check's file (misuse
+ * runs its C23 and knowledge-base variants itself). It reads the solved
+ * program (link/) and the reason texts (report/reason.h); it is called by
+ * the commands (cli/), fix/ and lsp/. */
 #ifndef PURIST_CHECKS_H
 #define PURIST_CHECKS_H
 #include <stdbool.h>
@@ -76,7 +85,7 @@ bool checks_is_cheat(const link_prog *p, uint32_t fi);
  * its declared attribute? check says so in a note; fix leaves it alone. */
 bool checks_barrier_only(const link_prog *p, uint32_t fi);
 
-/* ---- shared by the checks (callsite.c, where.c) ---- */
+/* ---- shared by the checks (callsite.c) ---- */
 
 /* What the compiler can do at one call site, for a callee of class `cls`. */
 typedef enum { CS_NONE, CS_DEAD, CS_REDUNDANT, CS_HOIST } cs_kind;
@@ -119,7 +128,7 @@ bool checks_file_generated(const link_prog *p, uint32_t file);
  * name), 0 if fi is no such function. */
 uint32_t checks_gtype_registration(const link_prog *p, uint32_t fi, uint32_t *via);
 /* A prototype in a generated file that carries f's declared attribute,
- * when a diagnostic placed at `at` is elsewhere (misuse.c); NULL if none. */
+ * when a diagnostic placed at `at` is elsewhere (emit.c); NULL if none. */
 const sum_decl *checks_generated_attr_decl(const link_prog *p, uint32_t fi, sum_loc at);
 /* For an external function all of whose prototypes are in generated files:
  * its definition (outside them), with *gen the first such prototype; else
@@ -132,10 +141,11 @@ void checks_generated_advice(strbuf *m, const link_prog *p, const checks_opts *o
                              const sum_decl *def, purity cls);
 
 /* Where a function's attribute (SUM_DECL_* `bits`) is written: the first
- * declaration carrying it, a prototype before the definition (misuse.c). */
+ * declaration carrying it, a prototype before the definition (emit.c). */
 sum_loc checks_attr_loc(const link_prog *p, uint32_t fi, uint8_t bits);
 
-/* Printing helpers. */
+/* emit.c: a finding added at `at` for f, its path printed relative to
+ * o->root; checks_related adds a related location to it. */
 diag *checks_emit(diag_list *out, const link_prog *p, const checks_opts *o, const char *check,
                   diag_severity sev, sum_loc at, const link_func *f, const char *msg);
 void checks_related(diag *d, const link_prog *p, const checks_opts *o, sum_loc at, const char *msg);

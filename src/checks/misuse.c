@@ -19,49 +19,6 @@ static purity declared_class(uint8_t d)
   return (d & SUM_DECL_CONST) ? PURITY_CONST : (d & SUM_DECL_PURE) ? PURITY_PURE : PURITY_NORMAL;
 }
 
-/* Where the attribute was written: the first declaration carrying it,
- * a prototype before the definition; never a file the build generates
- * (neovim's x.h.generated.h, copied from the definition's attributes),
- * which the user cannot edit or a SARIF viewer show: there the definition
- * stands for it (checks_emit adds the generated prototype as related). */
-static sum_loc attr_loc(const link_prog *p, uint32_t fi, uint8_t bits)
-{
-  const sum_decl *best = NULL, *gen = NULL, *def = NULL;
-  uint32_t nd;
-  const uint32_t *di = link_decls_of(p, fi, &nd);
-  for (uint32_t k = 0; k < nd; k++) {
-    const sum_decl *d = &p->decls.v[di[k]];
-    bool g = checks_file_generated(p, d->loc.file);
-    if (d->is_def && !g && !def) def = d;
-    if (!(d->declared & bits)) continue;
-    if (g) { if (!gen) gen = d; continue; }
-    if (!best || (best->is_def && !d->is_def)) best = d;
-  }
-  if (best) return best->loc;
-  if (gen && def) return def->loc;
-  if (gen && !checks_file_generated(p, p->funcs.v[fi].loc.file)) return p->funcs.v[fi].loc;
-  return gen ? gen->loc : p->funcs.v[fi].loc;
-}
-
-/* A prototype in a generated file carrying f's declared attribute, when
- * the diagnostic is placed elsewhere (attr_loc); NULL if none. */
-const sum_decl *checks_generated_attr_decl(const link_prog *p, uint32_t fi, sum_loc at)
-{
-  if (checks_file_generated(p, at.file)) return NULL;
-  uint32_t nd;
-  const uint32_t *di = link_decls_of(p, fi, &nd);
-  for (uint32_t k = 0; k < nd; k++) {
-    const sum_decl *d = &p->decls.v[di[k]];
-    if ((d->declared & (SUM_DECL_GNU | SUM_DECL_C23)) && checks_file_generated(p, d->loc.file)) return d;
-  }
-  return NULL;
-}
-
-sum_loc checks_attr_loc(const link_prog *p, uint32_t fi, uint8_t bits)
-{
-  return attr_loc(p, fi, bits);
-}
-
 /* ---- the witness: first offending effect, through the chain ---- */
 
 /* cur's reason, or when that is a compiler barrier (or a call that breaks
@@ -447,7 +404,7 @@ void checks_misuse(const link_prog *p, const checks_opts *o, diag_list *out)
     bool weak = link_weak_body(f);   /* its body is checked too (utf8.h's weak utf8cpy) */
     if (decl == PURITY_NORMAL || !(link_has_body(f) || weak) || (f->flags & SFF_VOID)) continue;
     purity cls = weak ? (purity)f->weak_cls : (purity)f->cls;
-    sum_loc at = attr_loc(p, fi, decl == PURITY_CONST ? SUM_DECL_CONST : SUM_DECL_PURE);
+    sum_loc at = checks_attr_loc(p, fi, decl == PURITY_CONST ? SUM_DECL_CONST : SUM_DECL_PURE);
     /* Beyond the attribute only on paths that end in a noreturn call (and
      * not --strict, which counts those in full): misuse-noreturn says so. */
     purity seen = p->strict ? nr_run_class(nr, fi) : nr_live_class(nr, fi);

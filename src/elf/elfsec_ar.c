@@ -29,6 +29,7 @@ typedef struct {
   const elfsec_chain *chain;
   elfsec_fn fn;
   void *ctx;
+  elfsec_reader read_file;  /* a thin archive's member files */
 } ar_walk;
 
 /* The decimal field f[0..w), space padded. Returns 0, or -1 if it is
@@ -120,7 +121,7 @@ static void ar_member_thin(const ar_walk *w, const char *member)
   char *file = member[0] == '/' || !slash ? xstrdup(member)
                                           : xasprintf("%.*s/%s", (int)(slash - w->path), w->path, member);
   char *err = NULL;
-  elfsec_status st = elfsec_read_in(file, w->chain, w->fn, w->ctx, &err);
+  elfsec_status st = w->read_file(file, w->chain, w->fn, w->ctx, &err);
   if (st == ELFSEC_ERROR) {
     ar_bad(w, member, err);
   } else if (st == ELFSEC_NOT_ELF) {
@@ -183,9 +184,9 @@ static size_t ar_member(ar_walk *w, size_t at)
 }
 
 void elfsec_ar_read(const unsigned char *buf, size_t len, const char *path,
-                    const elfsec_chain *chain, elfsec_fn fn, void *ctx)
+                    const elfsec_chain *chain, elfsec_fn fn, void *ctx, elfsec_reader read_file)
 {
-  ar_walk w = { buf, len, path, memcmp(buf, ELFSEC_THIN_MAGIC, 8) == 0, NULL, 0, chain, fn, ctx };
+  ar_walk w = { buf, len, path, memcmp(buf, ELFSEC_THIN_MAGIC, 8) == 0, NULL, 0, chain, fn, ctx, read_file };
   size_t at = 8;
   while (at < len) {
     /* A newline between members is padding some writers add. */

@@ -16,62 +16,6 @@ int elfsec_sniff(const unsigned char *head, size_t n)
                     memcmp(head, ELFSEC_THIN_MAGIC, 8) == 0);
 }
 
-/* Why the file's section headers cannot be trusted, or NULL. libelf
- * reads a truncated file as one without sections: the table must fit. */
-static const char *elfsec_damaged(Elf *e)
-{
-  GElf_Ehdr eh;
-  size_t size = 0, nscn = 0;
-  if (!gelf_getehdr(e, &eh) || elf_getshdrnum(e, &nscn) != 0) return elf_errmsg(-1);
-  elf_rawfile(e, &size);
-  /* libelf counts no sections in a table cut short: the header's count
-   * (e_shnum; 0 with a table means the count lies in section 0) says how
-   * many there should be. */
-  if (eh.e_shnum > nscn) nscn = eh.e_shnum;
-  if (eh.e_shoff && nscn == 0) nscn = 1;
-  if (eh.e_shoff > size || (uint64_t)nscn * eh.e_shentsize > size - eh.e_shoff)
-    return "truncated: its section headers lie past its end";
-  return NULL;
-}
-
-/* Calls fn with one ELF file's `.purist` data (NULL if it has none). */
-void elfsec_scan(Elf *e, const char *name, elfsec_fn fn, void *ctx)
-{
-  size_t shstrndx;
-  const unsigned char *data = NULL;
-  size_t len = 0;
-  const char *bad = elfsec_damaged(e);
-  if (!bad && elf_getshdrstrndx(e, &shstrndx) != 0) bad = elf_errmsg(-1);
-  if (bad) {
-    fn(ctx, name, NULL, 0, bad);
-    return;
-  }
-  {
-    for (Elf_Scn *s = elf_nextscn(e, NULL); s; s = elf_nextscn(e, s)) {
-      GElf_Shdr sh;
-      const char *sname = gelf_getshdr(s, &sh) ? elf_strptr(e, shstrndx, sh.sh_name) : NULL;
-      if (!sname || strcmp(sname, ELFSEC_NAME) != 0 || sh.sh_type == SHT_NOBITS) continue;
-      /* A section past the file's end is damage, not "no section". */
-      size_t fsize = 0;
-      elf_rawfile(e, &fsize);
-      if (sh.sh_offset > fsize || sh.sh_size > fsize - sh.sh_offset) {
-        fn(ctx, name, NULL, 0, "damaged: its " ELFSEC_NAME " section lies past its end");
-        return;
-      }
-      /* Raw bytes: the records are byte strings, whatever the ELF class. */
-      Elf_Data *d = elf_rawdata(s, NULL);
-      if (!d && sh.sh_size > 0) {
-        fn(ctx, name, NULL, 0, elf_errmsg(-1));
-        return;
-      }
-      data = d && d->d_buf ? d->d_buf : (const unsigned char *)"";
-      len = d ? d->d_size : 0;
-      break;
-    }
-  }
-  fn(ctx, name, data, len, NULL);
-}
-
 /* An archive, regular or thin, read whole and walked by elfsec_ar.c;
  * refused if it is one of the archives being read already (a thin archive
  * that names itself) or nested absurdly deep. */
@@ -91,7 +35,7 @@ static elfsec_status elfsec_archive(int fd, const char *path, const elfsec_chain
   void *buf = len ? mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0) : MAP_FAILED;
   if (buf == MAP_FAILED) { *err = xasprintf("%s: %s", path, strerror(len ? errno : EINVAL)); return ELFSEC_ERROR; }
   elfsec_chain me = { st.st_dev, st.st_ino, up, up ? up->depth + 1 : 1 };
-  elfsec_ar_read(buf, len, path, &me, fn, ctx);
+  elfsec_ar_read(buf, len, path, &me, fn, ctx, elfsec_read_in);
   munmap(buf, len);
   return ELFSEC_OK;
 }

@@ -25,7 +25,14 @@
  *     [[reproducible]] instead, right after the declarator (plan_c23.c).
  * Edits never change a verdict: classes come from bodies, never from the
  * attributes being edited, so every planned edit still holds after all
- * the others (the plan is the fixpoint; a second run plans nothing). */
+ * the others (the plan is the fixpoint; a second run plans nothing).
+ *
+ * The folder: plan.c and plan_c23.c decide the edits, spell.c and guard.c
+ * how each is written; edit.c applies one file's edits to its text, which
+ * apply.c writes (atomically), diff.c shows and spans.c hands to an editor;
+ * notes.c holds what they all share. It reads the solved program (link/)
+ * and the checks' verdicts (checks/); the commands (cli/), impact/ and
+ * lsp/ call it. */
 #ifndef PURIST_FIX_H
 #define PURIST_FIX_H
 #include <stdbool.h>

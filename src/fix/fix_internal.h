@@ -38,7 +38,7 @@ struct fix_plan {
   fix_notes notes;
 };
 
-/* plan.c */
+/* notes.c */
 void fix_notes_free(fix_notes *n);
 void fix_note_add(fix_notes *n, bool error, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 

@@ -12,22 +12,10 @@
 #include "checks/checks.h"
 #include "link/c23.h"
 #include "util/ptrmap.h"
-#include <stdarg.h>
 #include <string.h>
 #include <xxhash.h>
 
 static const char *S(const link_prog *p, uint32_t id) { return strtab_get(p->strs, id); }
-
-void fix_note_add(fix_notes *n, bool error, const char *fmt, ...)
-{
-  va_list ap;
-  va_start(ap, fmt);
-  char *text = NULL;
-  if (vasprintf(&text, fmt, ap) < 0) text = xstrdup(fmt);   /* no memory for the details */
-  va_end(ap);
-  fix_note note = { text, error };
-  vec_push(n, note);
-}
 
 struct planner {
   fix_plan *pl;
@@ -40,15 +28,6 @@ struct planner {
 };
 
 #define SHARED_BEGIN 0x80000000u
-
-/* The path below root, or NULL if it is not below it. */
-const char *fix_rel(const char *path, const char *root)
-{
-  size_t n = strlen(root);
-  while (n > 1 && root[n - 1] == '/') n--;
-  if (n == 1 && root[0] == '/') return path[0] == '/' ? path + 1 : NULL;
-  return !strncmp(path, root, n) && path[n] == '/' ? path + n + 1 : NULL;
-}
 
 /* A path as messages show it: relative to the root when inside it. */
 static const char *shown(const planner *pl, uint32_t file)
@@ -493,12 +472,6 @@ bool fix_plan_cfgdep(planner *pl, uint32_t fi, uint8_t kind, const uint32_t *di,
 const link_prog *fix_plan_prog(const planner *pl) { return pl->p; }
 const fix_opts *fix_plan_opts(const planner *pl) { return pl->o; }
 fix_notes *fix_plan_notes_of(planner *pl) { return &pl->pl->notes; }
-
-void fix_notes_free(fix_notes *n)
-{
-  for (size_t i = 0; i < n->n; i++) free(n->v[i].text);
-  vec_free(n);
-}
 
 void fix_plan_free(fix_plan *pl)
 {

@@ -44,11 +44,19 @@ void cdb_add_flags(fe_jobs *jobs, char *const *flags, int nflags);
 /* True for a compiler wrapper that comes before the compiler (ccache, distcc, …). */
 int cdb_is_wrapper(const char *a);
 
+/* ---- cdb_words.c ---- */
+
 /* Splits a shell command line as a POSIX shell would (quotes and
  * backslashes; no expansion). Returns a NULL-terminated argv the caller frees
  * with cdb_argv_free, or NULL on an unterminated quote. */
 char **cdb_split_command(const char *cmd, int *argc);
 void cdb_argv_free(char **argv, int argc);
+
+/* Makes `path` absolute against `dir` and removes "." and ".." segments
+ * lexically (symlinks are left alone). Caller frees. */
+char *cdb_abspath(const char *dir, const char *path);
+
+/* ---- cdb_rsp.c ---- */
 
 /* argv with each @FILE response file replaced by its words, read
  * relative to dir (recursively; limits in cdb_rsp.c). One that cannot be
@@ -56,9 +64,5 @@ void cdb_argv_free(char **argv, int argc);
  * first did not: "response file @F: it names itself". A NULL-terminated
  * argv, freed with cdb_argv_free. */
 char **cdb_expand_rsp(const char *dir, char *const *argv, int argc, int *out_argc, char **why);
-
-/* Makes `path` absolute against `dir` and removes "." and ".." segments
- * lexically (symlinks are left alone). Caller frees. */
-char *cdb_abspath(const char *dir, const char *path);
 
 #endif

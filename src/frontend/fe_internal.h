@@ -99,7 +99,7 @@ uint64_t fe_loc_key(sum_loc l);
  * stable for the life of the TU, so it serves as a map key. */
 static inline uint64_t fe_decl_key(CXCursor c) { return (uint64_t)(uintptr_t)c.data[0]; }
 
-/* decl.c */
+/* text.c: files, their text and locations. */
 /* The file's absolute path: its real path if libclang knows it, else its
  * name made absolute against the current directory. Caller frees. */
 char *fe_file_path(CXFile f);
@@ -114,6 +114,18 @@ const char *fe_tu_text(fe_tu *t, CXFile f, size_t *size);
 uint32_t fe_file_id(fe_tu *t, CXFile f);
 sum_loc fe_loc(fe_tu *t, CXSourceLocation l);
 sum_loc fe_cursor_loc(fe_tu *t, CXCursor c);
+/* The file offset of l's expansion location (where the user's text is),
+ * with its file in *file if file is not NULL. */
+unsigned fe_expansion_offset(CXSourceLocation l, CXFile *file);
+
+/* attrtext.c: an attribute's words and the declaration it is written on. */
+/* Does a token of the attribute cursor's source text equal one of words? */
+int fe_attr_has_word(fe_tu *t, CXCursor attr, const char *const *words);
+/* Is the attribute cursor written on the declaration spanning [lo, hi]
+ * (file offsets) of file: inside it, or leading it? */
+int fe_attr_in_decl(fe_tu *t, CXFile file, unsigned lo, unsigned hi, CXCursor attr);
+
+/* decl.c: the function table. */
 /* Index of the function `fn` (any declaration of it) in the summary, adding
  * it with its declared facts (attributes, noreturn, linkage…) if new. */
 uint32_t fe_func_for(fe_tu *t, CXCursor fn);
@@ -122,8 +134,6 @@ uint32_t fe_func_for(fe_tu *t, CXCursor fn);
 void fe_slot_define(fe_tu *t, CXCursor var);
 /* SUM_DECL_* attributes written on this one declaration. */
 uint8_t fe_decl_attrs(fe_tu *t, CXCursor fn);
-/* Does a token of the attribute cursor's source text equal one of words? */
-int fe_attr_has_word(fe_tu *t, CXCursor attr, const char *const *words);
 /* True if the function (by index) never returns: declared so or known so. */
 int fe_func_noreturn(fe_tu *t, uint32_t fi);
 
@@ -162,7 +172,6 @@ void fe_pp_free(struct fe_pp *pp);
  * `(*__errno_location ())`), which infer does not name: neither do we. */
 int fe_pp_from_library(const char *text);
 /* fixfacts.c: what fix needs (extents, attribute spellings, macros, hashes). */
-int fe_attr_in_decl(fe_tu *t, CXFile file, unsigned lo, unsigned hi, CXCursor attr);
 void fe_fix_macro(fe_tu *t, CXCursor macro_definition);
 void fe_fix_decl(fe_tu *t, CXCursor fn, sum_decl *d);   /* before d is pushed */
 void fe_fix_finish(fe_tu *t);   /* after the last declaration */

@@ -10,43 +10,12 @@
 #include <string.h>
 #include <xxhash.h>
 
-/* Offset of an expansion location, with its file. */
-static unsigned ff_offset(CXSourceLocation l, CXFile *file)
-{
-  unsigned off = 0;
-  clang_getExpansionLocation(l, file, NULL, NULL, &off);
-  return off;
-}
-
 static void ff_line_col(CXSourceLocation l, uint32_t *line, uint32_t *col)
 {
   unsigned ln = 0, c = 0;
   clang_getExpansionLocation(l, NULL, &ln, &c, NULL);
   *line = ln;
   *col = c;
-}
-
-/* Is an attribute at [a_lo, a_hi) written on the declaration spanning
- * [lo, hi] of the same file? Inside the extent, yes. Before it, only as a
- * leading attribute: clang's extent starts after `[[gnu::const]]` and
- * after an attribute macro, so one that precedes it with no `;`, `{` or
- * `}` in between belongs to it (an earlier declaration would end with
- * one of those; an inherited attribute lies in that earlier declaration). */
-int fe_attr_in_decl(fe_tu *t, CXFile file, unsigned lo, unsigned hi, CXCursor attr)
-{
-  CXSourceRange r = clang_getCursorExtent(attr);
-  CXFile af;
-  unsigned a_lo = ff_offset(clang_getRangeStart(r), &af);
-  unsigned a_hi = ff_offset(clang_getRangeEnd(r), NULL);
-  if (!file || !clang_File_isEqual(af, file)) return 0;
-  if (a_lo >= lo && a_lo <= hi) return 1;
-  if (a_lo > lo || a_hi > lo) return 0;
-  size_t size = 0;
-  const char *text = fe_tu_text(t, file, &size);
-  if (!text || lo > size) return 0;
-  for (unsigned i = a_hi; i < lo; i++)
-    if (text[i] == ';' || text[i] == '{' || text[i] == '}') return 0;
-  return 1;
 }
 
 /* ---- attribute macros (detailed preprocessing record) ---- */
@@ -114,7 +83,7 @@ void fe_fix_macro(fe_tu *t, CXCursor c)
 {
   if (clang_Cursor_isMacroFunctionLike(c) || clang_Cursor_isMacroBuiltin(c)) return;
   CXSourceRange r = clang_getCursorExtent(c);
-  unsigned lo = ff_offset(clang_getRangeStart(r), NULL), hi = ff_offset(clang_getRangeEnd(r), NULL);
+  unsigned lo = fe_expansion_offset(clang_getRangeStart(r), NULL), hi = fe_expansion_offset(clang_getRangeEnd(r), NULL);
   if (hi <= lo || hi - lo > 120) return;   /* an attribute macro is short: skip the rest cheaply */
   char *tok[9];
   unsigned n = ff_tokens(t->tu, r, tok, 8);
@@ -156,9 +125,9 @@ static void ff_inclusion(CXFile f, CXSourceLocation *stack, unsigned n, CXClient
   if (!k || ptrmap_get(&km->files, k)) return;
   tu_key key = {0};
   CXFile root = NULL;
-  if (n) ff_offset(stack[n - 1], &root);
+  if (n) fe_expansion_offset(stack[n - 1], &root);
   vec_push(&key, n && !root ? FF_ROOT_PREDEFINES : FF_ROOT_MAIN);
-  for (unsigned i = n; i-- > 0;) vec_push(&key, ff_offset(stack[i], NULL));
+  for (unsigned i = n; i-- > 0;) vec_push(&key, fe_expansion_offset(stack[i], NULL));
   vec_push(&km->keys, key);
   ptrmap_put(&km->files, k, (uint32_t)km->keys.n);
 }
@@ -176,7 +145,7 @@ static ff_key ff_prefix(const key_map *km, CXSourceLocation l)
 {
   static const unsigned predefines[1] = { FF_ROOT_PREDEFINES }, main_file[1] = { FF_ROOT_MAIN };
   CXFile f;
-  ff_key k = { predefines, 1, ff_offset(l, &f) };
+  ff_key k = { predefines, 1, fe_expansion_offset(l, &f) };
   if (!f) return k;
   const uint32_t *i = ptrmap_get(&km->files, (uint64_t)(uintptr_t)f);
   if (!i) {
@@ -355,7 +324,7 @@ static enum CXChildVisitResult ff_attr(CXCursor c, CXCursor parent, CXClientData
   memset(&a, 0, sizeof a);
   a.kind = k == CXCursor_PureAttr ? SUM_DECL_PURE : SUM_DECL_CONST;
   CXSourceLocation b = clang_getRangeStart(r);
-  unsigned off = ff_offset(b, NULL), sl = 0, sc = 0;
+  unsigned off = fe_expansion_offset(b, NULL), sl = 0, sc = 0;
   clang_getSpellingLocation(b, NULL, &sl, &sc, NULL);
   ff_line_col(b, &a.beg_line, &a.beg_col);
   ff_line_col(clang_getRangeEnd(r), &a.end_line, &a.end_col);
@@ -377,7 +346,7 @@ static int ff_is_knr(fe_tu *t, CXCursor fn, CXFile file, unsigned name_off)
 {
   if (clang_Cursor_getNumArguments(fn) < 1) return 0;
   CXCursor p0 = clang_Cursor_getArgument(fn, 0);
-  unsigned p_off = ff_offset(clang_getCursorLocation(p0), NULL);
+  unsigned p_off = fe_expansion_offset(clang_getCursorLocation(p0), NULL);
   size_t size = 0;
   const char *text = fe_tu_text(t, file, &size);
   if (!text || p_off > size || p_off <= name_off) return 0;
@@ -406,11 +375,11 @@ void fe_fix_decl(fe_tu *t, CXCursor fn, sum_decl *d)
 {
   CXSourceLocation name = clang_getCursorLocation(fn);
   CXFile file, bf, ef;
-  unsigned name_off = ff_offset(name, &file), sl = 0, sc = 0;
+  unsigned name_off = fe_expansion_offset(name, &file), sl = 0, sc = 0;
   clang_getSpellingLocation(name, NULL, &sl, &sc, NULL);
   if (sl != d->loc.line || sc != d->loc.col) d->dflags |= SDF_MACRO_NAME;
   CXSourceRange r = clang_getCursorExtent(fn);
-  decl_scan s = { t, d, file, ff_offset(clang_getRangeStart(r), &bf), ff_offset(clang_getRangeEnd(r), &ef) };
+  decl_scan s = { t, d, file, fe_expansion_offset(clang_getRangeStart(r), &bf), fe_expansion_offset(clang_getRangeEnd(r), &ef) };
   if (!clang_File_isEqual(bf, file) || !clang_File_isEqual(ef, file) || s.hi < s.lo) d->dflags |= SDF_SPLIT;
   ff_line_col(clang_getRangeStart(r), &d->beg_line, &d->beg_col);
   ff_line_col(clang_getRangeEnd(r), &d->end_line, &d->end_col);

@@ -103,7 +103,8 @@ void fe_pp_start(fe_tu *t, const fe_job *job)
   pp->raw = strtab_new();
   t->pp = pp;
   size_t size = 0;
-  const char *text = fe_file_text(t->tu, clang_getFile(t->tu, job->file), &size);
+  CXFile main_file = clang_getFile(t->tu, job->file);   /* not fe_file_text: text.c calls here */
+  const char *text = main_file ? clang_getFileContents(t->tu, main_file, &size) : NULL;
   char *main_name = text ? fe_pp_scan(pp, text, size) : NULL;
   if (main_name) t->sum->main_file = fe_pp_name_id(t, main_name);
   free(main_name);
