@@ -12,7 +12,7 @@
  * O_NOFOLLOW, removed with unlinkat, written through a fresh O_EXCL file.
  * A symlink planted inside leads nowhere. */
 #include "cache/cache_internal.h"
-#include "impact/cleanup.h"
+#include "util/cleanup.h"
 #include "util/fileio.h"
 #include "util/safefs.h"
 #include <dirent.h>

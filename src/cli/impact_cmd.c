@@ -6,7 +6,7 @@
  * and only the attributes differ. A TU that fails before is reported and
  * left out of both sides; one that fails only after is reported the same
  * way (the edit broke it: worth knowing). The temporary tree is removed on
- * every path out (tree.h, cleanup.h). */
+ * every path out (tree.h, util/cleanup.h). */
 #include "cli/cmd.h"
 #include "cli/impact_cmd.h"
 #include "parse/parse.h"

@@ -1,9 +1,17 @@
 /* fe.h — the front end: one TU in, one summary out.
  *
  * fe_summarize parses a job with libclang and walks every function body
- * (frontend/walk.c), recording the primitive effects of DESIGN.md §2. It
+ * (walk_stmt.c, walk_expr.c), recording the primitive effects of DESIGN.md §2. It
  * holds no state between calls except the CXIndex the caller passes, so
- * threads may summarise different TUs at once, one index each. */
+ * threads may summarise different TUs at once, one index each.
+ *
+ * The folder (docs/layout.md): parse.c runs libclang and the walk
+ * (walk_stmt.c, walk_expr.c, loop.c) over each body; text.c (files,
+ * texts, locations) and attrtext.c (attributes as written) are the cores
+ * the rest calls; decl.c keeps the TU's function table; one file per fact
+ * (frozen.c, alias.c, rotable.c, cmpfold.c, fixfacts.c …); cdb*.c read
+ * compile databases and ccview*.c the build compiler's view. It calls the
+ * summary format, the knowledge base and util/, nothing above them. */
 #ifndef PURIST_FE_H
 #define PURIST_FE_H
 #include <clang-c/Index.h>

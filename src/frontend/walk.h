@@ -1,5 +1,11 @@
 /* walk.h — state of the function-body walk, shared by walk_expr.c,
- * walk_stmt.c and loop.c. See walk_expr.c for the model. */
+ * walk_stmt.c and loop.c. See walk_expr.c for the model.
+ *
+ * walk_expr.c and walk_stmt.c call each other, and that stays: C nests
+ * statements in expressions (a GNU statement expression `({ … })`) and
+ * expressions in statements, so the walk of either recurses into the
+ * other. Everything else in the front end calls them, never the reverse
+ * (text.c, attrtext.c, decl.c and the fact files are called by the walk). */
 #ifndef PURIST_WALK_H
 #define PURIST_WALK_H
 #include "frontend/fe_internal.h"

@@ -1,6 +1,6 @@
 /* compile.c — see compile.h. */
 #include "impact/compile.h"
-#include "impact/cleanup.h"
+#include "util/cleanup.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <spawn.h>

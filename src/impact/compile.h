@@ -39,7 +39,7 @@ char **compile_syntax_argv(const fe_job *j, const char *cc);
 void compile_argv_free(char **argv);
 
 /* Runs argv in dir, in a process group of its own (killed on a signal, see
- * cleanup.h), stdout and stderr into log. Returns 0 on exit status 0, 1 if
+ * util/cleanup.h), stdout and stderr into log. Returns 0 on exit status 0, 1 if
  * the command failed (its messages are in log), -1 if it could not be run
  * (*err set, caller frees). */
 int compile_run(char *const *argv, const char *dir, const char *log, char **err);

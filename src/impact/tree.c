@@ -1,6 +1,6 @@
 /* tree.c — see tree.h. */
 #include "impact/tree.h"
-#include "impact/cleanup.h"
+#include "util/cleanup.h"
 #include "util/xalloc.h"
 #include <dirent.h>
 #include <errno.h>

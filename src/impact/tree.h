@@ -10,7 +10,7 @@
  * headers and C sources — a build tree's generated headers and sources are
  * part of the sources, its objects and binaries are not. Symlinks are copied as symlinks. The whole
  * directory is removed by tree_copy_free, and on SIGINT/SIGTERM/SIGHUP
- * (cleanup.h). */
+ * (util/cleanup.h). */
 #ifndef PURIST_TREE_H
 #define PURIST_TREE_H
 

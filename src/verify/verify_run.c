@@ -8,7 +8,7 @@
  *                  a watched call (and is read-only with -z now and RELRO);
  * PURIST_SAMPLE and PURIST_ABORT pass through from the user's environment. */
 #include "verify/verify.h"
-#include "impact/cleanup.h"
+#include "util/cleanup.h"
 #include <dirent.h>
 #include <errno.h>
 #include <signal.h>

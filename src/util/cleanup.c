@@ -1,7 +1,7 @@
 /* cleanup.c — see cleanup.h. Everything reachable from the handler uses
  * only async-signal-safe calls (openat, getdents64, unlinkat, kill,
  * nanosleep, sigaction, raise) and stack buffers. */
-#include "impact/cleanup.h"
+#include "util/cleanup.h"
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
