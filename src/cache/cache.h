@@ -10,7 +10,10 @@
  * Entries are written to a temporary file and renamed into place, so
  * concurrent runs never see half an entry; every entry carries a checksum,
  * and a damaged one is discarded, reported and rebuilt. The on-disk layout
- * is in docs/decisions.md ("Summary cache"). */
+ * is in docs/decisions.md ("Summary cache").
+ *
+ * The folder (docs/layout.md) calls the jobs' type (frontend/fe.h) and
+ * util/; the parse pipeline (parse/) is what calls it. */
 #ifndef PURIST_CACHE_H
 #define PURIST_CACHE_H
 #include <stdbool.h>

@@ -1,6 +1,10 @@
 /* cmd.h — purist's commands, one entry point each, and the plumbing they
  * share (cmd_common.c). Every command returns the process's exit status:
- * DESIGN.md §4. */
+ * DESIGN.md §4.
+ *
+ * The folder (docs/layout.md) holds the commands, their option table
+ * (cli_table.c), the .purist config and the inputs (project.c, inputs.c,
+ * scope.c, skip.c, clobber.c); it may call every other folder. */
 #ifndef PURIST_CMD_H
 #define PURIST_CMD_H
 #include <stdio.h>

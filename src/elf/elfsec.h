@@ -6,7 +6,11 @@
  * executable or shared object is the records back to back, as in a summary
  * file. Objects, archives (each member), executables and shared objects
  * are read through libelf; archives, regular and thin, by elfsec_ar.c,
- * which reports each damaged member by name. */
+ * which reports each damaged member by name.
+ *
+ * The folder (docs/layout.md): elfsec_read.c → elfsec_ar.c → elfsec_scan.c
+ * to read, elfsec_write.c and elfsec_sidecar.c to write; it calls libelf
+ * and util/ only. */
 #ifndef PURIST_ELFSEC_H
 #define PURIST_ELFSEC_H
 #include <stddef.h>

@@ -11,7 +11,11 @@
  * (inlined everywhere after the change, say) counts as 0 calls and 0 bytes
  * on the other. Removed and added calls are summed per function, so an
  * inlining that adds calls in one function is not hidden by removals in
- * another. */
+ * another.
+ *
+ * The folder (docs/layout.md) owns `purist impact`: the tree copy, the
+ * compiles, text sizes and the assembly scan; it calls the compile
+ * databases' words (frontend/cdb.h) and util/. */
 #ifndef PURIST_IMPACT_H
 #define PURIST_IMPACT_H
 #include <stdio.h>

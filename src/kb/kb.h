@@ -2,7 +2,8 @@
  *
  * Bodies of C library functions are not in the program, so their effects
  * come from data/libc.kb (embedded in the binary) and from any files the
- * user adds with --kb. The format is described at the top of libc.kb. */
+ * user adds with --kb. The format is described at the top of libc.kb.
+ * The folder (docs/layout.md) calls the summary format and util/ only. */
 #ifndef PURIST_KB_H
 #define PURIST_KB_H
 #include <stdbool.h>

@@ -5,7 +5,10 @@
  * (defining file, name) — so a static inline function of a header is one
  * function however many TUs include it. link_solve then computes every
  * function's class bottom-up over the call graph's strongly connected
- * components (DESIGN.md §1–2). */
+ * components (DESIGN.md §1–2).
+ *
+ * The folder (docs/layout.md) owns the whole program and its solves (GNU
+ * and C23); it calls the summary format, the knowledge base and util/. */
 #ifndef PURIST_LINK_H
 #define PURIST_LINK_H
 #include <stdbool.h>

@@ -36,7 +36,10 @@
  * server's command line, else initializationOptions.compilationDatabasePath
  * (or buildPath), else the workspace root or its build/. Every analysis
  * goes through the summary cache, so after a save only the TUs whose
- * inputs changed are parsed again. */
+ * inputs changed are parsed again.
+ *
+ * The folder (docs/layout.md) is a command serving the others: it runs the
+ * commands' plumbing (cli/cmd.h) and calls checks/, fix/, link/, report/. */
 #ifndef PURIST_LSP_H
 #define PURIST_LSP_H
 #include "cli/options.h"

@@ -7,7 +7,11 @@
  * message, and related locations (the witness chain: "via helper_level",
  * "reads global 'verbosity' here"). Paths are stored as they will be
  * printed: relative to the project root when inside it, else absolute;
- * `abs_file` keeps the absolute path for reading source lines. */
+ * `abs_file` keeps the absolute path for reading source lines.
+ *
+ * The folder (docs/layout.md) owns diagnostics, the reason texts and every
+ * output format (text, JSON, SARIF, HTML); it reads the solved program
+ * (link/) and calls util/. */
 #ifndef PURIST_DIAG_H
 #define PURIST_DIAG_H
 #include <stdbool.h>

@@ -7,7 +7,10 @@
  * is therefore hermetic: it depends only on the TU's sources and flags
  * (and the knowledge base), which is what makes it cacheable.
  *
- * All names and paths are ids into the TU's own string table. */
+ * All names and paths are ids into the TU's own string table.
+ *
+ * The folder (docs/layout.md) owns the format, its reader and writer; it
+ * calls util/ only: the front end writes summaries, everything after reads. */
 #ifndef PURIST_SUMMARY_H
 #define PURIST_SUMMARY_H
 #include <stdbool.h>
