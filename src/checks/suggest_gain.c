@@ -74,9 +74,5 @@ bool checks_gain_pays(const checks_gain *g) { return checks_gain_total(g) || g->
 
 bool checks_whole_program(const link_prog *p, bool opt)
 {
-  /* A database of many programs (tests and examples each defining main)
-   * is a whole program too: each of them is. A main defined twice is
-   * the join of its definitions (link/dup.c), and still defined. */
-  long m = link_find(p, "main");
-  return opt || (m >= 0 && ((p->funcs.v[m].flags & SFF_BODY) || (p->funcs.v[m].lflags & LF_JOIN)));
+  return link_is_whole_program(p, opt);
 }

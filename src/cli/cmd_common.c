@@ -270,6 +270,7 @@ link_prog *cmd_analyze(const cli_opts *o, const kb *k, char **root, int *failed,
     p = NULL;
   } else {
     *failed = res.failed + res.skipped;
+    if (res.failed || res.skipped) p->fields_incomplete = true;   /* their stores are not known */
     if (res.failed)
       fprintf(stderr, "purist: %d of %zu files could not be analysed; their functions count as unknown\n",
               res.failed, jobs.n);
@@ -365,6 +366,7 @@ static void cmd_mark_library(const cli_opts *o, link_prog *p, const char *root)
 
 void cmd_solve(const cli_opts *o, link_prog *p, const char *root)
 {
+  p->whole_program = o->whole_program;
   link_solve(p);
   cmd_mark_library(o, p, root);
   if (o->quiet) return;

@@ -171,6 +171,19 @@ void fe_pp_free(struct fe_pp *pp);
  * preprocessed input it most likely came from a library macro (errno is
  * `(*__errno_location ())`), which infer does not name: neither do we. */
 int fe_pp_from_library(const char *text);
+/* fieldfn.c: function pointers in struct fields (issue 30, item 5). The
+ * field a member expression names (its USR's string id), 0 if it is no
+ * function-pointer field of a struct of ours. */
+uint32_t fe_fnfield_key(fe_tu *t, CXCursor member_expr);
+/* The stores an initializer list of a struct makes (w: the walk it is in,
+ * NULL at file scope). */
+struct fw;
+void fe_fnfield_init(fe_tu *t, struct fw *w, CXCursor list);
+/* Function fn's address is taken (w as above). */
+void fe_fnfield_fn_addr(fe_tu *t, const struct fw *w, CXCursor fn);
+/* The stores and function addresses in a file-scope or static variable's
+ * initializer. */
+void fe_fnfield_scan_init(fe_tu *t, CXCursor var);
 /* fixfacts.c: what fix needs (extents, attribute spellings, macros, hashes). */
 void fe_fix_macro(fe_tu *t, CXCursor macro_definition);
 void fe_fix_decl(fe_tu *t, CXCursor fn, sum_decl *d);   /* before d is pushed */

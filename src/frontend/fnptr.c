@@ -49,8 +49,7 @@ static int fp_is_fn_pointer_type(CXType t)
 
 static int fp_is_fn_pointer(CXCursor decl) { return fp_is_fn_pointer_type(clang_getCursorType(decl)); }
 
-/* The parameter of the walked function that expression e names, or -1. */
-static int fp_param_of(fw *w, CXCursor e)
+int fw_fnptr_param_of(fw *w, CXCursor e)
 {
   e = fp_strip(w, e);
   if (clang_Cursor_isNull(e) || clang_getCursorKind(e) != CXCursor_DeclRefExpr) return -1;
@@ -62,7 +61,7 @@ static int fp_param_of(fw *w, CXCursor e)
 
 void fw_fnptr_pcall(fw *w, CXCursor callee, const uint64_t *masks, uint32_t nargs)
 {
-  int param = fp_param_of(w, callee);
+  int param = fw_fnptr_param_of(w, callee);
   if (param < 0) return;
   sum_tu *s = w->t->sum;
   sum_pcall c = { (uint32_t)(s->effs.n - 1 - w->eff_base), (uint32_t)param, (uint32_t)s->argmasks.n, nargs };
@@ -90,7 +89,7 @@ void fw_fnptr_args(fw *w, CXCursor call, uint32_t rel)
     if (clang_getCursorKind(ref) == CXCursor_FunctionDecl) {
       a.value = fe_func_for(w->t, ref);
     } else {
-      int param = fp_param_of(w, arg);
+      int param = fw_fnptr_param_of(w, arg);
       if (param < 0) continue;
       a.kind = SFA_PARAM;
       a.value = (uint32_t)param;
@@ -99,8 +98,7 @@ void fw_fnptr_args(fw *w, CXCursor call, uint32_t rel)
   }
 }
 
-/* Does parameter `param` still hold what the caller passed, everywhere? */
-static int fp_param_intact(const fw *w, uint32_t param)
+int fw_fnptr_param_intact(const fw *w, uint32_t param)
 {
   for (size_t i = 0; i < w->vars.n; i++)
     if (w->vars.v[i].param == (int16_t)param) return !w->vars.v[i].last_write && !w->vars.v[i].addr_taken;
@@ -113,11 +111,11 @@ void fw_fnptr_finish(fw *w, size_t fnarg0, size_t pcall0)
   size_t n = fnarg0;
   for (size_t i = fnarg0; i < s->fnargs.n; i++) {
     const sum_fnarg *a = &s->fnargs.v[i];
-    if (a->kind == SFA_FUNC || fp_param_intact(w, a->value)) s->fnargs.v[n++] = *a;
+    if (a->kind == SFA_FUNC || fw_fnptr_param_intact(w, a->value)) s->fnargs.v[n++] = *a;
   }
   s->fnargs.n = n;
   n = pcall0;
   for (size_t i = pcall0; i < s->pcalls.n; i++)
-    if (fp_param_intact(w, s->pcalls.v[i].param)) s->pcalls.v[n++] = s->pcalls.v[i];
+    if (fw_fnptr_param_intact(w, s->pcalls.v[i].param)) s->pcalls.v[n++] = s->pcalls.v[i];
   s->pcalls.n = n;
 }

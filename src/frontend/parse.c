@@ -237,6 +237,7 @@ static enum CXChildVisitResult fe_top(CXCursor c, CXCursor parent, CXClientData 
     fe_slot_define(t, c);
     fe_frozen_note_init(t, c);
     fe_rotable_define(t, c);
+    fe_fnfield_scan_init(t, c);
   }
   if (clang_getCursorKind(c) != CXCursor_FunctionDecl) return CXChildVisit_Continue;
   int is_def = clang_isCursorDefinition(c);

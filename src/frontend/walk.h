@@ -65,13 +65,14 @@ typedef struct {
   uint32_t nsnap;
 } fw_avail;
 
-typedef struct {
+typedef struct fw {
   fe_tu *t;
   uint32_t fi;
   CXCursor fn;                  /* the function being walked */
   char *asm_printed;            /* its printed form, once asm.c needs it */
   size_t eff_base, call_base;   /* the function's first effect and call in the summary */
   size_t fnarg_base, pcall_base;  /* and its first function-pointer facts (fnptr.c) */
+  size_t fstore_base, fcall_base; /* and its first function-pointer field facts (fieldfn.c) */
   VEC(fw_callinfo) cinfo;       /* per call of the function */
   VEC(uint32_t) cvars;
   VEC(fw_avail) avail;
@@ -203,6 +204,25 @@ void fw_fnptr_pcall(fw *w, CXCursor callee, const uint64_t *masks, uint32_t narg
 void fw_fnptr_args(fw *w, CXCursor call, uint32_t rel);
 /* Drops facts about parameters the body reassigns or takes the address of. */
 void fw_fnptr_finish(fw *w, size_t fnarg0, size_t pcall0);
+/* The function-pointer parameter of the walked function that expression e
+ * names (parentheses, casts, `*`, `&` aside), or -1. */
+int fw_fnptr_param_of(fw *w, CXCursor e);
+/* Does parameter `param` still hold what the caller passed, everywhere? */
+int fw_fnptr_param_intact(const fw *w, uint32_t param);
+
+/* fieldfn.c: function pointers in struct fields (issue 30, item 5). */
+/* `target = value` where target is such a field: a store. */
+void fw_fnfield_store(fw *w, CXCursor target, CXCursor value);
+/* `&operand` where operand is such a field: it may be written through. */
+void fw_fnfield_addr(fw *w, CXCursor operand);
+/* After the SE_CALL_INDIRECT effect of a call through `callee`: a call
+ * through a field, if callee names one. */
+void fw_fnfield_call(fw *w, CXCursor callee, const uint64_t *masks, uint32_t nargs);
+/* The walk of a function: begins (an earlier walk's facts go), restarts a
+ * pass, finishes (stores of parameters the body changes become unknown). */
+void fw_fnfield_begin(fw *w);
+void fw_fnfield_restart(fw *w);
+void fw_fnfield_finish(fw *w);
 
 /* fntable.c: calls through read-only tables (issue 13, item 5) */
 typedef VEC(uint32_t) fw_u32vec;

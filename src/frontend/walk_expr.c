@@ -487,6 +487,7 @@ uint64_t fw_store(fw *w, CXCursor target, uint64_t m, CXCursor value, int rd)
 static uint64_t fw_addr_of(fw *w, CXCursor operand)
 {
   lv_t lv;
+  fw_fnfield_addr(w, operand);
   if (!fw_lvalue(w, operand, &lv)) { fw_expr(w, operand, ACC_ADDR); return 0; }
   fw_address_escapes(w, operand, &lv);
   if (lv.kind == LV_LOCAL) {
@@ -577,6 +578,7 @@ static uint64_t fw_binary(fw *w, CXCursor c)
     /* Only where the assignment's own value is thrown away: in
      * `while (p && (v = next(p)))` the call's value is the test. */
     if (clang_equalCursors(c, w->discard_top)) fw_note_stored_call(w, l, r);
+    fw_fnfield_store(w, l, r);
     fw_store(w, l, m, r, 0);
     return m;
   }
@@ -773,6 +775,7 @@ static uint64_t fw_call(fw *w, CXCursor c)
     } else {
       fw_effect(w, c, SE_CALL_INDIRECT, 0, 0, fw_ptr_name(w, callee));
       fw_fnptr_pcall(w, callee, am.v, (uint32_t)am.n);
+      fw_fnfield_call(w, callee, am.v, (uint32_t)am.n);
     }
     vec_free(&targets);
     vec_free(&am);
@@ -914,6 +917,9 @@ uint64_t fw_expr(fw *w, CXCursor c, int acc)
   case CXCursor_DeclRefExpr: case CXCursor_MemberRefExpr: case CXCursor_ArraySubscriptExpr:
   case CXCursor_StringLiteral: case CXCursor_CompoundLiteralExpr:
     if (fw_lvalue(w, c, &lv)) return fw_lvalue_expr(w, c, acc, &lv);
+    if (clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
+        clang_getCursorKind(clang_getCursorReferenced(c)) == CXCursor_FunctionDecl)
+      fe_fnfield_fn_addr(w->t, w, clang_getCursorReferenced(c));   /* a function as a value */
     return 0;                                   /* enum constant, function name */
   case CXCursor_ParenExpr: {
     size_t k = fw_kids(w, c);
@@ -942,6 +948,7 @@ uint64_t fw_expr(fw *w, CXCursor c, int acc)
   case CXCursor_GenericSelectionExpr:           /* the controlling expression is not evaluated */
     return fw_children(w, c, 1);
   case CXCursor_InitListExpr:
+    fe_fnfield_init(w->t, w, c);
     fw_children(w, c, 0);
     return 0;
   default: {

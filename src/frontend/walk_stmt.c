@@ -244,7 +244,10 @@ static int fw_type_variably_modified(CXType t)
 
 static void fw_local_var(fw *w, CXCursor d)
 {
-  if (!fw_is_local_decl(d)) return;      /* static or extern: no code runs here */
+  if (!fw_is_local_decl(d)) {            /* static or extern: no code runs here, */
+    fe_fnfield_scan_init(w->t, d);       /* but its initializer stores function pointers */
+    return;
+  }
   uint32_t vi = fw_var_for(w, d);
   CXCursor init = clang_Cursor_getVarDeclInitializer(d);
   /* Other expressions in a declaration are evaluated only in a variably
@@ -426,6 +429,7 @@ static void fw_restart(fw *w, fw_mark m, size_t argmasks)
   s->argmasks.n = argmasks;
   s->fnargs.n = w->fnarg_base;
   s->pcalls.n = w->pcall_base;
+  fw_fnfield_restart(w);
   for (size_t i = 0; i < w->vars.n; i++) { w->vars.v[i].read = 0; w->vars.v[i].last_write = 0; }
   w->stale = 0;
   w->doomed = 0;
@@ -455,6 +459,7 @@ int fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn)
   w.call_base = start.call;
   w.fnarg_base = t->sum->fnargs.n;
   w.pcall_base = t->sum->pcalls.n;
+  fw_fnfield_begin(&w);
   /* Provenance only grows, so this converges; a few passes at most in
    * practice. Past the limit every local pointer may point anywhere. */
   for (int pass = 0;; pass++) {
@@ -468,6 +473,7 @@ int fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn)
   fw_loops_finish(&w);
   fw_callsite_finish(&w);
   fw_fnptr_finish(&w, w.fnarg_base, w.pcall_base);
+  fw_fnfield_finish(&w);
   fw_argdep_mark(&w, body);
   sum_func *f = &t->sum->funcs.v[fi];
   f->flags |= SFF_BODY;

@@ -99,6 +99,7 @@ static void c23_effect(const link_prog *p, const ptrmap *writers, uint32_t fi, c
                        c23_state *s)
 {
   memset(s, 0, sizeof *s);
+  if (e->flags & LINK_EF_RESOLVED) return;   /* its table calls speak for it */
   bool doomed = (e->flags & SEF_DOOMED) && !p->strict;
   switch ((sum_effect_kind)e->kind) {
   case SE_READ_PARAM: s->pr = (uint64_t)1 << e->param; break;

@@ -1,5 +1,6 @@
 /* link.c — merging TU summaries into one program (see link.h). */
 #include "link/link.h"
+#include "link/fields.h"
 #include "util/ptrmap.h"
 #include <assert.h>
 #include <string.h>
@@ -35,6 +36,8 @@ void link_free(link_prog *p)
   vec_free(&p->argmasks);
   vec_free(&p->fnargs);
   vec_free(&p->pcalls);
+  vec_free(&p->fstores);
+  vec_free(&p->fcalls);
   vec_free(&p->decls);
   vec_free(&p->attrs);
   vec_free(&p->macros);
@@ -64,6 +67,8 @@ static uint32_t link_str(link_prog *p, const sum_tu *tu, uint32_t id)
   if (!*m) *m = strtab_intern_n(p->strs, strtab_get(tu->strs, id), strtab_len(tu->strs, id)) + 1;
   return *m - 1;
 }
+
+uint32_t link_tu_str(link_prog *p, const sum_tu *tu, uint32_t id) { return link_str(p, tu, id); }
 
 static sum_loc link_loc(link_prog *p, const sum_tu *tu, sum_loc l)
 {
@@ -247,6 +252,7 @@ static void link_append_body(link_prog *p, const sum_tu *tu, const sum_func *sf,
     vec_push(&p->calls, lc);
   }
   link_append_fnptr(p, tu, sf, gf, map);
+  link_fields_add_body(p, tu, (uint32_t)(sf - tu->funcs.v), gi, gf->neff);
   gf->neff += sf->neff;
   gf->ncall += sf->ncall;
 }
@@ -397,7 +403,17 @@ void link_add(link_prog *p, const sum_tu *tu)
     vec_push(&p->decls, d);
   }
   link_add_macros_files(p, tu);
+  link_fields_add(p, tu, map);
   free(map);
+}
+
+bool link_is_whole_program(const link_prog *p, bool opt)
+{
+  /* A database of many programs (tests and examples each defining main)
+   * is a whole program too: each of them is. A main defined twice is
+   * the join of its definitions (link/dup.c), and still defined. */
+  long m = link_find(p, "main");
+  return opt || (m >= 0 && ((p->funcs.v[m].flags & SFF_BODY) || (p->funcs.v[m].lflags & LF_JOIN)));
 }
 
 const kb_entry *link_kb_entry(const link_prog *p, const link_func *f)

@@ -29,6 +29,13 @@
 #define LF_JOIN 0x10      /* the name as TUs defining none of them see it: no body of its
                              own, its class is the join of its definitions' (dup.c) */
 
+/* An effect flag the link sets, never a summary: a call through a field
+ * that link/fields.c turned into table calls, which now speak for it. */
+#define LINK_EF_RESOLVED 0x8000
+/* A call flag the link sets, never a summary: an SCF_TABLE call that
+ * link/fields.c made for a call through a field (eff_pos: its effect). */
+#define LINK_CF_FIELD 0x8000
+
 /* A call as in the summary, with callee an index into link_prog.funcs,
  * arg_off into link_prog.argmasks, and string ids of link_prog. */
 typedef sum_call link_call;
@@ -85,6 +92,8 @@ typedef struct {
   VEC(uint64_t) argmasks;
   VEC(sum_fnarg) fnargs;     /* SFA_FUNC values are link_prog function indices */
   VEC(sum_pcall) pcalls;     /* arg_off into argmasks */
+  VEC(sum_fstore) fstores;   /* field: a string id; func: 1 + a function; values: functions */
+  VEC(sum_fcall) fcalls;     /* func: a function, eff relative to its eff_off; arg_off into argmasks */
   VEC(sum_decl) decls;       /* func is a link_prog index; attr_off into attrs */
   VEC(sum_attr) attrs;       /* macro is a link_prog string id */
   VEC(sum_macro) macros;     /* attribute macros, one per name (kind 0: defined differently) */
@@ -100,6 +109,8 @@ typedef struct {
   uint32_t *decl_order;      /* decls.v[decl_order[decl_start[i] .. decl_start[i+1])] */
   struct link_c23 *c23;      /* link_solve: each function's C23 class (link/c23.h) */
   bool dups_resolved;        /* link_dups_resolve ran */
+  bool whole_program;        /* set before link_solve: --whole-program (link_is_whole_program) */
+  bool fields_incomplete;    /* a TU failed to parse: stores of its bodies are unknown */
   bool weak_pass;            /* link_solve is solving weak bodies as linked: a weak callee
                                 is its body (solve_weak_bodies), not its declaration */
 } link_prog;
@@ -170,6 +181,10 @@ void link_index_decls(link_prog *p);
 /* The function-pointer parameters a call to g calls through: g->pc for a
  * body, the knowledge base's callbacks for a library function (indirect.c). */
 uint64_t link_calls_through(const link_prog *p, const link_func *g);
+
+/* Is the analysed code the whole program: `opt` (--whole-program), or a
+ * `main` is defined (a database of many programs is one too: each is)? */
+bool link_is_whole_program(const link_prog *p, bool opt);
 
 /* Helpers for reports. */
 /* The knowledge-base entry speaking for f (a library function), or NULL. */

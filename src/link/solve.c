@@ -6,6 +6,7 @@
  * caller passing the address of its own local gains nothing (DESIGN.md §2).
  * Components of mutually recursive functions start optimistic (const) and
  * rise to a fixpoint; the lattice is finite and every step monotone. */
+#include "link/fields.h"
 #include "link/solve_int.h"
 #include "link/c23.h"
 #include "link/scc.h"
@@ -117,6 +118,7 @@ void link_solve_cap_doomed(link_state *s)
 
 void link_solve_effect(link_state *s, const sum_effect *e, bool strict)
 {
+  if (e->flags & LINK_EF_RESOLVED) return;   /* its table calls speak for it */
   if (e->kind == SE_LOOP || e->kind == SE_GOTO_BACK) {
     if (!(e->flags & SEF_UNLESS_PURE_CALL)) s->mnr = 1;   /* else: solve_loop_mnr */
     return;
@@ -382,6 +384,7 @@ static void solve_weak_bodies(link_prog *p)
 void link_solve(link_prog *p)
 {
   link_dups_resolve(p);
+  link_fields_resolve(p);
   link_resolve_ro_tables(p);
   solve_mark_kb_bodies(p);
   link_ind_prepare(p);

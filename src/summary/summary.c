@@ -28,5 +28,7 @@ void summary_free(sum_tu *tu)
   vec_free(&tu->files);
   vec_free(&tu->fnargs);
   vec_free(&tu->pcalls);
+  vec_free(&tu->fstores);
+  vec_free(&tu->fcalls);
   free(tu);
 }

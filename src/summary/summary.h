@@ -281,6 +281,34 @@ typedef struct {
   uint32_t arg_off, nargs;   /* provenance of the arguments: sum_tu.argmasks */
 } sum_pcall;
 
+/* Function pointers stored in struct fields, and calls through them
+ * (format 8; issue 30 item 5): a field is named by its USR (the same in
+ * every TU: "c:@S@hash_table@FI@hasher"), its values are resolved over the
+ * whole program by the link (link/fields.c). */
+#define SFS_UNKNOWN 3 /* anything else stored there: a loaded pointer, a call's result,
+                         the field's address taken (`&x.f`); field 0: some field */
+#define SFS_ADDR    4 /* no store: function `value`'s address is taken (used as a value, not
+                         called directly), so it may be called from anywhere; field 0 */
+#define SFS_ANY     5 /* function `value` is stored in a field of a record the initializer
+                         does not say (brace elision): it may be in any field; field 0 */
+typedef struct {
+  uint32_t field;    /* string id of the field's USR; 0 with SFS_ADDR, SFS_ANY, or
+                        SFS_UNKNOWN for a value whose field is not known */
+  uint32_t func;     /* 1 + the function whose body stores it; 0: a file-scope initializer */
+  uint8_t kind;      /* SFA_FUNC, SFA_PARAM (the storing function's intact parameter),
+                        SFA_NULL, SFS_* */
+  uint32_t value;    /* SFA_FUNC, SFS_ADDR, SFS_ANY: a function index; SFA_PARAM: the parameter */
+} sum_fstore;
+
+/* A call through a function-pointer field (format 8): its SE_CALL_INDIRECT
+ * effect, the field, and the provenance of the arguments passed. */
+typedef struct {
+  uint32_t func;     /* the calling function */
+  uint32_t eff;      /* the SE_CALL_INDIRECT effect, relative to that function's eff_off */
+  uint32_t field;    /* string id of the field's USR */
+  uint32_t arg_off, nargs;   /* sum_tu.argmasks */
+} sum_fcall;
+
 #define SDF_MACRO_NAME 0x1  /* the name comes from a macro expansion: fix leaves it alone */
 #define SDF_KNR        0x2  /* a K&R-style definition (identifier list) */
 #define SDF_SPLIT      0x4  /* the declaration does not lie in one file outside macros */
@@ -367,6 +395,8 @@ typedef struct sum_tu {
   VEC(sum_file) files;
   VEC(sum_fnarg) fnargs;
   VEC(sum_pcall) pcalls;
+  VEC(sum_fstore) fstores;   /* (format 8) */
+  VEC(sum_fcall) fcalls;     /* (format 8) */
 } sum_tu;
 
 sum_tu *summary_new(void);
@@ -375,7 +405,7 @@ void summary_free(sum_tu *tu);
 /* A record starts with these 8 bytes, then the format version (4 bytes,
  * little-endian), then a flags word: docs/summary-format.md. */
 #define SUMMARY_MAGIC "PURIST\0S"
-#define SUMMARY_FORMAT 7
+#define SUMMARY_FORMAT 8
 /* (format 5) Header flag: the payload is one zstd frame holding the payload. */
 #define SUMMARY_ZSTD 0x1
 

@@ -87,6 +87,22 @@ static void encode_fnptr_facts(const sum_tu *tu, bytes *b)
   }
 }
 
+/* Function-pointer fields (format 8). */
+static void encode_field_facts(const sum_tu *tu, bytes *b)
+{
+  bytes_uleb(b, tu->fstores.n);
+  for (size_t i = 0; i < tu->fstores.n; i++) {
+    const sum_fstore *s = &tu->fstores.v[i];
+    bytes_uleb(b, s->field); bytes_uleb(b, s->func); bytes_uleb(b, s->kind); bytes_uleb(b, s->value);
+  }
+  bytes_uleb(b, tu->fcalls.n);
+  for (size_t i = 0; i < tu->fcalls.n; i++) {
+    const sum_fcall *c = &tu->fcalls.v[i];
+    bytes_uleb(b, c->func); bytes_uleb(b, c->eff); bytes_uleb(b, c->field); bytes_uleb(b, c->nargs);
+    for (uint32_t a = 0; a < c->nargs; a++) bytes_uleb(b, tu->argmasks.v[c->arg_off + a]);
+  }
+}
+
 static void encode_payload(const sum_tu *tu, bytes *b)
 {
   bytes_uleb(b, tu->flags);
@@ -129,6 +145,7 @@ static void encode_payload(const sum_tu *tu, bytes *b)
   }
   encode_fix_facts(tu, b);
   encode_fnptr_facts(tu, b);
+  encode_field_facts(tu, b);
 }
 
 /* Fills in the header of the record b holds (payload after HEADER_LEN). */
@@ -369,6 +386,33 @@ static void decode_fnptr_facts(reader *r, sum_tu *tu)
   }
 }
 
+/* Each store and call must name a function, effect and string that exist. */
+static void decode_field_facts(reader *r, sum_tu *tu, uint32_t ns)
+{
+  uint64_t n = bytes_get_uleb(r);
+  if (n > (uint64_t)(r->end - r->p) / 4) { r->bad = 1; return; }
+  for (uint64_t i = 0; i < n && !r->bad; i++) {
+    sum_fstore s;
+    s.field = get_idx(r, ns); s.func = get_idx(r, tu->funcs.n + 1); s.kind = (uint8_t)get_idx(r, SFS_ANY + 1);
+    bool fn = s.kind == SFA_FUNC || s.kind == SFS_ADDR || s.kind == SFS_ANY;
+    s.value = get_idx(r, fn ? tu->funcs.n : s.kind == SFA_PARAM ? PROV_MAX_PARAMS : 1);
+    if (s.kind == SFA_PARAM && !s.func) r->bad = 1;
+    vec_push(&tu->fstores, s);
+  }
+  n = bytes_get_uleb(r);
+  if (n > (uint64_t)(r->end - r->p) / 4) { r->bad = 1; return; }
+  for (uint64_t i = 0; i < n && !r->bad; i++) {
+    sum_fcall c;
+    c.func = get_idx(r, tu->funcs.n);
+    c.eff = get_idx(r, r->bad ? 1 : tu->funcs.v[c.func].neff);
+    c.field = get_idx(r, ns); c.nargs = get_idx(r, 1 << 16);
+    c.arg_off = (uint32_t)tu->argmasks.n;
+    if (c.nargs > (uint64_t)(r->end - r->p)) { r->bad = 1; return; }
+    for (uint32_t a = 0; a < c.nargs && !r->bad; a++) vec_push(&tu->argmasks, bytes_get_uleb(r));
+    vec_push(&tu->fcalls, c);
+  }
+}
+
 /* Decodes a payload (uncompressed); NULL if it is malformed. */
 static sum_tu *decode_payload(const unsigned char *payload, uint64_t plen)
 {
@@ -388,6 +432,7 @@ static sum_tu *decode_payload(const unsigned char *payload, uint64_t plen)
   if (!r.bad) decode_attrs(&r, tu, (uint32_t)ns);
   if (!r.bad) decode_macros_files(&r, tu, (uint32_t)ns);
   if (!r.bad) decode_fnptr_facts(&r, tu);
+  if (!r.bad) decode_field_facts(&r, tu, (uint32_t)ns);
   if (r.bad || r.p != r.end) {
     summary_free(tu);
     return NULL;

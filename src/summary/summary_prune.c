@@ -27,6 +27,12 @@ static uint32_t prune_mark(const sum_tu *tu, uint32_t *keep)
   for (size_t i = 0; i < tu->calls.n; i++) keep[tu->calls.v[i].callee] = 1;
   for (size_t i = 0; i < tu->fnargs.n; i++)
     if (tu->fnargs.v[i].kind == SFA_FUNC) keep[tu->fnargs.v[i].value] = 1;
+  for (size_t i = 0; i < tu->fstores.n; i++) {
+    const sum_fstore *s = &tu->fstores.v[i];
+    if (s->func) keep[s->func - 1] = 1;
+    if (s->kind == SFA_FUNC || s->kind == SFS_ADDR || s->kind == SFS_ANY) keep[s->value] = 1;
+  }
+  for (size_t i = 0; i < tu->fcalls.n; i++) keep[tu->fcalls.v[i].func] = 1;
   uint32_t n = 0;
   for (size_t i = 0; i < tu->funcs.n; i++) keep[i] = keep[i] ? ++n : 0;
   return n;
@@ -44,6 +50,12 @@ static void prune_funcs(sum_tu *tu, const uint32_t *keep)
   for (size_t i = 0; i < tu->calls.n; i++) tu->calls.v[i].callee = keep[tu->calls.v[i].callee] - 1;
   for (size_t i = 0; i < tu->fnargs.n; i++)
     if (tu->fnargs.v[i].kind == SFA_FUNC) tu->fnargs.v[i].value = keep[tu->fnargs.v[i].value] - 1;
+  for (size_t i = 0; i < tu->fstores.n; i++) {
+    sum_fstore *s = &tu->fstores.v[i];
+    if (s->func) s->func = keep[s->func - 1];
+    if (s->kind == SFA_FUNC || s->kind == SFS_ADDR || s->kind == SFS_ANY) s->value = keep[s->value] - 1;
+  }
+  for (size_t i = 0; i < tu->fcalls.n; i++) tu->fcalls.v[i].func = keep[tu->fcalls.v[i].func] - 1;
   n = 0;
   for (size_t i = 0; i < tu->decls.n; i++) {
     sum_decl d = tu->decls.v[i];
@@ -102,6 +114,8 @@ static void prune_strings(sum_tu *tu)
   for (size_t i = 0; i < tu->attrs.n; i++) prune_str(old, nt, &tu->attrs.v[i].macro);
   for (size_t i = 0; i < tu->macros.n; i++) prune_str(old, nt, &tu->macros.v[i].name);
   for (size_t i = 0; i < tu->files.n; i++) prune_str(old, nt, &tu->files.v[i].file);
+  for (size_t i = 0; i < tu->fstores.n; i++) prune_str(old, nt, &tu->fstores.v[i].field);
+  for (size_t i = 0; i < tu->fcalls.n; i++) prune_str(old, nt, &tu->fcalls.v[i].field);
   strtab_free(old);
   tu->strs = nt;
 }
