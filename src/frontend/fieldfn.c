@@ -20,7 +20,8 @@
  * A function whose address is taken anywhere (SFS_ADDR) may be called
  * from anywhere, so its parameters are no longer known from its calls.
  *
- * Unions are left out (their members overlay each other), and so are
+ * Unions are left out (their members overlay each other, a struct inside
+ * one too), and so are
  * structs of system headers (library code writes them). What the model
  * assumes, as type-based alias analysis does: a function pointer reaches
  * a field only through stores of the field's own type (not memcpy from
@@ -41,7 +42,12 @@ static int ff_is_fn_pointer(CXType t)
 static uint32_t ff_field_id(fe_tu *t, CXCursor fd)
 {
   if (clang_getCursorKind(fd) != CXCursor_FieldDecl || !ff_is_fn_pointer(clang_getCursorType(fd))) return 0;
-  if (clang_getCursorKind(clang_getCursorSemanticParent(fd)) != CXCursor_StructDecl) return 0;
+  CXCursor r = clang_getCursorSemanticParent(fd);
+  if (clang_getCursorKind(r) != CXCursor_StructDecl) return 0;
+  /* A struct inside a union overlays the union's other members. */
+  for (int depth = 0; depth < 16 && clang_getCursorKind(r) == CXCursor_StructDecl; depth++)
+    r = clang_getCursorSemanticParent(r);
+  if (clang_getCursorKind(r) == CXCursor_UnionDecl) return 0;
   if (clang_Location_isInSystemHeader(clang_getCursorLocation(fd))) return 0;
   CXString usr = clang_getCursorUSR(fd);
   const char *u = clang_getCString(usr);

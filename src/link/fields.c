@@ -14,6 +14,7 @@
  * Anything less than certain leaves the call unknown (normal), as before. */
 #include "link/fields.h"
 #include "link/solve_int.h"
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -220,6 +221,8 @@ static void fld_rewrite(fld_ctx *x, const sum_fcall *c, const fld_set *set)
 
 void link_fields_resolve(link_prog *p)
 {
+  if (getenv("PURIST_DEBUG_FIELDS"))
+    fprintf(stderr, "fields: %zu calls, incomplete %d, whole %d\n", p->fcalls.n, p->fields_incomplete, link_is_whole_program(p, p->whole_program));
   if (!p->fcalls.n || p->fields_incomplete || !link_is_whole_program(p, p->whole_program)) return;
   fld_ctx x;
   memset(&x, 0, sizeof x);
@@ -227,6 +230,13 @@ void link_fields_resolve(link_prog *p)
   x.addr = xcalloc(p->funcs.n ? p->funcs.n : 1, 1);
   fld_index_calls(&x);
   fld_collect(&x);
+  if (getenv("PURIST_DEBUG_FIELDS")) {
+    fprintf(stderr, "fields: %zu stores, %zu calls, poisoned %d, any %zu\n", p->fstores.n, p->fcalls.n, x.poisoned, x.any.fns.n);
+    for (size_t i = 0; i < p->fcalls.n; i++) {
+      const uint32_t *hit = ptrmap_get(&x.fields, (uint64_t)p->fcalls.v[i].field + 1);
+      fprintf(stderr, "  call %s in %s: %s\n", strtab_get(p->strs, p->fcalls.v[i].field), strtab_get(p->strs, p->funcs.v[p->fcalls.v[i].func].name), !hit ? "no stores" : x.sets.v[*hit - 1].unknown ? "unknown" : "known");
+    }
+  }
   if (!x.poisoned) {
     qsort(p->fcalls.v, p->fcalls.n, sizeof *p->fcalls.v, fld_by_func);
     for (size_t i = 0; i < p->fcalls.n; i++) {
