@@ -367,6 +367,7 @@ static void cmd_mark_library(const cli_opts *o, link_prog *p, const char *root)
 void cmd_solve(const cli_opts *o, link_prog *p, const char *root)
 {
   p->whole_program = o->whole_program;
+  p->has_library = o->libraries.n > 0;
   link_solve(p);
   cmd_mark_library(o, p, root);
   if (o->quiet) return;

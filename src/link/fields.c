@@ -219,11 +219,23 @@ static void fld_rewrite(fld_ctx *x, const sum_fcall *c, const fld_set *set)
   e->flags |= LINK_EF_RESOLVED;
 }
 
+/* Does the program hold a library's public API (--library, or a -fPIC
+ * export)? Its users, which are not analysed, may store anything in the
+ * fields of the structs it hands them. */
+static bool fld_has_library(const link_prog *p)
+{
+  if (p->has_library) return true;
+  for (size_t i = 0; i < p->funcs.n; i++)
+    if ((p->funcs.v[i].flags & (SFF_EXPORTED | SFF_BODY)) == (SFF_EXPORTED | SFF_BODY)) return true;
+  return false;
+}
+
 void link_fields_resolve(link_prog *p)
 {
   if (getenv("PURIST_DEBUG_FIELDS"))
     fprintf(stderr, "fields: %zu calls, incomplete %d, whole %d\n", p->fcalls.n, p->fields_incomplete, link_is_whole_program(p, p->whole_program));
-  if (!p->fcalls.n || p->fields_incomplete || !link_is_whole_program(p, p->whole_program)) return;
+  if (!p->fcalls.n || p->fields_incomplete || !link_is_whole_program(p, p->whole_program) || fld_has_library(p))
+    return;
   fld_ctx x;
   memset(&x, 0, sizeof x);
   x.p = p;

@@ -111,6 +111,7 @@ typedef struct {
   bool dups_resolved;        /* link_dups_resolve ran */
   bool whole_program;        /* set before link_solve: --whole-program (link_is_whole_program) */
   bool fields_incomplete;    /* a TU failed to parse: stores of its bodies are unknown */
+  bool has_library;          /* set before link_solve: --library names a library's files */
   bool weak_pass;            /* link_solve is solving weak bodies as linked: a weak callee
                                 is its body (solve_weak_bodies), not its declaration */
 } link_prog;
