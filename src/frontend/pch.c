@@ -4,6 +4,7 @@
 #include "util/fileio.h"
 #include <dirent.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -305,9 +306,14 @@ static int pch_build_now(fe_pch *p, CXIndex idx, char *const *argv, int argc, co
   if (m) fclose(m);
   if (!why) {
     char *ptmp = xasprintf("%s.tmp.%ld", p->pch_path, (long)getpid());
-    if (clang_saveTranslationUnit(tu, ptmp, clang_defaultSaveOptions(tu)) != CXSaveError_None ||
-        rename(ptmp, p->pch_path) != 0)
-      why = "it could not be saved";
+    /* Saving registers LLVM's signal handlers, which replace this thread's
+     * alternate signal stack with one from malloc: the sanitizers' runtime
+     * unmaps whatever stack is set when the thread ends, and fails on it. */
+    stack_t alt;
+    bool had_alt = sigaltstack(NULL, &alt) == 0;
+    enum CXSaveError se = clang_saveTranslationUnit(tu, ptmp, clang_defaultSaveOptions(tu));
+    if (had_alt) sigaltstack(&alt, NULL);
+    if (se != CXSaveError_None || rename(ptmp, p->pch_path) != 0) why = "it could not be saved";
     if (why) unlink(ptmp);
     free(ptmp);
   }
