@@ -20,8 +20,8 @@
  * replay); the input is preprocessed (.i); a file it read changed since
  * (each file's content hash is checked); or the TU's parse with it
  * reports a problem with the PCH or enters one of its files again. The
- * store is PURIST_PCH_DIR (set by fe_pch_store_open); PURIST_PCH=0 turns
- * sharing off. */
+ * store is PURIST_PCH_DIR (set by fe_pch_store_open). Off unless
+ * PURIST_PCH=1: on the projects measured it saved nothing (docs/decisions.md). */
 #ifndef PURIST_FE_PCH_H
 #define PURIST_FE_PCH_H
 #include <clang-c/Index.h>
