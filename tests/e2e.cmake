@@ -44,6 +44,7 @@ set(_e2e_tests
   cache_shared
   progress
   cdb_skip
+  pch_prefix
 )
 foreach(_e2e ${_e2e_tests})
   add_test(NAME e2e/${_e2e}

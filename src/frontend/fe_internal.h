@@ -81,6 +81,7 @@ typedef struct {
   size_t text_size;
   ptrmap texts;       /* CXFile → index + 1 in text_v: each file's text, asked of libclang once */
   VEC(struct fe_text { const char *s; size_t n; }) text_v;
+  const struct fe_pch *pch;   /* the shared prefix's PCH the TU was parsed with (pch.h), or NULL */
 } fe_tu;
 
 /* generated.c: files the build writes (issue 13, item 11). */

@@ -6,6 +6,7 @@
  * its file as parsed. All positions are expansion locations: where the
  * user's text is. */
 #include "frontend/fe_internal.h"
+#include "frontend/pch.h"
 #include <ctype.h>
 #include <string.h>
 #include <xxhash.h>
@@ -118,16 +119,14 @@ typedef struct {
 #define FF_ROOT_PREDEFINES 0u
 #define FF_ROOT_MAIN 1u
 
-static void ff_inclusion(CXFile f, CXSourceLocation *stack, unsigned n, CXClientData d)
+static void ff_inclusion(const fe_incl *in, void *d)
 {
   key_map *km = d;
-  uint64_t k = (uint64_t)(uintptr_t)f;
+  uint64_t k = (uint64_t)(uintptr_t)in->file;
   if (!k || ptrmap_get(&km->files, k)) return;
   tu_key key = {0};
-  CXFile root = NULL;
-  if (n) fe_expansion_offset(stack[n - 1], &root);
-  vec_push(&key, n && !root ? FF_ROOT_PREDEFINES : FF_ROOT_MAIN);
-  for (unsigned i = n; i-- > 0;) vec_push(&key, fe_expansion_offset(stack[i], NULL));
+  vec_push(&key, in->predefined ? FF_ROOT_PREDEFINES : FF_ROOT_MAIN);
+  for (unsigned i = 0; i < in->depth; i++) vec_push(&key, in->offs[i]);
   vec_push(&km->keys, key);
   ptrmap_put(&km->files, k, (uint32_t)km->keys.n);
 }
@@ -255,7 +254,7 @@ static size_t ff_sweep_before(const ff_sweep *w, size_t n, const ff_key *at)
 void fe_fix_finish(fe_tu *t)
 {
   key_map km = { {0}, {0} };
-  clang_getInclusions(t->tu, ff_inclusion, &km);
+  fe_inclusions(t->tu, t->pch, ff_inclusion, &km);
   for (size_t j = 0; j < t->fix_macros.n; j++)
     t->sum->macros.v[t->fix_macros.v[j].index].origin = ff_origin(&km, t->fix_macros.v[j].loc);
   ff_sweep w;

@@ -1,5 +1,6 @@
 /* parse.c — runs libclang on one job and hands the AST to the walker. */
 #include "frontend/fe_internal.h"
+#include "frontend/pch.h"
 #include "util/fileio.h"
 #include <ctype.h>
 #include <errno.h>
@@ -274,26 +275,26 @@ void fe_deps_free(fe_deps *d)
 
 typedef struct { CXTranslationUnit tu; fe_deps *deps; ptrmap seen; } deps_ctx;
 
-/* clang_getInclusions visitor: one fe_dep per file, hashed from the buffer
+/* fe_inclusions visitor: one fe_dep per file, hashed from the buffer
  * libclang parsed (not re-read from disk, which may have changed since). */
-static void fe_dep_visit(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData data)
+static void fe_dep_visit(const fe_incl *in, void *data)
 {
   deps_ctx *c = data;
-  uint64_t key = (uint64_t)(uintptr_t)f;
-  if (!f || ptrmap_get(&c->seen, key)) return;
+  uint64_t key = (uint64_t)(uintptr_t)in->file;
+  if (!in->file || ptrmap_get(&c->seen, key)) return;
   ptrmap_put(&c->seen, key, 1);
-  char *path = fe_file_path(f);
+  char *path = fe_file_path(in->file);
   if (fe_ccview_is_virtual(path)) { free(path); return; }   /* in memory: the cache keys on its digest */
   size_t size = 0;
-  const char *text = fe_file_text(c->tu, f, &size);
-  fe_dep d = { path, size, XXH3_64bits(text ? text : "", text ? size : 0), depth == 0 };
+  const char *text = fe_file_text(c->tu, in->file, &size);
+  fe_dep d = { path, size, XXH3_64bits(text ? text : "", text ? size : 0), in->depth == 0 };
   vec_push(c->deps, d);
 }
 
-static void fe_collect_deps(CXTranslationUnit tu, fe_deps *deps)
+static void fe_collect_deps(CXTranslationUnit tu, const fe_pch *pch, fe_deps *deps)
 {
   deps_ctx c = { tu, deps, {0} };
-  clang_getInclusions(tu, fe_dep_visit, &c);
+  fe_inclusions(tu, pch, fe_dep_visit, &c);
   ptrmap_free(&c.seen);
 }
 
@@ -325,6 +326,31 @@ fe_status fe_parse_in_process(void *idx, const fe_job *job, const kb *kb, sum_tu
   return fe_summarize_deps((CXIndex)idx, job, kb, out, msgs, deps);
 }
 
+/* Parses job with its prefix's PCH (pch.h): the flags plus -include-pch,
+ * the unsaved files plus the prefix header. Fails (the TU disposed) when
+ * the result would not be an unshared parse's. */
+static enum CXErrorCode fe_parse_with_pch(CXIndex idx, const fe_job *job, char **argv, int argc,
+                                          const struct CXUnsavedFile *unsaved, unsigned nunsaved, unsigned opts,
+                                          const fe_pch *pch, CXTranslationUnit *tu)
+{
+  VEC(const char *) av = {0};
+  for (int i = 0; i < argc; i++) vec_push(&av, argv[i]);
+  vec_push(&av, "-include-pch");
+  vec_push(&av, fe_pch_path(pch));
+  struct CXUnsavedFile uf[2];
+  unsigned n = 0;
+  for (unsigned i = 0; i < nunsaved && n < 1; i++) uf[n++] = unsaved[i];
+  uf[n++] = fe_pch_unsaved(pch);
+  enum CXErrorCode ec = clang_parseTranslationUnit2(idx, job->file, av.v, (int)av.n, uf, n, opts, tu);
+  vec_free(&av);
+  if (ec == CXError_Success && *tu && !fe_pch_usable(pch, *tu)) {
+    clang_disposeTranslationUnit(*tu);
+    *tu = NULL;
+    ec = CXError_Failure;
+  }
+  return ec;
+}
+
 /* Parses and summarises job with one view of the preprocessor. */
 static fe_status fe_summarize_view(CXIndex idx, const fe_job *job, const fe_ccview *view, const kb *kb,
                                    sum_tu **out, fe_msgs *msgs, fe_deps *deps)
@@ -340,18 +366,27 @@ static fe_status fe_summarize_view(CXIndex idx, const fe_job *job, const fe_ccvi
    * the project's own attribute macros (frontend/fixfacts.c). */
   unsigned opts = CXTranslationUnit_KeepGoing | CXTranslationUnit_VisitImplicitAttributes
                 | CXTranslationUnit_DetailedPreprocessingRecord;
-  enum CXErrorCode ec = clang_parseTranslationUnit2(idx, job->file, (const char *const *)argv, argc,
-                                                    vh.Filename ? &vh : NULL, vh.Filename ? 1 : 0, opts, &tu);
+  fe_pch *pch = fe_pch_for(idx, job, argv, argc, &vh, vh.Filename ? 1 : 0, opts);
+  enum CXErrorCode ec = pch ? fe_parse_with_pch(idx, job, argv, argc, &vh, vh.Filename ? 1 : 0, opts, pch, &tu)
+                            : CXError_Failure;
+  if (ec != CXError_Success) {   /* no shared prefix, or it did not serve: as before */
+    fe_pch_free(pch);
+    pch = NULL;
+    ec = clang_parseTranslationUnit2(idx, job->file, (const char *const *)argv, argc, vh.Filename ? &vh : NULL,
+                                     vh.Filename ? 1 : 0, opts, &tu);
+  }
   free(argv[0]);
   free(argv);
   *out = NULL;
   if (ec != CXError_Success || !tu) {
+    fe_pch_free(pch);
     vec_push(msgs, xasprintf("%s: error: libclang could not parse this file (error %d)", job->file, (int)ec));
     return FE_FAILED;
   }
   fe_tu t;
   memset(&t, 0, sizeof t);
   t.tu = tu;
+  t.pch = pch;
   t.kb = kb;
   t.sum = summary_new();
   t.build_dir = fe_build_dir(job);
@@ -376,7 +411,7 @@ static fe_status fe_summarize_view(CXIndex idx, const fe_job *job, const fe_ccvi
     fe_infer_noreturn(&t);
     fe_frozen_finish(&t);
   }
-  if (deps) fe_collect_deps(tu, deps);
+  if (deps) fe_collect_deps(tu, t.pch, deps);
   ptrmap_free(&t.funcs);
   ptrmap_free(&t.files);
   ptrmap_free(&t.void_attrs);
@@ -397,6 +432,7 @@ static fe_status fe_summarize_view(CXIndex idx, const fe_job *job, const fe_ccvi
   vec_free(&t.aliases);
   ptrmap_free(&t.init_refs);
   clang_disposeTranslationUnit(tu);
+  fe_pch_free(pch);
   *out = t.sum;
   return st;
 }

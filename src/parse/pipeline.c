@@ -1,6 +1,7 @@
 /* pipeline.c — see parse.h. Workers take the next job index from a
  * shared counter, so the load balances itself. */
 #include "parse/parse.h"
+#include "frontend/pch.h"
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -315,7 +316,10 @@ void pipeline_summarize_cached(const fe_jobs *jobs, const kb *kb, cache *c, int 
   pipeline_shared sh = { .jobs = jobs, .kb = kb, .cache = c, .out = out, .n = n, .progress = progress,
                          .root = out->root };
   if (out->sink) sh.ready = xcalloc(n ? n : 1, sizeof *sh.ready);
+  /* Shared prefixes' PCHs (frontend/pch.h): in the cache, else for this run. */
+  char *pch_tmp = fe_pch_store_open(c ? cache_dir_of(c) : NULL);
   pipeline_run_threads(&sh, nthreads);
+  fe_pch_store_close(pch_tmp);
   free(sh.ready);
   out->failed = atomic_load(&sh.failed);
 }
