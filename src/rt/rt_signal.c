@@ -41,17 +41,22 @@ PRT_NOINST int prt_sig_real(int sig, const struct sigaction *act, struct sigacti
   return __sigaction(sig, act, old);
 }
 
-PRT_NOINST bool prt_sig_own(void (*segv)(int, siginfo_t *, void *), void (*trap)(int, siginfo_t *, void *))
+/* Installs handler for sig, the program's own handler kept in *old. */
+PRT_NOINST static bool rt_sig_install(int sig, void (*handler)(int, siginfo_t *, void *), struct sigaction *old)
 {
-  if (atomic_load_explicit(&s_owned, memory_order_acquire) & 3) return true;
   struct sigaction sa;
   memset(&sa, 0, sizeof sa);
   sa.sa_flags = SA_SIGINFO | SA_NODEFER;
   sigemptyset(&sa.sa_mask);
-  sa.sa_sigaction = segv;
-  if (__sigaction(SIGSEGV, &sa, &s_prog[0]) != 0) return false;
-  sa.sa_sigaction = trap;
-  if (__sigaction(SIGTRAP, &sa, &s_prog[1]) != 0) {
+  sa.sa_sigaction = handler;
+  return __sigaction(sig, &sa, old) == 0;
+}
+
+PRT_NOINST bool prt_sig_own(void (*segv)(int, siginfo_t *, void *), void (*trap)(int, siginfo_t *, void *))
+{
+  if (atomic_load_explicit(&s_owned, memory_order_acquire) & 3) return true;
+  if (!rt_sig_install(SIGSEGV, segv, &s_prog[0])) return false;
+  if (!rt_sig_install(SIGTRAP, trap, &s_prog[1])) {
     __sigaction(SIGSEGV, &s_prog[0], NULL);
     return false;
   }
@@ -62,12 +67,7 @@ PRT_NOINST bool prt_sig_own(void (*segv)(int, siginfo_t *, void *), void (*trap)
 PRT_NOINST bool prt_sig_own_sys(void (*sys)(int, siginfo_t *, void *))
 {
   if (atomic_load_explicit(&s_owned, memory_order_acquire) & 4) return true;
-  struct sigaction sa;
-  memset(&sa, 0, sizeof sa);
-  sa.sa_flags = SA_SIGINFO | SA_NODEFER;
-  sigemptyset(&sa.sa_mask);
-  sa.sa_sigaction = sys;
-  if (__sigaction(SIGSYS, &sa, &s_prog[2]) != 0) return false;
+  if (!rt_sig_install(SIGSYS, sys, &s_prog[2])) return false;
   atomic_fetch_or_explicit(&s_owned, 4, memory_order_release);
   return true;
 }
