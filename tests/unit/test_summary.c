@@ -102,6 +102,19 @@ static void add_fnptr_facts(sum_tu *tu, uint32_t fi, const uint64_t *masks)
   f->npcall = 1;
 }
 
+/* Function-pointer field facts (format 8): a store of each kind and one
+ * call through a field, with argument masks (they follow the pcalls'). */
+static void add_field_facts(sum_tu *tu, const uint64_t *masks)
+{
+  uint32_t field = strtab_intern(tu->strs, "c:@S@table@FI@hash");
+  sum_fstore s[] = { { field, 1, SFA_FUNC, 1 }, { field, 1, SFA_PARAM, 1 }, { field, 0, SFA_NULL, 0 },
+                     { field, 0, SFS_UNKNOWN, 0 }, { 0, 0, SFS_ADDR, 3 }, { 0, 2, SFS_ANY, 1 } };
+  for (size_t i = 0; i < sizeof s / sizeof *s; i++) vec_push(&tu->fstores, s[i]);
+  sum_fcall c = { 0, 2, field, (uint32_t)tu->argmasks.n, 2 };
+  for (int i = 0; i < 2; i++) vec_push(&tu->argmasks, masks[i]);
+  vec_push(&tu->fcalls, c);
+}
+
 static sum_tu *sample_tu(void)
 {
   sum_tu *tu = summary_new();
@@ -139,6 +152,7 @@ static sum_tu *sample_tu(void)
   add_decl(tu, 3, loc(file, 1, 1), SUM_DECL_PURE, 0);
   add_fix_facts(tu, file);
   add_fnptr_facts(tu, 0, m3);   /* last: the reader puts their argument masks after the calls' */
+  add_field_facts(tu, m3);
   return tu;
 }
 
@@ -279,6 +293,28 @@ static void assert_fnptr_equal(const sum_tu *a, const sum_tu *b)
   }
 }
 
+static void assert_fields_equal(const sum_tu *a, const sum_tu *b)
+{
+  assert_int_equal(a->fstores.n, b->fstores.n);
+  for (size_t i = 0; i < a->fstores.n; i++) {
+    const sum_fstore *x = &a->fstores.v[i], *y = &b->fstores.v[i];
+    assert_int_equal(x->field, y->field);
+    assert_int_equal(x->func, y->func);
+    assert_int_equal(x->kind, y->kind);
+    assert_int_equal(x->value, y->value);
+  }
+  assert_int_equal(a->fcalls.n, b->fcalls.n);
+  for (size_t i = 0; i < a->fcalls.n; i++) {
+    const sum_fcall *x = &a->fcalls.v[i], *y = &b->fcalls.v[i];
+    assert_int_equal(x->func, y->func);
+    assert_int_equal(x->eff, y->eff);
+    assert_int_equal(x->field, y->field);
+    assert_int_equal(x->nargs, y->nargs);
+    for (uint32_t k = 0; k < x->nargs; k++)
+      assert_int_equal(a->argmasks.v[x->arg_off + k], b->argmasks.v[y->arg_off + k]);
+  }
+}
+
 static void assert_tu_equal(const sum_tu *a, const sum_tu *b)
 {
   assert_int_equal(a->main_file, b->main_file);
@@ -289,6 +325,7 @@ static void assert_tu_equal(const sum_tu *a, const sum_tu *b)
   assert_calls_equal(a, b);
   assert_decls_equal(a, b);
   assert_fnptr_equal(a, b);
+  assert_fields_equal(a, b);
 }
 
 /* ---- decoding helpers ---- */
@@ -345,7 +382,7 @@ static void test_packed_round_trip(void **state)
   size_t len, plain, pos = 0;
   unsigned char *buf = summary_encode_packed(tu, &len);
   free(summary_encode(tu, &plain));
-  assert_memory_equal(buf + 8, "\7\0\0\0\1\0\0\0", 8);
+  assert_memory_equal(buf + 8, "\10\0\0\0\1\0\0\0", 8);
   assert_true(len < plain);
   char *err = NULL;
   sum_tu *back = decode_copy(buf, len, &pos, &err);
@@ -456,7 +493,7 @@ static void test_header_layout(void **state)
   size_t len;
   unsigned char *buf = summary_encode(tu, &len);
   assert_memory_equal(buf, "PURIST\0S", 8);
-  assert_memory_equal(buf + 8, "\7\0\0\0", 4);
+  assert_memory_equal(buf + 8, "\10\0\0\0", 4);
   assert_memory_equal(buf + 12, "\0\0\0\0", 4);
   uint64_t plen = 0;
   for (int i = 0; i < 8; i++) plen |= (uint64_t)buf[16 + i] << (8 * i);
@@ -625,13 +662,13 @@ static void test_wrong_version_names_both(void **state)
   sum_tu *tu = sample_tu();
   size_t len, pos = 0;
   unsigned char *buf = summary_encode(tu, &len);
-  buf[8] = 6;
+  buf[8] = 7;
   char *err = NULL;
   sum_tu *back = decode_copy(buf, len, &pos, &err);
   assert_null(back);
   assert_non_null(err);
-  if (!strstr(err, "version 6") || !strstr(err, "version 7"))
-    fail_msg("message does not name versions 6 and 7: %s", err);
+  if (!strstr(err, "version 7") || !strstr(err, "version 8"))
+    fail_msg("message does not name versions 7 and 8: %s", err);
   free(err);
   free(buf);
   summary_free(tu);
