@@ -27,10 +27,11 @@
 #include <unistd.h>
 #include <xxhash.h>
 
-static char *ccd_dir;   /* set once by the launcher, before any thread or fork */
+static char *ccd_dir;   /* set by the launcher or the summary cache's opener, before any thread or fork */
 
 void fe_ccview_disk_cache(const char *dir)
 {
+  if (dir && ccd_dir && !strcmp(dir, ccd_dir)) return;
   free(ccd_dir);
   ccd_dir = dir ? xstrdup(dir) : NULL;
 }
