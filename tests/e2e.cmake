@@ -44,6 +44,7 @@ set(_e2e_tests
   cache_shared
   progress
   cdb_skip
+  warm_one_file
 )
 foreach(_e2e ${_e2e_tests})
   add_test(NAME e2e/${_e2e}

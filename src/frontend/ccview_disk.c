@@ -36,6 +36,11 @@ void fe_ccview_disk_cache(const char *dir)
   ccd_dir = dir ? xstrdup(dir) : NULL;
 }
 
+bool fe_ccview_disk_is_file(const char *name)
+{
+  return !strncmp(name, "ccview-", 7) && (strstr(name, ".dm.tmp") || (strlen(name) > 10 && !strcmp(name + strlen(name) - 3, ".dm")));
+}
+
 /* The executable argv0 names, found as execvp would from dir; NULL if none. */
 static char *ccd_which(const char *argv0, const char *dir)
 {

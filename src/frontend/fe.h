@@ -92,6 +92,9 @@ bool fe_msg_is_advice(const char *msg);
  * Call before any parse (the same dir again changes nothing: the LSP
  * server opens its cache for each analysis). */
 void fe_ccview_disk_cache(const char *dir);
+/* Is name, in such a directory, one of those files (or a temporary left
+ * while writing one)? `purist cache clean` removes them. */
+bool fe_ccview_disk_is_file(const char *name);
 /* "purist: compiler view: …" — how many TUs were parsed with each view. */
 void fe_ccview_print_stats(FILE *f);
 
