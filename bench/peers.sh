@@ -26,7 +26,8 @@
 #   one file, warm  purist check -p DIR F again, nothing changed.
 # Each purist run has its own XDG_CACHE_HOME in the scratch directory, so
 # the user's cache is neither read nor changed. The project's files are
-# restored (bytes and modification time) after each edit, also on ^C.
+# restored (bytes and modification time) after each edit, also on ^C; a
+# second run on the same project waits for the first (flock).
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -42,7 +43,7 @@ while [ $# -gt 0 ]; do
     *) args+=("$1"); shift ;;
   esac
 done
-bench_args "$0" 2,28 ${args[@]+"${args[@]}"}
+bench_args "$0" 2,30 ${args[@]+"${args[@]}"}
 
 say() { echo "peers.sh: $*" >&2; }
 
@@ -51,6 +52,10 @@ for t in clang-19 clang-tidy-19 jq /usr/bin/time; do
   command -v "$t" >/dev/null || { say "$t is needed: scripts/deps.sh --test installs it"; exit 2; }
 done
 project=$(cd "$project" && pwd)
+# Two runs on one project would save each other's edits as the original:
+# the second waits for the first.
+exec 9>"${TMPDIR:-/tmp}/purist-peers.$(echo "$project" | md5sum | cut -c1-16).lock"
+flock 9
 cdb=$project/compile_commands.json
 [ -r "$cdb" ] || { say "$cdb: not found"; exit 2; }
 if [ -z "$purist" ]; then
