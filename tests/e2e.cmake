@@ -45,6 +45,7 @@ set(_e2e_tests
   progress
   cdb_skip
   pch_prefix
+  warm_one_file
 )
 foreach(_e2e ${_e2e_tests})
   add_test(NAME e2e/${_e2e}

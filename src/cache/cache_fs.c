@@ -235,6 +235,7 @@ long cache_clean(const char *dir, char **err)
   struct dirent *e;
   while ((e = readdir(d)))
     if (is_hex2(e->d_name)) n += clean_shard(dfd, e->d_name);
+    else if (fe_ccview_disk_is_file(e->d_name)) unlinkat(dfd, e->d_name, 0);   /* the compiler's macros */
   closedir(d);
   unlinkat(dfd, CACHE_PRUNE_LOCK, 0);
   unlinkat(dfd, "CACHEDIR.TAG", 0);

@@ -50,9 +50,7 @@ uint64_t cache_env_hash(const kb *k)
   XXH3_state_t *st = key_start(CACHE_KEY_VERSION);
   key_str(st, PURIST_VERSION);
   key_str(st, PURIST_RESOURCE_DIR);
-  CXString v = clang_getClangVersion();
-  key_str(st, clang_getCString(v));
-  clang_disposeString(v);
+  key_u64(st, lc_identity());   /* libclang's version and file, without loading it */
   size_t len = 0;
   char *exe = file_read_all("/proc/self/exe", &len);
   key_u64(st, exe ? XXH3_64bits(exe, len) : 0);

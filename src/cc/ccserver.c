@@ -192,6 +192,10 @@ int ccserver_main(int argc, char **argv)
   if (pid != 0) _exit(pid > 0 ? 0 : 1);
   if (chdir("/") != 0) _exit(1);
   ccserver_kb skb = { k, files, nkb };
+  /* libclang once, here: each request's child and its parse worker are
+   * forks of this process and find it loaded (a failure is said by the
+   * worker, for each TU). */
+  lc_load(NULL);
   cs_loop(lfd, &skb, cs_idle());
   close(lfd);   /* new launchers start a new server rather than wait */
   while (wait(NULL) > 0 || errno == EINTR) {}

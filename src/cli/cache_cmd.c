@@ -6,6 +6,9 @@
 cache *cache_cmd_open(const cli_opts *o, const kb *k)
 {
   char *dir = o->no_cache ? NULL : project_cache_dir(o);
+  /* The compiler's macros are kept beside the summaries (the directory
+   * `purist cc` uses by default): a warm run asks no compiler. */
+  fe_ccview_disk_cache(dir);
   cache *c = cache_new(dir, k, o->quiet);
   free(dir);
   return c;

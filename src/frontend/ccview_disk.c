@@ -27,12 +27,18 @@
 #include <unistd.h>
 #include <xxhash.h>
 
-static char *ccd_dir;   /* set once by the launcher, before any thread or fork */
+static char *ccd_dir;   /* set by the launcher or the summary cache's opener, before any thread or fork */
 
 void fe_ccview_disk_cache(const char *dir)
 {
+  if (dir && ccd_dir && !strcmp(dir, ccd_dir)) return;
   free(ccd_dir);
   ccd_dir = dir ? xstrdup(dir) : NULL;
+}
+
+bool fe_ccview_disk_is_file(const char *name)
+{
+  return !strncmp(name, "ccview-", 7) && (strstr(name, ".dm.tmp") || (strlen(name) > 10 && !strcmp(name + strlen(name) - 3, ".dm")));
 }
 
 /* The executable argv0 names, found as execvp would from dir; NULL if none. */

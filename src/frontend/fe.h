@@ -14,7 +14,7 @@
  * summary format, the knowledge base and util/, nothing above them. */
 #ifndef PURIST_FE_H
 #define PURIST_FE_H
-#include <clang-c/Index.h>
+#include "libclang/lc.h"   /* libclang, loaded when a parse needs it */
 #include <stdio.h>
 #include "frontend/cdb.h"
 #include "kb/kb.h"
@@ -95,9 +95,14 @@ uint64_t fe_ccview_digest(const fe_job *job);
  * was parsed with), not an error in the code? */
 bool fe_msg_is_advice(const char *msg);
 /* Keeps what GCC predefines in files under dir (ccview_disk.c), so that
- * each `purist cc` process, one per compile, does not run `gcc -dM -E`
- * again; NULL turns it off. Call before any parse. */
+ * each `purist cc` process, one per compile, and each command run on a
+ * warm summary cache, does not run `gcc -dM -E` again; NULL turns it off.
+ * Call before any parse (the same dir again changes nothing: the LSP
+ * server opens its cache for each analysis). */
 void fe_ccview_disk_cache(const char *dir);
+/* Is name, in such a directory, one of those files (or a temporary left
+ * while writing one)? `purist cache clean` removes them. */
+bool fe_ccview_disk_is_file(const char *name);
 /* "purist: compiler view: …" — how many TUs were parsed with each view. */
 void fe_ccview_print_stats(FILE *f);
 

@@ -1,7 +1,7 @@
 /* fe_internal.h — state shared by the front end's files (not for other modules). */
 #ifndef PURIST_FE_INTERNAL_H
 #define PURIST_FE_INTERNAL_H
-#include <clang-c/Index.h>
+#include "libclang/lc.h"
 #include "frontend/fe.h"
 #include "util/ptrmap.h"
 

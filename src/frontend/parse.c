@@ -479,6 +479,11 @@ fe_status fe_summarize_deps(CXIndex idx, const fe_job *job, const kb *kb, sum_tu
                             fe_deps *deps)
 {
   *out = NULL;
+  const char *lc_why;
+  if (!idx && lc_load(&lc_why) < 0) {   /* clang_createIndex gave none: libclang is not there */
+    vec_push(msgs, xasprintf("%s: error: %s; it is not analysed", job->file, lc_why));
+    return FE_FAILED;
+  }
   if (access(job->file, R_OK) != 0) {   /* libclang would only say "error 1" */
     vec_push(msgs, xasprintf("%s: error: %s", job->file, strerror(errno)));
     return FE_FAILED;

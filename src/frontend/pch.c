@@ -127,9 +127,8 @@ static char *pch_key(const fe_pch *p, char *const *argv, int argc, const struct 
 {
   XXH3_state_t *st = XXH3_createState();
   XXH3_128bits_reset(st);
-  CXString v = clang_getClangVersion();
-  pch_hash_str(st, clang_getCString(v));
-  clang_disposeString(v);
+  uint64_t lib = lc_identity();   /* the libclang that writes and reads the PCH */
+  XXH3_128bits_update(st, &lib, sizeof lib);
   pch_hash_str(st, "purist-pch 1");
   pch_hash_str(st, p->header_path);
   for (int i = 0; i < argc; i++) pch_hash_str(st, argv[i]);

@@ -33,9 +33,11 @@ worker *worker_new(const worker_cfg *cfg)
 }
 
 /* The worker by fork alone (worker_cfg.fork_kb): the child already has
- * libclang loaded and the knowledge base read. */
+ * libclang loaded (here, once: the summary server did it before its
+ * loop) and the knowledge base read. */
 static int worker_fork(worker *w, int sv[2])
 {
+  lc_load(NULL);   /* a failure is the child's to say, for its TU */
   fflush(NULL);   /* nothing buffered is written twice */
   pid_t pid = fork();
   if (pid == 0) {

@@ -11,7 +11,9 @@
  * by exec, not by fork alone, because the parent runs threads. If no
  * worker can be started, or PURIST_PARSE_IN_PROCESS is set (to compare
  * costs, or to debug a parse), TUs are parsed in this process as before,
- * without a time limit. */
+ * without a time limit. libclang is loaded by the process that parses,
+ * when it first parses (libclang/lc.h): the worker, or this process in
+ * those two cases; a run that parses nothing never maps it. */
 #ifndef PURIST_WORKER_H
 #define PURIST_WORKER_H
 #include "frontend/fe.h"

@@ -81,6 +81,11 @@ int worker_run(const kb *k)
    * on a helper thread of its own with 8 MiB; and a crash ends this process
    * instead of being "recovered" into a half-broken libclang. */
   setenv("LIBCLANG_NOTHREADS", "1", 1);
+  const char *why;
+  if (lc_load(&why) < 0) {   /* the pipeline reports each TU as not parsed; say why once */
+    fprintf(stderr, "purist: %s\n", why);
+    return 2;
+  }
   clang_toggleCrashRecovery(0);
   fe_ccview_mode_from_env();   /* --compiler-view, as the parent set it */
   pthread_attr_t attr;

@@ -144,10 +144,12 @@ void verify_protos_find(const link_prog *p, const verify_watch *w, const fe_jobs
     done[i] = f->linkage != SUM_EXTERNAL;
   }
   proto_ctx x = { p, w, done, out, skipped };
-  CXIndex idx = clang_createIndex(0, 0);
-  for (size_t j = 0; j < jobs->n; j++)
+  CXIndex idx = clang_createIndex(0, 0);   /* loads libclang: NULL if it cannot */
+  const char *why;
+  if (!idx && lc_load(&why) < 0) vec_push(skipped, xasprintf("no function is wrapped: %s", why));
+  for (size_t j = 0; idx && j < jobs->n; j++)
     if (proto_job_wanted(p, w, done, &jobs->v[j])) proto_parse(idx, &jobs->v[j], &x);
-  clang_disposeIndex(idx);
+  if (idx) clang_disposeIndex(idx);
   for (size_t i = 0; i < w->n; i++)
     if (!done[i]) vec_push(skipped, xasprintf("'%s' is not wrapped: no compile command defines it", w->v[i].name));
   free(done);

@@ -12,7 +12,7 @@
 #include <setjmp.h>
 #include <stdint.h>
 #include <cmocka.h>
-#include <clang-c/Index.h>
+#include "libclang/lc.h"
 #include <stdio.h>
 #include <string.h>
 #include "kb/kb.h"
