@@ -144,7 +144,8 @@ static cache_variant variant(uint64_t id, int nfiles)
 {
   cache_variant v = { { id, ~id }, {0} };
   for (int i = 0; i < nfiles; i++) {
-    cache_file f = { xasprintf("/inc/h%d.h", i), (uint64_t)(100 + i), id * 31 + (uint64_t)i };
+    cache_file f = { xasprintf("/inc/h%d.h", i), (uint64_t)(100 + i), id * 31 + (uint64_t)i, id * 7 + (uint64_t)i,
+                     i == 0 };
     vec_push(&v.files, f);
   }
   return v;
@@ -169,6 +170,8 @@ static void test_manifest_round_trip_and_cap(void **state)
       assert_string_equal(back.v[i].files.v[f].path, m.v[i].files.v[f].path);
       assert_int_equal(back.v[i].files.v[f].size, m.v[i].files.v[f].size);
       assert_int_equal(back.v[i].files.v[f].hash, m.v[i].files.v[f].hash);
+      assert_int_equal(back.v[i].files.v[f].tok, m.v[i].files.v[f].tok);
+      assert_int_equal(back.v[i].files.v[f].main, m.v[i].files.v[f].main);
     }
   }
   for (size_t i = 0; i < len; i++) {   /* and no damaged byte gets through */
@@ -192,22 +195,31 @@ static void test_keys_cover_inputs(void **state)
   cache c = { .env = 42 };
   char *a1[] = { "-Iinc", "-DX=1" }, *a2[] = { "-Iinc", "-DX=2" }, *a3[] = { "-Iinc-DX=1" };
   fe_job j = make_job("/p", "/p/a.c", a1, 2);
-  cache_key base = cache_key1(&c, &j, 10, 99);
-  cache_key same = cache_key1(&c, &j, 10, 99);
+  cache_key base = cache_key1(&c, &j, false, 10, 99);
+  cache_key same = cache_key1(&c, &j, false, 10, 99);
   assert_memory_equal(&base, &same, sizeof base);
   cache_key other[7];
   fe_job j2 = make_job("/q", "/p/a.c", a1, 2), j3 = make_job("/p", "/p/b.c", a1, 2);
   fe_job j4 = make_job("/p", "/p/a.c", a2, 2), j5 = make_job("/p", "/p/a.c", a3, 1);
-  other[0] = cache_key1(&c, &j2, 10, 99);
-  other[1] = cache_key1(&c, &j3, 10, 99);
-  other[2] = cache_key1(&c, &j4, 10, 99);
-  other[3] = cache_key1(&c, &j5, 10, 99);
-  other[4] = cache_key1(&c, &j, 10, 98);
-  other[5] = cache_key1(&c, &j, 11, 99);
+  other[0] = cache_key1(&c, &j2, false, 10, 99);
+  other[1] = cache_key1(&c, &j3, false, 10, 99);
+  other[2] = cache_key1(&c, &j4, false, 10, 99);
+  other[3] = cache_key1(&c, &j5, false, 10, 99);
+  other[4] = cache_key1(&c, &j, false, 10, 98);
+  other[5] = cache_key1(&c, &j, false, 11, 99);
   c.env = 43;   /* another purist build or knowledge base */
-  other[6] = cache_key1(&c, &j, 10, 99);
+  other[6] = cache_key1(&c, &j, false, 10, 99);
   for (int i = 0; i < 7; i++)
     if (!memcmp(&other[i], &base, sizeof base)) fail_msg("input %d does not change key1", i);
+  /* With tokens the main file's token hash names the manifest, whatever
+   * its size (an edit of comments changes the size), and never a
+   * bytes-keyed one. */
+  c.env = 42;
+  cache_key t1 = cache_key1(&c, &j, true, 10, 99), t2 = cache_key1(&c, &j, true, 12, 99);
+  cache_key t3 = cache_key1(&c, &j, true, 10, 98);
+  assert_memory_equal(&t1, &t2, sizeof t1);
+  assert_true(memcmp(&t1, &t3, sizeof t1) != 0);
+  assert_true(memcmp(&t1, &base, sizeof t1) != 0);
   cache_variant v = variant(5, 3);
   cache_key r1 = cache_key2(base, &v.files);
   v.files.v[2].hash++;
