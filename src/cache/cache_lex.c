@@ -241,9 +241,9 @@ static void lx_token(lx *L, lx_state *st, int bol)
 }
 
 /* Appends a token to the hashed stream: its two bits, length and bytes. */
-static void lx_emit(bytes *out, const unsigned char *s, size_t n, int bol, int space)
+static void lx_emit(bytes *out, const unsigned char *s, size_t n, int directive, int space)
 {
-  unsigned char bits = (unsigned char)((bol ? 2 : 0) | (space ? 1 : 0));
+  unsigned char bits = (unsigned char)((directive ? 2 : 0) | (space ? 1 : 0));
   bytes_raw(out, &bits, 1);
   bytes_uleb(out, n);
   bytes_raw(out, s, n);
@@ -266,12 +266,13 @@ clex_sum cache_lex(const char *text, size_t len, clex_toks *toks)
   if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) { L.i = 3; L.col = 4; }   /* a BOM: clang skips it */
   lx_state st = { DIR_NONE, 0 };
   bytes out = {0};
-  int bol = 1, space = 0, c;
+  int bol = 1, space = 1, c;   /* at the start of a line; after spacing (a line start is) */
   while ((c = lx_at(&L)) >= 0) {
     if (lx_nl_len(&L, L.i)) {
+      /* A newline is spacing, but for the directive it ends. */
+      if (st.dir != DIR_NONE) bytes_raw(&out, "\4", 1);
       lx_adv(&L);
-      bol = 1;
-      space = 0;
+      bol = space = 1;
       st.dir = DIR_NONE;
     } else if (c == ' ' || c == '\t' || c == '\f' || c == '\v' || c == '\0') {
       lx_adv(&L);
@@ -288,7 +289,7 @@ clex_sum cache_lex(const char *text, size_t len, clex_toks *toks)
       lx_token(&L, &st, bol);
       t.el = L.line;
       t.ec = L.col;
-      lx_emit(&out, L.s + b, L.i - b, bol, space);
+      lx_emit(&out, L.s + b, L.i - b, st.dir == DIR_HASH, space);
       if (toks) vec_push(toks, t);
       bol = space = 0;
     }

@@ -317,6 +317,48 @@ static void test_hit_miss_and_variants(void **state)
   summary_free(again);
 }
 
+/* An edit of comments and spacing in the header and the main file (issue
+ * 32): a hit whose locations are where a fresh parse puts them, the same
+ * summary byte for byte; then a token edit misses. */
+static void test_comment_edit_moves(void **state)
+{
+  scratch *s = *state;
+  sum_tu *first = NULL, *t = NULL, *fresh = NULL;
+  fe_msgs msgs = {0};
+  cache *c = cache_new(s->cdir, s->k, true);
+  assert_int_equal(summarize(s, c, &first, &msgs), FE_OK);
+  cache_free(c);
+  rewrite(s->hdr, "/* licence\n */\n#define K 3\n\nstatic   int g; // g\n");
+  rewrite(s->main, "// top\n#include \"h.h\"\nint sq(int x) { return /* K */ x * K; }\n\n"
+                   "int rd(void) {\n  return g; }\n");
+  c = cache_new(s->cdir, s->k, true);
+  assert_int_equal(summarize(s, c, &t, &msgs), FE_OK);
+  assert_counts(c, 1, 0, 0);
+  assert_int_equal(atomic_load(&c->moved), 1);
+  cache_free(c);
+  c = cache_new(NULL, s->k, true);
+  assert_int_equal(summarize(s, c, &fresh, &msgs), FE_OK);
+  cache_free(c);
+  assert_same_summary(fresh, t);
+  summary_free(t);
+  c = cache_new(s->cdir, s->k, true);   /* stored again as it is now: an exact hit */
+  assert_int_equal(summarize(s, c, &t, &msgs), FE_OK);
+  assert_counts(c, 1, 0, 0);
+  assert_int_equal(atomic_load(&c->moved), 0);
+  assert_same_summary(fresh, t);
+  summary_free(t);
+  cache_free(c);
+  rewrite(s->hdr, "/* licence\n */\n#define K 4\n\nstatic   int g; // g\n");
+  c = cache_new(s->cdir, s->k, true);
+  assert_int_equal(summarize(s, c, &t, &msgs), FE_OK);
+  assert_counts(c, 0, 1, 1);
+  assert_int_equal(msgs.n, 0);
+  summary_free(t);
+  cache_free(c);
+  summary_free(first);
+  summary_free(fresh);
+}
+
 /* Every result file damaged: a note, a parse, a correct summary; then a
  * hit again. */
 static void test_damaged_entry_rebuilt(void **state)
@@ -400,7 +442,7 @@ static void test_clean(void **state)
   summary_free(t);
   cache_free(c);
   char *err = NULL;
-  assert_int_equal(cache_clean(s->cdir, &err), 2);   /* a manifest and a result */
+  assert_int_equal(cache_clean(s->cdir, &err), 3);   /* a manifest, a result, the main file's positions */
   struct stat st;
   assert_int_not_equal(stat(s->cdir, &st), 0);
   assert_int_equal(cache_clean(s->cdir, &err), 0);   /* nothing there: nothing to do */
@@ -419,6 +461,7 @@ int main(void)
     cmocka_unit_test(test_entry_under_another_key_refused),
     cmocka_unit_test(test_keys_cover_inputs),
     cmocka_unit_test_setup_teardown(test_hit_miss_and_variants, scratch_setup, scratch_teardown),
+    cmocka_unit_test_setup_teardown(test_comment_edit_moves, scratch_setup, scratch_teardown),
     cmocka_unit_test_setup_teardown(test_damaged_entry_rebuilt, scratch_setup, scratch_teardown),
     cmocka_unit_test_setup_teardown(test_errors_not_cached, scratch_setup, scratch_teardown),
     cmocka_unit_test_setup_teardown(test_unusable_dir_runs_without, scratch_setup, scratch_teardown),
