@@ -139,7 +139,6 @@ static int cache_moved_hit(cache *c, cache_key k1, const cache_variant *v, const
   }
   const char *why = NULL;
   if (rc == 0) rc = cache_remap(sum, msgs, mv, nmoved, &v->files, &why);
-  if (getenv("PURIST_DEBUG_REMAP")) fprintf(stderr, "remap rc %d %s\n", rc, why ? why : "-");
   if (rc == 0) {
     cache_put(c, k1, now, sum, msgs);
     cache_postab_store(c, now, sum);
