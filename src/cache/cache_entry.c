@@ -18,7 +18,6 @@
 #include <string.h>
 #include <xxhash.h>
 
-#define ENTRY_FORMAT 3
 #define MAX_VARIANTS 8   /* per manifest: older builds of a TU drop out */
 enum { HEAD_LEN = 28 };
 
@@ -43,7 +42,7 @@ static unsigned char *entry_seal(const char *magic, bytes *payload, size_t *len)
 {
   bytes b = {0};
   bytes_raw(&b, magic, 8);
-  bytes_le(&b, ENTRY_FORMAT, 4);
+  bytes_le(&b, CACHE_ENTRY_FORMAT, 4);
   bytes_le(&b, payload->n, 8);
   bytes_le(&b, XXH64(payload->v, payload->n, 0), 8);
   bytes_raw(&b, payload->v, payload->n);
@@ -70,7 +69,7 @@ static int entry_open(const unsigned char *buf, size_t len, const char *magic, b
   bytes_reader h = { buf, buf + len, 0 };
   if (len < HEAD_LEN || memcmp(buf, magic, 8) != 0) { *why = "not a cache entry (bad magic)"; return -1; }
   h.p += 8;
-  if (bytes_get_le(&h, 4) != ENTRY_FORMAT) { *why = "written by another cache format"; return -1; }
+  if (bytes_get_le(&h, 4) != CACHE_ENTRY_FORMAT) { *why = "written by another cache format"; return -1; }
   uint64_t n = bytes_get_le(&h, 8), sum = bytes_get_le(&h, 8);
   if (n != len - HEAD_LEN) { *why = "truncated or overlong"; return -1; }
   if (XXH64(buf + HEAD_LEN, (size_t)n, 0) != sum) { *why = "bad checksum"; return -1; }

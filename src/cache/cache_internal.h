@@ -69,6 +69,8 @@ cache_key cache_key1(const cache *c, const fe_job *job, bool tokens, uint64_t ma
 cache_key cache_key_postab(const char *path, uint64_t size, uint64_t hash);
 cache_key cache_key2(cache_key k1, const cache_files *files);
 
+/* The entries' format version (cache_entry.c); 3: token hashes (issue 32). */
+#define CACHE_ENTRY_FORMAT 3
 /* cache_entry.c: the entry formats, each a checksummed record carrying
  * the key it is stored under (k), which decoding checks. */
 unsigned char *cache_manifest_encode(const cache_manifest *m, cache_key k, size_t *len);
