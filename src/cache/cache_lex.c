@@ -43,7 +43,17 @@ static size_t lx_splice_len(const lx *L, size_t i)
   return nl ? j + nl - i : 0;
 }
 
-/* The current character past any splices (which are consumed), or -1. */
+/* The current character past any splices, or -1; nothing is consumed. */
+static int lx_peek(const lx *L)
+{
+  size_t j = L->i, k;
+  if (j < L->n && L->s[j] != '\\') return L->s[j];   /* the usual case */
+  while ((k = lx_splice_len(L, j)) != 0) j += k;
+  return j < L->n ? L->s[j] : -1;
+}
+
+/* Consumes the splices at the current position (a token never ends with
+ * one: clang's does not), returning the character after them, or -1. */
 static int lx_at(lx *L)
 {
   size_t k;
@@ -55,26 +65,41 @@ static int lx_at(lx *L)
   return L->i < L->n ? L->s[L->i] : -1;
 }
 
-/* The character after the current one (lx_at called), splices skipped. */
+/* The character after the current one, splices skipped. */
 static int lx_peek2(const lx *L)
 {
-  size_t nl = lx_nl_len(L, L->i), j = L->i + (nl ? nl : 1), k;
+  size_t j = L->i, k;
+  while ((k = lx_splice_len(L, j)) != 0) j += k;
+  size_t nl = lx_nl_len(L, j);
+  j += nl ? nl : 1;
   while ((k = lx_splice_len(L, j)) != 0) j += k;
   return j < L->n ? L->s[j] : -1;
 }
 
-/* Consumes the current character (lx_at called). */
-static void lx_adv(lx *L)
+/* Consumes the current character and the splices before it. */
+static void lx_take(lx *L)
 {
+  lx_at(L);
   size_t nl = lx_nl_len(L, L->i);
   if (nl) {
     L->i += nl;
     L->line++;
     L->col = 1;
-  } else {
+  } else if (L->i < L->n) {
     L->i++;
     L->col++;
   }
+}
+
+/* Consumes a run of bytes of one line none of which is in stop (a fast
+ * path: the bytes are consumed as they are, so a backslash, a newline or a
+ * byte of stop ends the run). */
+static void lx_run(lx *L, const char *stop)
+{
+  size_t j = L->i;
+  while (j < L->n && L->s[j] != '\\' && L->s[j] != '\n' && L->s[j] != '\r' && !strchr(stop, L->s[j])) j++;
+  L->col += (uint32_t)(j - L->i);
+  L->i = j;
 }
 
 static int lx_is_ident(int c)
@@ -89,43 +114,53 @@ static int lx_is_digit(int c)
 }
 
 /* Is the current character a newline (or the end)? */
-static int lx_at_eol(lx *L)
+static int lx_at_eol(const lx *L)
 {
-  return lx_at(L) < 0 || lx_nl_len(L, L->i) != 0;
+  int c = lx_peek(L);
+  return c < 0 || c == '\n' || c == '\r';
 }
 
 /* A block comment at "/" "*": to its end or the file's. */
 static void lx_block_comment(lx *L)
 {
-  lx_adv(L);
-  lx_adv(L);
+  lx_take(L);
+  lx_take(L);
   int c;
-  while ((c = lx_at(L)) >= 0) {
+  for (;;) {
+    lx_run(L, "*");
+    if ((c = lx_peek(L)) < 0) return;
     if (c == '*' && lx_peek2(L) == '/') {
-      lx_adv(L);
-      lx_adv(L);
+      lx_take(L);
+      lx_take(L);
       return;
     }
-    lx_adv(L);
+    lx_take(L);
   }
 }
 
 /* The rest of the line (a line comment, or text that cannot be closed). */
 static void lx_to_eol(lx *L)
 {
-  while (!lx_at_eol(L)) lx_adv(L);
+  for (;;) {
+    lx_run(L, "");
+    if (lx_at_eol(L)) return;
+    lx_take(L);
+  }
 }
 
 /* A character or string literal at its quote q: to the closing quote, or
  * (unterminated) to the end of the line, which clang makes one token. */
 static void lx_quoted(lx *L, int q, int escapes)
 {
-  lx_adv(L);
-  while (!lx_at_eol(L)) {
-    int c = lx_at(L);
-    lx_adv(L);
+  char stop[2] = { (char)q, '\0' };
+  lx_take(L);
+  for (;;) {
+    lx_run(L, stop);
+    if (lx_at_eol(L)) return;
+    int c = lx_peek(L);
+    lx_take(L);
     if (c == '\\' && escapes) {
-      if (!lx_at_eol(L)) lx_adv(L);
+      if (!lx_at_eol(L)) lx_take(L);
     } else if (c == q) {
       return;
     }
@@ -139,28 +174,28 @@ static void lx_raw_string(lx *L)
 {
   char delim[17];
   size_t dn = 0;
-  lx_adv(L);
+  lx_take(L);
   int c;
-  while ((c = lx_at(L)) >= 0 && c != '(' && dn < 16 && c != ' ' && c != ')' && c != '\\' && c != '"' &&
-         c != '\t' && c != '\v' && c != '\f' && !lx_nl_len(L, L->i)) {
+  while ((c = lx_peek(L)) >= 0 && c != '(' && dn < 16 && c != ' ' && c != ')' && c != '\\' && c != '"' &&
+         c != '\t' && c != '\v' && c != '\f' && c != '\n' && c != '\r') {
     delim[dn++] = (char)c;
-    lx_adv(L);
+    lx_take(L);
   }
   if (c != '(') {   /* not raw after all: the rest as a plain string */
     while (!lx_at_eol(L)) {
-      c = lx_at(L);
-      lx_adv(L);
-      if (c == '\\' && !lx_at_eol(L)) lx_adv(L);
+      c = lx_peek(L);
+      lx_take(L);
+      if (c == '\\' && !lx_at_eol(L)) lx_take(L);
       else if (c == '"') return;
     }
     return;
   }
-  lx_adv(L);
-  while ((c = lx_at(L)) >= 0) {
-    lx_adv(L);
+  lx_take(L);
+  while ((c = lx_peek(L)) >= 0) {
+    lx_take(L);
     if (c != ')' || L->n - L->i < dn + 1) continue;
     if (memcmp(L->s + L->i, delim, dn) == 0 && L->s[L->i + dn] == '"') {
-      for (size_t k = 0; k <= dn; k++) lx_adv(L);
+      for (size_t k = 0; k <= dn; k++) lx_take(L);
       return;
     }
   }
@@ -177,9 +212,17 @@ static int lx_word(const lx *L, size_t b, size_t e, const char *word)
 static void lx_ident(lx *L, lx_state *st, lx_dir was)
 {
   size_t b = L->i;
-  while (lx_at(L) >= 0 && lx_is_ident(lx_at(L))) lx_adv(L);
+  for (;;) {
+    size_t j = L->i;
+    while (j < L->n && lx_is_ident(L->s[j])) j++;
+    L->col += (uint32_t)(j - L->i);
+    L->i = j;
+    int c = lx_peek(L);
+    if (c < 0 || !lx_is_ident(c)) break;
+    lx_take(L);   /* past a splice */
+  }
   size_t e = L->i;
-  if (lx_at(L) == '"' && e > b && L->s[e - 1] == 'R' &&
+  if (lx_peek(L) == '"' && e > b && L->s[e - 1] == 'R' &&
       (lx_word(L, b, e, "R") || lx_word(L, b, e, "LR") || lx_word(L, b, e, "uR") || lx_word(L, b, e, "UR") ||
        lx_word(L, b, e, "u8R"))) {
     lx_raw_string(L);
@@ -201,14 +244,14 @@ static void lx_ident(lx *L, lx_state *st, lx_dir was)
 /* A preprocessing number (C's pp-number; a quote is not part of it). */
 static void lx_number(lx *L)
 {
-  lx_adv(L);
+  lx_take(L);
   for (;;) {
-    int c = lx_at(L);
+    int c = lx_peek(L);
     if ((c == 'e' || c == 'E' || c == 'p' || c == 'P') && (lx_peek2(L) == '+' || lx_peek2(L) == '-')) {
-      lx_adv(L);
-      lx_adv(L);
+      lx_take(L);
+      lx_take(L);
     } else if (c >= 0 && (lx_is_ident(c) || c == '.')) {
-      lx_adv(L);
+      lx_take(L);
     } else {
       return;
     }
@@ -231,11 +274,11 @@ static void lx_token(lx *L, lx_state *st, int bol)
   } else if (c == '"' || c == '\'') {
     lx_quoted(L, c, 1);
   } else if (c == '%' && lx_peek2(L) == ':') {
-    lx_adv(L);
-    lx_adv(L);
+    lx_take(L);
+    lx_take(L);
     if (bol) st->dir = DIR_HASH;
   } else {
-    lx_adv(L);
+    lx_take(L);
     if (c == '#' && bol) st->dir = DIR_HASH;
   }
 }
@@ -271,11 +314,11 @@ clex_sum cache_lex(const char *text, size_t len, clex_toks *toks)
     if (lx_nl_len(&L, L.i)) {
       /* A newline is spacing, but for the directive it ends. */
       if (st.dir != DIR_NONE) bytes_raw(&out, "\4", 1);
-      lx_adv(&L);
+      lx_take(&L);
       bol = space = 1;
       st.dir = DIR_NONE;
     } else if (c == ' ' || c == '\t' || c == '\f' || c == '\v' || c == '\0') {
-      lx_adv(&L);
+      lx_take(&L);
       space = 1;
     } else if (c == '/' && lx_peek2(&L) == '*') {
       lx_block_comment(&L);
