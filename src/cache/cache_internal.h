@@ -104,7 +104,8 @@ int cache_remap(sum_tu *sum, const fe_msgs *msgs, cache_moved *mv, size_t n, con
 
 /* cache_postab.c */
 /* Stores (once a run per file) the position table of each file of files
- * that sum names, unless the cache has it. */
+ * that holds sum's declarations (sum->files) or is its main file, unless
+ * the cache has it. A moved file without one is a miss. */
 void cache_postab_store(cache *c, const cache_files *files, const sum_tu *sum);
 /* Fills m for moved file f, whose bytes are now (size, hash): its stored
  * table and its tokens now. -1 if either cannot be had. */

@@ -40,12 +40,24 @@ static void postab_write(cache *c, const cache_file *f, const char *rel)
   free(text);
 }
 
+/* Does the summary hold declarations in the file with string id (or is it
+ * the main file)? The project's files: a system header holds locations
+ * too (its functions'), but its table would cost more room than an edit
+ * of its comments alone, which a distribution hardly ships, saves. */
+static bool postab_wanted(const sum_tu *sum, uint32_t id)
+{
+  if (id == UINT32_MAX) return false;
+  if (id == sum->main_file) return true;
+  for (size_t i = 0; i < sum->files.n; i++)
+    if (sum->files.v[i].file == id) return true;
+  return false;
+}
+
 void cache_postab_store(cache *c, const cache_files *files, const sum_tu *sum)
 {
   for (size_t i = 0; i < files->n; i++) {
     const cache_file *f = &files->v[i];
-    /* Only files the summary names can hold its locations. */
-    if (!f->tok || strtab_find(sum->strs, f->path) == UINT32_MAX) continue;
+    if (!f->tok || !postab_wanted(sum, strtab_find(sum->strs, f->path))) continue;
     if (cache_postab_mark(c, f->path)) continue;   /* this run has seen to it */
     char *rel = cache_entry_path(c, cache_key_postab(f->path, f->size, f->hash), ".t");
     if (!cache_touch(c, rel)) postab_write(c, f, rel);
