@@ -92,6 +92,22 @@ sed -i 's|^int f0(int x)|int f0(int y)|' inc/gen.h
 run infer -p . --stats
 stats "token edit" 0 6 6
 
+check "damaged position tables: a comment edit parses again (right lines, no crash); the tables are rebuilt"
+run infer -p . --stats
+stats "warm before damage" 6 0 0
+n=0
+for f in "$XC"/*/*.t; do printf X | dd of="$f" bs=1 seek=40 conv=notrunc 2>/dev/null; n=$((n + 1)); done
+[ "$n" -gt 0 ] || fail "no position table in the cache"
+sed -i '1i /* after the damage */' inc/gen.h
+run infer -p . --format=json --stats
+stats "tables damaged" 0 6 6
+cp "$T/out" "$T/dmg.json"
+run infer -p . --format=json --no-cache
+same "$T/out" "$T/dmg.json" "JSON with damaged tables and uncached"
+sed -i '1i /* and one more */' inc/gen.h
+run infer -p . --stats
+stats "tables rebuilt" 6 0 0 6
+
 check "spacing the preprocessor sees (a #define's parameter list) is a token change"
 printf '#define TWICE(x) ((x) * 2)\n' >>inc/extra.h
 run infer -p . --stats
