@@ -98,10 +98,12 @@ static bool cache_tokens_ok(const fe_job *job)
   return true;
 }
 
+/* Indices of a variant's files whose tokens only are the same. */
+typedef VEC(size_t) cache_moved_ix;
+
 /* Checks a variant's files now: -1 if one changed, else 0, moved listing
  * those whose tokens only are the same (indices into v->files). A file
  * whose lines decide a value (__LINE__, #line) never moves. */
-typedef VEC(size_t) cache_moved_ix;
 static int cache_variant_check(cache *c, const cache_variant *v, bool tokens, cache_moved_ix *moved)
 {
   for (size_t i = 0; i < v->files.n; i++) {
@@ -137,7 +139,7 @@ static int cache_moved_hit(cache *c, cache_key k1, const cache_variant *v, const
     if (rc == 0 && strtab_find(sum->strs, f->path) != UINT32_MAX)
       rc = cache_moved_load(c, &v->files.v[moved[i]], f->size, f->hash, &mv[i]);
   }
-  const char *why = NULL;
+  const char *why = NULL;   /* not shown: a refused move is an ordinary miss */
   if (rc == 0) rc = cache_remap(sum, msgs, mv, nmoved, &v->files, &why);
   if (rc == 0) {
     cache_put(c, k1, now, sum, msgs);

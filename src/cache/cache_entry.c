@@ -232,7 +232,8 @@ static unsigned char *postab_unpack(bytes_reader *r, size_t *n)
 {
   size_t zlen = (size_t)(r->end - r->p);
   unsigned long long want = ZSTD_getFrameContentSize(r->p, zlen);
-  if (want == ZSTD_CONTENTSIZE_ERROR || want == ZSTD_CONTENTSIZE_UNKNOWN || want == 0 || want > CACHE_MAX_READ)
+  /* 256 MiB: the table of a 50 MB source; a frame claiming more is damage. */
+  if (want == ZSTD_CONTENTSIZE_ERROR || want == ZSTD_CONTENTSIZE_UNKNOWN || want == 0 || want > ((uint64_t)256 << 20))
     return NULL;
   unsigned char *raw = xmalloc((size_t)want);
   size_t got = ZSTD_decompress(raw, (size_t)want, r->p, zlen);

@@ -6,6 +6,7 @@
  * in the token that holds it, so an edit that moves a splice inside a token
  * changes the hash. */
 #include "cache/cache_lex.h"
+#include <stdbool.h>
 #include <string.h>
 #include <xxhash.h>
 #include "util/bytes.h"
@@ -19,9 +20,18 @@ typedef struct {
 /* Where the current line stands in a directive. */
 typedef enum { DIR_NONE, DIR_HASH, DIR_INCLUDE, DIR_DEFINE, DIR_OTHER } lx_dir;
 
+/* A byte range of the text: a macro's name. */
+typedef struct { size_t b, e; } lx_span;
+
 typedef struct {
   lx_dir dir;
   unsigned flags;
+  /* Macros this file defines whose expansion holds __LINE__ (spelled in
+   * their body, or through another such macro of the file defined before):
+   * using one outside a #define is using __LINE__. */
+  VEC(lx_span) linemac;
+  lx_span defname;   /* the name of the #define being read (e == 0: not yet) */
+  bool defline;      /* its body holds __LINE__ */
 } lx_state;
 
 /* The length of a newline at i, or 0. */
@@ -208,6 +218,16 @@ static int lx_word(const lx *L, size_t b, size_t e, const char *word)
   return e - b == n && memcmp(L->s + b, word, n) == 0;
 }
 
+/* Is the identifier s[b..e) one of the file's line macros? */
+static bool lx_is_linemac(const lx *L, const lx_state *st, size_t b, size_t e)
+{
+  for (size_t i = 0; i < st->linemac.n; i++) {
+    lx_span m = st->linemac.v[i];
+    if (m.e - m.b == e - b && memcmp(L->s + m.b, L->s + b, e - b) == 0) return true;
+  }
+  return false;
+}
+
 /* An identifier (and a raw string it prefixes); follows directives. */
 static void lx_ident(lx *L, lx_state *st, lx_dir was)
 {
@@ -236,9 +256,22 @@ static void lx_ident(lx *L, lx_state *st, lx_dir was)
     else
       st->dir = DIR_OTHER;
     if (lx_word(L, b, e, "line")) st->flags |= CLEX_LINEDIR;
-  } else if (st->dir != DIR_DEFINE && lx_word(L, b, e, "__LINE__")) {
-    st->flags |= CLEX_LINE;
+  } else if (st->dir == DIR_DEFINE && !st->defname.e) {
+    st->defname = (lx_span){ b, e };
+  } else if (lx_word(L, b, e, "__LINE__") || lx_is_linemac(L, st, b, e)) {
+    if (st->dir == DIR_DEFINE) st->defline = true;
+    else st->flags |= CLEX_LINE;
   }
+}
+
+/* The end of a directive: a #define whose body holds __LINE__ adds its
+ * name to the file's line macros. */
+static void lx_directive_end(lx_state *st)
+{
+  if (st->dir == DIR_DEFINE && st->defline && st->defname.e) vec_push(&st->linemac, st->defname);
+  st->defname = (lx_span){ 0, 0 };
+  st->defline = false;
+  st->dir = DIR_NONE;
 }
 
 /* A preprocessing number (C's pp-number; a quote is not part of it). */
@@ -307,16 +340,16 @@ clex_sum cache_lex(const char *text, size_t len, clex_toks *toks)
   }
   lx L = { (const unsigned char *)text, len, 0, 1, 1 };
   if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) { L.i = 3; L.col = 4; }   /* a BOM: clang skips it */
-  lx_state st = { DIR_NONE, 0 };
+  lx_state st = { DIR_NONE, 0, {0}, { 0, 0 }, false };
   bytes out = {0};
   int bol = 1, space = 1, c;   /* at the start of a line; after spacing (a line start is) */
   while ((c = lx_at(&L)) >= 0) {
     if (lx_nl_len(&L, L.i)) {
       /* A newline is spacing, but for the directive it ends. */
       if (st.dir != DIR_NONE) bytes_raw(&out, "\4", 1);
+      lx_directive_end(&st);
       lx_take(&L);
       bol = space = 1;
-      st.dir = DIR_NONE;
     } else if (c == ' ' || c == '\t' || c == '\f' || c == '\v' || c == '\0') {
       lx_take(&L);
       space = 1;
@@ -337,6 +370,8 @@ clex_sum cache_lex(const char *text, size_t len, clex_toks *toks)
       bol = space = 0;
     }
   }
+  lx_directive_end(&st);   /* a #define on the last line, without a newline */
+  vec_free(&st.linemac);
   r.flags = st.flags;
   r.hash = lx_nonzero(XXH3_64bits(out.v ? (const void *)out.v : "", out.n));
   vec_free(&out);

@@ -19,7 +19,8 @@
 #include <stdint.h>
 #include "util/vec.h"
 
-/* __LINE__ appears outside a #define: moving its line changes a value. */
+/* __LINE__ appears outside a #define, or a macro the file defines with
+ * __LINE__ in its expansion is used: moving its line changes a value. */
 #define CLEX_LINE     0x1
 /* A #line directive or a line marker (`# 12 "x.h"`): the summary's lines
  * are presumed lines, which such a directive fixes, not the file's. */

@@ -72,6 +72,12 @@ static void test_flags(void **state)
   assert_int_equal(lex("int x = __LINE__;\n").flags, CLEX_LINE);
   assert_int_equal(lex("#define HERE __LINE__\nint x;\n").flags, 0);   /* expanded where it is used */
   assert_int_equal(lex("/* __LINE__ */ int x;\n").flags, 0);
+  /* A macro of the file that expands to __LINE__, directly or through
+   * another, used in the file: its value moves with the line. */
+  assert_int_equal(lex("#define CAT(a, b) a ## b\n#define U(x) CAT(x, __LINE__)\nint U(v);\n").flags, CLEX_LINE);
+  assert_int_equal(lex("#define A __LINE__\n#define B A\nint x = B;\n").flags, CLEX_LINE);
+  assert_int_equal(lex("#define A __LINE__\n#define B A\nint x = 1;\n").flags, 0);
+  assert_int_equal(lex("#define A \\\n  __LINE__\nint x = A;").flags, CLEX_LINE);
   assert_int_equal(lex("#line 10 \"a.c\"\nint x;\n").flags, CLEX_LINEDIR);
   assert_int_equal(lex("# 12 \"a.c\" 2\nint x;\n").flags, CLEX_LINEDIR);
   assert_int_equal(lex("int x; # 12\n").flags, 0);
