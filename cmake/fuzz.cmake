@@ -5,7 +5,7 @@
 if(NOT CMAKE_C_COMPILER_ID STREQUAL "Clang")
   message(FATAL_ERROR "PURIST_FUZZ needs clang (libFuzzer): configure with CC=clang-19")
 endif()
-set(PURIST_FUZZ_TARGETS summary elfsec cdb kb writers)
+set(PURIST_FUZZ_TARGETS summary elfsec cdb kb writers cachelex)
 add_custom_target(fuzz)
 foreach(_t ${PURIST_FUZZ_TARGETS})
   add_executable(fuzz_${_t} ${CMAKE_SOURCE_DIR}/tests/fuzz/fuzz_${_t}.c

@@ -16,7 +16,7 @@ while getopts t:j:b: o; do
 done
 shift $((OPTIND - 1))
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(summary elfsec cdb kb writers config)
+[ ${#targets[@]} -gt 0 ] || targets=(summary elfsec cdb kb writers config cachelex)
 CC=clang-19 cmake -S . -B "$build" -DPURIST_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build "$build" -j"$(nproc)" --target fuzz >/dev/null
 run() {   # one target: its log is $build/fuzz-<t>.log

@@ -35,6 +35,7 @@ set(_e2e_tests
   strict
   cache_incremental
   cache_robust
+  cache_comment_edit
   cmdline_macros
   compiler_view
   cli_forms

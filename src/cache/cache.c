@@ -66,36 +66,122 @@ static unsigned char *cache_read(cache *c, const char *path, size_t *len)
   return buf;
 }
 
-/* A hit's files, for a caller that asks what the TU read: the main file
- * (key1 covers it, so it is in no variant), then the variant's. */
-static void cache_hit_deps(const fe_job *job, const cache_variant *v, fe_deps *deps)
+/* A hit's files, for a caller that asks what the TU read: the main file,
+ * then the variant's others, as they are now. */
+static void cache_hit_deps(const fe_job *job, const cache_files *files, fe_deps *deps)
 {
   if (!deps) return;
   fe_dep m = { xstrdup(job->file), 0, 0, true };
   vec_push(deps, m);
-  for (size_t i = 0; i < v->files.n; i++) {
-    fe_dep d = { xstrdup(v->files.v[i].path), v->files.v[i].size, v->files.v[i].hash, false };
+  for (size_t i = 0; i < files->n; i++) {
+    if (files->v[i].main) continue;
+    fe_dep d = { xstrdup(files->v[i].path), files->v[i].size, files->v[i].hash, false };
     vec_push(deps, d);
   }
 }
 
-/* The result of the first variant whose files are all unchanged. */
-static int cache_try_variants(cache *c, const cache_manifest *m, const fe_job *job, sum_tu **out,
-                              fe_msgs *msgs, fe_msgs *notes, fe_deps *deps)
+/* Is // a comment in the job's language? Not in C89/C90 (-ansi, -std=c89,
+ * iso9899:1990/199409), where the lexer's comments are not clang's: there
+ * only bytes may match. gnu89 has // comments but is treated alike. */
+static bool cache_tokens_ok(const fe_job *job)
+{
+  static const char *const c89[] = { "c89", "c90", "gnu89", "gnu90", "iso9899:1990", "iso9899:199409", NULL };
+  for (int i = 0; i < job->argc; i++) {
+    const char *a = job->argv[i], *v = NULL;
+    if (!strcmp(a, "-ansi") || !strncmp(a, "-traditional", 12) || !strcmp(a, "-trigraphs")) return false;
+    if (!strncmp(a, "-std=", 5)) v = a + 5;
+    else if (!strncmp(a, "--std=", 6)) v = a + 6;
+    else if ((!strcmp(a, "-std") || !strcmp(a, "--std")) && i + 1 < job->argc) v = job->argv[i + 1];
+    for (int k = 0; v && c89[k]; k++)
+      if (!strcmp(v, c89[k])) return false;
+  }
+  return true;
+}
+
+/* Indices of a variant's files whose tokens only are the same. */
+typedef VEC(size_t) cache_moved_ix;
+
+/* Checks a variant's files now: -1 if one changed, else 0, moved listing
+ * those whose tokens only are the same (indices into v->files). A file
+ * whose lines decide a value (__LINE__, #line) never moves. */
+static int cache_variant_check(cache *c, const cache_variant *v, bool tokens, cache_moved_ix *moved)
+{
+  for (size_t i = 0; i < v->files.n; i++) {
+    const cache_file *f = &v->files.v[i];
+    if (cache_file_matches(c, f)) continue;
+    uint64_t size, hash, tok;
+    unsigned fl;
+    if (!tokens || !f->tok || cache_file_tokens(c, f->path, &size, &hash, &tok, &fl) < 0 || tok != f->tok ||
+        (fl & (CLEX_LINE | CLEX_LINEDIR)))
+      return -1;
+    vec_push(moved, i);
+  }
+  return 0;
+}
+
+static void cache_put(cache *c, cache_key k1, const cache_files *files, const sum_tu *sum, const fe_msgs *msgs);
+
+/* A hit on a variant some files of which changed in comments or spacing
+ * only: the result's locations move with their tokens, and the result is
+ * stored again under the files' bytes now (the next run hits exactly).
+ * -1 if a location cannot be moved exactly. */
+static int cache_moved_hit(cache *c, cache_key k1, const cache_variant *v, const size_t *moved, size_t nmoved,
+                           sum_tu *sum, const fe_msgs *msgs, cache_files *now)
+{
+  cache_moved *mv = xcalloc(nmoved, sizeof *mv);
+  for (size_t i = 0; i < v->files.n; i++) vec_push(now, v->files.v[i]);   /* paths shared with v */
+  int rc = 0;
+  for (size_t i = 0; i < nmoved && rc == 0; i++) {
+    cache_file *f = &now->v[moved[i]];
+    rc = cache_file_hash(c, f->path, &f->size, &f->hash);
+    mv[i].path = f->path;
+    /* A file the summary never names holds none of its locations. */
+    if (rc == 0 && strtab_find(sum->strs, f->path) != UINT32_MAX)
+      rc = cache_moved_load(c, &v->files.v[moved[i]], f->size, f->hash, &mv[i]);
+  }
+  const char *why = NULL;   /* not shown: a refused move is an ordinary miss */
+  if (rc == 0) rc = cache_remap(sum, msgs, mv, nmoved, &v->files, &why);
+  if (rc == 0) {
+    cache_put(c, k1, now, sum, msgs);
+    cache_postab_store(c, now, sum);
+  }
+  for (size_t i = 0; i < nmoved; i++) cache_moved_free(&mv[i]);
+  free(mv);
+  return rc;
+}
+
+/* The result of the first variant whose files are all unchanged, or
+ * changed in comments and spacing only (tokens). */
+static int cache_try_variants(cache *c, cache_key k1, bool tokens, const cache_manifest *m, const fe_job *job,
+                              sum_tu **out, fe_msgs *msgs, fe_msgs *notes, fe_deps *deps)
 {
   for (size_t i = 0; i < m->n; i++) {
     const cache_variant *v = &m->v[i];
-    size_t f = 0;
-    while (f < v->files.n && cache_file_matches(c, &v->files.v[f])) f++;
-    if (f < v->files.n) continue;
+    cache_moved_ix moved = {0};
+    if (cache_variant_check(c, v, tokens, &moved) < 0) { vec_free(&moved); continue; }
     char *path = cache_entry_path(c, v->result, ".r");
     size_t len = 0;
     unsigned char *buf = cache_read(c, path, &len);
     const char *why = NULL;
-    int rc = buf ? cache_result_decode(buf, len, v->result, out, msgs, &why) : -1;
+    fe_msgs got = {0};
+    int rc = buf ? cache_result_decode(buf, len, v->result, out, &got, &why) : -1;
     if (buf && rc < 0) cache_discard(c, path, why, job, notes);
-    if (rc == 0) cache_touch(c, path);   /* used: the last to be pruned */
-    if (rc == 0) cache_hit_deps(job, v, deps);
+    cache_files now = {0};
+    if (rc == 0 && moved.n && cache_moved_hit(c, k1, v, moved.v, moved.n, *out, &got, &now) < 0) {
+      summary_free(*out);
+      *out = NULL;
+      fe_msgs_free(&got);
+      rc = -1;
+    }
+    if (rc == 0 && !moved.n) cache_touch(c, path);   /* used: the last to be pruned */
+    if (rc == 0) cache_hit_deps(job, moved.n ? &now : &v->files, deps);
+    if (rc == 0 && moved.n) atomic_fetch_add(&c->moved, 1);
+    if (rc == 0) {
+      for (size_t k = 0; k < got.n; k++) vec_push(msgs, got.v[k]);
+      vec_free(&got);
+    }
+    vec_free(&now);
+    vec_free(&moved);
     free(buf);
     free(path);
     if (rc == 0) return 0;
@@ -104,7 +190,7 @@ static int cache_try_variants(cache *c, const cache_manifest *m, const fe_job *j
 }
 
 /* Looks the job up; 0 on a hit (*out and msgs filled). */
-static int cache_lookup(cache *c, cache_key k1, const fe_job *job, sum_tu **out, fe_msgs *msgs,
+static int cache_lookup(cache *c, cache_key k1, bool tokens, const fe_job *job, sum_tu **out, fe_msgs *msgs,
                         fe_msgs *notes, fe_deps *deps)
 {
   char *path = cache_entry_path(c, k1, ".m");
@@ -117,7 +203,7 @@ static int cache_lookup(cache *c, cache_key k1, const fe_job *job, sum_tu **out,
     if (cache_manifest_decode(buf, len, k1, &m, &why) < 0) {
       cache_discard(c, path, why, job, notes);
     } else {
-      rc = cache_try_variants(c, &m, job, out, msgs, notes, deps);
+      rc = cache_try_variants(c, k1, tokens, &m, job, out, msgs, notes, deps);
       if (rc == 0) cache_touch(c, path);
       cache_manifest_free(&m);
     }
@@ -127,32 +213,24 @@ static int cache_lookup(cache *c, cache_key k1, const fe_job *job, sum_tu **out,
   return rc;
 }
 
-/* The files a variant lists: everything the TU read but the main file,
- * which key1 covers. Returns -1 if libclang reported no main file. */
-static int cache_variant_files(const fe_deps *deps, cache_files *files, const fe_dep **main_dep)
+/* key1 for the job's main file as it is now; -1 if it cannot be read. */
+static int cache_main_key(cache *c, const fe_job *job, bool tokens, cache_key *k1)
 {
-  *main_dep = NULL;
-  for (size_t i = 0; i < deps->n; i++) {
-    if (deps->v[i].main) { *main_dep = &deps->v[i]; continue; }
-    cache_file f = { deps->v[i].path, deps->v[i].size, deps->v[i].hash };
-    vec_push(files, f);
-  }
-  return *main_dep ? 0 : -1;
+  uint64_t size, hash, tok = 0;
+  unsigned fl;
+  int rc = tokens ? cache_file_tokens(c, job->file, &size, &hash, &tok, &fl) : cache_file_hash(c, job->file, &size, &hash);
+  if (rc < 0 || (tokens && !tok)) return -1;
+  *k1 = cache_key1(c, job, tokens, size, tokens ? tok : hash);
+  return 0;
 }
 
-/* Stores a fresh result and puts its variant first in the manifest, which
+/* Stores a result and puts its variant first in the manifest, which
  * keeps the others (up to a limit): switching back to an earlier version
  * of a header is a hit again. Two runs updating one manifest at once may
  * lose a variant, which costs a parse later, never a wrong summary. */
-static void cache_store(cache *c, const fe_job *job, const sum_tu *sum, const fe_msgs *msgs,
-                        const fe_deps *deps)
+static void cache_put(cache *c, cache_key k1, const cache_files *files, const sum_tu *sum, const fe_msgs *msgs)
 {
-  cache_variant v = {0};
-  const fe_dep *main_dep;
-  if (cache_variant_files(deps, &v.files, &main_dep) < 0) { vec_free(&v.files); return; }
-  /* Keyed on the main file as libclang read it, not as it was before. */
-  cache_key k1 = cache_key1(c, job, main_dep->size, main_dep->hash);
-  v.result = cache_key2(k1, &v.files);
+  cache_variant v = { cache_key2(k1, files), *files };
   size_t len;
   unsigned char *rec = cache_result_encode(sum, msgs, v.result, &len);
   char *rpath = cache_entry_path(c, v.result, ".r");
@@ -173,9 +251,36 @@ static void cache_store(cache *c, const fe_job *job, const sum_tu *sum, const fe
   cache_write(c, mpath, enc, mlen);
   free(enc);
   free(mpath);
-  vec_free(&v.files);   /* its paths belong to deps */
   cache_manifest_free(&prev);
   vec_free(&m);
+}
+
+/* Stores a fresh parse's result. Each file is recorded with the bytes
+ * libclang parsed and, when the file on disk still has them, its token
+ * hash; the main file's names the manifest (key1), so a parse that read
+ * a main file which has changed since is not stored. */
+static void cache_store(cache *c, const fe_job *job, bool tokens, const sum_tu *sum, const fe_msgs *msgs,
+                        const fe_deps *deps)
+{
+  cache_files files = {0};
+  const fe_dep *main_dep = NULL;
+  uint64_t main_tok = 0;
+  for (size_t i = 0; i < deps->n; i++) {
+    const fe_dep *d = &deps->v[i];
+    cache_file f = { d->path, d->size, d->hash, 0, d->main };
+    uint64_t size, hash, tok;
+    unsigned fl;
+    if (tokens && cache_file_tokens(c, d->path, &size, &hash, &tok, &fl) == 0 && size == d->size && hash == d->hash)
+      f.tok = tok;
+    if (d->main && !main_dep) { main_dep = d; main_tok = f.tok; }
+    else f.main = false;
+    vec_push(&files, f);
+  }
+  if (main_dep && (!tokens || main_tok)) {
+    cache_put(c, cache_key1(c, job, tokens, main_dep->size, tokens ? main_tok : main_dep->hash), &files, sum, msgs);
+    if (tokens) cache_postab_store(c, &files, sum);
+  }
+  vec_free(&files);   /* its paths belong to deps */
 }
 
 /* Puts the notes before the TU's own messages. */
@@ -190,10 +295,9 @@ fe_status cache_summarize(cache *c, fe_parser parse, const fe_job *job, const kb
                           fe_msgs *msgs, fe_deps *want)
 {
   fe_msgs notes = {0};
-  uint64_t size, hash;
-  bool on = c->dir != NULL;
-  if (on && cache_file_hash(c, job->file, &size, &hash) == 0 &&
-      cache_lookup(c, cache_key1(c, job, size, hash), job, out, msgs, &notes, want) == 0) {
+  bool on = c->dir != NULL, tokens = cache_tokens_ok(job);
+  cache_key k1;
+  if (on && cache_main_key(c, job, tokens, &k1) == 0 && cache_lookup(c, k1, tokens, job, out, msgs, &notes, want) == 0) {
     atomic_fetch_add(&c->hits, 1);
     cache_prepend(msgs, &notes);
     return FE_OK;
@@ -204,7 +308,7 @@ fe_status cache_summarize(cache *c, fe_parser parse, const fe_job *job, const kb
   fe_status st = parse.run(parse.ctx, job, k, out, msgs, on || want ? &deps : NULL);
   /* A TU with errors is not stored: the fix may be a header that did not
    * exist (and so is in no manifest), and its errors should show anyway. */
-  if (on && st == FE_OK) cache_store(c, job, *out, msgs, &deps);
+  if (on && st == FE_OK) cache_store(c, job, tokens, *out, msgs, &deps);
   if (want) {
     for (size_t i = 0; i < deps.n; i++) vec_push(want, deps.v[i]);
     vec_free(&deps);
@@ -228,6 +332,9 @@ void cache_print_stats(const cache *c, FILE *f)
 {
   size_t parsed = atomic_load(&c->parsed);
   if (!c->dir) fprintf(f, "purist: cache: off, %zu parsed\n", parsed);
-  else fprintf(f, "purist: cache: %zu hits, %zu misses, %zu parsed\n", atomic_load(&c->hits),
+  else fprintf(f, "purist: cache: %zu hits, %zu misses, %zu parsed", atomic_load(&c->hits),
                atomic_load(&c->misses), parsed);
+  size_t moved = atomic_load(&c->moved);
+  if (c->dir && moved) fprintf(f, " (%zu of the hits after edits of comments or spacing only)", moved);
+  if (c->dir) fputc('\n', f);
 }

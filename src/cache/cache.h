@@ -3,10 +3,12 @@
  *
  * Design (ccache's "direct mode"): key1 hashes what is known before a parse
  * — purist's build, the knowledge base, the job's directory, main file,
- * flags and the main file's contents. key1 names a manifest listing, for
- * each variant seen, the files the TU included with their content hashes
- * and the key of the result (the summary and the TU's messages). A lookup
- * is a hit when every file of a variant still has the recorded contents.
+ * flags and the main file's tokens. key1 names a manifest listing, for
+ * each variant seen, the files the TU read with their content and token
+ * hashes and the key of the result (the summary and the TU's messages). A
+ * lookup is a hit when every file of a variant still has the recorded
+ * contents, or its tokens (an edit of comments or spacing: the result's
+ * locations are then moved to the tokens' new places, cache_remap.c).
  * Entries are written to a temporary file and renamed into place, so
  * concurrent runs never see half an entry; every entry carries a checksum,
  * and a damaged one is discarded, reported and rebuilt. The on-disk layout
@@ -39,7 +41,8 @@ void cache_free(cache *c);
 fe_status cache_summarize(cache *c, fe_parser parse, const fe_job *job, const kb *k, sum_tu **out,
                           fe_msgs *msgs, fe_deps *deps);
 
-/* One line: "purist: cache: H hits, M misses, P parsed" (or "off"). */
+/* One line: "purist: cache: H hits, M misses, P parsed" (or "off"), and
+ * " (N of the hits after edits of comments or spacing only)" if N > 0. */
 void cache_print_stats(const cache *c, FILE *f);
 
 /* --- size and pruning (cache_prune.c) --------------------------------- */

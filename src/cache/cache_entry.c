@@ -1,7 +1,7 @@
-/* cache_entry.c — the two entry formats of the summary cache.
+/* cache_entry.c — the three entry formats of the summary cache.
  *
  * Each entry file is one record: an 8-byte magic ("PURISTCM" manifest,
- * "PURISTCR" result), a 32-bit format version, the payload's length (64
+ * "PURISTCR" result, "PURISTCT" a file's token positions), a 32-bit format version, the payload's length (64
  * bits) and its XXH64, all little-endian, then the payload: LEB128 varints,
  * length-prefixed strings and 64-bit little-endian hashes. The checksum is
  * verified before the payload is read, and every read is bounds-checked,
@@ -10,13 +10,15 @@
  * valid entry copied or renamed over another, by a tool or a person) is
  * refused, where it used to give one file another file's summary and
  * make its functions vanish. A result's payload ends with a summary
- * record (docs/summary-format.md), itself checksummed. */
+ * record (docs/summary-format.md), itself checksummed. Format 3 (issue
+ * 32): a manifest's files carry their token hash and whether each is the
+ * main file. */
 #include "cache/cache_internal.h"
 #include "util/bytes.h"
 #include <string.h>
 #include <xxhash.h>
+#include <zstd.h>
 
-#define ENTRY_FORMAT 2
 #define MAX_VARIANTS 8   /* per manifest: older builds of a TU drop out */
 enum { HEAD_LEN = 28 };
 
@@ -41,7 +43,7 @@ static unsigned char *entry_seal(const char *magic, bytes *payload, size_t *len)
 {
   bytes b = {0};
   bytes_raw(&b, magic, 8);
-  bytes_le(&b, ENTRY_FORMAT, 4);
+  bytes_le(&b, CACHE_ENTRY_FORMAT, 4);
   bytes_le(&b, payload->n, 8);
   bytes_le(&b, XXH64(payload->v, payload->n, 0), 8);
   bytes_raw(&b, payload->v, payload->n);
@@ -68,7 +70,7 @@ static int entry_open(const unsigned char *buf, size_t len, const char *magic, b
   bytes_reader h = { buf, buf + len, 0 };
   if (len < HEAD_LEN || memcmp(buf, magic, 8) != 0) { *why = "not a cache entry (bad magic)"; return -1; }
   h.p += 8;
-  if (bytes_get_le(&h, 4) != ENTRY_FORMAT) { *why = "written by another cache format"; return -1; }
+  if (bytes_get_le(&h, 4) != CACHE_ENTRY_FORMAT) { *why = "written by another cache format"; return -1; }
   uint64_t n = bytes_get_le(&h, 8), sum = bytes_get_le(&h, 8);
   if (n != len - HEAD_LEN) { *why = "truncated or overlong"; return -1; }
   if (XXH64(buf + HEAD_LEN, (size_t)n, 0) != sum) { *why = "bad checksum"; return -1; }
@@ -100,6 +102,8 @@ unsigned char *cache_manifest_encode(const cache_manifest *m, cache_key k, size_
       put_str(&b, v->files.v[f].path, strlen(v->files.v[f].path));
       bytes_uleb(&b, v->files.v[f].size);
       bytes_le(&b, v->files.v[f].hash, 8);
+      bytes_le(&b, v->files.v[f].tok, 8);
+      bytes_uleb(&b, v->files.v[f].main);
     }
   }
   return entry_seal("PURISTCM", &b, len);
@@ -111,9 +115,13 @@ static void variant_read(bytes_reader *r, cache_variant *v)
   v->result.lo = bytes_get_le(r, 8);
   uint64_t nf = bytes_get_uleb(r);
   for (uint64_t f = 0; !r->bad && f < nf; f++) {
-    cache_file cf = { get_str(r), 0, 0 };
+    cache_file cf = { get_str(r), 0, 0, 0, false };
     cf.size = bytes_get_uleb(r);
     cf.hash = bytes_get_le(r, 8);
+    cf.tok = bytes_get_le(r, 8);
+    uint64_t main = bytes_get_uleb(r);
+    if (main > 1) r->bad = 1;
+    cf.main = main == 1;
     if (!cf.path) break;
     vec_push(&v->files, cf);
   }
@@ -187,5 +195,84 @@ int cache_result_decode(const unsigned char *buf, size_t len, cache_key k, sum_t
   }
   for (size_t i = 0; i < got.n; i++) vec_push(msgs, got.v[i]);
   vec_free(&got);
+  return 0;
+}
+
+/* Positions are deltas: a token's line from the previous token's first
+ * line, its end line from its first; columns as they are. The table is
+ * one zstd frame (level 3: a quarter of the plain size; a 50 KB source's
+ * table packs to 11 KB). */
+unsigned char *cache_postab_encode(const clex_toks *t, bool generated, cache_key k, size_t *len)
+{
+  bytes raw = {0};
+  bytes_uleb(&raw, generated);
+  bytes_uleb(&raw, t->n);
+  uint32_t line = 1;
+  for (size_t i = 0; i < t->n; i++) {
+    const clex_tok *p = &t->v[i];
+    bytes_uleb(&raw, p->bl - line);
+    bytes_uleb(&raw, p->bc);
+    bytes_uleb(&raw, p->el - p->bl);
+    bytes_uleb(&raw, p->ec);
+    line = p->bl;
+  }
+  bytes b = {0};
+  entry_put_key(&b, k);
+  size_t cap = ZSTD_compressBound(raw.n);
+  vec_reserve(&b, b.n + cap);
+  size_t z = ZSTD_compress(b.v + b.n, cap, raw.v, raw.n, 3);
+  if (ZSTD_isError(z)) z = 0;   /* cannot happen with a bound-sized buffer; then an empty, refused table */
+  b.n += z;
+  vec_free(&raw);
+  return entry_seal("PURISTCT", &b, len);
+}
+
+/* The table's body, unpacked from the zstd frame at r (NULL if none). */
+static unsigned char *postab_unpack(bytes_reader *r, size_t *n)
+{
+  size_t zlen = (size_t)(r->end - r->p);
+  unsigned long long want = ZSTD_getFrameContentSize(r->p, zlen);
+  /* 256 MiB: the table of a 50 MB source; a frame claiming more is damage. */
+  if (want == ZSTD_CONTENTSIZE_ERROR || want == ZSTD_CONTENTSIZE_UNKNOWN || want == 0 || want > ((uint64_t)256 << 20))
+    return NULL;
+  unsigned char *raw = xmalloc((size_t)want);
+  size_t got = ZSTD_decompress(raw, (size_t)want, r->p, zlen);
+  if (ZSTD_isError(got) || got != want) {
+    free(raw);
+    return NULL;
+  }
+  *n = got;
+  return raw;
+}
+
+int cache_postab_decode(const unsigned char *buf, size_t len, cache_key k, clex_toks *t, bool *generated,
+                        const char **why)
+{
+  bytes_reader z;
+  memset(t, 0, sizeof *t);
+  if (entry_open_checked(buf, len, "PURISTCT", k, &z, why) < 0) return -1;
+  size_t n_raw = 0;
+  unsigned char *raw = postab_unpack(&z, &n_raw);
+  if (!raw) { *why = "malformed payload (zstd cannot unpack it)"; return -1; }
+  bytes_reader r = { raw, raw + n_raw, 0 };
+  uint64_t gen = bytes_get_uleb(&r), n = bytes_get_uleb(&r);
+  /* Each token takes four bytes at least: a count past that is damage. */
+  if (gen > 1 || n > (uint64_t)(r.end - r.p) / 4) r.bad = 1;
+  uint64_t line = 1;
+  for (uint64_t i = 0; !r.bad && i < n; i++) {
+    uint64_t dl = bytes_get_uleb(&r), bc = bytes_get_uleb(&r), del = bytes_get_uleb(&r), ec = bytes_get_uleb(&r);
+    line += dl;
+    if (line + del > UINT32_MAX || bc > UINT32_MAX || ec > UINT32_MAX) { r.bad = 1; break; }
+    clex_tok p = { (uint32_t)line, (uint32_t)bc, (uint32_t)(line + del), (uint32_t)ec };
+    vec_push(t, p);
+  }
+  bool bad = r.bad || r.p != r.end;
+  free(raw);
+  if (bad) {
+    vec_free(t);
+    *why = "malformed payload";
+    return -1;
+  }
+  *generated = gen == 1;
   return 0;
 }

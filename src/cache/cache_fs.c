@@ -2,7 +2,8 @@
  *
  * Layout: DIR/CACHEDIR.TAG (so backup tools skip the cache, and so `cache
  * clean` knows the directory is purist's), and DIR/ab/cdef….m (manifests)
- * and DIR/ab/cdef….r (results), named by their key in hex, spread over
+ * and DIR/ab/cdef….r (results), DIR/ab/cdef….t (a file's token
+ * positions, issue 32), named by their key in hex, spread over
  * 256 subdirectories so no directory grows huge.
  *
  * Another local user must not steer the cache (issue 31 item 1): DIR is
@@ -88,13 +89,15 @@ void cache_entry_unlink(const cache *c, const char *rel)
   close(sfd);
 }
 
-void cache_touch(const cache *c, const char *rel)
+bool cache_touch(const cache *c, const char *rel)
 {
   const char *name;
   int sfd = cache_entry_dir(c, rel, false, &name);
-  if (sfd < 0) return;
-  utimensat(sfd, name, NULL, AT_SYMLINK_NOFOLLOW);   /* now; a failure only makes the entry look older */
+  if (sfd < 0) return false;
+  /* now; a failure only makes the entry look older */
+  bool ok = utimensat(sfd, name, NULL, AT_SYMLINK_NOFOLLOW) == 0;
   close(sfd);
+  return ok;
 }
 
 /* Writes all of data to a fresh temporary file (O_EXCL|O_NOFOLLOW) beside
@@ -178,12 +181,12 @@ static int is_hex2(const char *s)
   return strlen(s) == 2 && strspn(s, "0123456789abcdef") == 2;
 }
 
-/* Is name one of ours: an entry (.m, .r) or a temporary left by a crash? */
+/* Is name one of ours: an entry (.m, .r, .t) or a temporary left by a crash? */
 static int is_entry_name(const char *name)
 {
   size_t n = strlen(name);
   if (strstr(name, ".tmp")) return 1;
-  return n > 2 && name[n - 2] == '.' && (name[n - 1] == 'm' || name[n - 1] == 'r');
+  return n > 2 && name[n - 2] == '.' && (name[n - 1] == 'm' || name[n - 1] == 'r' || name[n - 1] == 't');
 }
 
 /* Removes our files in shard directory name of dfd, then the directory if

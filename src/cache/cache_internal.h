@@ -5,6 +5,7 @@
 #include <stdatomic.h>
 #include <stdint.h>
 #include "cache/cache.h"
+#include "cache/cache_lex.h"
 #include "util/ptrmap.h"
 
 /* A 128-bit XXH3 key; hex, it names an entry file. */
@@ -12,16 +13,25 @@ typedef struct { uint64_t hi, lo; } cache_key;
 #define CACHE_KEY_HEX 33   /* 32 digits and a NUL */
 void cache_key_hex(cache_key k, char out[CACHE_KEY_HEX]);
 
-/* A file's contents as recorded in a manifest. */
-typedef struct { char *path; uint64_t size, hash; } cache_file;
+/* A file's contents as recorded in a manifest: its bytes (size, XXH3-64)
+ * and its tokens (cache_lex; 0: unknown, only the bytes may match). */
+typedef struct { char *path; uint64_t size, hash, tok; bool main; } cache_file;
 typedef VEC(cache_file) cache_files;
 
 /* A manifest variant: the files of one build of the TU, and its result. */
 typedef struct { cache_key result; cache_files files; } cache_variant;
 typedef VEC(cache_variant) cache_manifest;
 
-/* The contents hash of each file, computed once per run. */
-typedef struct { char *path; uint64_t size, hash; int ok; } cache_memo_ent;
+/* The contents hash of each file, computed once per run; its token hash
+ * when asked for (tok_done), which is 0 if the file changed in between. */
+typedef struct {
+  char *path;
+  uint64_t size, hash, tok;
+  int ok;
+  bool tok_done;
+  bool postab;       /* its position table is known to be stored */
+  unsigned lexflags; /* CLEX_* */
+} cache_memo_ent;
 
 struct cache {
   char *dir;                 /* NULL: no cache; else its path, for messages */
@@ -32,6 +42,7 @@ struct cache {
   atomic_flag warned;        /* one warning a run about the directory */
   atomic_flag odd_warned;    /* one warning a run about a file that is not regular */
   atomic_size_t hits, misses, parsed;
+  atomic_size_t moved;       /* hits whose locations were moved (cache_remap) */
   atomic_bool grew;          /* an entry was written this run */
   pthread_mutex_t lock;      /* guards the memo */
   ptrmap memo_idx;           /* XXH3 of a path → 1 + index in memo */
@@ -43,11 +54,23 @@ struct cache {
 uint64_t cache_env_hash(const kb *k);
 /* Hash and size of a file's current contents (memoised); -1 if unreadable. */
 int cache_file_hash(cache *c, const char *path, uint64_t *size, uint64_t *hash);
+/* The same and the file's token hash and CLEX_* flags (memoised). */
+int cache_file_tokens(cache *c, const char *path, uint64_t *size, uint64_t *hash, uint64_t *tok,
+                      unsigned *lexflags);
+/* Marks (once a run) that the file's position table is stored; true if
+ * it already was marked. */
+bool cache_postab_mark(cache *c, const char *path);
 /* Do the file's current contents match? size first (a stat), then hash. */
 bool cache_file_matches(cache *c, const cache_file *f);
-cache_key cache_key1(const cache *c, const fe_job *job, uint64_t main_size, uint64_t main_hash);
+/* key1 names the manifest: with tokens, main is the main file's token
+ * hash (an edit of its comments finds the same manifest), else its bytes'. */
+cache_key cache_key1(const cache *c, const fe_job *job, bool tokens, uint64_t main_size, uint64_t main);
+/* The key of a file's position table: its path and bytes. */
+cache_key cache_key_postab(const char *path, uint64_t size, uint64_t hash);
 cache_key cache_key2(cache_key k1, const cache_files *files);
 
+/* The entries' format version (cache_entry.c); 3: token hashes (issue 32). */
+#define CACHE_ENTRY_FORMAT 3
 /* cache_entry.c: the entry formats, each a checksummed record carrying
  * the key it is stored under (k), which decoding checks. */
 unsigned char *cache_manifest_encode(const cache_manifest *m, cache_key k, size_t *len);
@@ -57,6 +80,37 @@ void cache_manifest_free(cache_manifest *m);
 unsigned char *cache_result_encode(const sum_tu *sum, const fe_msgs *msgs, cache_key k, size_t *len);
 int cache_result_decode(const unsigned char *buf, size_t len, cache_key k, sum_tu **sum, fe_msgs *msgs,
                         const char **why);
+
+/* A position table (".t"): where each token of one version of a file is,
+ * and whether its first lines say it is generated. */
+unsigned char *cache_postab_encode(const clex_toks *t, bool generated, cache_key k, size_t *len);
+int cache_postab_decode(const unsigned char *buf, size_t len, cache_key k, clex_toks *t, bool *generated,
+                        const char **why);
+
+/* cache_remap.c */
+typedef struct {
+  const char *path;
+  uint32_t id;          /* its string in the summary, 0 if none (cache_remap sets it) */
+  clex_toks old, cur;   /* the same tokens: where they were, where they are */
+  uint64_t xxh64;       /* its contents now, for sum_file.hash (fix checks it) */
+  bool gen_changed;     /* its first lines now say otherwise about being generated */
+} cache_moved;
+/* Moves sum's locations in the moved files (whose tokens are unchanged)
+ * to the tokens' new places. 0, or -1 with *why if some location cannot
+ * be moved exactly (sum is then partly changed: the caller drops it).
+ * files: every file the variant checked. */
+int cache_remap(sum_tu *sum, const fe_msgs *msgs, cache_moved *mv, size_t n, const cache_files *files,
+                const char **why);
+
+/* cache_postab.c */
+/* Stores (once a run per file) the position table of each file of files
+ * that holds sum's declarations (sum->files) or is its main file, unless
+ * the cache has it. A moved file without one is a miss. */
+void cache_postab_store(cache *c, const cache_files *files, const sum_tu *sum);
+/* Fills m for moved file f, whose bytes are now (size, hash): its stored
+ * table and its tokens now. -1 if either cannot be had. */
+int cache_moved_load(cache *c, const cache_file *f, uint64_t size, uint64_t hash, cache_moved *m);
+void cache_moved_free(cache_moved *m);
 
 /* cache_read.c */
 #define CACHE_MAX_READ ((uint64_t)1 << 30)
@@ -84,8 +138,9 @@ char *cache_entry_path(const cache *c, cache_key k, const char *ext);
 unsigned char *cache_entry_read(const cache *c, const char *rel, size_t *len, const char **why);
 /* Removes an entry (a damaged one). */
 void cache_entry_unlink(const cache *c, const char *rel);
-/* Marks an entry used now (its mtime), for least-recently-used pruning. */
-void cache_touch(const cache *c, const char *rel);
+/* Marks an entry used now (its mtime), for least-recently-used pruning;
+ * false if there is no such entry (or it cannot be touched). */
+bool cache_touch(const cache *c, const char *rel);
 /* Writes data to entry rel through a fresh temporary file renamed into
  * place; on failure warns once and stops further writes. */
 void cache_write(cache *c, const char *rel, const void *data, size_t len);

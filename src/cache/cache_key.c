@@ -6,7 +6,7 @@
 #include <xxhash.h>
 
 /* Bumped when the meaning of an entry changes (layout of keys or records). */
-#define CACHE_KEY_VERSION "purist-cache-1"
+#define CACHE_KEY_VERSION "purist-cache-2"   /* 2: token keys (issue 32) */
 
 void cache_key_hex(cache_key k, char out[CACHE_KEY_HEX])
 {
@@ -70,17 +70,26 @@ uint64_t cache_env_hash(const kb *k)
 /* --strict is not in the key: it changes how the linker reads effects on
  * doomed paths (src/link, src/report/reason.c), never what the front end
  * records, so one summary serves both. */
-cache_key cache_key1(const cache *c, const fe_job *job, uint64_t main_size, uint64_t main_hash)
+cache_key cache_key1(const cache *c, const fe_job *job, bool tokens, uint64_t main_size, uint64_t main)
 {
-  XXH3_state_t *st = key_start("manifest");
+  XXH3_state_t *st = key_start(tokens ? "manifest-tokens" : "manifest");
   key_u64(st, c->env);
   key_str(st, job->dir);
   key_str(st, job->file);
   key_u64(st, (uint64_t)job->argc);
   for (int i = 0; i < job->argc; i++) key_str(st, job->argv[i]);
   key_u64(st, fe_ccview_digest(job));   /* the build compiler's macros, or clang's (0) */
-  key_u64(st, main_size);
-  key_u64(st, main_hash);
+  if (!tokens) key_u64(st, main_size);
+  key_u64(st, main);
+  return key_done(st);
+}
+
+cache_key cache_key_postab(const char *path, uint64_t size, uint64_t hash)
+{
+  XXH3_state_t *st = key_start("positions");
+  key_str(st, path);
+  key_u64(st, size);
+  key_u64(st, hash);
   return key_done(st);
 }
 
@@ -94,6 +103,7 @@ cache_key cache_key2(cache_key k1, const cache_files *files)
     key_str(st, files->v[i].path);
     key_u64(st, files->v[i].size);
     key_u64(st, files->v[i].hash);
+    key_u64(st, files->v[i].main);
   }
   return key_done(st);
 }
@@ -108,32 +118,87 @@ static cache_memo_ent *memo_find(cache *c, const char *path, uint64_t key)
   return strcmp(e->path, path) == 0 ? e : NULL;
 }
 
-/* Reads and hashes outside the lock, so threads hash different files at
- * once; two threads may hash the same file, and the first result stays. */
-int cache_file_hash(cache *c, const char *path, uint64_t *size, uint64_t *hash)
+/* Reads the file and hashes its bytes (and its tokens if tok). */
+static cache_memo_ent memo_read(const char *path, bool tok)
+{
+  size_t len = 0;
+  const char *why;   /* a FIFO or device where a source was: a miss (libclang reports it) */
+  unsigned char *text = cache_read_file(path, false, &len, &why);
+  cache_memo_ent got = { NULL, len, text ? XXH3_64bits(text, len) : 0, 0, text != NULL, false, false, 0 };
+  if (text && tok) {
+    clex_sum s = cache_lex((const char *)text, len, NULL);
+    got.tok = s.hash;
+    got.lexflags = s.flags;
+    got.tok_done = true;
+  }
+  free(text);
+  return got;
+}
+
+/* The memo's entry for path, reading the file if it has none (or lacks
+ * the token hash and tok asks for it). Reads and hashes outside the lock,
+ * so threads hash different files at once; two threads may hash the same
+ * file, and the first result stays. A token hash read after the bytes
+ * changed is 0: it describes other contents. */
+static cache_memo_ent memo_get(cache *c, const char *path, bool tok)
 {
   uint64_t key = XXH3_64bits(path, strlen(path)) | 1;
   pthread_mutex_lock(&c->lock);
   cache_memo_ent *e = memo_find(c, path, key);
   cache_memo_ent got = e ? *e : (cache_memo_ent){0};
   pthread_mutex_unlock(&c->lock);
-  if (!e) {
-    size_t len = 0;
-    const char *why;   /* a FIFO or device where a source was: a miss (libclang reports it) */
-    unsigned char *text = cache_read_file(path, false, &len, &why);
-    got = (cache_memo_ent){ NULL, len, text ? XXH3_64bits(text, len) : 0, text != NULL };
-    free(text);
-    pthread_mutex_lock(&c->lock);
-    if (!memo_find(c, path, key) && !ptrmap_get(&c->memo_idx, key)) {
-      got.path = xstrdup(path);
-      vec_push(&c->memo, got);
-      ptrmap_put(&c->memo_idx, key, (uint32_t)c->memo.n);
+  if (e && (!tok || got.tok_done)) return got;
+  cache_memo_ent fresh = memo_read(path, tok);
+  pthread_mutex_lock(&c->lock);
+  e = memo_find(c, path, key);
+  if (!e && !ptrmap_get(&c->memo_idx, key)) {
+    fresh.path = xstrdup(path);
+    vec_push(&c->memo, fresh);
+    ptrmap_put(&c->memo_idx, key, (uint32_t)c->memo.n);
+    got = fresh;
+  } else if (!e) {
+    got = fresh;   /* a collision of two paths' hashes: not memoised */
+  } else {
+    if (!e->tok_done && fresh.tok_done) {
+      bool same = e->ok && fresh.ok && e->size == fresh.size && e->hash == fresh.hash;
+      e->tok = same ? fresh.tok : 0;
+      e->lexflags = same ? fresh.lexflags : 0;
+      e->tok_done = true;
     }
-    pthread_mutex_unlock(&c->lock);
+    got = *e;
   }
+  pthread_mutex_unlock(&c->lock);
+  return got;
+}
+
+int cache_file_hash(cache *c, const char *path, uint64_t *size, uint64_t *hash)
+{
+  cache_memo_ent got = memo_get(c, path, false);
   *size = got.size;
   *hash = got.hash;
   return got.ok ? 0 : -1;
+}
+
+int cache_file_tokens(cache *c, const char *path, uint64_t *size, uint64_t *hash, uint64_t *tok,
+                      unsigned *lexflags)
+{
+  cache_memo_ent got = memo_get(c, path, true);
+  *size = got.size;
+  *hash = got.hash;
+  *tok = got.tok;
+  *lexflags = got.lexflags;
+  return got.ok ? 0 : -1;
+}
+
+bool cache_postab_mark(cache *c, const char *path)
+{
+  uint64_t key = XXH3_64bits(path, strlen(path)) | 1;
+  pthread_mutex_lock(&c->lock);
+  cache_memo_ent *e = memo_find(c, path, key);
+  bool was = e && e->postab;
+  if (e) e->postab = true;
+  pthread_mutex_unlock(&c->lock);
+  return was;
 }
 
 bool cache_file_matches(cache *c, const cache_file *f)

@@ -30,12 +30,12 @@ static uint64_t prune_bytes(const struct stat *st)
   return disk > apparent ? disk : apparent;
 }
 
-/* Is name one of the cache's entries (.m, .r) or a temporary (.tmp…)? */
+/* Is name one of the cache's entries (.m, .r, .t) or a temporary (.tmp…)? */
 static bool prune_is_ours(const char *name)
 {
   size_t n = strlen(name);
   if (strstr(name, ".tmp")) return true;
-  return n > 2 && name[n - 2] == '.' && (name[n - 1] == 'm' || name[n - 1] == 'r');
+  return n > 2 && name[n - 2] == '.' && (name[n - 1] == 'm' || name[n - 1] == 'r' || name[n - 1] == 't');
 }
 
 /* Appends the entries of shard directory shard of dfd to fs (when fs is

@@ -60,7 +60,7 @@ expect_stderr_has 'cache: 2 hits, 0 misses, 0 parsed'
 [ "$(gcc_runs)" -eq "$cold_gcc" ] || fail "a warm run ran gcc:${NL}$(show "$T/gcc.log")"
 
 check "a file edited: that one file is parsed again, still without asking the compiler"
-echo '/* edited */' >> a.c
+echo 'int edited_decl(void);' >> a.c   # a token change: a comment alone is a hit (issue 32 item 2)
 LD_DEBUG=files run check --stats -p . a.c
 expect_rc 0
 expect_stderr_has 'cache: 1 hits, 1 misses, 1 parsed'

@@ -144,7 +144,8 @@ static cache_variant variant(uint64_t id, int nfiles)
 {
   cache_variant v = { { id, ~id }, {0} };
   for (int i = 0; i < nfiles; i++) {
-    cache_file f = { xasprintf("/inc/h%d.h", i), (uint64_t)(100 + i), id * 31 + (uint64_t)i };
+    cache_file f = { xasprintf("/inc/h%d.h", i), (uint64_t)(100 + i), id * 31 + (uint64_t)i, id * 7 + (uint64_t)i,
+                     i == 0 };
     vec_push(&v.files, f);
   }
   return v;
@@ -169,6 +170,8 @@ static void test_manifest_round_trip_and_cap(void **state)
       assert_string_equal(back.v[i].files.v[f].path, m.v[i].files.v[f].path);
       assert_int_equal(back.v[i].files.v[f].size, m.v[i].files.v[f].size);
       assert_int_equal(back.v[i].files.v[f].hash, m.v[i].files.v[f].hash);
+      assert_int_equal(back.v[i].files.v[f].tok, m.v[i].files.v[f].tok);
+      assert_int_equal(back.v[i].files.v[f].main, m.v[i].files.v[f].main);
     }
   }
   for (size_t i = 0; i < len; i++) {   /* and no damaged byte gets through */
@@ -192,22 +195,31 @@ static void test_keys_cover_inputs(void **state)
   cache c = { .env = 42 };
   char *a1[] = { "-Iinc", "-DX=1" }, *a2[] = { "-Iinc", "-DX=2" }, *a3[] = { "-Iinc-DX=1" };
   fe_job j = make_job("/p", "/p/a.c", a1, 2);
-  cache_key base = cache_key1(&c, &j, 10, 99);
-  cache_key same = cache_key1(&c, &j, 10, 99);
+  cache_key base = cache_key1(&c, &j, false, 10, 99);
+  cache_key same = cache_key1(&c, &j, false, 10, 99);
   assert_memory_equal(&base, &same, sizeof base);
   cache_key other[7];
   fe_job j2 = make_job("/q", "/p/a.c", a1, 2), j3 = make_job("/p", "/p/b.c", a1, 2);
   fe_job j4 = make_job("/p", "/p/a.c", a2, 2), j5 = make_job("/p", "/p/a.c", a3, 1);
-  other[0] = cache_key1(&c, &j2, 10, 99);
-  other[1] = cache_key1(&c, &j3, 10, 99);
-  other[2] = cache_key1(&c, &j4, 10, 99);
-  other[3] = cache_key1(&c, &j5, 10, 99);
-  other[4] = cache_key1(&c, &j, 10, 98);
-  other[5] = cache_key1(&c, &j, 11, 99);
+  other[0] = cache_key1(&c, &j2, false, 10, 99);
+  other[1] = cache_key1(&c, &j3, false, 10, 99);
+  other[2] = cache_key1(&c, &j4, false, 10, 99);
+  other[3] = cache_key1(&c, &j5, false, 10, 99);
+  other[4] = cache_key1(&c, &j, false, 10, 98);
+  other[5] = cache_key1(&c, &j, false, 11, 99);
   c.env = 43;   /* another purist build or knowledge base */
-  other[6] = cache_key1(&c, &j, 10, 99);
+  other[6] = cache_key1(&c, &j, false, 10, 99);
   for (int i = 0; i < 7; i++)
     if (!memcmp(&other[i], &base, sizeof base)) fail_msg("input %d does not change key1", i);
+  /* With tokens the main file's token hash names the manifest, whatever
+   * its size (an edit of comments changes the size), and never a
+   * bytes-keyed one. */
+  c.env = 42;
+  cache_key t1 = cache_key1(&c, &j, true, 10, 99), t2 = cache_key1(&c, &j, true, 12, 99);
+  cache_key t3 = cache_key1(&c, &j, true, 10, 98);
+  assert_memory_equal(&t1, &t2, sizeof t1);
+  assert_true(memcmp(&t1, &t3, sizeof t1) != 0);
+  assert_true(memcmp(&t1, &base, sizeof t1) != 0);
   cache_variant v = variant(5, 3);
   cache_key r1 = cache_key2(base, &v.files);
   v.files.v[2].hash++;
@@ -305,6 +317,48 @@ static void test_hit_miss_and_variants(void **state)
   summary_free(again);
 }
 
+/* An edit of comments and spacing in the header and the main file (issue
+ * 32): a hit whose locations are where a fresh parse puts them, the same
+ * summary byte for byte; then a token edit misses. */
+static void test_comment_edit_moves(void **state)
+{
+  scratch *s = *state;
+  sum_tu *first = NULL, *t = NULL, *fresh = NULL;
+  fe_msgs msgs = {0};
+  cache *c = cache_new(s->cdir, s->k, true);
+  assert_int_equal(summarize(s, c, &first, &msgs), FE_OK);
+  cache_free(c);
+  rewrite(s->hdr, "/* licence\n */\n#define K 3\n\nstatic   int g; // g\n");
+  rewrite(s->main, "// top\n#include \"h.h\"\nint sq(int x) { return /* K */ x * K; }\n\n"
+                   "int rd(void) {\n  return g; }\n");
+  c = cache_new(s->cdir, s->k, true);
+  assert_int_equal(summarize(s, c, &t, &msgs), FE_OK);
+  assert_counts(c, 1, 0, 0);
+  assert_int_equal(atomic_load(&c->moved), 1);
+  cache_free(c);
+  c = cache_new(NULL, s->k, true);
+  assert_int_equal(summarize(s, c, &fresh, &msgs), FE_OK);
+  cache_free(c);
+  assert_same_summary(fresh, t);
+  summary_free(t);
+  c = cache_new(s->cdir, s->k, true);   /* stored again as it is now: an exact hit */
+  assert_int_equal(summarize(s, c, &t, &msgs), FE_OK);
+  assert_counts(c, 1, 0, 0);
+  assert_int_equal(atomic_load(&c->moved), 0);
+  assert_same_summary(fresh, t);
+  summary_free(t);
+  cache_free(c);
+  rewrite(s->hdr, "/* licence\n */\n#define K 4\n\nstatic   int g; // g\n");
+  c = cache_new(s->cdir, s->k, true);
+  assert_int_equal(summarize(s, c, &t, &msgs), FE_OK);
+  assert_counts(c, 0, 1, 1);
+  assert_int_equal(msgs.n, 0);
+  summary_free(t);
+  cache_free(c);
+  summary_free(first);
+  summary_free(fresh);
+}
+
 /* Every result file damaged: a note, a parse, a correct summary; then a
  * hit again. */
 static void test_damaged_entry_rebuilt(void **state)
@@ -388,7 +442,7 @@ static void test_clean(void **state)
   summary_free(t);
   cache_free(c);
   char *err = NULL;
-  assert_int_equal(cache_clean(s->cdir, &err), 2);   /* a manifest and a result */
+  assert_int_equal(cache_clean(s->cdir, &err), 3);   /* a manifest, a result, the main file's positions */
   struct stat st;
   assert_int_not_equal(stat(s->cdir, &st), 0);
   assert_int_equal(cache_clean(s->cdir, &err), 0);   /* nothing there: nothing to do */
@@ -407,6 +461,7 @@ int main(void)
     cmocka_unit_test(test_entry_under_another_key_refused),
     cmocka_unit_test(test_keys_cover_inputs),
     cmocka_unit_test_setup_teardown(test_hit_miss_and_variants, scratch_setup, scratch_teardown),
+    cmocka_unit_test_setup_teardown(test_comment_edit_moves, scratch_setup, scratch_teardown),
     cmocka_unit_test_setup_teardown(test_damaged_entry_rebuilt, scratch_setup, scratch_teardown),
     cmocka_unit_test_setup_teardown(test_errors_not_cached, scratch_setup, scratch_teardown),
     cmocka_unit_test_setup_teardown(test_unusable_dir_runs_without, scratch_setup, scratch_teardown),
