@@ -117,13 +117,38 @@ static uint8_t ff_value(fe_tu *t, fw *w, CXCursor v, uint32_t *out)
 /* The storing function as a store names it: 1 + its index, 0 at file scope. */
 static uint32_t ff_func(const fw *w) { return w ? w->fi + 1 : 0; }
 
+/* Records value stored into field: `c ? a : b` stores one of its arms
+ * (gnulib's `hasher ? hasher : raw_hasher`), each recorded. */
+static void ff_store(fe_tu *t, fw *w, uint32_t field, CXCursor value, int depth)
+{
+  CXCursor e = ff_strip(value), arm[3];
+  if (clang_getCursorKind(e) == CXCursor_ConditionalOperator && depth < 8 && fe_kids(e, arm, 3) == 3) {
+    ff_store(t, w, field, arm[1], depth + 1);
+    ff_store(t, w, field, arm[2], depth + 1);
+    return;
+  }
+  /* The same field of another object (`new->hasher = old->hasher`, a
+   * rehash): nothing it did not hold already. */
+  if (ff_member_field(t, e) == field) return;
+  uint32_t v;
+  uint8_t kind = ff_value(t, w, value, &v);
+  ff_push(t, field, ff_func(w), kind, v);
+}
+
+void fw_fnfield_param_assign(fw *w, CXCursor target, CXCursor value)
+{
+  int param = fw_fnptr_param_of(w, target);
+  if (param < 0 || clang_getCursorKind(fe_strip(target)) != CXCursor_DeclRefExpr) return;
+  uint32_t v;
+  uint8_t kind = ff_value(w->t, NULL, value, &v);
+  sum_fstore a = { 0, (uint32_t)param, kind, v };   /* field unused: the parameter is func */
+  vec_push(&w->param_sets, a);
+}
+
 void fw_fnfield_store(fw *w, CXCursor target, CXCursor value)
 {
   uint32_t field = ff_member_field(w->t, target);
-  if (!field) return;
-  uint32_t v;
-  uint8_t kind = ff_value(w->t, w, value, &v);
-  ff_push(w->t, field, ff_func(w), kind, v);
+  if (field) ff_store(w->t, w, field, value, 0);
 }
 
 void fw_fnfield_addr(fw *w, CXCursor operand)
@@ -187,10 +212,7 @@ static int ff_field_named(const ff_cursors *fields, CXCursor member_ref)
 static void ff_init_known(fe_tu *t, fw *w, CXCursor field, CXCursor value)
 {
   uint32_t id = ff_field_id(t, field);
-  if (!id || clang_getCursorKind(fe_strip(value)) == CXCursor_InitListExpr) return;
-  uint32_t v;
-  uint8_t kind = ff_value(t, w, value, &v);
-  ff_push(t, id, ff_func(w), kind, v);
+  if (id && clang_getCursorKind(fe_strip(value)) != CXCursor_InitListExpr) ff_store(t, w, id, value, 0);
 }
 
 /* A value whose field the initializer does not say. Its type, after the
@@ -293,13 +315,35 @@ void fw_fnfield_restart(fw *w)
 {
   w->t->sum->fstores.n = w->fstore_base;
   w->t->sum->fcalls.n = w->fcall_base;
+  w->param_sets.n = 0;
+}
+
+/* Is every assignment to parameter `param` a named function or a null
+ * pointer (gnulib's `if (hasher == NULL) hasher = raw_hasher;`), with its
+ * address never taken? Then it holds what its callers pass or one of them. */
+static bool ff_param_known(const fw *w, uint32_t param)
+{
+  for (size_t i = 0; i < w->vars.n; i++)
+    if (w->vars.v[i].param == (int16_t)param && w->vars.v[i].addr_taken) return false;
+  for (size_t i = 0; i < w->param_sets.n; i++)
+    if (w->param_sets.v[i].func == param && w->param_sets.v[i].kind != SFA_FUNC &&
+        w->param_sets.v[i].kind != SFA_NULL)
+      return false;
+  return true;
 }
 
 void fw_fnfield_finish(fw *w)
 {
   sum_tu *s = w->t->sum;
-  for (size_t i = w->fstore_base; i < s->fstores.n; i++) {
+  size_t n = s->fstores.n;
+  for (size_t i = w->fstore_base; i < n; i++) {
     sum_fstore *f = &s->fstores.v[i];
-    if (f->kind == SFA_PARAM && !fw_fnptr_param_intact(w, f->value)) { f->kind = SFS_UNKNOWN; f->value = 0; }
+    if (f->kind != SFA_PARAM || fw_fnptr_param_intact(w, f->value)) continue;
+    if (!ff_param_known(w, f->value)) { f->kind = SFS_UNKNOWN; f->value = 0; continue; }
+    uint32_t field = f->field, param = f->value;
+    for (size_t k = 0; k < w->param_sets.n; k++)   /* the functions assigned to it are stored too */
+      if (w->param_sets.v[k].func == param && w->param_sets.v[k].kind == SFA_FUNC)
+        ff_push(w->t, field, w->fi + 1, SFA_FUNC, w->param_sets.v[k].value);
   }
+  vec_free(&w->param_sets);
 }

@@ -73,6 +73,8 @@ typedef struct fw {
   size_t eff_base, call_base;   /* the function's first effect and call in the summary */
   size_t fnarg_base, pcall_base;  /* and its first function-pointer facts (fnptr.c) */
   size_t fstore_base, fcall_base; /* and its first function-pointer field facts (fieldfn.c) */
+  VEC(sum_fstore) param_sets;     /* assignments to its function-pointer parameters (fieldfn.c;
+                                     func: the parameter) */
   VEC(fw_callinfo) cinfo;       /* per call of the function */
   VEC(uint32_t) cvars;
   VEC(fw_avail) avail;
@@ -211,6 +213,8 @@ int fw_fnptr_param_of(fw *w, CXCursor e);
 int fw_fnptr_param_intact(const fw *w, uint32_t param);
 
 /* fieldfn.c: function pointers in struct fields (issue 30, item 5). */
+/* `target = value` where target is a function-pointer parameter. */
+void fw_fnfield_param_assign(fw *w, CXCursor target, CXCursor value);
 /* `target = value` where target is such a field: a store. */
 void fw_fnfield_store(fw *w, CXCursor target, CXCursor value);
 /* `&operand` where operand is such a field: it may be written through. */

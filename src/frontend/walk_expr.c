@@ -579,6 +579,7 @@ static uint64_t fw_binary(fw *w, CXCursor c)
      * `while (p && (v = next(p)))` the call's value is the test. */
     if (clang_equalCursors(c, w->discard_top)) fw_note_stored_call(w, l, r);
     fw_fnfield_store(w, l, r);
+    fw_fnfield_param_assign(w, l, r);
     fw_store(w, l, m, r, 0);
     return m;
   }

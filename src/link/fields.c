@@ -14,7 +14,6 @@
  * Anything less than certain leaves the call unknown (normal), as before. */
 #include "link/fields.h"
 #include "link/solve_int.h"
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -232,8 +231,6 @@ static bool fld_has_library(const link_prog *p)
 
 void link_fields_resolve(link_prog *p)
 {
-  if (getenv("PURIST_DEBUG_FIELDS"))
-    fprintf(stderr, "fields: %zu calls, incomplete %d, whole %d\n", p->fcalls.n, p->fields_incomplete, link_is_whole_program(p, p->whole_program));
   if (!p->fcalls.n || p->fields_incomplete || !link_is_whole_program(p, p->whole_program) || fld_has_library(p))
     return;
   fld_ctx x;
@@ -242,13 +239,6 @@ void link_fields_resolve(link_prog *p)
   x.addr = xcalloc(p->funcs.n ? p->funcs.n : 1, 1);
   fld_index_calls(&x);
   fld_collect(&x);
-  if (getenv("PURIST_DEBUG_FIELDS")) {
-    fprintf(stderr, "fields: %zu stores, %zu calls, poisoned %d, any %zu\n", p->fstores.n, p->fcalls.n, x.poisoned, x.any.fns.n);
-    for (size_t i = 0; i < p->fcalls.n; i++) {
-      const uint32_t *hit = ptrmap_get(&x.fields, (uint64_t)p->fcalls.v[i].field + 1);
-      fprintf(stderr, "  call %s in %s: %s\n", strtab_get(p->strs, p->fcalls.v[i].field), strtab_get(p->strs, p->funcs.v[p->fcalls.v[i].func].name), !hit ? "no stores" : x.sets.v[*hit - 1].unknown ? "unknown" : "known");
-    }
-  }
   if (!x.poisoned) {
     qsort(p->fcalls.v, p->fcalls.n, sizeof *p->fcalls.v, fld_by_func);
     for (size_t i = 0; i < p->fcalls.n; i++) {
