@@ -8,6 +8,7 @@
 #include "checks/checks.h"
 #include "checks/cheat.h"
 #include "checks/noreturn.h"
+#include "checks/scratch.h"
 #include "report/reason.h"
 #include "util/ptrmap.h"
 #include <string.h>
@@ -71,6 +72,7 @@ sum_loc checks_attr_loc(const link_prog *p, uint32_t fi, uint8_t bits)
 static link_why witness_why(const link_prog *p, nr_ctx *nr, const link_func *cur, purity decl)
 {
   link_why w = link_weak_body(cur) ? cur->weak_why : cur->why;
+  w = checks_scratch_why(p, cur, w, decl);   /* not a write into its own scratch block */
   if (!nr) return w;
   uint32_t fi = (uint32_t)(cur - p->funcs.v);
   bool barrier = w.kind == WHY_EFFECT && nr_is_barrier(&p->effs.v[w.index]);
@@ -454,6 +456,7 @@ void checks_misuse(const link_prog *p, const checks_opts *o, diag_list *out)
     bool broken = cls > decl && seen > decl;
     bool barrier = !broken && cls > decl && (p->strict || nr_live_barrier_class(nr, fi) > decl);
     if (barrier) emit_barrier(p, o, f, decl, at, out);
+    else if (!broken && cls > decl) checks_scratch_note(p, o, fi, decl, at, out);
     if (!broken || !check_body(p, o, &cx, fi, decl, at, out)) nr_emit(nr, o, fi, decl, at, out);
   }
   cheat_ctx_free(&cx);

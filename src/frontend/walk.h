@@ -16,6 +16,7 @@ typedef struct {
                            written through any member */
   uint8_t read;         /* its value was used in this walk */
   uint8_t addr_taken;   /* &v appears somewhere (sticky across walks) */
+  uint8_t addr_plain;   /* … other than as an allocator's marker argument (scratch.c) */
   uint8_t used;         /* its value is read somewhere in this walk */
   uint8_t pointee_n;    /* a pointer: 0 nothing stored yet, 1 only addresses within the
                            global `pointee`, 2 anything else (sticky, as mask) */
@@ -96,6 +97,8 @@ typedef struct {
   VEC(fw_pending) pending;
   VEC(uint32_t) pending_vars;
   VEC(uint32_t) pending_calls;
+  uint64_t captures;      /* sum_func.captures, as far as this walk sees (scratch.c) */
+  uint8_t sflags;         /* sum_func.sflags (SSF_*) */
 } fw;
 
 /* Statement flags: how control can leave a statement. */
@@ -218,6 +221,27 @@ int fw_fntable_member_targets(fw *w, CXCursor init, const char *member, fw_u32ve
  * that defines `var` gives it one (fe_slot_define), and the link joins
  * them by name. UINT32_MAX when `var`/`member` is not such a slot. */
 uint32_t fw_slot_target(fw *w, CXCursor var, const char *member);
+
+/* scratch.c: blocks a call allocates for itself (issue 30, item 1) */
+/* What a direct call of `ref` (named `name`) does with blocks: 1 if it
+ * returns a fresh one (knowledge-base `alloc`, a `malloc` attribute),
+ * with *frees the arguments it releases (knowledge-base `fN`). */
+int fw_scratch_callee(fw *w, CXCursor ref, const char *name, uint64_t *frees);
+/* The knowledge-base entry of the allocation hook a call through
+ * `callee` (an expression) goes through, or NULL. */
+const kb_entry *fw_scratch_hook(fw *w, CXCursor callee);
+/* Arguments of an allocator: `&v` of a local pointer v is the marker the
+ * allocator links its block into (GMP's TMP_ALLOC): v then holds fresh
+ * blocks. Returns the argument's provenance, walking it. */
+uint64_t fw_scratch_alloc_arg(fw *w, CXCursor arg);
+/* Do the released arguments (bits of frees) all hold fresh blocks or null? */
+int fw_scratch_frees_ok(uint64_t frees, const uint64_t *masks, size_t n);
+/* A value of provenance m leaves the function's locals (stored beyond
+ * them, returned, passed through a function pointer): records the escape
+ * of a fresh block and the capture of parameters. */
+void fw_scratch_leaves(fw *w, uint64_t m);
+/* Sets f's captures and sflags once the walk is final. */
+void fw_scratch_finish(fw *w, sum_func *f);
 
 /* loop.c */
 int fw_for(fw *w, CXCursor s);

@@ -267,6 +267,7 @@ static void fw_local_var(fw *w, CXCursor d)
     uint64_t m = fw_expr(w, e, ACC_VALUE);          /* initializer, VLA sizes */
     if (!clang_Cursor_isNull(init) && clang_equalCursors(e, init)) {
       if (w->vars.v[vi].is_ptr) fw_var_grow(w, vi, m, e);
+      else fw_scratch_leaves(w, m);   /* into a local struct or array: kept there, untracked */
       int ci = fw_last_call_is(w, fe_strip(e));
       if (ci >= 0) {
         vec_push(&w->dead_cands, (uint32_t)ci);
@@ -361,10 +362,17 @@ int fw_stmt(fw *w, CXCursor s)
     fw_generic_stmt(w, s, 0);
     fw_effect(w, s, SE_GOTO_BACK, 0, 0, 0);
     return FS_RET;
-  case CXCursor_ReturnStmt:
-    fw_generic_stmt(w, s, 0);
+  case CXCursor_ReturnStmt: {
+    /* A fresh block returned leaves the function. (A parameter returned
+     * is not kept: the caller follows the call's value itself.) */
+    size_t k = fw_kids(w, s);
+    for (size_t i = k; i < w->ks.n; i++)
+      if (clang_isExpression(clang_getCursorKind(w->ks.v[i])))
+        fw_scratch_leaves(w, fw_expr(w, w->ks.v[i], ACC_VALUE) & PROV_FRESH);
+    w->ks.n = k;
     w->iter_left = 1;
     return FS_RET | FS_LEAVES;
+  }
   case CXCursor_BreakStmt: case CXCursor_ContinueStmt:   /* a switch's break too: conservative */
     w->iter_left = 1;
     return FS_BRK;
@@ -435,6 +443,8 @@ static void fw_restart(fw *w, fw_mark m, size_t argmasks)
   w->guards.n = w->dead_cands.n = 0;
   w->avail_floor = 0;
   w->iter_cond = w->iter_left = 0;
+  w->captures = 0;
+  w->sflags = 0;
   for (size_t i = 0; i < w->vars.n; i++) w->vars.v[i].used = 0;
 }
 
@@ -479,6 +489,7 @@ int fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn)
   f->nfnarg = (uint32_t)(t->sum->fnargs.n - w.fnarg_base);
   f->pcall_off = (uint32_t)w.pcall_base;
   f->npcall = (uint32_t)(t->sum->pcalls.n - w.pcall_base);
+  fw_scratch_finish(&w, f);
   vec_free(&w.vars);
   ptrmap_free(&w.varmap);
   vec_free(&w.ks);

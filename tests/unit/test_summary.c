@@ -27,7 +27,8 @@ static void add_func(sum_tu *tu, uint32_t name, uint32_t keyfile, sum_loc l, uin
                      uint8_t declared, uint16_t flags, uint16_t nparams)
 {
   sum_func f = { name, keyfile, l, linkage, declared, flags, nparams,
-                 (uint32_t)tu->effs.n, 0, (uint32_t)tu->calls.n, 0, 0, 0, 0, 0 };
+                 (uint32_t)tu->effs.n, 0, (uint32_t)tu->calls.n, 0, 0, 0, 0, 0,
+                 (uint64_t)nparams << 58 | 1, (uint8_t)(nparams & 3) };
   vec_push(&tu->funcs, f);
 }
 
@@ -172,6 +173,8 @@ static void assert_funcs_equal(const sum_tu *a, const sum_tu *b)
     assert_int_equal(x->declared, y->declared);
     assert_int_equal(x->flags, y->flags);
     assert_int_equal(x->nparams, y->nparams);
+    assert_true(x->captures == y->captures);
+    assert_int_equal(x->sflags, y->sflags);
     assert_int_equal(x->eff_off, y->eff_off);
     assert_int_equal(x->neff, y->neff);
     assert_int_equal(x->call_off, y->call_off);
