@@ -69,10 +69,12 @@ sum_loc checks_attr_loc(const link_prog *p, uint32_t fi, uint8_t bits)
  * decl only through one) and something else breaks decl, that thing: the
  * first own effect, else call, beyond decl with barriers left out. A
  * barrier is named only when it is all there is (the note). */
-static link_why witness_why(const link_prog *p, nr_ctx *nr, const link_func *cur, purity decl)
+static link_why witness_why(const link_prog *p, nr_ctx *nr, const link_func *cur, purity decl,
+                            uint64_t local_params)
 {
   link_why w = link_weak_body(cur) ? cur->weak_why : cur->why;
-  w = checks_scratch_why(p, cur, w, decl);   /* not a write into its own scratch block */
+  /* Not a write into its own scratch block, nor into its callers'. */
+  w = checks_scratch_why(p, cur, w, decl, local_params);
   if (!nr) return w;
   uint32_t fi = (uint32_t)(cur - p->funcs.v);
   bool barrier = w.kind == WHY_EFFECT && nr_is_barrier(&p->effs.v[w.index]);
@@ -129,7 +131,8 @@ static void witness(const link_prog *p, const checks_opts *o, nr_ctx *nr, purity
   const sum_effect *hook = NULL;
   strbuf via = {0};
   const link_func *cur = f;
-  link_why why = witness_why(p, nr, cur, decl);
+  uint64_t local_params = 0;   /* cur's parameters pointing to memory f's callers never see */
+  link_why why = witness_why(p, nr, cur, decl, local_params);
   for (int steps = 0; steps < 64 && why.kind == WHY_CALL; steps++) {
     const link_call *c = &p->calls.v[why.index];
     const link_func *g = &p->funcs.v[c->callee];
@@ -141,7 +144,8 @@ static void witness(const link_prog *p, const checks_opts *o, nr_ctx *nr, purity
       sb_free(&note);
       sb_printf(&via, "%s%s calling back %s", via.n ? ", " : "", S(p, g->name), S(p, h->name));
       cur = h;
-      why = witness_why(p, nr, cur, decl);
+      local_params = 0;
+      why = witness_why(p, nr, cur, decl, local_params);
       continue;
     }
     /* A weak body was solved with the weak bodies it calls (solve_weak_bodies):
@@ -154,8 +158,9 @@ static void witness(const link_prog *p, const checks_opts *o, nr_ctx *nr, purity
     if (d) checks_related(d, p, o, c->loc, sb_str(&note));
     sb_free(&note);
     sb_printf(&via, "%s%s", via.n ? ", " : "", S(p, g->name));
+    local_params = checks_scratch_step(p, cur, c, local_params);
     cur = g;
-    why = witness_why(p, nr, cur, decl);
+    why = witness_why(p, nr, cur, decl, local_params);
   }
   reason_head_why(msg, p, cur, why, o->root);
   if (hook) {

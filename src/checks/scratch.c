@@ -11,21 +11,40 @@
 
 static const char *S(const link_prog *p, uint32_t id) { return strtab_get(p->strs, id); }
 
+/* Is effect e of f only on memory no caller of the checked function sees:
+ * through a parameter in local_params? */
+static bool scratch_param_local(const sum_effect *e, uint64_t local_params)
+{
+  return (e->kind == SE_READ_PARAM || e->kind == SE_WRITE_PARAM) && e->param < 64 &&
+         (local_params >> e->param & 1);
+}
+
 /* The first effect of f beyond decl for check that is not scratch work,
  * else the first such call, else WHY_NONE. */
-static link_why scratch_other_cause(const link_prog *p, const link_func *f, purity decl, bool skip_scratch)
+static link_why scratch_other_cause(const link_prog *p, const link_func *f, purity decl, uint64_t local_params)
 {
   for (uint32_t i = 0; i < f->neff; i++) {
     const sum_effect *e = &p->effs.v[f->eff_off + i];
-    if ((e->flags & (SEF_SCRATCH | SEF_DOOMED)) || (skip_scratch && link_scratch_effect(f, e))) continue;
+    if ((e->flags & (SEF_SCRATCH | SEF_DOOMED)) || scratch_param_local(e, local_params)) continue;
     if (link_effect_contrib(p, e) > decl) return (link_why){ WHY_EFFECT, f->eff_off + i };
   }
   for (uint32_t i = 0; i < f->ncall; i++) {
     const link_call *c = &p->calls.v[f->call_off + i];
     if ((c->flags & (SCF_DOOMED | SCF_NORETURN | SCF_ALLOC | SCF_FREE))) continue;
-    if (link_call_class_scratch(p, f, c) > decl) return (link_why){ WHY_CALL, f->call_off + i };
+    if (link_call_class_scratch_in(p, f, c, local_params) > decl) return (link_why){ WHY_CALL, f->call_off + i };
   }
   return (link_why){ WHY_NONE, 0 };
+}
+
+uint64_t checks_scratch_step(const link_prog *p, const link_func *from, const link_call *via, uint64_t local_params)
+{
+  uint64_t out = 0;
+  uint64_t ok = PROV_LOCAL | ((from->lflags & LF_SCRATCH_OK) ? PROV_FRESH : 0) | (local_params << PROV_PARAM0);
+  for (uint32_t a = 0; a < via->nargs && a < 64; a++) {
+    uint64_t m = p->argmasks.v[via->arg_off + a];
+    if (m && !(m & ~ok)) out |= (uint64_t)1 << a;
+  }
+  return out;
 }
 
 /* f's first allocation beyond decl: an allocator call, else a hook call. */
@@ -42,12 +61,24 @@ static link_why scratch_alloc(const link_prog *p, const link_func *f, purity dec
   return (link_why){ WHY_NONE, 0 };
 }
 
-link_why checks_scratch_why(const link_prog *p, const link_func *cur, link_why w, purity decl)
+link_why checks_scratch_why(const link_prog *p, const link_func *cur, link_why w, purity decl,
+                            uint64_t local_params)
 {
-  bool scratch = (w.kind == WHY_EFFECT && (p->effs.v[w.index].flags & SEF_SCRATCH)) ||
-                 (w.kind == WHY_CALL && (p->calls.v[w.index].flags & (SCF_ALLOC | SCF_FREE)));
+  /* Forgiven for check: work on its own blocks, a call that breaks decl
+   * only by writing them (or by its callees' scratch work), an access
+   * through a parameter that points to a caller's locals or scratch. */
+  bool scratch = false;
+  if (w.kind == WHY_EFFECT) {
+    const sum_effect *e = &p->effs.v[w.index];
+    scratch = (e->flags & SEF_SCRATCH) || scratch_param_local(e, local_params);
+  } else if (w.kind == WHY_CALL) {
+    const link_call *c = &p->calls.v[w.index];
+    /* An allocation whose block leaves (xmalloc returning it) is the cause. */
+    if ((c->flags & (SCF_ALLOC | SCF_FREE)) && !(cur->lflags & LF_SCRATCH_OK)) return w;
+    scratch = (c->flags & (SCF_ALLOC | SCF_FREE)) || link_call_class_scratch_in(p, cur, c, local_params) <= decl;
+  }
   if (!scratch) return w;
-  link_why other = scratch_other_cause(p, cur, decl, true);
+  link_why other = scratch_other_cause(p, cur, decl, local_params);
   if (other.kind != WHY_NONE) return other;
   link_why a = scratch_alloc(p, cur, decl);
   return a.kind != WHY_NONE ? a : w;

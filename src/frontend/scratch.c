@@ -114,11 +114,34 @@ void fw_scratch_leaves(fw *w, uint64_t m)
   w->captures |= m >> PROV_PARAM0;
 }
 
+void fw_scratch_stored(fw *w, const lv_t *lv, uint64_t m)
+{
+  if (lv->kind == LV_LOCAL && !w->vars.v[lv->var].is_ptr) {
+    /* GMP's mpn_remove keeps its scratch powers in a local array. A
+     * pointer loaded back may point anywhere (writes through it count),
+     * so only the array's own fate matters: fw_scratch_finish. */
+    if (m & PROV_FRESH) w->vars.v[lv->var].holds_fresh = 1;
+    m &= ~PROV_FRESH;
+  }
+  fw_scratch_leaves(w, m);
+}
+
+/* Does fn return a struct or union (which may carry a block out)? */
+static int scratch_returns_aggregate(CXCursor fn)
+{
+  CXType t = clang_getCanonicalType(clang_getResultType(clang_getCursorType(fn)));
+  return t.kind == CXType_Record || t.kind == CXType_Elaborated;
+}
+
 void fw_scratch_finish(fw *w, sum_func *f)
 {
+  int aggregate = scratch_returns_aggregate(w->fn);
   /* Through &v, whatever v holds may be copied anywhere. */
-  for (size_t i = 0; i < w->vars.n; i++)
-    if (w->vars.v[i].addr_plain) fw_scratch_leaves(w, w->vars.v[i].mask);
+  for (size_t i = 0; i < w->vars.n; i++) {
+    const fw_var *v = &w->vars.v[i];
+    if (v->addr_plain) fw_scratch_leaves(w, v->mask);
+    if (v->holds_fresh && (v->addr_plain || aggregate)) w->sflags |= SSF_FRESH_ESCAPES;
+  }
   f->captures = w->captures;
   f->sflags = w->sflags;
 }

@@ -16,7 +16,9 @@ typedef struct {
                            written through any member */
   uint8_t read;         /* its value was used in this walk */
   uint8_t addr_taken;   /* &v appears somewhere (sticky across walks) */
-  uint8_t addr_plain;   /* … other than as an allocator's marker argument (scratch.c) */
+  uint8_t addr_plain;   /* … other than as an allocator's marker argument, or an array
+                           of it decays to a pointer (scratch.c) */
+  uint8_t holds_fresh;  /* not a pointer: a member or element holds a fresh block (scratch.c) */
   uint8_t used;         /* its value is read somewhere in this walk */
   uint8_t pointee_n;    /* a pointer: 0 nothing stored yet, 1 only addresses within the
                            global `pointee`, 2 anything else (sticky, as mask) */
@@ -240,6 +242,11 @@ int fw_scratch_frees_ok(uint64_t frees, const uint64_t *masks, size_t n);
  * them, returned, passed through a function pointer): records the escape
  * of a fresh block and the capture of parameters. */
 void fw_scratch_leaves(fw *w, uint64_t m);
+/* A value of provenance m stored into lv, which is not a local pointer
+ * variable: a fresh block stays in a local aggregate unless that one's
+ * address is taken or the function returns an aggregate; anywhere else it
+ * leaves (fw_scratch_leaves). */
+void fw_scratch_stored(fw *w, const lv_t *lv, uint64_t m);
 /* Sets f's captures and sflags once the walk is final. */
 void fw_scratch_finish(fw *w, sum_func *f);
 

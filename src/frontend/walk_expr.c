@@ -454,6 +454,7 @@ static uint64_t fw_lvalue_expr(fw *w, CXCursor c, int acc, const lv_t *lv)
   if (acc == ACC_ADDR || fe_expr_is_array(c) ||
       t.kind == CXType_FunctionProto || t.kind == CXType_FunctionNoProto) {
     fw_address_escapes(w, c, lv);
+    if (lv->kind == LV_LOCAL) w->vars.v[lv->var].addr_plain = 1;   /* what it holds may be copied out */
     return lv_address(lv);
   }
   fw_access(w, c, lv, 1, 0);
@@ -488,7 +489,7 @@ uint64_t fw_store(fw *w, CXCursor target, uint64_t m, CXCursor value, int rd)
   fw_access(w, target, &lv, rd, 1);
   if (rd && lv.kind == LV_LOCAL) w->vars.v[lv.var].used = 1;
   int into_var = lv.kind == LV_LOCAL && (lv.whole || w->vars.v[lv.var].ptr_union) && w->vars.v[lv.var].is_ptr;
-  if (!into_var) fw_scratch_leaves(w, m);   /* beyond the local pointers: untracked from here */
+  if (!into_var) fw_scratch_stored(w, &lv, m);   /* beyond the local pointers: untracked from here */
   if (into_var) {
     fw_var_grow(w, lv.var, m, value);
     w->vars.v[lv.var].read = 1;

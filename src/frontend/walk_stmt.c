@@ -267,7 +267,10 @@ static void fw_local_var(fw *w, CXCursor d)
     uint64_t m = fw_expr(w, e, ACC_VALUE);          /* initializer, VLA sizes */
     if (!clang_Cursor_isNull(init) && clang_equalCursors(e, init)) {
       if (w->vars.v[vi].is_ptr) fw_var_grow(w, vi, m, e);
-      else fw_scratch_leaves(w, m);   /* into a local struct or array: kept there, untracked */
+      else {   /* into a local struct or array: kept there, untracked */
+        lv_t lv = { .kind = LV_LOCAL, .var = vi };
+        fw_scratch_stored(w, &lv, m);
+      }
       int ci = fw_last_call_is(w, fe_strip(e));
       if (ci >= 0) {
         vec_push(&w->dead_cands, (uint32_t)ci);

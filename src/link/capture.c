@@ -103,7 +103,18 @@ bool link_scratch_call(const link_func *f, const link_call *c)
 
 /* What call c of f gives with the callee's check state, blocks f
  * allocated counting as f's own storage when f is LF_SCRATCH_OK. */
+static link_state scratch_call_state_in(const link_prog *p, const link_func *f, const link_call *c,
+                                        uint64_t local_params);
+
 static link_state scratch_call_state(const link_prog *p, const link_func *f, const link_call *c)
+{
+  return scratch_call_state_in(p, f, c, 0);
+}
+
+/* The same, f's parameters in local_params (bit i) pointing to storage
+ * no caller of the function being checked sees. */
+static link_state scratch_call_state_in(const link_prog *p, const link_func *f, const link_call *c,
+                                        uint64_t local_params)
 {
   const link_func *g = &p->funcs.v[c->callee];
   link_state cs = link_solved_body(g) ? g->sst : link_solve_callee(p, f, g);
@@ -113,8 +124,11 @@ static link_state scratch_call_state(const link_prog *p, const link_func *f, con
   uint32_t n = c->nargs < PROV_MAX_PARAMS ? c->nargs : PROV_MAX_PARAMS;
   const uint64_t *m = scratch_masks(p, c);
   bool own = (f->lflags & LF_SCRATCH_OK) != 0;
-  for (uint32_t a = 0; a < n; a++)
+  uint64_t lp = local_params << PROV_PARAM0;
+  for (uint32_t a = 0; a < n; a++) {
     local[a] = own && (m[a] & PROV_FRESH) ? ((m[a] & ~PROV_FRESH) | PROV_LOCAL) : m[a];
+    if (local[a] & lp) local[a] = (local[a] & ~lp) | PROV_LOCAL;
+  }
   link_state out = { PURITY_CONST, 0, 0, 0 };
   link_solve_apply(&out, &cs, n ? local : NULL, n);
   if ((c->flags & (SCF_NORETURN | SCF_DOOMED)) && !p->strict) link_solve_cap_doomed(&out);
@@ -123,10 +137,16 @@ static link_state scratch_call_state(const link_prog *p, const link_func *f, con
 
 purity link_call_class_scratch(const link_prog *p, const link_func *f, const link_call *c)
 {
+  return link_call_class_scratch_in(p, f, c, 0);
+}
+
+purity link_call_class_scratch_in(const link_prog *p, const link_func *f, const link_call *c,
+                                  uint64_t local_params)
+{
   purity k = link_call_class(p, f, c);
   if (link_scratch_call(f, c)) return PURITY_CONST;
   if (k == PURITY_CONST) return k;
-  link_state s = scratch_call_state(p, f, c);
+  link_state s = scratch_call_state_in(p, f, c, local_params);
   purity ks = scratch_state_class(&s);
   return ks < k ? ks : k;
 }

@@ -177,6 +177,10 @@ bool link_scratch_call(const link_func *f, const link_call *c);
  * blocks f allocated are passed (written through as f's own scratch) or
  * the callee's class for check is lower. */
 purity link_call_class_scratch(const link_prog *p, const link_func *f, const link_call *c);
+/* The same with f's parameters in local_params (bit i) pointing to memory
+ * no caller of the function checked sees (a witness's chain of calls). */
+purity link_call_class_scratch_in(const link_prog *p, const link_func *f, const link_call *c,
+                                  uint64_t local_params);
 /* f's class for `check` (from sst). */
 purity link_scratch_class(const link_func *f);
 

@@ -348,7 +348,7 @@ static void test_packed_round_trip(void **state)
   size_t len, plain, pos = 0;
   unsigned char *buf = summary_encode_packed(tu, &len);
   free(summary_encode(tu, &plain));
-  assert_memory_equal(buf + 8, "\7\0\0\0\1\0\0\0", 8);
+  assert_memory_equal(buf + 8, "\10\0\0\0\1\0\0\0", 8);
   assert_true(len < plain);
   char *err = NULL;
   sum_tu *back = decode_copy(buf, len, &pos, &err);
@@ -459,7 +459,7 @@ static void test_header_layout(void **state)
   size_t len;
   unsigned char *buf = summary_encode(tu, &len);
   assert_memory_equal(buf, "PURIST\0S", 8);
-  assert_memory_equal(buf + 8, "\7\0\0\0", 4);
+  assert_memory_equal(buf + 8, "\10\0\0\0", 4);
   assert_memory_equal(buf + 12, "\0\0\0\0", 4);
   uint64_t plen = 0;
   for (int i = 0; i < 8; i++) plen |= (uint64_t)buf[16 + i] << (8 * i);
@@ -628,13 +628,13 @@ static void test_wrong_version_names_both(void **state)
   sum_tu *tu = sample_tu();
   size_t len, pos = 0;
   unsigned char *buf = summary_encode(tu, &len);
-  buf[8] = 6;
+  buf[8] = 7;
   char *err = NULL;
   sum_tu *back = decode_copy(buf, len, &pos, &err);
   assert_null(back);
   assert_non_null(err);
-  if (!strstr(err, "version 6") || !strstr(err, "version 7"))
-    fail_msg("message does not name versions 6 and 7: %s", err);
+  if (!strstr(err, "version 7") || !strstr(err, "version 8"))
+    fail_msg("message does not name versions 7 and 8: %s", err);
   free(err);
   free(buf);
   summary_free(tu);
