@@ -100,6 +100,7 @@ typedef struct {
   VEC(uint32_t) pending_vars;
   VEC(uint32_t) pending_calls;
   uint64_t captures;      /* sum_func.captures, as far as this walk sees (scratch.c) */
+  VEC(uint64_t) errno_saved;  /* locals holding only values read from errno (errsave.c) */
   uint8_t sflags;         /* sum_func.sflags (SSF_*) */
 } fw;
 
@@ -249,6 +250,16 @@ void fw_scratch_leaves(fw *w, uint64_t m);
 void fw_scratch_stored(fw *w, const lv_t *lv, uint64_t m);
 /* Sets f's captures and sflags once the walk is final. */
 void fw_scratch_finish(fw *w, sum_func *f);
+
+/* errsave.c: errno saved on entry and put back (issue 30, item 2) */
+/* Collects the locals of body that only ever hold a value read from errno
+ * (`int e = errno;`): not otherwise assigned, incremented nor addressed. */
+void fw_errsave_scan(fw *w, CXCursor body);
+/* Is the store into lv of `value` (an expression, or a null cursor) the
+ * write of such a saved value back into errno? */
+int fw_errsave_is_restore(fw *w, const lv_t *lv, CXCursor value);
+/* walk_expr.c: a call of the C library's errno accessor? */
+int fw_is_errno_location(CXCursor e);
 
 /* loop.c */
 int fw_for(fw *w, CXCursor s);

@@ -192,7 +192,7 @@ static uint64_t lv_address(const lv_t *lv)
  * (glibc __errno_location, BSD/macOS __error, newlib __errno, Solaris
  * ___errno, Microsoft _errno): the same name with or without the macro
  * (a preprocessed .i has none). */
-static int fw_is_errno_location(CXCursor e)
+int fw_is_errno_location(CXCursor e)
 {
   static const char *const names[] = { "__errno_location", "__error", "__errno", "___errno", "_errno" };
   if (clang_getCursorKind(e) != CXCursor_CallExpr) return 0;
@@ -486,7 +486,11 @@ uint64_t fw_store(fw *w, CXCursor target, uint64_t m, CXCursor value, int rd)
     w->mem_writes++;
     return PROV_UNKNOWN;
   }
+  /* `errno = saved;` puts back the value errno had: no write (errsave.c). */
+  uint16_t flags0 = w->eff_flags;
+  if (!rd && fw_errsave_is_restore(w, &lv, value)) w->eff_flags |= SEF_ERRNO_RESTORE;
   fw_access(w, target, &lv, rd, 1);
+  w->eff_flags = flags0;
   if (rd && lv.kind == LV_LOCAL) w->vars.v[lv.var].used = 1;
   int into_var = lv.kind == LV_LOCAL && (lv.whole || w->vars.v[lv.var].ptr_union) && w->vars.v[lv.var].is_ptr;
   if (!into_var) fw_scratch_stored(w, &lv, m);   /* beyond the local pointers: untracked from here */

@@ -462,6 +462,7 @@ int fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn)
   w.discard_top = clang_getNullCursor();
   CXCursor body = fw_body(&w, fn);
   fw_add_params(&w, fn);
+  if (!clang_Cursor_isNull(body)) fw_errsave_scan(&w, body);
   fw_mark start = fw_mark_now(&w);
   size_t argstart = t->sum->argmasks.n;
   w.eff_base = start.eff;
@@ -505,6 +506,7 @@ int fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn)
   vec_free(&w.snaps);
   vec_free(&w.guards);
   vec_free(&w.dead_cands);
+  vec_free(&w.errno_saved);
   free(w.asm_printed);
   return flags & FS_ENDS;
 }

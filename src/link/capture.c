@@ -93,7 +93,8 @@ static bool scratch_passed_away(const link_prog *p, const link_func *f)
 
 bool link_scratch_effect(const link_func *f, const sum_effect *e)
 {
-  return (f->lflags & LF_SCRATCH_OK) && (e->flags & SEF_SCRATCH);
+  /* errno put back as it was (frontend/errsave.c) is no write either. */
+  return ((f->lflags & LF_SCRATCH_OK) && (e->flags & SEF_SCRATCH)) || (e->flags & SEF_ERRNO_RESTORE);
 }
 
 bool link_scratch_call(const link_func *f, const link_call *c)

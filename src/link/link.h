@@ -170,7 +170,8 @@ purity link_call_class(const link_prog *p, const link_func *f, const link_call *
 /* capture.c (issue 30): scratch memory for `check`. After the solve
  * (link_solve calls it): every function's captures, LF_SCRATCH_OK and sst. */
 void link_scratch_solve(link_prog *p);
-/* Is effect e, or call c, of f scratch work `check` leaves out? */
+/* Is effect e, or call c, of f scratch work `check` leaves out (or, for
+ * an effect, errno put back as it was)? */
 bool link_scratch_effect(const link_func *f, const sum_effect *e);
 bool link_scratch_call(const link_func *f, const link_call *c);
 /* What call c of f contributes for `check`: link_call_class, or less when

@@ -129,6 +129,10 @@ typedef enum { SO_NONE, SO_GLOBAL, SO_FILE_STATIC, SO_STATIC_LOCAL, SO_THREAD_LO
  * base names: scratch work, no effect a caller sees if the block never
  * escapes (sum_func.sflags, link/capture.c). Inference counts it. */
 #define SEF_SCRATCH 0x800
+/* (format 8; issue 30) SE_WRITE_MEM of errno storing back a value read
+ * from errno in the same call (`int e = errno; … errno = e;`): it leaves
+ * errno as it was, so `check` does not count it (inference does). */
+#define SEF_ERRNO_RESTORE 0x1000
 
 typedef struct { uint32_t file, line, col; } sum_loc;
 

@@ -257,7 +257,7 @@ static void decode_bodies(reader *r, sum_tu *tu, uint32_t ns)
   if (neff > room / 11 || ncall > room / 15 || neff * 11 + ncall * 15 > room) { r->bad = 1; return; }
   for (uint64_t i = 0; i < neff && !r->bad; i++) {
     sum_effect e;
-    e.kind = (uint8_t)get_idx(r, SE_KIND_COUNT); e.flags = (uint16_t)get_idx(r, 4096);
+    e.kind = (uint8_t)get_idx(r, SE_KIND_COUNT); e.flags = (uint16_t)get_idx(r, 8192);
     e.obj = (uint8_t)get_idx(r, 256); e.param = (uint8_t)get_idx(r, 256);
     e.name = get_idx(r, ns); e.guard = get_idx(r, ns);
     e.call = get_idx(r, UINT32_MAX); e.macro = get_idx(r, ns); e.loc = get_loc(r, ns);
