@@ -42,7 +42,7 @@ uint64_t checks_scratch_step(const link_prog *p, const link_func *from, const li
   uint64_t ok = PROV_LOCAL | ((from->lflags & LF_SCRATCH_OK) ? PROV_FRESH : 0) | (local_params << PROV_PARAM0);
   for (uint32_t a = 0; a < via->nargs && a < 64; a++) {
     uint64_t m = p->argmasks.v[via->arg_off + a];
-    if (m && !(m & ~ok)) out |= (uint64_t)1 << a;
+    if (!(m & ~ok)) out |= (uint64_t)1 << a;   /* null (0) points nowhere */
   }
   return out;
 }
