@@ -200,7 +200,7 @@ static purity nr_class(nr_ctx *c, uint32_t fi, bool skip_doomed, bool skip_barri
       continue;
     }
     const link_call *cl = &p->calls.v[f->call_off + fr->i];
-    if ((skip_doomed && (cl->flags & (SCF_DOOMED | SCF_NORETURN))) || link_scratch_call(f, cl)) { fr->i++; continue; }
+    if ((skip_doomed && (cl->flags & (SCF_DOOMED | SCF_NORETURN))) || link_scratch_call(p, f, cl)) { fr->i++; continue; }
     const link_func *g = &p->funcs.v[cl->callee];
     bool inner = link_has_body(g) && cl->callee != fr->fi;
     if (inner && memo[cl->callee] == 0) {   /* the callee first; this call again after */

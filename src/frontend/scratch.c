@@ -114,6 +114,11 @@ void fw_scratch_leaves(fw *w, uint64_t m)
   w->captures |= m >> PROV_PARAM0;
 }
 
+void fw_scratch_returned(fw *w, uint64_t m)
+{
+  if (m & PROV_FRESH) w->sflags |= SSF_FRESH_RETURNED;
+}
+
 void fw_scratch_stored(fw *w, const lv_t *lv, uint64_t m)
 {
   if (lv->kind == LV_LOCAL && !w->vars.v[lv->var].is_ptr) {

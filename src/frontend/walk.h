@@ -243,6 +243,11 @@ int fw_scratch_frees_ok(uint64_t frees, const uint64_t *masks, size_t n);
  * them, returned, passed through a function pointer): records the escape
  * of a fresh block and the capture of parameters. */
 void fw_scratch_leaves(fw *w, uint64_t m);
+/* A value of provenance m is returned: a fresh block makes the function
+ * an allocator (SSF_FRESH_RETURNED), which is an escape for its own
+ * attribute; a parameter returned is not kept (the caller follows the
+ * call's value). */
+void fw_scratch_returned(fw *w, uint64_t m);
 /* A value of provenance m stored into lv, which is not a local pointer
  * variable: a fresh block stays in a local aggregate unless that one's
  * address is taken or the function returns an aggregate; anywhere else it

@@ -371,7 +371,7 @@ int fw_stmt(fw *w, CXCursor s)
     size_t k = fw_kids(w, s);
     for (size_t i = k; i < w->ks.n; i++)
       if (clang_isExpression(clang_getCursorKind(w->ks.v[i])))
-        fw_scratch_leaves(w, fw_expr(w, w->ks.v[i], ACC_VALUE) & PROV_FRESH);
+        fw_scratch_returned(w, fw_expr(w, w->ks.v[i], ACC_VALUE));
     w->ks.n = k;
     w->iter_left = 1;
     return FS_RET | FS_LEAVES;

@@ -97,37 +97,39 @@ bool link_scratch_effect(const link_func *f, const sum_effect *e)
   return ((f->lflags & LF_SCRATCH_OK) && (e->flags & SEF_SCRATCH)) || (e->flags & SEF_ERRNO_RESTORE);
 }
 
-bool link_scratch_call(const link_func *f, const link_call *c)
+/* Is call c of f left out when f owns its blocks (owner)? Allocating and
+ * releasing are; a call of an allocator whose body is analysed is judged
+ * by that body (its allocator state), not left out. */
+static bool scratch_skip_call(const link_prog *p, const link_call *c, bool owner)
 {
-  return (f->lflags & LF_SCRATCH_OK) && (c->flags & (SCF_ALLOC | SCF_FREE));
+  if (!owner || !(c->flags & (SCF_ALLOC | SCF_FREE))) return false;
+  return !((c->flags & SCF_ALLOC) && link_has_body(&p->funcs.v[c->callee]));
+}
+
+bool link_scratch_call(const link_prog *p, const link_func *f, const link_call *c)
+{
+  return scratch_skip_call(p, c, (f->lflags & LF_SCRATCH_OK) != 0);
 }
 
 /* What call c of f gives with the callee's check state, blocks f
- * allocated counting as f's own storage when f is LF_SCRATCH_OK. */
+ * allocated counting as f's own storage when f owns them (owner), and
+ * f's parameters in local_params (bit i) pointing to storage no caller
+ * of the function being checked sees. */
 static link_state scratch_call_state_in(const link_prog *p, const link_func *f, const link_call *c,
-                                        uint64_t local_params);
-
-static link_state scratch_call_state(const link_prog *p, const link_func *f, const link_call *c)
-{
-  return scratch_call_state_in(p, f, c, 0);
-}
-
-/* The same, f's parameters in local_params (bit i) pointing to storage
- * no caller of the function being checked sees. */
-static link_state scratch_call_state_in(const link_prog *p, const link_func *f, const link_call *c,
-                                        uint64_t local_params)
+                                        uint64_t local_params, bool owner)
 {
   const link_func *g = &p->funcs.v[c->callee];
   link_state cs = link_solved_body(g) ? g->sst : link_solve_callee(p, f, g);
+  /* An allocator with a body: what it does besides handing out the block. */
+  if (owner && (c->flags & SCF_ALLOC) && link_has_body(g)) cs = (g->lflags & LF_ALLOCATOR) ? g->ast : g->st;
   const kb_entry *e = link_kb_entry(p, g);
   if (e && e->callbacks) cs.own = PURITY_NORMAL;   /* callbacks: indirect.c knows better */
   uint64_t local[PROV_MAX_PARAMS];
   uint32_t n = c->nargs < PROV_MAX_PARAMS ? c->nargs : PROV_MAX_PARAMS;
   const uint64_t *m = scratch_masks(p, c);
-  bool own = (f->lflags & LF_SCRATCH_OK) != 0;
   uint64_t lp = local_params << PROV_PARAM0;
   for (uint32_t a = 0; a < n; a++) {
-    local[a] = own && (m[a] & PROV_FRESH) ? ((m[a] & ~PROV_FRESH) | PROV_LOCAL) : m[a];
+    local[a] = owner && (m[a] & PROV_FRESH) ? ((m[a] & ~PROV_FRESH) | PROV_LOCAL) : m[a];
     if (local[a] & lp) local[a] = (local[a] & ~lp) | PROV_LOCAL;
   }
   link_state out = { PURITY_CONST, 0, 0, 0 };
@@ -145,9 +147,9 @@ purity link_call_class_scratch_in(const link_prog *p, const link_func *f, const 
                                   uint64_t local_params)
 {
   purity k = link_call_class(p, f, c);
-  if (link_scratch_call(f, c)) return PURITY_CONST;
+  if (link_scratch_call(p, f, c)) return PURITY_CONST;
   if (k == PURITY_CONST) return k;
-  link_state s = scratch_call_state_in(p, f, c, local_params);
+  link_state s = scratch_call_state_in(p, f, c, local_params, (f->lflags & LF_SCRATCH_OK) != 0);
   purity ks = scratch_state_class(&s);
   return ks < k ? ks : k;
 }
@@ -157,18 +159,20 @@ purity link_scratch_class(const link_func *f)
   return scratch_state_class(&f->sst);
 }
 
-/* f's check state from its effects and calls (callees' sst known). */
-static link_state scratch_eval(const link_prog *p, const link_func *f)
+/* f's check state from its effects and calls (callees' sst known); with
+ * owner, its blocks are its own scratch (LF_SCRATCH_OK, or the allocator
+ * state of an LF_ALLOCATOR). */
+static link_state scratch_eval(const link_prog *p, const link_func *f, bool owner)
 {
   link_state s = { PURITY_CONST, 0, 0, 0 };
   for (uint32_t i = 0; i < f->neff; i++) {
     const sum_effect *e = &p->effs.v[f->eff_off + i];
-    if (!link_scratch_effect(f, e)) link_solve_effect(&s, e, p->strict);
+    if (!link_scratch_effect(f, e) && !(owner && (e->flags & SEF_SCRATCH))) link_solve_effect(&s, e, p->strict);
   }
   for (uint32_t i = 0; i < f->ncall; i++) {
     const link_call *c = &p->calls.v[f->call_off + i];
-    if (link_scratch_call(f, c)) continue;
-    link_state plain, cs = scratch_call_state(p, f, c);
+    if (scratch_skip_call(p, c, owner)) continue;
+    link_state plain, cs = scratch_call_state_in(p, f, c, 0, owner);
     link_ind_call(p, f, c, NULL, &plain);
     /* The plain contribution resolves functions passed in; keep it when it is no worse. */
     if (scratch_state_class(&plain) <= scratch_state_class(&cs)) cs = plain;
@@ -185,10 +189,12 @@ void link_scratch_solve(link_prog *p)
   while (scratch_capture_round(p)) {}
   for (size_t fi = 0; fi < p->funcs.n; fi++) {
     link_func *f = &p->funcs.v[fi];
-    f->sst = f->st;
-    if ((f->sflags & SSF_SCRATCH) && !(f->sflags & SSF_FRESH_ESCAPES) && link_solved_body(f) &&
-        !scratch_passed_away(p, f))
-      f->lflags |= LF_SCRATCH_OK;
+    f->sst = f->ast = f->st;
+    if (!(f->sflags & SSF_SCRATCH) || (f->sflags & SSF_FRESH_ESCAPES) || !link_solved_body(f) ||
+        scratch_passed_away(p, f))
+      continue;
+    /* Returned, the block is the caller's: an allocator (xmalloc). */
+    f->lflags |= (f->sflags & SSF_FRESH_RETURNED) ? LF_ALLOCATOR : LF_SCRATCH_OK;
   }
   scc_result scc;
   scc_compute(p, &scc);
@@ -200,9 +206,13 @@ void link_scratch_solve(link_prog *p)
     bool self = false;
     for (uint32_t i = 0; i < f->ncall && !self; i++) self = p->calls.v[f->call_off + i].callee == fi;
     if (self) continue;
-    link_state s = scratch_eval(p, f);
+    link_state s = scratch_eval(p, f, (f->lflags & LF_SCRATCH_OK) != 0);
     /* Never above the plain state: check only ever forgives. */
     if (scratch_state_class(&s) <= scratch_state_class(&f->st)) f->sst = s;
+    if (f->lflags & LF_ALLOCATOR) {
+      link_state a = scratch_eval(p, f, true);
+      if (scratch_state_class(&a) <= scratch_state_class(&f->st)) f->ast = a;
+    }
   }
   scc_free(&scc);
 }

@@ -27,6 +27,10 @@
  * not stored beyond its locals, passed only to callees that keep nothing):
  * what it does to them is scratch work, left out of its class for `check`. */
 #define LF_SCRATCH_OK 0x40
+/* (issue 30) The same except that it returns its block: an allocator
+ * (xmalloc). A caller keeping the block to itself counts the call by
+ * what the allocator does besides (link_func.ast). */
+#define LF_ALLOCATOR 0x80
 #define LF_JOIN 0x10      /* the name as TUs defining none of them see it: no body of its
                              own, its class is the join of its definitions' (dup.c) */
 
@@ -82,6 +86,7 @@ typedef struct {
   uint8_t sflags;        /* SSF_* of its bodies, joined */
   link_state sst;        /* its state for `check`: scratch work left out where it is
                             LF_SCRATCH_OK (else, and without a body: st) */
+  link_state ast;        /* LF_ALLOCATOR: its state with the blocks it hands out left out */
 } link_func;
 
 typedef struct {
@@ -173,7 +178,7 @@ void link_scratch_solve(link_prog *p);
 /* Is effect e, or call c, of f scratch work `check` leaves out (or, for
  * an effect, errno put back as it was)? */
 bool link_scratch_effect(const link_func *f, const sum_effect *e);
-bool link_scratch_call(const link_func *f, const link_call *c);
+bool link_scratch_call(const link_prog *p, const link_func *f, const link_call *c);
 /* What call c of f contributes for `check`: link_call_class, or less when
  * blocks f allocated are passed (written through as f's own scratch) or
  * the callee's class for check is lower. */

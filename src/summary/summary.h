@@ -295,6 +295,9 @@ typedef struct {
 #define SSF_FRESH_ESCAPES 0x1
 /* It allocates scratch memory at all (an SCF_ALLOC call or SEF_SCRATCH). */
 #define SSF_SCRATCH       0x2
+/* A block it allocates is returned (an allocator: a caller that keeps the
+ * block to itself uses it as scratch memory, link/capture.c). */
+#define SSF_FRESH_RETURNED 0x4
 
 /* Function pointers the link can resolve per call site (format 4; issue 13
  * item 4). A function passed as an argument of a direct call: */
