@@ -128,6 +128,13 @@ void fw_scratch_stored(fw *w, const lv_t *lv, uint64_t m)
     if (m & PROV_FRESH) w->vars.v[lv->var].holds_fresh = 1;
     m &= ~PROV_FRESH;
   }
+  /* Through a parameter only: handed to the caller, as if returned (GMP's
+   * TMP allocator links its block into the caller's marker, `*markp = P`). */
+  uint64_t params = ~(uint64_t)0 << PROV_PARAM0;
+  if (lv->kind == LV_MEM && lv->mask && !(lv->mask & ~params) && (m & PROV_FRESH)) {
+    w->sflags |= SSF_FRESH_RETURNED;
+    m &= ~PROV_FRESH;
+  }
   fw_scratch_leaves(w, m);
 }
 

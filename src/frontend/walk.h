@@ -250,8 +250,9 @@ void fw_scratch_leaves(fw *w, uint64_t m);
 void fw_scratch_returned(fw *w, uint64_t m);
 /* A value of provenance m stored into lv, which is not a local pointer
  * variable: a fresh block stays in a local aggregate unless that one's
- * address is taken or the function returns an aggregate; anywhere else it
- * leaves (fw_scratch_leaves). */
+ * address is taken or the function returns an aggregate; through a
+ * parameter it is handed to the caller (as fw_scratch_returned); anywhere
+ * else it leaves (fw_scratch_leaves). */
 void fw_scratch_stored(fw *w, const lv_t *lv, uint64_t m);
 /* Sets f's captures and sflags once the walk is final. */
 void fw_scratch_finish(fw *w, sum_func *f);
