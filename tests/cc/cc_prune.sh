@@ -31,7 +31,7 @@ for f in a b; do
   "$PURIST" cc gcc -O2 -c "$f.c" || fail "purist cc failed on $f.c"
 done
 
-check "the object's section is small beside the whole record, version 7 and packed"
+check "the object's section is small beside the whole record, version 8 and packed"
 run summarize a.c -o whole.sum
 expect_ok
 whole=$(wc -c <whole.sum)
@@ -41,7 +41,7 @@ sec=$((16#$sec))
 [ "$sec" -lt $((whole / 8)) ] || fail "a.o's section is $sec bytes, the whole record $whole: the header's prototypes were kept"
 off=$(section_offset a.o)
 head=$(od -A n -t u1 -j $((off + 8)) -N 8 a.o | tr -s ' ' | sed 's/^ //')
-[ "$head" = "7 0 0 0 1 0 0 0" ] || fail "a.o's record header (version, flags) is '$head', wanted format 7 with flag 1 (zstd)"
+[ "$head" = "8 0 0 0 1 0 0 0" ] || fail "a.o's record header (version, flags) is '$head', wanted format 8 with flag 1 (zstd)"
 
 check "link of the objects == infer of the sources"
 run infer a.c b.c
