@@ -136,7 +136,7 @@ static void witness(const link_prog *p, const checks_opts *o, nr_ctx *nr, purity
   for (int steps = 0; steps < 64 && why.kind == WHY_CALL; steps++) {
     const link_call *c = &p->calls.v[why.index];
     const link_func *g = &p->funcs.v[c->callee];
-    const link_func *h = checks_passed_culprit(p, cur, c, (purity)p->call_cls[cur->why.index]);
+    const link_func *h = checks_passed_culprit(p, cur, c, (purity)p->call_cls[why.index]);
     if (h) {   /* the callee calls back a function passed here: that one is the culprit */
       strbuf note = {0};
       sb_printf(&note, "'%s' passes '%s' to '%s' here", S(p, cur->name), S(p, h->name), S(p, g->name));
