@@ -144,7 +144,7 @@ static void fp_call(const clash_ctx *x, clash_fp *f, const link_call *c, bool wr
   const link_func *g = &p->funcs.v[c->callee];
   if (link_has_body(g)) fp_join(f, wr ? &x->wr[c->callee] : &x->rd[c->callee]);
   uint64_t m = fp_args(p, c, fp_callee(p, g, wr, f));
-  if (m & PROV_UNKNOWN) f->mem = 1;
+  if (m & PROV_ANYWHERE) f->mem = 1;
 }
 
 static void fp_component(clash_ctx *x, const uint32_t *m, uint32_t n)
@@ -411,7 +411,7 @@ static void judge_call(judge *j, const link_func *f, uint32_t ci)
   uint64_t m = fp_args(p, c, fp_callee(p, g, true, &own));
   wr_one w = { W_ANY, 0, 0, 0, 0, -1, (int)ci };
   if (own.any) judge_write(j, &w);
-  if (own.mem || (m & PROV_UNKNOWN)) { w.kind = W_MEM; judge_write(j, &w); }
+  if (own.mem || (m & PROV_ANYWHERE)) { w.kind = W_MEM; judge_write(j, &w); }
   if (own.lib) { w.kind = W_LIB; judge_write(j, &w); }
   if (own.all_glob) { w.kind = W_ANY; judge_write(j, &w); }
   for (size_t i = 0; i < own.glob.n; i++) {
@@ -452,7 +452,7 @@ static void reads_of(clash_ctx *x, const link_call *c, clash_reads *r)
   if (link_has_body(g)) fp_join(&r->fp, &x->rd[c->callee]);
   uint64_t m = fp_args(p, c, fp_callee(p, g, false, &r->fp));
   r->params = m >> PROV_PARAM0;
-  r->uarg = m & PROV_UNKNOWN;
+  r->uarg = (m & PROV_ANYWHERE) != 0;
   r->local = m & PROV_LOCAL;
   r->argmem = c->flags & SCF_ARGS_READ_MEM;
 }

@@ -8,6 +8,7 @@
 #include "checks/checks.h"
 #include "checks/cheat.h"
 #include "checks/noreturn.h"
+#include "checks/scratch.h"
 #include "report/reason.h"
 #include "util/ptrmap.h"
 #include <string.h>
@@ -25,9 +26,12 @@ static purity declared_class(uint8_t d)
  * decl only through one) and something else breaks decl, that thing: the
  * first own effect, else call, beyond decl with barriers left out. A
  * barrier is named only when it is all there is (the note). */
-static link_why witness_why(const link_prog *p, nr_ctx *nr, const link_func *cur, purity decl)
+static link_why witness_why(const link_prog *p, nr_ctx *nr, const link_func *cur, purity decl,
+                            uint64_t local_params)
 {
   link_why w = link_weak_body(cur) ? cur->weak_why : cur->why;
+  /* Not a write into its own scratch block, nor into its callers'. */
+  w = checks_scratch_why(p, cur, w, decl, local_params);
   if (!nr) return w;
   uint32_t fi = (uint32_t)(cur - p->funcs.v);
   bool barrier = w.kind == WHY_EFFECT && nr_is_barrier(&p->effs.v[w.index]);
@@ -84,11 +88,12 @@ static void witness(const link_prog *p, const checks_opts *o, nr_ctx *nr, purity
   const sum_effect *hook = NULL;
   strbuf via = {0};
   const link_func *cur = f;
-  link_why why = witness_why(p, nr, cur, decl);
+  uint64_t local_params = 0;   /* cur's parameters pointing to memory f's callers never see */
+  link_why why = witness_why(p, nr, cur, decl, local_params);
   for (int steps = 0; steps < 64 && why.kind == WHY_CALL; steps++) {
     const link_call *c = &p->calls.v[why.index];
     const link_func *g = &p->funcs.v[c->callee];
-    const link_func *h = checks_passed_culprit(p, cur, c, (purity)p->call_cls[cur->why.index]);
+    const link_func *h = checks_passed_culprit(p, cur, c, (purity)p->call_cls[why.index]);
     if (h) {   /* the callee calls back a function passed here: that one is the culprit */
       strbuf note = {0};
       sb_printf(&note, "'%s' passes '%s' to '%s' here", S(p, cur->name), S(p, h->name), S(p, g->name));
@@ -96,7 +101,8 @@ static void witness(const link_prog *p, const checks_opts *o, nr_ctx *nr, purity
       sb_free(&note);
       sb_printf(&via, "%s%s calling back %s", via.n ? ", " : "", S(p, g->name), S(p, h->name));
       cur = h;
-      why = witness_why(p, nr, cur, decl);
+      local_params = 0;
+      why = witness_why(p, nr, cur, decl, local_params);
       continue;
     }
     /* A weak body was solved with the weak bodies it calls (solve_weak_bodies):
@@ -109,8 +115,9 @@ static void witness(const link_prog *p, const checks_opts *o, nr_ctx *nr, purity
     if (d) checks_related(d, p, o, c->loc, sb_str(&note));
     sb_free(&note);
     sb_printf(&via, "%s%s", via.n ? ", " : "", S(p, g->name));
+    local_params = checks_scratch_step(p, cur, c, local_params);
     cur = g;
-    why = witness_why(p, nr, cur, decl);
+    why = witness_why(p, nr, cur, decl, local_params);
   }
   reason_head_why(msg, p, cur, why, o->root);
   if (hook) {
@@ -411,6 +418,7 @@ void checks_misuse(const link_prog *p, const checks_opts *o, diag_list *out)
     bool broken = cls > decl && seen > decl;
     bool barrier = !broken && cls > decl && (p->strict || nr_live_barrier_class(nr, fi) > decl);
     if (barrier) emit_barrier(p, o, f, decl, at, out);
+    else if (!broken && cls > decl) checks_scratch_note(p, o, fi, decl, at, out);
     if (!broken || !check_body(p, o, &cx, fi, decl, at, out)) nr_emit(nr, o, fi, decl, at, out);
   }
   cheat_ctx_free(&cx);

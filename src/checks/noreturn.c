@@ -173,6 +173,7 @@ static void nr_class_begin(nr_ctx *c, uint32_t fi, bool skip_doomed, bool skip_b
   for (uint32_t i = 0; i < f->neff; i++) {
     const sum_effect *e = &p->effs.v[f->eff_off + i];
     if ((skip_doomed && (e->flags & SEF_DOOMED)) || (skip_barrier && nr_is_barrier(e))) continue;
+    if (link_scratch_effect(f, e)) continue;   /* scratch memory: no caller sees it (link/capture.c) */
     cls = purity_join(cls, link_effect_contrib(p, e));
   }
   nr_frame fr = { fi, 0, cls };
@@ -199,14 +200,14 @@ static purity nr_class(nr_ctx *c, uint32_t fi, bool skip_doomed, bool skip_barri
       continue;
     }
     const link_call *cl = &p->calls.v[f->call_off + fr->i];
-    if (skip_doomed && (cl->flags & (SCF_DOOMED | SCF_NORETURN))) { fr->i++; continue; }
+    if ((skip_doomed && (cl->flags & (SCF_DOOMED | SCF_NORETURN))) || link_scratch_call(p, f, cl)) { fr->i++; continue; }
     const link_func *g = &p->funcs.v[cl->callee];
     bool inner = link_has_body(g) && cl->callee != fr->fi;
     if (inner && memo[cl->callee] == 0) {   /* the callee first; this call again after */
       nr_class_begin(c, cl->callee, skip_doomed, skip_barrier, memo, &st);
       continue;
     }
-    purity k = link_call_class(p, f, cl);
+    purity k = link_call_class_scratch(p, f, cl);
     if (inner) {
       purity gl = memo[cl->callee] == 0xff ? (purity)g->cls : (purity)(memo[cl->callee] - 1);
       if (gl < k) k = gl;

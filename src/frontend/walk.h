@@ -22,6 +22,9 @@ typedef struct {
                            written through any member */
   uint8_t read;         /* its value was used in this walk */
   uint8_t addr_taken;   /* &v appears somewhere (sticky across walks) */
+  uint8_t addr_plain;   /* … other than as an allocator's marker argument, or an array
+                           of it decays to a pointer (scratch.c) */
+  uint8_t holds_fresh;  /* not a pointer: a member or element holds a fresh block (scratch.c) */
   uint8_t used;         /* its value is read somewhere in this walk */
   uint8_t pointee_n;    /* a pointer: 0 nothing stored yet, 1 only addresses within the
                            global `pointee`, 2 anything else (sticky, as mask) */
@@ -105,6 +108,9 @@ typedef struct fw {
   VEC(fw_pending) pending;
   VEC(uint32_t) pending_vars;
   VEC(uint32_t) pending_calls;
+  uint64_t captures;      /* sum_func.captures, as far as this walk sees (scratch.c) */
+  VEC(uint64_t) errno_saved;  /* locals holding only values read from errno (errsave.c) */
+  uint8_t sflags;         /* sum_func.sflags (SSF_*) */
 } fw;
 
 /* Statement flags: how control can leave a statement. */
@@ -248,6 +254,48 @@ int fw_fntable_member_targets(fw *w, CXCursor init, const char *member, fw_u32ve
  * that defines `var` gives it one (fe_slot_define), and the link joins
  * them by name. UINT32_MAX when `var`/`member` is not such a slot. */
 uint32_t fw_slot_target(fw *w, CXCursor var, const char *member);
+
+/* scratch.c: blocks a call allocates for itself (issue 30, item 1) */
+/* What a direct call of `ref` (named `name`) does with blocks: 1 if it
+ * returns a fresh one (knowledge-base `alloc`, a `malloc` attribute),
+ * with *frees the arguments it releases (knowledge-base `fN`). */
+int fw_scratch_callee(fw *w, CXCursor ref, const char *name, uint64_t *frees);
+/* The knowledge-base entry of the allocation hook a call through
+ * `callee` (an expression) goes through, or NULL. */
+const kb_entry *fw_scratch_hook(fw *w, CXCursor callee);
+/* Arguments of an allocator: `&v` of a local pointer v is the marker the
+ * allocator links its block into (GMP's TMP_ALLOC): v then holds fresh
+ * blocks. Returns the argument's provenance, walking it. */
+uint64_t fw_scratch_alloc_arg(fw *w, CXCursor arg);
+/* Do the released arguments (bits of frees) all hold fresh blocks or null? */
+int fw_scratch_frees_ok(uint64_t frees, const uint64_t *masks, size_t n);
+/* A value of provenance m leaves the function's locals (stored beyond
+ * them, returned, passed through a function pointer): records the escape
+ * of a fresh block and the capture of parameters. */
+void fw_scratch_leaves(fw *w, uint64_t m);
+/* A value of provenance m is returned: a fresh block makes the function
+ * an allocator (SSF_FRESH_RETURNED), which is an escape for its own
+ * attribute; a parameter returned is not kept (the caller follows the
+ * call's value). */
+void fw_scratch_returned(fw *w, uint64_t m);
+/* A value of provenance m stored into lv, which is not a local pointer
+ * variable: a fresh block stays in a local aggregate unless that one's
+ * address is taken or the function returns an aggregate; through a
+ * parameter it is handed to the caller (as fw_scratch_returned); anywhere
+ * else it leaves (fw_scratch_leaves). */
+void fw_scratch_stored(fw *w, const lv_t *lv, uint64_t m);
+/* Sets f's captures and sflags once the walk is final. */
+void fw_scratch_finish(fw *w, sum_func *f);
+
+/* errsave.c: errno saved on entry and put back (issue 30, item 2) */
+/* Collects the locals of body that only ever hold a value read from errno
+ * (`int e = errno;`): not otherwise assigned, incremented nor addressed. */
+void fw_errsave_scan(fw *w, CXCursor body);
+/* Is the store into lv of `value` (an expression, or a null cursor) the
+ * write of such a saved value back into errno? */
+int fw_errsave_is_restore(fw *w, const lv_t *lv, CXCursor value);
+/* walk_expr.c: a call of the C library's errno accessor? */
+int fw_is_errno_location(CXCursor e);
 
 /* loop.c */
 int fw_for(fw *w, CXCursor s);

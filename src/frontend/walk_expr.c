@@ -192,7 +192,7 @@ static uint64_t lv_address(const lv_t *lv)
  * (glibc __errno_location, BSD/macOS __error, newlib __errno, Solaris
  * ___errno, Microsoft _errno): the same name with or without the macro
  * (a preprocessed .i has none). */
-static int fw_is_errno_location(CXCursor e)
+int fw_is_errno_location(CXCursor e)
 {
   static const char *const names[] = { "__errno_location", "__error", "__errno", "___errno", "_errno" };
   if (clang_getCursorKind(e) != CXCursor_CallExpr) return 0;
@@ -399,6 +399,16 @@ static void fw_access_plain(fw *w, CXCursor at, const lv_t *lv, int rd, int wr)
     uint32_t name = clang_Cursor_isNull(lv->ptr) ? 0 : fw_ptr_name(w, lv->ptr);
     if (rd) fw_effect(w, at, SE_READ_MEM, 0, 0, name);
     if (wr) fw_effect(w, at, SE_WRITE_MEM, 0, 0, name);
+  } else if (m & PROV_FRESH) {
+    /* Into a block this call allocated: memory for inference, scratch
+     * work for check (SEF_SCRATCH, scratch.c). */
+    uint16_t flags0 = w->eff_flags;
+    w->eff_flags |= SEF_SCRATCH;
+    w->sflags |= SSF_SCRATCH;
+    uint32_t name = clang_Cursor_isNull(lv->ptr) ? 0 : fw_ptr_name(w, lv->ptr);
+    if (rd) fw_effect(w, at, SE_READ_MEM, 0, 0, name);
+    if (wr) fw_effect(w, at, SE_WRITE_MEM, 0, 0, name);
+    w->eff_flags = flags0;
   }
   for (unsigned i = 0; i < PROV_MAX_PARAMS; i++) {
     if (!(m & prov_param(i))) continue;
@@ -444,6 +454,7 @@ static uint64_t fw_lvalue_expr(fw *w, CXCursor c, int acc, const lv_t *lv)
   if (acc == ACC_ADDR || fe_expr_is_array(c) ||
       t.kind == CXType_FunctionProto || t.kind == CXType_FunctionNoProto) {
     fw_address_escapes(w, c, lv);
+    if (lv->kind == LV_LOCAL) w->vars.v[lv->var].addr_plain = 1;   /* what it holds may be copied out */
     return lv_address(lv);
   }
   fw_access(w, c, lv, 1, 0);
@@ -469,14 +480,21 @@ uint64_t fw_store(fw *w, CXCursor target, uint64_t m, CXCursor value, int rd)
   lv_t lv;
   if (!fw_lvalue(w, target, &lv)) {
     /* Not an lvalue form we know: assume the worst. */
+    fw_scratch_leaves(w, m);
     fw_expr(w, target, ACC_VALUE);
     fw_effect(w, target, SE_WRITE_MEM, 0, 0, 0);
     w->mem_writes++;
     return PROV_UNKNOWN;
   }
+  /* `errno = saved;` puts back the value errno had: no write (errsave.c). */
+  uint16_t flags0 = w->eff_flags;
+  if (!rd && fw_errsave_is_restore(w, &lv, value)) w->eff_flags |= SEF_ERRNO_RESTORE;
   fw_access(w, target, &lv, rd, 1);
+  w->eff_flags = flags0;
   if (rd && lv.kind == LV_LOCAL) w->vars.v[lv.var].used = 1;
-  if (lv.kind == LV_LOCAL && (lv.whole || w->vars.v[lv.var].ptr_union) && w->vars.v[lv.var].is_ptr) {
+  int into_var = lv.kind == LV_LOCAL && (lv.whole || w->vars.v[lv.var].ptr_union) && w->vars.v[lv.var].is_ptr;
+  if (!into_var) fw_scratch_stored(w, &lv, m);   /* beyond the local pointers: untracked from here */
+  if (into_var) {
     fw_var_grow(w, lv.var, m, value);
     w->vars.v[lv.var].read = 1;
     return w->vars.v[lv.var].mask;
@@ -494,6 +512,7 @@ static uint64_t fw_addr_of(fw *w, CXCursor operand)
     /* Through &v anything may be stored in v, so a pointer v may then
      * point anywhere; a loop counter v may change behind the loop's back. */
     w->vars.v[lv.var].addr_taken = 1;
+    w->vars.v[lv.var].addr_plain = 1;
     if (w->vars.v[lv.var].is_ptr) fw_var_grow(w, lv.var, PROV_UNKNOWN, clang_getNullCursor());
   }
   return lv_address(&lv);
@@ -751,7 +770,8 @@ static uint64_t fw_call(fw *w, CXCursor c)
   CXCursor ref = fw_callee_decl(w, c);
   int direct = !clang_Cursor_isNull(ref);
   int nargs = clang_Cursor_getNumArguments(c);
-  int ret_arg0 = 0, ret_into = 0;
+  int ret_arg0 = 0, ret_into = 0, alloc = 0;
+  uint64_t frees = 0;
   if (direct) {
     CXString sp = clang_getCursorSpelling(ref);
     const char *name = clang_getCString(sp);
@@ -759,6 +779,7 @@ static uint64_t fw_call(fw *w, CXCursor c)
     int handled = fw_call_builtin(w, c, ref, name, &r);
     ret_arg0 = fw_returns_arg0(name);
     ret_into = fw_returns_into_arg(name);
+    if (!handled) alloc = fw_scratch_callee(w, ref, name, &frees);
     clang_disposeString(sp);
     if (handled) return r;
   }
@@ -767,32 +788,58 @@ static uint64_t fw_call(fw *w, CXCursor c)
     size_t k = fw_kids(w, c);
     CXCursor callee = FW_KID(w, k, 0);
     w->ks.n = k;
+    /* An allocation hook (GMP's __gmp_allocate_func): reading it and
+     * calling it is the allocation, scratch work if the block stays here. */
+    const kb_entry *hook = fw_scratch_hook(w, callee);
+    uint16_t flags0 = w->eff_flags;
+    if (hook) w->eff_flags |= SEF_SCRATCH;
     fw_expr(w, callee, ACC_VALUE);
+    w->eff_flags = flags0;
     VEC(uint64_t) am = {0};
-    for (int i = 0; i < nargs; i++) vec_push(&am, fw_expr(w, clang_Cursor_getArgument(c, (unsigned)i), ACC_VALUE));
+    for (int i = 0; i < nargs; i++) {
+      CXCursor a = clang_Cursor_getArgument(c, (unsigned)i);
+      uint64_t m = hook && hook->alloc ? fw_scratch_alloc_arg(w, a) : fw_expr(w, a, ACC_VALUE);
+      /* Passed through an unknown pointer: kept who knows where, unless
+       * the hook releases it. */
+      if (!(hook && (hook->frees >> i & 1))) fw_scratch_leaves(w, m);
+      vec_push(&am, m);
+    }
     fw_u32vec targets = {0};
     if (fw_fntable_targets(w, callee, &targets)) {
       fw_fntable_record(w, c, &targets, am.v, (uint32_t)am.n);
     } else {
-      fw_effect(w, c, SE_CALL_INDIRECT, 0, 0, fw_ptr_name(w, callee));
+      int scratch = hook && fw_scratch_frees_ok(hook->frees, am.v, am.n);
+      if (scratch) { w->eff_flags |= SEF_SCRATCH; w->sflags |= SSF_SCRATCH; }
+      fw_effect(w, c, SE_CALL_INDIRECT, 0, 0, hook ? strtab_intern(w->t->sum->strs, hook->name)
+                                                   : fw_ptr_name(w, callee));
+      w->eff_flags = flags0;
       fw_fnptr_pcall(w, callee, am.v, (uint32_t)am.n);
       fw_fnfield_call(w, callee, am.v, (uint32_t)am.n);
     }
     vec_free(&targets);
     vec_free(&am);
-    return fe_expr_is_pointer(c) ? PROV_UNKNOWN : 0;
+    if (!fe_expr_is_pointer(c)) return 0;
+    return hook && hook->alloc ? PROV_FRESH : PROV_UNKNOWN;
   }
   uint32_t fi = fe_func_for(w->t, ref);
   int nr = fe_func_noreturn(w->t, fi);
   w->doomed += nr;
   sum_tu *s = w->t->sum;
   VEC(uint64_t) masks = {0};
-  for (int i = 0; i < nargs; i++)
-    vec_push(&masks, fw_expr(w, clang_Cursor_getArgument(c, (unsigned)i), ACC_VALUE));
+  for (int i = 0; i < nargs; i++) {
+    CXCursor a = clang_Cursor_getArgument(c, (unsigned)i);
+    vec_push(&masks, alloc ? fw_scratch_alloc_arg(w, a) : fw_expr(w, a, ACC_VALUE));
+  }
+  /* What the call's value may be: a fresh block passed in may come back. */
+  uint64_t passed = 0;
+  for (size_t i = 0; i < masks.n; i++) passed |= masks.v[i];
+  int frees_ok = fw_scratch_frees_ok(frees, masks.v, masks.n);
   sum_call call;
   memset(&call, 0, sizeof call);
   call.callee = fi;
   call.flags = (uint16_t)((w->doomed ? SCF_DOOMED : 0) | (nr ? SCF_NORETURN : 0) | (w->impossible ? SCF_IMPOSSIBLE : 0));
+  if (alloc && frees_ok) { call.flags |= SCF_ALLOC; w->sflags |= SSF_SCRATCH; }
+  else if (frees && frees_ok) call.flags |= SCF_FREE;
   call.arg_off = (uint32_t)s->argmasks.n;
   call.nargs = (uint32_t)masks.n;
   call.guard = w->guards.n ? w->guards.v[w->guards.n - 1] : 0;
@@ -808,8 +855,12 @@ static uint64_t fw_call(fw *w, CXCursor c)
   fw_callsite_record(w, c, (uint32_t)(s->calls.n - 1 - w->call_base));
   w->doomed -= nr;
   if (!fe_expr_is_pointer(c)) return 0;
+  if (alloc) return PROV_FRESH;
   if (ret_into) return into;                  /* strchr(s, …) points into s */
-  return ret_arg0 ? arg0 : PROV_UNKNOWN;      /* memcpy(d, …) is d */
+  if (ret_arg0) return arg0;                  /* memcpy(d, …) is d */
+  /* Anything may come back, a fresh block passed in too: the caller
+   * follows it (a callee returning its argument does not keep it). */
+  return PROV_UNKNOWN | (passed & PROV_FRESH);
 }
 
 /* c ? a : b — the condition's calls are available in both arms. */

@@ -270,6 +270,10 @@ static void fw_local_var(fw *w, CXCursor d)
     uint64_t m = fw_expr(w, e, ACC_VALUE);          /* initializer, VLA sizes */
     if (!clang_Cursor_isNull(init) && clang_equalCursors(e, init)) {
       if (w->vars.v[vi].is_ptr) fw_var_grow(w, vi, m, e);
+      else {   /* into a local struct or array: kept there, untracked */
+        lv_t lv = { .kind = LV_LOCAL, .var = vi };
+        fw_scratch_stored(w, &lv, m);
+      }
       int ci = fw_last_call_is(w, fe_strip(e));
       if (ci >= 0) {
         vec_push(&w->dead_cands, (uint32_t)ci);
@@ -364,10 +368,17 @@ int fw_stmt(fw *w, CXCursor s)
     fw_generic_stmt(w, s, 0);
     fw_effect(w, s, SE_GOTO_BACK, 0, 0, 0);
     return FS_RET;
-  case CXCursor_ReturnStmt:
-    fw_generic_stmt(w, s, 0);
+  case CXCursor_ReturnStmt: {
+    /* A fresh block returned leaves the function. (A parameter returned
+     * is not kept: the caller follows the call's value itself.) */
+    size_t k = fw_kids(w, s);
+    for (size_t i = k; i < w->ks.n; i++)
+      if (clang_isExpression(clang_getCursorKind(w->ks.v[i])))
+        fw_scratch_returned(w, fw_expr(w, w->ks.v[i], ACC_VALUE));
+    w->ks.n = k;
     w->iter_left = 1;
     return FS_RET | FS_LEAVES;
+  }
   case CXCursor_BreakStmt: case CXCursor_ContinueStmt:   /* a switch's break too: conservative */
     w->iter_left = 1;
     return FS_BRK;
@@ -439,6 +450,8 @@ static void fw_restart(fw *w, fw_mark m, size_t argmasks)
   w->guards.n = w->dead_cands.n = 0;
   w->avail_floor = 0;
   w->iter_cond = w->iter_left = 0;
+  w->captures = 0;
+  w->sflags = 0;
   for (size_t i = 0; i < w->vars.n; i++) w->vars.v[i].used = 0;
 }
 
@@ -453,6 +466,7 @@ int fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn)
   w.discard_top = clang_getNullCursor();
   CXCursor body = fw_body(&w, fn);
   fw_add_params(&w, fn);
+  if (!clang_Cursor_isNull(body)) fw_errsave_scan(&w, body);
   fw_mark start = fw_mark_now(&w);
   size_t argstart = t->sum->argmasks.n;
   w.eff_base = start.eff;
@@ -485,6 +499,7 @@ int fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn)
   f->nfnarg = (uint32_t)(t->sum->fnargs.n - w.fnarg_base);
   f->pcall_off = (uint32_t)w.pcall_base;
   f->npcall = (uint32_t)(t->sum->pcalls.n - w.pcall_base);
+  fw_scratch_finish(&w, f);
   vec_free(&w.vars);
   ptrmap_free(&w.varmap);
   vec_free(&w.ks);
@@ -497,6 +512,7 @@ int fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn)
   vec_free(&w.snaps);
   vec_free(&w.guards);
   vec_free(&w.dead_cands);
+  vec_free(&w.errno_saved);
   free(w.asm_printed);
   return flags & FS_ENDS;
 }

@@ -62,7 +62,8 @@ static int kb_parse_callback_map(kb_entry *e, const char *s, size_t n)
   return (int)(colon - s);
 }
 
-/* One item of the effects column: rN, wN, r*, w*, cN, cN:AB…, noreturn, errno, cheat. */
+/* One item of the effects column: rN, wN, r*, w*, cN, cN:AB…, noreturn,
+ * errno, cheat, alloc, hook, fN. */
 static int kb_parse_effect(kb_entry *e, const char *s, size_t n)
 {
   if (n > 2 && s[0] == 'c' && memchr(s, ':', n)) {
@@ -74,10 +75,12 @@ static int kb_parse_effect(kb_entry *e, const char *s, size_t n)
   if (n == 8 && memcmp(s, "noreturn", 8) == 0) { e->noreturn = true; return 0; }
   if (n == 5 && memcmp(s, "errno", 5) == 0) { e->math_errno = true; return 0; }
   if (n == 5 && memcmp(s, "cheat", 5) == 0) { e->cheat = true; return 0; }
-  if (n < 2 || (s[0] != 'r' && s[0] != 'w' && s[0] != 'c')) return -1;
+  if (n == 5 && memcmp(s, "alloc", 5) == 0) { e->alloc = true; return 0; }
+  if (n == 4 && memcmp(s, "hook", 4) == 0) { e->hook = true; return 0; }
+  if (n < 2 || (s[0] != 'r' && s[0] != 'w' && s[0] != 'c' && s[0] != 'f')) return -1;
   bool rd = s[0] == 'r';
   if (n == 2 && s[1] == '*') {
-    if (s[0] == 'c') return -1;
+    if (s[0] == 'c' || s[0] == 'f') return -1;
     *(rd ? &e->reads_all : &e->writes_all) = true;
     return 0;
   }
@@ -87,7 +90,7 @@ static int kb_parse_effect(kb_entry *e, const char *s, size_t n)
     v = v * 10 + (unsigned)(s[i] - '0');
   }
   if (v >= 64) return -1;
-  *(s[0] == 'c' ? &e->callbacks : rd ? &e->reads : &e->writes) |= (uint64_t)1 << v;
+  *(s[0] == 'c' ? &e->callbacks : s[0] == 'f' ? &e->frees : rd ? &e->reads : &e->writes) |= (uint64_t)1 << v;
   return 0;
 }
 

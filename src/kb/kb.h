@@ -28,6 +28,12 @@ typedef struct {
   bool cheat;          /* cls is a convenient promise, not the whole truth (hidden
                           state, lazy loading): a declared pure/const caller gets a
                           cheat note naming the reason (checks/kbcheat.c) */
+  /* (issue 30) Allocation, for `check`'s scratch memory (checks/scratch.c): */
+  bool alloc;          /* alloc: returns a newly allocated block no caller has seen */
+  uint64_t frees;      /* fN: bit i: releases the block argument i points to (and, for a
+                          marker of linked blocks, every block linked from it) */
+  bool hook;           /* hook: the name is a global function pointer, and a call through
+                          it does what the entry says (GMP's __gmp_allocate_func) */
   const char *reason;
   const char *origin;  /* "libc.kb:123" */
 } kb_entry;

@@ -288,6 +288,8 @@ static void link_add_body(link_prog *p, const sum_tu *tu, const sum_func *sf,
   }
   *have = h;
   link_append_body(p, tu, sf, gi, map);
+  gf->captures |= sf->captures;
+  gf->sflags |= sf->sflags;
 }
 
 /* The function whose chain holds alternate definition ai: the name's. */

@@ -26,6 +26,14 @@
                              calls in that TU resolve to it (dup.c) */
 #define LF_LIBRARY 0x20   /* defined in a file --library names (issue 29): public API
                              even where the database holds programs */
+/* (issue 30) It allocates blocks for itself that never leave it (not returned,
+ * not stored beyond its locals, passed only to callees that keep nothing):
+ * what it does to them is scratch work, left out of its class for `check`. */
+#define LF_SCRATCH_OK 0x40
+/* (issue 30) The same except that it returns its block: an allocator
+ * (xmalloc). A caller keeping the block to itself counts the call by
+ * what the allocator does besides (link_func.ast). */
+#define LF_ALLOCATOR 0x80
 #define LF_JOIN 0x10      /* the name as TUs defining none of them see it: no body of its
                              own, its class is the join of its definitions' (dup.c) */
 
@@ -82,6 +90,13 @@ typedef struct {
    * checking its declared attribute (issue 22 item 5). */
   uint8_t weak_cls;
   link_why weak_why;
+  /* (issue 30) Scratch memory, link/capture.c: */
+  uint64_t captures;     /* parameters kept beyond the call: its own (sum_func.captures), then
+                            with those its direct calls keep (link_scratch_solve) */
+  uint8_t sflags;        /* SSF_* of its bodies, joined */
+  link_state sst;        /* its state for `check`: scratch work left out where it is
+                            LF_SCRATCH_OK (else, and without a body: st) */
+  link_state ast;        /* LF_ALLOCATOR: its state with the blocks it hands out left out */
 } link_func;
 
 typedef struct {
@@ -171,6 +186,24 @@ purity link_effect_contrib(const link_prog *p, const sum_effect *e);
 /* Does loop effect e (of f) make f may-not-return? See solve.c. */
 bool link_loop_mnr(const link_prog *p, const link_func *f, const sum_effect *e);
 purity link_call_class(const link_prog *p, const link_func *f, const link_call *c);
+
+/* capture.c (issue 30): scratch memory for `check`. After the solve
+ * (link_solve calls it): every function's captures, LF_SCRATCH_OK and sst. */
+void link_scratch_solve(link_prog *p);
+/* Is effect e, or call c, of f scratch work `check` leaves out (or, for
+ * an effect, errno put back as it was)? */
+bool link_scratch_effect(const link_func *f, const sum_effect *e);
+bool link_scratch_call(const link_prog *p, const link_func *f, const link_call *c);
+/* What call c of f contributes for `check`: link_call_class, or less when
+ * blocks f allocated are passed (written through as f's own scratch) or
+ * the callee's class for check is lower. */
+purity link_call_class_scratch(const link_prog *p, const link_func *f, const link_call *c);
+/* The same with f's parameters in local_params (bit i) pointing to memory
+ * no caller of the function checked sees (a witness's chain of calls). */
+purity link_call_class_scratch_in(const link_prog *p, const link_func *f, const link_call *c,
+                                  uint64_t local_params);
+/* f's class for `check` (from sst). */
+purity link_scratch_class(const link_func *f);
 
 /* The declarations of function fi, in link order: p->decls.v[d[k]] for
  * k < *n, where d is the result. Built by link_solve; reports and fix look

@@ -73,11 +73,11 @@ void link_map_params(uint64_t cpr, uint64_t cpw, const uint64_t *masks, uint32_t
     }
     uint64_t m = i < nargs ? masks[i] : PROV_UNKNOWN;
     if (rd) {
-      *rd_unknown |= (m & PROV_UNKNOWN) != 0;
+      *rd_unknown |= (m & PROV_ANYWHERE) != 0;
       *pr |= m >> PROV_PARAM0;
     }
     if (wr) {
-      *wr_unknown |= (m & (PROV_UNKNOWN | PROV_RODATA)) != 0;
+      *wr_unknown |= (m & (PROV_ANYWHERE | PROV_RODATA)) != 0;
       *pw |= m >> PROV_PARAM0;
     }
   }
@@ -418,4 +418,5 @@ void link_solve(link_prog *p)
     if (f->lflags & LF_CONFLICT) f->why.kind = WHY_CONFLICT;
   }
   link_c23_solve(p);
+  link_scratch_solve(p);
 }

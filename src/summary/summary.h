@@ -30,8 +30,17 @@ static inline purity purity_join(purity a, purity b) { return a > b ? a : b; }
 #define PROV_UNKNOWN ((uint64_t)1 << 0)  /* anywhere: global memory */
 #define PROV_LOCAL   ((uint64_t)1 << 1)  /* the function's own automatic storage */
 #define PROV_RODATA  ((uint64_t)1 << 2)  /* read-only static storage */
-#define PROV_PARAM0  3
-#define PROV_MAX_PARAMS 61
+/* (format 8; issue 30) a block allocated during this call (malloc, an
+ * allocator the knowledge base or a `malloc` attribute names) that no
+ * caller has seen yet: for inference it may point anywhere, as
+ * PROV_UNKNOWN; `check` treats what is done to it as scratch work when
+ * the block never escapes (checks/scratch.c). */
+#define PROV_FRESH   ((uint64_t)1 << 3)
+/* Where a callee's effects through a pointer argument reach memory a
+ * caller may see: everything but local storage and parameters. */
+#define PROV_ANYWHERE (PROV_UNKNOWN | PROV_FRESH)
+#define PROV_PARAM0  4
+#define PROV_MAX_PARAMS 60
 static inline uint64_t prov_param(unsigned i)
 {
   return i < PROV_MAX_PARAMS ? (uint64_t)1 << (PROV_PARAM0 + i) : PROV_UNKNOWN;
@@ -117,6 +126,16 @@ typedef enum { SO_NONE, SO_GLOBAL, SO_FILE_STATIC, SO_STATIC_LOCAL, SO_THREAD_LO
  * a read of read-only data if the TU defining the table vouches for it
  * (an empty slot function "TABLE.*"; frontend/rotable.c, link/rotable.c). */
 #define SEF_RO_TABLE 0x400
+/* (format 8; issue 30) SE_READ_MEM / SE_WRITE_MEM through a pointer to a
+ * block this call allocated (PROV_FRESH, perhaps beside local storage),
+ * or a call through (and the read of) an allocation hook the knowledge
+ * base names: scratch work, no effect a caller sees if the block never
+ * escapes (sum_func.sflags, link/capture.c). Inference counts it. */
+#define SEF_SCRATCH 0x800
+/* (format 8; issue 30) SE_WRITE_MEM of errno storing back a value read
+ * from errno in the same call (`int e = errno; … errno = e;`): it leaves
+ * errno as it was, so `check` does not count it (inference does). */
+#define SEF_ERRNO_RESTORE 0x1000
 
 typedef struct { uint32_t file, line, col; } sum_loc;
 
@@ -153,6 +172,14 @@ typedef struct {
  * enumerator of its enum: a guard against an impossible value, reported
  * as a failed assertion is. */
 #define SCF_IMPOSSIBLE     0x200
+/* (format 8; issue 30) The call returns a block allocated for this call
+ * (knowledge-base `alloc`, or a `malloc` attribute), kept in local
+ * pointers: scratch memory when it never escapes. */
+#define SCF_ALLOC          0x400
+/* (format 8; issue 30) The call releases (knowledge-base `fN`) blocks
+ * this call allocated, and nothing else: every released argument is
+ * fresh or null. */
+#define SCF_FREE           0x800
 
 /* What happens to a call's value (for `explain`). */
 typedef enum { SCU_USED = 0, SCU_DISCARDED = 1, SCU_DEAD_LOCAL = 2 } sum_call_use;
@@ -256,7 +283,24 @@ typedef struct {
   uint32_t call_off, ncall;  /* sum_tu.calls[call_off..+ncall) */
   uint32_t fnarg_off, nfnarg;  /* sum_tu.fnargs[fnarg_off..+nfnarg) (format 4) */
   uint32_t pcall_off, npcall;  /* sum_tu.pcalls[pcall_off..+npcall) (format 4) */
+  /* (format 8; issue 30) Parameters whose pointer value the body keeps
+   * beyond its call: stored anywhere but a local pointer variable,
+   * returned, passed through a function pointer (bit i = parameter i).
+   * Passing it to a direct call is left to the link (link/capture.c). */
+  uint64_t captures;
+  uint8_t sflags;    /* SSF_* */
 } sum_func;
+
+/* (format 8) sum_func.sflags: a block the body allocates (PROV_FRESH)
+ * leaves its call by itself: returned, stored beyond the locals, passed
+ * through a function pointer, or a local holding it has its address
+ * taken. Its scratch flags then break the attribute as any write does. */
+#define SSF_FRESH_ESCAPES 0x1
+/* It allocates scratch memory at all (an SCF_ALLOC call or SEF_SCRATCH). */
+#define SSF_SCRATCH       0x2
+/* A block it allocates is returned (an allocator: a caller that keeps the
+ * block to itself uses it as scratch memory, link/capture.c). */
+#define SSF_FRESH_RETURNED 0x4
 
 /* Function pointers the link can resolve per call site (format 4; issue 13
  * item 4). A function passed as an argument of a direct call: */
@@ -405,7 +449,7 @@ void summary_free(sum_tu *tu);
 /* A record starts with these 8 bytes, then the format version (4 bytes,
  * little-endian), then a flags word: docs/summary-format.md. */
 #define SUMMARY_MAGIC "PURIST\0S"
-#define SUMMARY_FORMAT 8
+#define SUMMARY_FORMAT 9
 /* (format 5) Header flag: the payload is one zstd frame holding the payload. */
 #define SUMMARY_ZSTD 0x1
 

@@ -122,6 +122,7 @@ static void encode_payload(const sum_tu *tu, bytes *b)
     bytes_uleb(b, f->name); bytes_uleb(b, f->keyfile); put_loc(b, f->loc);
     bytes_uleb(b, f->linkage); bytes_uleb(b, f->declared); bytes_uleb(b, f->flags);
     bytes_uleb(b, f->nparams); bytes_uleb(b, f->neff); bytes_uleb(b, f->ncall);
+    bytes_uleb(b, f->captures); bytes_uleb(b, f->sflags);
   }
   /* Bodies in function order: the reader assigns offsets that way. (The
    * front end appends them in the order it walks, which differs whenever a
@@ -251,6 +252,7 @@ static void decode_funcs(reader *r, sum_tu *tu, uint32_t ns, uint64_t nf)
     f.linkage = (uint8_t)get_idx(r, 2); f.declared = (uint8_t)get_idx(r, SUM_DECL_MASK + 1);
     f.flags = (uint16_t)get_idx(r, 1 << 16); f.nparams = (uint16_t)get_idx(r, 1 << 16);
     f.neff = get_idx(r, UINT32_MAX); f.ncall = get_idx(r, UINT32_MAX);
+    f.captures = bytes_get_uleb(r); f.sflags = (uint8_t)get_idx(r, 256);
     f.eff_off = (uint32_t)eoff; f.call_off = (uint32_t)coff;
     f.fnarg_off = f.nfnarg = f.pcall_off = f.npcall = 0;   /* decode_fnptr_facts */
     eoff += f.neff; coff += f.ncall;
@@ -272,7 +274,7 @@ static void decode_bodies(reader *r, sum_tu *tu, uint32_t ns)
   if (neff > room / 11 || ncall > room / 15 || neff * 11 + ncall * 15 > room) { r->bad = 1; return; }
   for (uint64_t i = 0; i < neff && !r->bad; i++) {
     sum_effect e;
-    e.kind = (uint8_t)get_idx(r, SE_KIND_COUNT); e.flags = (uint16_t)get_idx(r, 2048);
+    e.kind = (uint8_t)get_idx(r, SE_KIND_COUNT); e.flags = (uint16_t)get_idx(r, 8192);
     e.obj = (uint8_t)get_idx(r, 256); e.param = (uint8_t)get_idx(r, 256);
     e.name = get_idx(r, ns); e.guard = get_idx(r, ns);
     e.call = get_idx(r, UINT32_MAX); e.macro = get_idx(r, ns); e.loc = get_loc(r, ns);
@@ -280,7 +282,7 @@ static void decode_bodies(reader *r, sum_tu *tu, uint32_t ns)
   }
   for (uint64_t i = 0; i < ncall && !r->bad; i++) {
     sum_call c;
-    c.callee = get_idx(r, tu->funcs.n); c.flags = (uint16_t)get_idx(r, 1024);
+    c.callee = get_idx(r, tu->funcs.n); c.flags = (uint16_t)get_idx(r, 4096);
     c.use = (uint8_t)get_idx(r, 3); c.loc = get_loc(r, ns);
     c.guard = get_idx(r, ns); c.same_as = get_idx(r, UINT32_MAX); c.eff_pos = get_idx(r, UINT32_MAX);
     c.loop_eff_lo = get_idx(r, UINT32_MAX); c.loop_eff_hi = get_idx(r, UINT32_MAX);

@@ -27,7 +27,8 @@ static void add_func(sum_tu *tu, uint32_t name, uint32_t keyfile, sum_loc l, uin
                      uint8_t declared, uint16_t flags, uint16_t nparams)
 {
   sum_func f = { name, keyfile, l, linkage, declared, flags, nparams,
-                 (uint32_t)tu->effs.n, 0, (uint32_t)tu->calls.n, 0, 0, 0, 0, 0 };
+                 (uint32_t)tu->effs.n, 0, (uint32_t)tu->calls.n, 0, 0, 0, 0, 0,
+                 (uint64_t)nparams << 58 | 1, (uint8_t)(nparams & 3) };
   vec_push(&tu->funcs, f);
 }
 
@@ -186,6 +187,8 @@ static void assert_funcs_equal(const sum_tu *a, const sum_tu *b)
     assert_int_equal(x->declared, y->declared);
     assert_int_equal(x->flags, y->flags);
     assert_int_equal(x->nparams, y->nparams);
+    assert_true(x->captures == y->captures);
+    assert_int_equal(x->sflags, y->sflags);
     assert_int_equal(x->eff_off, y->eff_off);
     assert_int_equal(x->neff, y->neff);
     assert_int_equal(x->call_off, y->call_off);
@@ -382,7 +385,7 @@ static void test_packed_round_trip(void **state)
   size_t len, plain, pos = 0;
   unsigned char *buf = summary_encode_packed(tu, &len);
   free(summary_encode(tu, &plain));
-  assert_memory_equal(buf + 8, "\10\0\0\0\1\0\0\0", 8);
+  assert_memory_equal(buf + 8, "\11\0\0\0\1\0\0\0", 8);
   assert_true(len < plain);
   char *err = NULL;
   sum_tu *back = decode_copy(buf, len, &pos, &err);
@@ -493,7 +496,7 @@ static void test_header_layout(void **state)
   size_t len;
   unsigned char *buf = summary_encode(tu, &len);
   assert_memory_equal(buf, "PURIST\0S", 8);
-  assert_memory_equal(buf + 8, "\10\0\0\0", 4);
+  assert_memory_equal(buf + 8, "\11\0\0\0", 4);
   assert_memory_equal(buf + 12, "\0\0\0\0", 4);
   uint64_t plen = 0;
   for (int i = 0; i < 8; i++) plen |= (uint64_t)buf[16 + i] << (8 * i);
@@ -662,13 +665,13 @@ static void test_wrong_version_names_both(void **state)
   sum_tu *tu = sample_tu();
   size_t len, pos = 0;
   unsigned char *buf = summary_encode(tu, &len);
-  buf[8] = 7;
+  buf[8] = 8;
   char *err = NULL;
   sum_tu *back = decode_copy(buf, len, &pos, &err);
   assert_null(back);
   assert_non_null(err);
-  if (!strstr(err, "version 7") || !strstr(err, "version 8"))
-    fail_msg("message does not name versions 7 and 8: %s", err);
+  if (!strstr(err, "version 8") || !strstr(err, "version 9"))
+    fail_msg("message does not name versions 8 and 9: %s", err);
   free(err);
   free(buf);
   summary_free(tu);

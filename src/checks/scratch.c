@@ -1,0 +1,144 @@
+/* scratch.c — scratch memory in `check` (issue 30, items 1 and 7).
+ *
+ * link/capture.c leaves out of a function's class for `check` what it does
+ * to blocks it allocates for itself and never lets leave. Here: the note
+ * saying what the attribute then relies on (the allocation succeeding;
+ * nothing of the block reaching a caller), and witnesses that name the
+ * allocation or the real cause rather than a write into the function's
+ * own block. */
+#include "checks/scratch.h"
+#include "report/reason.h"
+
+static const char *S(const link_prog *p, uint32_t id) { return strtab_get(p->strs, id); }
+
+/* Is effect e of f only on memory no caller of the checked function sees:
+ * through a parameter in local_params? */
+static bool scratch_param_local(const sum_effect *e, uint64_t local_params)
+{
+  return (e->kind == SE_READ_PARAM || e->kind == SE_WRITE_PARAM) && e->param < 64 &&
+         (local_params >> e->param & 1);
+}
+
+/* The first effect of f beyond decl for check that is not scratch work,
+ * else the first such call, else WHY_NONE. */
+static link_why scratch_other_cause(const link_prog *p, const link_func *f, purity decl, uint64_t local_params)
+{
+  for (uint32_t i = 0; i < f->neff; i++) {
+    const sum_effect *e = &p->effs.v[f->eff_off + i];
+    if ((e->flags & (SEF_SCRATCH | SEF_DOOMED | SEF_ERRNO_RESTORE)) || scratch_param_local(e, local_params)) continue;
+    if (link_effect_contrib(p, e) > decl) return (link_why){ WHY_EFFECT, f->eff_off + i };
+  }
+  for (uint32_t i = 0; i < f->ncall; i++) {
+    const link_call *c = &p->calls.v[f->call_off + i];
+    if ((c->flags & (SCF_DOOMED | SCF_NORETURN | SCF_ALLOC | SCF_FREE))) continue;
+    if (link_call_class_scratch_in(p, f, c, local_params) > decl) return (link_why){ WHY_CALL, f->call_off + i };
+  }
+  return (link_why){ WHY_NONE, 0 };
+}
+
+uint64_t checks_scratch_step(const link_prog *p, const link_func *from, const link_call *via, uint64_t local_params)
+{
+  uint64_t out = 0;
+  uint64_t ok = PROV_LOCAL | ((from->lflags & LF_SCRATCH_OK) ? PROV_FRESH : 0) | (local_params << PROV_PARAM0);
+  for (uint32_t a = 0; a < via->nargs && a < 64; a++) {
+    uint64_t m = p->argmasks.v[via->arg_off + a];
+    if (!(m & ~ok)) out |= (uint64_t)1 << a;   /* null (0) points nowhere */
+  }
+  return out;
+}
+
+/* f's first allocation beyond decl: an allocator call, else a hook call. */
+static link_why scratch_alloc(const link_prog *p, const link_func *f, purity decl)
+{
+  for (uint32_t i = 0; i < f->ncall; i++) {
+    const link_call *c = &p->calls.v[f->call_off + i];
+    if ((c->flags & SCF_ALLOC) && p->call_cls[f->call_off + i] > decl) return (link_why){ WHY_CALL, f->call_off + i };
+  }
+  for (uint32_t i = 0; i < f->neff; i++) {
+    const sum_effect *e = &p->effs.v[f->eff_off + i];
+    if ((e->flags & SEF_SCRATCH) && e->kind == SE_CALL_INDIRECT) return (link_why){ WHY_EFFECT, f->eff_off + i };
+  }
+  return (link_why){ WHY_NONE, 0 };
+}
+
+link_why checks_scratch_why(const link_prog *p, const link_func *cur, link_why w, purity decl,
+                            uint64_t local_params)
+{
+  /* Forgiven for check: work on its own blocks, a call that breaks decl
+   * only by writing them (or by its callees' scratch work), an access
+   * through a parameter that points to a caller's locals or scratch. */
+  bool scratch = false;
+  if (w.kind == WHY_EFFECT) {
+    const sum_effect *e = &p->effs.v[w.index];
+    scratch = (e->flags & (SEF_SCRATCH | SEF_ERRNO_RESTORE)) || scratch_param_local(e, local_params);
+  } else if (w.kind == WHY_CALL) {
+    const link_call *c = &p->calls.v[w.index];
+    /* An allocation whose block leaves (xmalloc returning it) is the cause. */
+    if ((c->flags & (SCF_ALLOC | SCF_FREE)) && !(cur->lflags & LF_SCRATCH_OK)) return w;
+    scratch = (c->flags & (SCF_ALLOC | SCF_FREE)) || link_call_class_scratch_in(p, cur, c, local_params) <= decl;
+  }
+  if (!scratch) return w;
+  link_why other = scratch_other_cause(p, cur, decl, local_params);
+  if (other.kind != WHY_NONE) return other;
+  link_why a = scratch_alloc(p, cur, decl);
+  return a.kind != WHY_NONE ? a : w;
+}
+
+/* Where f's attribute relies on scratch memory: the allocation, found in
+ * f or down the chain of calls that break decl only with their scratch
+ * work counted. Appends the callees passed to *via. */
+static bool scratch_find(const link_prog *p, uint32_t fi, purity decl, int depth, strbuf *via,
+                         const link_func **owner, link_why *why)
+{
+  const link_func *f = &p->funcs.v[fi];
+  if (f->lflags & LF_SCRATCH_OK) {
+    link_why a = scratch_alloc(p, f, decl);
+    if (a.kind != WHY_NONE) { *owner = f; *why = a; return true; }
+  }
+  if (depth >= 16) return false;
+  for (uint32_t i = 0; i < f->ncall; i++) {
+    const link_call *c = &p->calls.v[f->call_off + i];
+    const link_func *g = &p->funcs.v[c->callee];
+    if (c->callee == fi || !link_has_body(g) || (c->flags & (SCF_DOOMED | SCF_NORETURN))) continue;
+    if (p->call_cls[f->call_off + i] <= decl || link_call_class_scratch(p, f, c) > decl) continue;
+    size_t n = via->n;
+    sb_printf(via, "%s%s", n ? ", " : "", S(p, g->name));
+    if (scratch_find(p, c->callee, decl, depth + 1, via, owner, why)) return true;
+    via->n = n;
+    if (via->s) via->s[n] = '\0';
+  }
+  return false;
+}
+
+void checks_scratch_note(const link_prog *p, const checks_opts *o, uint32_t fi, purity decl, sum_loc at,
+                         diag_list *out)
+{
+  const link_func *f = &p->funcs.v[fi];
+  strbuf via = {0};
+  const link_func *owner = NULL;
+  link_why why = { WHY_NONE, 0 };
+  if (!scratch_find(p, fi, decl, 0, &via, &owner, &why)) { sb_free(&via); return; }
+  sum_loc wat = why.kind == WHY_CALL ? p->calls.v[why.index].loc : p->effs.v[why.index].loc;
+  uint32_t macro = why.kind == WHY_CALL ? p->calls.v[why.index].macro : p->effs.v[why.index].macro;
+  strbuf msg = {0};
+  sb_printf(&msg, "'%s' is declared %s and uses scratch memory: ", S(p, f->name), purity_name(decl));
+  reason_head_why(&msg, p, owner, why, o->root);
+  sb_puts(&msg, " (");
+  if (via.n) sb_printf(&msg, "via %s, ", sb_str(&via));
+  reason_path(&msg, p, wat.file, o->root);
+  sb_printf(&msg, ":%u:%u", wat.line, wat.col);
+  reason_macro(&msg, p, macro);
+  sb_printf(&msg, "); the block is neither returned nor stored where a caller can reach it, nor passed to a "
+                  "function that keeps it, so what is written there changes nothing a caller sees and the "
+                  "attribute holds as long as the allocation succeeds (a failed allocation must abort or be "
+                  "handled without another effect; malloc then sets errno)");
+  diag *d = checks_emit(out, p, o, "misuse", DIAG_NOTE, at, f, sb_str(&msg));
+  strbuf here = {0};
+  reason_head_why(&here, p, owner, why, o->root);
+  sb_puts(&here, " here: scratch memory");
+  reason_macro(&here, p, macro);
+  checks_related(d, p, o, wat, sb_str(&here));
+  sb_free(&here);
+  sb_free(&msg);
+  sb_free(&via);
+}

@@ -1,0 +1,218 @@
+/* capture.c — scratch memory for `check` (issue 30, item 1).
+ *
+ * A block a function allocates for itself (PROV_FRESH, frontend/scratch.c)
+ * and never lets leave changes nothing a caller sees: writing it, reading
+ * it, allocating and releasing it are scratch work. The front end marks
+ * that work (SEF_SCRATCH, SCF_ALLOC, SCF_FREE) and the ways a block leaves
+ * by the function's own doing (SSF_FRESH_ESCAPES); what only the whole
+ * program knows is whether a callee it is passed to keeps it. Here:
+ *
+ *  - captures: parameter i of g is kept beyond g's call if g stores it
+ *    beyond its locals (the front end's bits), or passes it to a call
+ *    that keeps that argument: a body that keeps it, a library function
+ *    of class normal (pthread_create, setvbuf) unless it releases it, any
+ *    function neither analysed nor described. A fixpoint over all bodies
+ *    (the sets only grow).
+ *  - LF_SCRATCH_OK: f allocates scratch, no block leaves by itself, and
+ *    no call is passed one at an argument its callee keeps.
+ *  - sst: f's state with its scratch work left out (and blocks it passes
+ *    treated as its own locals: a callee writing them writes scratch),
+ *    the callees' sst joined, bottom-up; within a recursive component the
+ *    plain state stands (conservative).
+ *
+ * Inference (infer, suggest) never looks at any of this: GCC counts an
+ * allocating function as not pure, and so does purist's class. */
+#include "link/solve_int.h"
+#include "link/scc.h"
+#include <string.h>
+
+static purity scratch_state_class(const link_state *s)
+{
+  purity c = (purity)s->own;
+  if (s->pr) c = purity_join(c, PURITY_PURE);
+  if (s->pw) c = PURITY_NORMAL;
+  return c;
+}
+
+/* Does a call of g keep its argument a? */
+static bool scratch_keeps(const link_prog *p, const link_func *g, uint32_t a)
+{
+  const kb_entry *e = link_kb_entry(p, g);
+  if (e) {
+    if ((e->frees >> (a < 64 ? a : 63) & 1) || e->alloc) return false;
+    /* Its class column: what it does beyond reading and writing through
+     * its arguments (memcpy's is const: it keeps nothing). */
+    return e->cls == PURITY_NORMAL || e->callbacks;
+  }
+  if (link_solved_body(g)) {
+    if (a >= g->nparams || a >= PROV_MAX_PARAMS) return (g->flags & SFF_VARIADIC) != 0;
+    return g->captures >> a & 1;
+  }
+  /* Declared pure or const: it keeps nothing (it could store nowhere). */
+  return !((g->declared & SUM_DECL_GNU) || (g->flags & (SFF_BUILTIN_PURE | SFF_BUILTIN_CONST)));
+}
+
+static const uint64_t *scratch_masks(const link_prog *p, const link_call *c)
+{
+  return c->nargs ? p->argmasks.v + c->arg_off : NULL;
+}
+
+/* One round of the captures fixpoint; says whether anything grew. */
+static bool scratch_capture_round(link_prog *p)
+{
+  bool grew = false;
+  for (size_t fi = 0; fi < p->funcs.n; fi++) {
+    link_func *f = &p->funcs.v[fi];
+    if (!link_solved_body(f)) continue;
+    uint64_t cap = f->captures;
+    for (uint32_t i = 0; i < f->ncall; i++) {
+      const link_call *c = &p->calls.v[f->call_off + i];
+      const uint64_t *m = scratch_masks(p, c);
+      for (uint32_t a = 0; a < c->nargs; a++) {
+        uint64_t params = m[a] >> PROV_PARAM0;
+        if ((params & ~cap) && scratch_keeps(p, &p->funcs.v[c->callee], a)) cap |= params;
+      }
+    }
+    if (cap != f->captures) { f->captures = cap; grew = true; }
+  }
+  return grew;
+}
+
+/* Is a block f allocated passed to a callee that keeps it? */
+static bool scratch_passed_away(const link_prog *p, const link_func *f)
+{
+  for (uint32_t i = 0; i < f->ncall; i++) {
+    const link_call *c = &p->calls.v[f->call_off + i];
+    if (c->flags & (SCF_ALLOC | SCF_FREE)) continue;   /* the allocator's own arguments, a release */
+    const uint64_t *m = scratch_masks(p, c);
+    for (uint32_t a = 0; a < c->nargs; a++)
+      if ((m[a] & PROV_FRESH) && scratch_keeps(p, &p->funcs.v[c->callee], a)) return true;
+  }
+  return false;
+}
+
+bool link_scratch_effect(const link_func *f, const sum_effect *e)
+{
+  /* errno put back as it was (frontend/errsave.c) is no write either. */
+  return ((f->lflags & LF_SCRATCH_OK) && (e->flags & SEF_SCRATCH)) || (e->flags & SEF_ERRNO_RESTORE);
+}
+
+/* Is call c of f left out when f owns its blocks (owner)? Allocating and
+ * releasing are; a call of an allocator whose body is analysed is judged
+ * by that body (its allocator state), not left out. */
+static bool scratch_skip_call(const link_prog *p, const link_call *c, bool owner)
+{
+  if (!owner || !(c->flags & (SCF_ALLOC | SCF_FREE))) return false;
+  return !((c->flags & SCF_ALLOC) && link_has_body(&p->funcs.v[c->callee]));
+}
+
+bool link_scratch_call(const link_prog *p, const link_func *f, const link_call *c)
+{
+  return scratch_skip_call(p, c, (f->lflags & LF_SCRATCH_OK) != 0);
+}
+
+/* What call c of f gives with the callee's check state, blocks f
+ * allocated counting as f's own storage when f owns them (owner), and
+ * f's parameters in local_params (bit i) pointing to storage no caller
+ * of the function being checked sees. */
+static link_state scratch_call_state_in(const link_prog *p, const link_func *f, const link_call *c,
+                                        uint64_t local_params, bool owner)
+{
+  const link_func *g = &p->funcs.v[c->callee];
+  link_state cs = link_solved_body(g) ? g->sst : link_solve_callee(p, f, g);
+  /* An allocator with a body: what it does besides handing out the block. */
+  if (owner && (c->flags & SCF_ALLOC) && link_has_body(g)) cs = (g->lflags & LF_ALLOCATOR) ? g->ast : g->st;
+  const kb_entry *e = link_kb_entry(p, g);
+  if (e && e->callbacks) cs.own = PURITY_NORMAL;   /* callbacks: indirect.c knows better */
+  uint64_t local[PROV_MAX_PARAMS];
+  uint32_t n = c->nargs < PROV_MAX_PARAMS ? c->nargs : PROV_MAX_PARAMS;
+  const uint64_t *m = scratch_masks(p, c);
+  uint64_t lp = local_params << PROV_PARAM0;
+  for (uint32_t a = 0; a < n; a++) {
+    local[a] = owner && (m[a] & PROV_FRESH) ? ((m[a] & ~PROV_FRESH) | PROV_LOCAL) : m[a];
+    if (local[a] & lp) local[a] = (local[a] & ~lp) | PROV_LOCAL;
+  }
+  link_state out = { PURITY_CONST, 0, 0, 0 };
+  link_solve_apply(&out, &cs, n ? local : NULL, n);
+  if ((c->flags & (SCF_NORETURN | SCF_DOOMED)) && !p->strict) link_solve_cap_doomed(&out);
+  return out;
+}
+
+purity link_call_class_scratch(const link_prog *p, const link_func *f, const link_call *c)
+{
+  return link_call_class_scratch_in(p, f, c, 0);
+}
+
+purity link_call_class_scratch_in(const link_prog *p, const link_func *f, const link_call *c,
+                                  uint64_t local_params)
+{
+  purity k = link_call_class(p, f, c);
+  if (link_scratch_call(p, f, c)) return PURITY_CONST;
+  if (k == PURITY_CONST) return k;
+  link_state s = scratch_call_state_in(p, f, c, local_params, (f->lflags & LF_SCRATCH_OK) != 0);
+  purity ks = scratch_state_class(&s);
+  return ks < k ? ks : k;
+}
+
+purity link_scratch_class(const link_func *f)
+{
+  return scratch_state_class(&f->sst);
+}
+
+/* f's check state from its effects and calls (callees' sst known); with
+ * owner, its blocks are its own scratch (LF_SCRATCH_OK, or the allocator
+ * state of an LF_ALLOCATOR). */
+static link_state scratch_eval(const link_prog *p, const link_func *f, bool owner)
+{
+  link_state s = { PURITY_CONST, 0, 0, 0 };
+  for (uint32_t i = 0; i < f->neff; i++) {
+    const sum_effect *e = &p->effs.v[f->eff_off + i];
+    if (!link_scratch_effect(f, e) && !(owner && (e->flags & SEF_SCRATCH))) link_solve_effect(&s, e, p->strict);
+  }
+  for (uint32_t i = 0; i < f->ncall; i++) {
+    const link_call *c = &p->calls.v[f->call_off + i];
+    if (scratch_skip_call(p, c, owner)) continue;
+    link_state plain, cs = scratch_call_state_in(p, f, c, 0, owner);
+    link_ind_call(p, f, c, NULL, &plain);
+    /* The plain contribution resolves functions passed in; keep it when it is no worse. */
+    if (scratch_state_class(&plain) <= scratch_state_class(&cs)) cs = plain;
+    s.own = purity_join((purity)s.own, (purity)cs.own);
+    s.pr |= cs.pr;
+    s.pw |= cs.pw;
+  }
+  s.mnr = f->st.mnr;
+  return s;
+}
+
+void link_scratch_solve(link_prog *p)
+{
+  while (scratch_capture_round(p)) {}
+  for (size_t fi = 0; fi < p->funcs.n; fi++) {
+    link_func *f = &p->funcs.v[fi];
+    f->sst = f->ast = f->st;
+    if (!(f->sflags & SSF_SCRATCH) || (f->sflags & SSF_FRESH_ESCAPES) || !link_solved_body(f) ||
+        scratch_passed_away(p, f))
+      continue;
+    /* Returned, the block is the caller's: an allocator (xmalloc). */
+    f->lflags |= (f->sflags & SSF_FRESH_RETURNED) ? LF_ALLOCATOR : LF_SCRATCH_OK;
+  }
+  scc_result scc;
+  scc_compute(p, &scc);
+  for (size_t c = 0; c + 1 < scc.start.n; c++) {
+    uint32_t n = scc.start.v[c + 1] - scc.start.v[c];
+    uint32_t fi = scc.members.v[scc.start.v[c]];
+    link_func *f = &p->funcs.v[fi];
+    if (n > 1 || !link_has_body(f)) continue;   /* recursion: the plain state stands */
+    bool self = false;
+    for (uint32_t i = 0; i < f->ncall && !self; i++) self = p->calls.v[f->call_off + i].callee == fi;
+    if (self) continue;
+    link_state s = scratch_eval(p, f, (f->lflags & LF_SCRATCH_OK) != 0);
+    /* Never above the plain state: check only ever forgives. */
+    if (scratch_state_class(&s) <= scratch_state_class(&f->st)) f->sst = s;
+    if (f->lflags & LF_ALLOCATOR) {
+      link_state a = scratch_eval(p, f, true);
+      if (scratch_state_class(&a) <= scratch_state_class(&f->st)) f->ast = a;
+    }
+  }
+  scc_free(&scc);
+}
