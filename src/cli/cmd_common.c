@@ -367,6 +367,7 @@ void cmd_solve(const cli_opts *o, link_prog *p, const char *root)
 {
   link_solve(p);
   cmd_mark_library(o, p, root);
+  cmd_mark_other_defs(p, root);
   if (o->quiet) return;
   for (size_t i = 0; i < p->warnings.n; i++) fprintf(stderr, "%s\n", p->warnings.v[i]);
   for (size_t i = 0; i < p->conflicts.n; i++) {   /* paths relative to the root, as everywhere */
