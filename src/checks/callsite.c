@@ -148,19 +148,27 @@ static bool callsite_after_opaque_call(const link_prog *p, const link_func *f, c
   return false;
 }
 
-/* Is g's body compiled into every TU that calls it: a static function, an
- * inline one, or one defined in a header? */
-static bool callsite_body_everywhere(const link_prog *p, const link_func *g)
+/* Is g's body compiled into every TU that calls it: a static function or
+ * an inline one? */
+static bool callsite_body_everywhere(const link_func *g)
 {
-  const char *path = strtab_get(p->strs, g->loc.file);
-  size_t n = strlen(path);
-  return g->linkage == SUM_INTERNAL || (g->flags & SFF_INLINE) || n < 2 || strcmp(path + n - 2, ".c");
+  return g->linkage == SUM_INTERNAL || (g->flags & SFF_INLINE);
 }
 
+/* Does the TU of f compile g's body? An external function that is not
+ * inline has one definition in the program, compiled by one TU (link's
+ * `tu`): its body, even one a header holds (a macro expanded in a header
+ * that one .c includes), is that TU's; the other files see a prototype.
+ * Without TU facts (a function joined from several definitions), the
+ * files decide: the same file, or a body in a header. */
 bool checks_body_seen(const link_prog *p, const link_func *f, const link_func *g)
 {
   if (!link_has_body(g) || (g->flags & (SFF_INTERPOSABLE | SFF_NOIPA))) return false;
-  return f->loc.file == g->loc.file || callsite_body_everywhere(p, g);
+  if (callsite_body_everywhere(g)) return true;
+  if (f->tu && g->tu) return f->tu == g->tu;
+  const char *path = strtab_get(p->strs, g->loc.file);
+  size_t n = strlen(path);
+  return f->loc.file == g->loc.file || n < 2 || strcmp(path + n - 2, ".c");
 }
 
 void checks_callsite(const link_prog *p, const link_func *f, uint32_t ci, purity cls, cs_fact *out)
