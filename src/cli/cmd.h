@@ -61,7 +61,7 @@ void cmd_solve(const cli_opts *o, link_prog *p, const char *root);
 /* otherdefs.c: sets p->other_def for the external functions that a .c file
  * under root no TU read defines too (in the directories of the compiled
  * definitions and those beside them: another platform's implementation). */
-void cmd_mark_other_defs(link_prog *p, const char *root);
+void cmd_mark_other_defs(const cli_opts *o, link_prog *p, const char *root);
 /* -o FILE or stdout; NULL after saying why. cmd_close_output flushes and
  * closes it, returning EXIT_INPUT if a write failed (full disk, closed pipe). */
 FILE *cmd_open_output(const cli_opts *o);

@@ -17,6 +17,7 @@
  * `name ( … ) {` at brace depth 0 is a definition): a file the build does
  * not compile may not even preprocess here. */
 #include "cli/cmd.h"
+#include "cli/project.h"
 #include "util/strbuf.h"
 #include "util/xalloc.h"
 #include <dirent.h>
@@ -242,7 +243,7 @@ static void od_siblings(const char *dir, const char *root, strvec *dirs)
   closedir(d);
 }
 
-void cmd_mark_other_defs(link_prog *p, const char *root)
+void cmd_mark_other_defs(const cli_opts *o, link_prog *p, const char *root)
 {
   char rroot[PATH_MAX];
   if (!root || !realpath(root, rroot) || !p->funcs.n) return;
@@ -259,6 +260,16 @@ void cmd_mark_other_defs(link_prog *p, const char *root)
   }
   for (size_t i = 0; i < p->decls.n; i++) vec_push(&ids, p->decls.v[i].loc.file);
   for (size_t i = 0; i < p->files.n; i++) vec_push(&ids, p->files.v[i].file);
+  /* And every file the database compiles, even one whose functions an #if
+   * of this configuration leaves out (gnulib's binary-io.c). */
+  fe_jobs jobs = {0};
+  char *jroot = NULL, *err = NULL;
+  if (project_jobs(o, &jobs, &jroot, &err, NULL) == 0)
+    for (size_t i = 0; i < jobs.n; i++)
+      if (realpath(jobs.v[i].file, real)) vec_push(&read, xstrdup(real));
+  free(jroot);
+  free(err);
+  cdb_jobs_free(&jobs);
   qsort(ids.v, ids.n, sizeof *ids.v, od_idcmp);
   for (size_t i = 0; i < ids.n; i++)
     if ((i == 0 || ids.v[i] != ids.v[i - 1]) && realpath(strtab_get(p->strs, ids.v[i]), real))

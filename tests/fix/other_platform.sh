@@ -6,8 +6,8 @@
 # at the shared prototype (a note that names src/win/thread.c), a caller
 # that is pure only through it neither, and fix leaves the header alone
 # with a note. Near misses: thr_count, defined in the Unix file only, is
-# suggested and fixed; a name only a test file elsewhere defines changes
-# nothing.
+# suggested and fixed; a test file elsewhere that defines it too, and a
+# compiled file whose definition of it an #if leaves out, change nothing.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh" "$@"
 
@@ -47,10 +47,18 @@ EOF2
 cat >test/mock.c <<'EOF2'
 int thr_count(int n) { return n; }
 EOF2
+cat >src/unix/legacy.c <<'EOF2'
+/* Compiled, but this configuration leaves its function out: no TU read
+ * it for a definition, and the database compiles it all the same. */
+#include "thr.h"
+#if defined __DJGPP__
+int thr_count(int n) { return n + 1; }
+#endif
+EOF2
 {
   printf '['
   sep=''
-  for f in src/unix/thread.c src/tag.c src/use.c; do
+  for f in src/unix/thread.c src/unix/legacy.c src/tag.c src/use.c; do
     printf '%s{"directory": "%s", "file": "%s/%s", "command": "cc -O2 -Iinclude -c %s"}' "$sep" "$T/p" "$T/p" "$f" "$f"
     sep=$',\n '
   done
@@ -66,7 +74,7 @@ expect_stdout_lacks "include/thr.h:3:[0-9]+: warning: .*thr_self"
 check "suggest: a caller const only through it is not suggested at its prototype either"
 expect_stdout_has "note: 'thr_tag' is const only in the files analysed: .*it calls 'thr_self', which src/win/thread.c:5 defines too, in a file the compile database does not compile"
 expect_stdout_lacks "include/thr.h:5:[0-9]+: warning: .*thr_tag"
-check "suggest near miss: thr_count, defined by the compiled file only (test/ is not beside src/unix), is suggested"
+check "suggest near miss: thr_count (test/ is not beside src/unix; src/unix/legacy.c is compiled) is suggested"
 expect_stdout_has "include/thr.h:4:[0-9]+: warning: .*'thr_count'"
 
 run fix -p . --root "$T/p"
