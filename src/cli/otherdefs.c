@@ -214,7 +214,7 @@ static void od_scan_dir(link_prog *p, const char *dir, const strvec *read, const
     if (n > 2 && !strcmp(e->d_name + n - 2, ".c")) od_add(&names, e->d_name);
   }
   closedir(d);
-  qsort(names.v, names.n, sizeof *names.v, od_strcmp);   /* the first file named: the same every run */
+  if (names.n) qsort(names.v, names.n, sizeof *names.v, od_strcmp);   /* the first file named: the same every run */
   for (size_t i = 0; i < names.n; i++) {
     strbuf path = {0};
     sb_printf(&path, "%s/%s", dir, names.v[i]);
@@ -270,11 +270,11 @@ void cmd_mark_other_defs(const cli_opts *o, link_prog *p, const char *root)
   free(jroot);
   free(err);
   cdb_jobs_free(&jobs);
-  qsort(ids.v, ids.n, sizeof *ids.v, od_idcmp);
+  if (ids.n) qsort(ids.v, ids.n, sizeof *ids.v, od_idcmp);
   for (size_t i = 0; i < ids.n; i++)
     if ((i == 0 || ids.v[i] != ids.v[i - 1]) && realpath(strtab_get(p->strs, ids.v[i]), real))
       vec_push(&read, xstrdup(real));
-  qsort(read.v, read.n, sizeof *read.v, od_strcmp);
+  if (read.n) qsort(read.v, read.n, sizeof *read.v, od_strcmp);
   /* The directories of the compiled external definitions, and those beside them. */
   if (defs.n) qsort(defs.v, defs.n, sizeof *defs.v, od_idcmp);
   for (size_t i = 0; i < defs.n; i++) {
