@@ -88,8 +88,13 @@ esc() { printf '%s' "$1" | sed 's/[][\.*^$/]/\\&/g'; }
 # hand-written database does).
 jq . "$build/compile_commands.json" >"$work/before.json"
 sed "s/$(esc "$root")/$(esc "$work/after")/g" "$work/before.json" >"$work/after.json"
-# The functions the fix declared: the names on the lines it added.
-awk '/^\+/ && !/^\+\+\+/' "$work/fix.diff" >"$work/added"
+# The functions the fix declared: the names on the lines it added, and on
+# the line after one that names none (GNU style puts the attribute on the
+# line of the return type, the name on the next: `_GL_ATTRIBUTE_PURE static
+# char *` then `name (…)`).
+awk '/^\+/ && !/^\+\+\+/ { l = $0; gsub(/__attribute__ *\(\([^)]*\)\)/, "", l)
+                         if (l !~ /\(/ && (getline nx) > 0) $0 = $0 " " substr(nx, 2); print }' \
+  "$work/fix.diff" >"$work/added"
 
 # ---- 3. GCC, before and after ----
 # asm_calls FILE.s : CALLER TAB CALLEE TAB CALLS TAB 0

@@ -40,13 +40,14 @@ test_pkgs=(clang-19 libclang-rt-19-dev   # clang-19 -fsanitize=fuzzer: the fuzz 
            csmith libcsmith-dev          # gcc/differential: random programs and their csmith.h
            neovim                        # lsp/neovim: a real editor's LSP client, headless
            clang-tidy-19                 # bench/peers.sh: one clang-tidy process, the peer to beat
+           libtool-bin                   # bench/launcher.sh: a shared library linked by libtool
 )
 # Each command the project runs, and the package that provides it.
 cmds=(cmake:cmake make:make gcc:gcc pkg-config:pkg-config llvm-config-19:llvm-19
       dot:graphviz addr2line:binutils)
 test_cmds=(clang-19:clang-19 distccd:distcc chromium:chromium patch:patch
            jq:jq /usr/bin/time:time node:nodejs npm:npm groff:groff-base csmith:csmith
-           nvim:neovim clang-tidy-19:clang-tidy-19)
+           nvim:neovim clang-tidy-19:clang-tidy-19 libtool:libtool-bin)
 if [ "$with_tests" = 1 ]; then
   pkgs+=("${test_pkgs[@]}")
   cmds+=("${test_cmds[@]}")

@@ -38,15 +38,13 @@ static bool effect_writes(const sum_effect *e)
   }
 }
 
-/* The first store in f's effects [lo, hi) (relative), or -1. A store on
- * a path that ends in a noreturn call (an error report before exit) is
- * never followed by the second call or the next iteration: the compiler
- * sees that, and it blocks nothing. */
+/* The first store in f's effects [lo, hi) (relative) that has none of the
+ * flags `skip`, or -1. */
 static int first_store(const link_prog *p, const link_func *f, uint32_t lo, uint32_t hi, uint16_t skip)
 {
   for (uint32_t i = lo; i < hi && i < f->neff; i++) {
     const sum_effect *e = &p->effs.v[f->eff_off + i];
-    if (effect_writes(e) && !(e->flags & (SEF_DOOMED | skip))) return (int)(f->eff_off + i);
+    if (effect_writes(e) && !(e->flags & skip)) return (int)(f->eff_off + i);
   }
   return -1;
 }
@@ -58,7 +56,7 @@ static int first_impure_call(const link_prog *p, const link_func *f, uint32_t lo
   for (uint32_t i = lo; i < hi && i < f->ncall; i++) {
     if (i == skip) continue;
     const link_call *c = &p->calls.v[f->call_off + i];
-    if (c->flags & (SCF_DOOMED | SCF_NORETURN | skip_flags)) continue;   /* as for stores */
+    if (c->flags & (SCF_NORETURN | skip_flags)) continue;   /* as for stores */
     if (checks_callee_class(p, &p->funcs.v[c->callee]) == PURITY_NORMAL) return (int)(f->call_off + i);
   }
   return -1;
@@ -69,13 +67,19 @@ static int first_impure_call(const link_prog *p, const link_func *f, uint32_t lo
  * read memory or not. `leaving`: the stretch runs from one call to a later
  * one that is not itself on a returning branch, so what lies on a branch
  * every path of which returns is on no path between them (GCC merges
- * `if (get(p) == 0) { act(p); return 0; } return get(p);`). */
+ * `if (get(p) == 0) { act(p); return 0; } return get(p);`). `doomed`: the
+ * later call (or the loop's iteration) is not on a path that ends in a
+ * noreturn call, so what is on such a path (an error report before exit)
+ * is never followed by it: the compiler sees that, and it blocks nothing.
+ * A call on a doomed path itself is weighed against everything before it,
+ * the doomed stores too (they may lie on its own path). */
 static void cs_blockers(const link_prog *p, const link_func *f, uint32_t elo, uint32_t ehi,
                         uint32_t clo, uint32_t chi, uint32_t self, purity cls, bool args_mem,
-                        bool leaving, cs_fact *out)
+                        bool leaving, bool doomed, cs_fact *out)
 {
-  int store = first_store(p, f, elo, ehi, leaving ? SEF_LEAVES : 0);
-  int call = first_impure_call(p, f, clo, chi, self, leaving ? SCF_LEAVES : 0);
+  int store = first_store(p, f, elo, ehi, (uint16_t)((leaving ? SEF_LEAVES : 0) | (doomed ? 0 : SEF_DOOMED)));
+  int call = first_impure_call(p, f, clo, chi, self,
+                               (uint16_t)((leaving ? SCF_LEAVES : 0) | (doomed ? 0 : SCF_DOOMED)));
   bool any = store >= 0 || call >= 0;
   out->blocker_eff = store;
   out->blocker_call = call;
@@ -144,19 +148,27 @@ static bool callsite_after_opaque_call(const link_prog *p, const link_func *f, c
   return false;
 }
 
-/* Is g's body compiled into every TU that calls it: a static function, an
- * inline one, or one defined in a header? */
-static bool callsite_body_everywhere(const link_prog *p, const link_func *g)
+/* Is g's body compiled into every TU that calls it: a static function or
+ * an inline one? */
+static bool callsite_body_everywhere(const link_func *g)
 {
-  const char *path = strtab_get(p->strs, g->loc.file);
-  size_t n = strlen(path);
-  return g->linkage == SUM_INTERNAL || (g->flags & SFF_INLINE) || n < 2 || strcmp(path + n - 2, ".c");
+  return g->linkage == SUM_INTERNAL || (g->flags & SFF_INLINE);
 }
 
+/* Does the TU of f compile g's body? An external function that is not
+ * inline has one definition in the program, compiled by one TU (link's
+ * `tu`): its body, even one a header holds (a macro expanded in a header
+ * that one .c includes), is that TU's; the other files see a prototype.
+ * Without TU facts (a function joined from several definitions), the
+ * files decide: the same file, or a body in a header. */
 bool checks_body_seen(const link_prog *p, const link_func *f, const link_func *g)
 {
   if (!link_has_body(g) || (g->flags & (SFF_INTERPOSABLE | SFF_NOIPA))) return false;
-  return f->loc.file == g->loc.file || callsite_body_everywhere(p, g);
+  if (callsite_body_everywhere(g)) return true;
+  if (f->tu && g->tu) return f->tu == g->tu;
+  const char *path = strtab_get(p->strs, g->loc.file);
+  size_t n = strlen(path);
+  return f->loc.file == g->loc.file || n < 2 || strcmp(path + n - 2, ".c");
 }
 
 void checks_callsite(const link_prog *p, const link_func *f, uint32_t ci, purity cls, cs_fact *out)
@@ -165,8 +177,13 @@ void checks_callsite(const link_prog *p, const link_func *f, uint32_t ci, purity
   out->blocker_eff = out->blocker_call = -1;
   const link_call *c = &p->calls.v[ci];
   const link_func *g = &p->funcs.v[c->callee];
-  /* A call through a read-only table (SCF_TABLE) is indirect to the compiler: no facts. */
-  if (cls == PURITY_NORMAL || (g->flags & SFF_VOID) || (c->flags & (SCF_DOOMED | SCF_NORETURN | SCF_TABLE))) return;
+  /* A call through a read-only table (SCF_TABLE) is indirect to the compiler: no facts.
+   * A call on a path that ends in a noreturn call is compiled like any
+   * other: GCC merges and deletes it (`if (kind(v) == 3) fail(…);
+   * fail("kind", kind(v));` keeps one call of kind); it is never hoisted,
+   * since it does not run in every iteration. */
+  if (cls == PURITY_NORMAL || (g->flags & SFF_VOID) || (c->flags & (SCF_NORETURN | SCF_TABLE))) return;
+  bool doomed = c->flags & SCF_DOOMED;
   if (callsite_is_hint(strtab_get(p->strs, g->name)) || callsite_folded(p, g, c) || callsite_is_errno(p, g))
     return;
   bool mnr = link_has_body(g) ? g->st.mnr : false;
@@ -185,11 +202,12 @@ void checks_callsite(const link_prog *p, const link_func *f, uint32_t ci, purity
     const link_call *a = &p->calls.v[f->call_off + c->same_as - 1];
     out->kind = CS_REDUNDANT;
     out->first_call = f->call_off + c->same_as - 1;
-    cs_blockers(p, f, a->eff_pos, c->eff_pos, c->same_as, rel, rel, cls, args_mem, !(c->flags & SCF_LEAVES), out);
-  } else if ((c->flags & SCF_IN_LOOP) && (c->flags & SCF_INVARIANT_ARGS) && !mnr) {
+    cs_blockers(p, f, a->eff_pos, c->eff_pos, c->same_as, rel, rel, cls, args_mem, !(c->flags & SCF_LEAVES),
+                doomed, out);
+  } else if ((c->flags & SCF_IN_LOOP) && (c->flags & SCF_INVARIANT_ARGS) && !mnr && !doomed) {
     out->kind = CS_HOIST;
     cs_blockers(p, f, c->loop_eff_lo, c->loop_eff_hi, c->loop_call_lo, c->loop_call_hi, rel, cls,
-                args_mem, false, out);
+                args_mem, false, false, out);
     out->after_opaque = callsite_after_opaque_call(p, f, c, rel);
     if (out->after_opaque && !out->blocked) out->kind = CS_NONE;   /* not hoisted, and nothing in the way */
   }

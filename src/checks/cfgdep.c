@@ -12,6 +12,10 @@ static void cd_own(const link_prog *p, uint32_t *dep)
 {
   for (size_t i = 0; i < p->decls.n; i++)
     if (p->decls.v[i].dflags & SDF_CONFIG) dep[p->decls.v[i].func] = CHECKS_CFG_OWN;
+  /* Another definition in a file not compiled here (src/win/thread.c
+   * beside src/unix/thread.c): the prototype is shared by both. */
+  for (uint32_t fi = 0; p->other_def && fi < p->funcs.n; fi++)
+    if (p->other_def[fi] && !dep[fi]) dep[fi] = CHECKS_CFG_OTHER;
 }
 
 /* A call on a path that ends in a noreturn call (a failed assertion's

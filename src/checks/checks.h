@@ -73,6 +73,9 @@ bool checks_whole_program(const link_prog *p, bool opt);
  * #if branch skipped here defines it again or lies in its body), else 1 +
  * the index of a callee whose class does. Caller frees. */
 #define CHECKS_CFG_OWN UINT32_MAX
+/* ... and CHECKS_CFG_OTHER if a file the database does not compile defines
+ * it too (p->other_def: another platform's implementation). */
+#define CHECKS_CFG_OTHER (UINT32_MAX - 1)
 uint32_t *checks_cfgdep_new(const link_prog *p);
 /* cfgcond.c: appends to m where the #if that decides f's class is, from
  * its declaration d (SDF_CONFIG) read in the source: "the #else branch of

@@ -279,7 +279,7 @@ typedef struct {
   clash_verdict *out;
   uint32_t conds[CLASH_MAX_COND];
   unsigned ncond;
-  uint16_t skip_eff, skip_call;   /* SEF_LEAVES / SCF_LEAVES: on no path between the two calls */
+  uint16_t skip_eff, skip_call;   /* SEF_LEAVES, SEF_DOOMED / SCF_…: on no path between the two calls */
 } judge;
 
 static bool key_escapes(const clash_ctx *x, uint64_t key, uint8_t obj)
@@ -369,7 +369,7 @@ static void judge_write(judge *j, const wr_one *w)
 static void judge_effect(judge *j, uint32_t fi, uint32_t ei)
 {
   const sum_effect *e = &j->x->p->effs.v[ei];
-  if (e->flags & (SEF_DOOMED | j->skip_eff)) return;   /* the loop is left for good there */
+  if (e->flags & j->skip_eff) return;   /* on no path between the two calls */
   wr_one w = { W_ANY, 0, 0, 0, e->name, (int)ei, -1 };
   switch ((sum_effect_kind)e->kind) {
   case SE_WRITE_GLOBAL:
@@ -403,7 +403,7 @@ static void judge_call(judge *j, const link_func *f, uint32_t ci)
 {
   const link_prog *p = j->x->p;
   const link_call *c = &p->calls.v[ci];
-  if (c->flags & (SCF_DOOMED | SCF_NORETURN | j->skip_call)) return;
+  if (c->flags & (SCF_NORETURN | j->skip_call)) return;
   const link_func *g = &p->funcs.v[c->callee];
   if (checks_callee_class(p, g) != PURITY_NORMAL) return;   /* writes nothing */
   clash_fp own = { 0 };
@@ -486,6 +486,10 @@ void clash_judge(clash_ctx *x, const link_func *f, uint32_t ci, const cs_fact *f
   if (fact->kind == CS_REDUNDANT && !(c->flags & SCF_LEAVES)) {   /* as checks_callsite's span */
     j.skip_eff = SEF_LEAVES;
     j.skip_call = SCF_LEAVES;
+  }
+  if (!(c->flags & SCF_DOOMED)) {   /* the loop, or the way to the call, is left for good there */
+    j.skip_eff |= SEF_DOOMED;
+    j.skip_call |= SCF_DOOMED;
   }
   for (uint32_t i = elo; i < ehi && i < f->neff; i++) judge_effect(&j, fi, f->eff_off + i);
   for (uint32_t i = clo; i < chi && i < f->ncall; i++)

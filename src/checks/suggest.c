@@ -172,31 +172,45 @@ static const sum_decl *suggest_config_decl(const link_prog *p, uint32_t fi)
 /* A function whose class holds only in the configuration analysed
  * (cfgdep.c): a note at its definition naming the #if, never a suggestion
  * at a prototype every configuration shares (FFmpeg's
- * avpriv_ac3_parse_header looked const from its `#else` ENOSYS stub). */
+ * avpriv_ac3_parse_header looked const from its `#else` ENOSYS stub).
+ * Likewise when a file the database does not compile defines it, or a
+ * function it calls, again (libuv's uv_thread_self: src/win/thread.c). */
 static void suggest_config_note(const link_prog *p, const checks_opts *o, uint32_t fi, const uint32_t *cfgdep,
                                 const checks_gain *g, diag_list *out)
 {
   const link_func *f = &p->funcs.v[fi];
   const char *cls = purity_name((purity)f->cls);
+  uint32_t owner = fi, hops = 0;   /* down the calls to the function an #if (or another file) decides */
+  while (cfgdep[owner] < CHECKS_CFG_OTHER && hops++ < p->funcs.n) owner = cfgdep[owner] - 1;
+  bool other = cfgdep[owner] == CHECKS_CFG_OTHER;
   strbuf m = {0};
-  sb_printf(&m, "'%s' is %s only in the configuration analysed: it ", S(p, f->name), cls);
+  sb_printf(&m, "'%s' is %s only in the %s analysed: it ", S(p, f->name), cls, other ? "files" : "configuration");
   reason_head(&m, p, f, o->root);
-  uint32_t owner = fi, hops = 0;   /* down the calls to the function an #if decides */
-  while (cfgdep[owner] != CHECKS_CFG_OWN && hops++ < p->funcs.n) owner = cfgdep[owner] - 1;
   if (owner != fi) {
     sb_printf(&m, "; it calls '%s'", S(p, p->funcs.v[cfgdep[fi] - 1].name));
     if (owner != cfgdep[fi] - 1) sb_printf(&m, ", which calls '%s'", S(p, p->funcs.v[owner].name));
-    sb_puts(&m, ", whose class depends on ");
+    sb_puts(&m, other ? ", which " : ", whose class depends on ");
   } else {
-    sb_puts(&m, "; its definition depends on ");
+    sb_puts(&m, other ? "; " : "; its definition depends on ");
   }
-  const sum_decl *d = suggest_config_decl(p, owner);
-  if (!d || !checks_cfg_condition(&m, p, d, o->root))
-    sb_puts(&m, "an #if branch this build skips");
-  sb_puts(&m, ", whose other branch is not analysed here");
+  if (other) {
+    sb_printf(&m, "%s defines ", S(p, p->other_def[owner]));
+    if (owner == fi) sb_printf(&m, "'%s' ", S(p, f->name));
+    sb_puts(&m, "too, in a file the compile database does not compile (another platform's implementation), "
+                "which is not analysed here");
+  } else {
+    const sum_decl *d = suggest_config_decl(p, owner);
+    if (!d || !checks_cfg_condition(&m, p, d, o->root))
+      sb_puts(&m, "an #if branch this build skips");
+    sb_puts(&m, ", whose other branch is not analysed here");
+  }
   suggest_gain_text(&m, p, f, g, o->root);
-  sb_printf(&m, "; not suggested for every configuration (an attribute on the prototype binds them all): "
-            "add __attribute__((%s)) only where every branch is %s", cls, cls);
+  if (other)
+    sb_printf(&m, "; not suggested at the prototype every definition shares: add __attribute__((%s)) only if "
+              "every definition is %s", cls, cls);
+  else
+    sb_printf(&m, "; not suggested for every configuration (an attribute on the prototype binds them all): "
+              "add __attribute__((%s)) only where every branch is %s", cls, cls);
   const char *check = f->cls == PURITY_CONST ? "suggest-const" : "suggest-pure";
   suggest_mark(checks_emit(out, p, o, check, DIAG_NOTE, f->loc, f, sb_str(&m)), g);
   sb_free(&m);

@@ -62,6 +62,10 @@ link_prog *cmd_analyze(const cli_opts *o, const kb *k, char **root, int *failed,
  * its warnings, and under --verbose a note per name defined more than
  * once, with paths relative to root (NULL: as stored). */
 void cmd_solve(const cli_opts *o, link_prog *p, const char *root);
+/* otherdefs.c: sets p->other_def for the external functions that a .c file
+ * under root no TU read defines too (in the directories of the compiled
+ * definitions and those beside them: another platform's implementation). */
+void cmd_mark_other_defs(const cli_opts *o, link_prog *p, const char *root);
 /* -o FILE or stdout; NULL after saying why. cmd_close_output flushes and
  * closes it, returning EXIT_INPUT if a write failed (full disk, closed pipe). */
 FILE *cmd_open_output(const cli_opts *o);

@@ -370,6 +370,9 @@ void cmd_solve(const cli_opts *o, link_prog *p, const char *root)
   p->has_library = o->libraries.n > 0;
   link_solve(p);
   cmd_mark_library(o, p, root);
+  /* Only a compile database says what the build leaves out: files named
+   * with their flags, or summaries linked, are all the user chose. */
+  if (o->cmd != CMD_LINK && !(o->files.n && !o->db)) cmd_mark_other_defs(o, p, root);
   if (o->quiet) return;
   for (size_t i = 0; i < p->warnings.n; i++) fprintf(stderr, "%s\n", p->warnings.v[i]);
   for (size_t i = 0; i < p->conflicts.n; i++) {   /* paths relative to the root, as everywhere */

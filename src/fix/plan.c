@@ -224,14 +224,23 @@ static bool config_dependent(planner *pl, uint32_t fi, uint8_t kind, const uint3
   for (uint32_t k = 0; k < nd; k++)
     if (p->decls.v[di[k]].dflags & SDF_CONFIG) d = &p->decls.v[di[k]];
   const char *name = S(p, p->funcs.v[fi].name), *kn = fix_kind_name(kind);
-  if (dep == CHECKS_CFG_OWN)
+  if (dep == CHECKS_CFG_OTHER)
+    fix_note_add(&pl->pl->notes, false, "%s:%u:%u: note: '%s' is not made %s: %s defines it too, in a file the "
+                 "compile database does not compile (another platform's implementation), not analysed here",
+                 DECL_AT(pl, d), name, kn, S(p, p->other_def[fi]));
+  else if (dep == CHECKS_CFG_OWN)
     fix_note_add(&pl->pl->notes, false, "%s:%u:%u: note: '%s' is not made %s: it is %s only in the "
                  "configuration analysed: an #if branch skipped here %s", DECL_AT(pl, d), name, kn, kn,
                  d->is_def ? "holds part of its body or another definition of it" : "defines it differently");
-  else
+  else {
+    uint32_t owner = dep - 1, hops = 0;   /* down the calls to the function that decides */
+    while (pl->cfgdep[owner] < CHECKS_CFG_OTHER && hops++ < p->funcs.n) owner = pl->cfgdep[owner] - 1;
     fix_note_add(&pl->pl->notes, false, "%s:%u:%u: note: '%s' is not made %s: it is %s only in the "
-                 "configuration analysed: it calls '%s', whose class depends on an #if branch skipped here",
-                 DECL_AT(pl, d), name, kn, kn, S(p, p->funcs.v[dep - 1].name));
+                 "configuration analysed: it calls '%s', whose class depends on %s",
+                 DECL_AT(pl, d), name, kn, kn, S(p, p->funcs.v[dep - 1].name),
+                 pl->cfgdep[owner] == CHECKS_CFG_OTHER ? "a definition in a file not compiled here"
+                                                       : "an #if branch skipped here");
+  }
   return true;
 }
 

@@ -108,9 +108,13 @@ static void fw_arg_scan(fw *w, CXCursor e, argscan *a)
 {
   if (!a->stable) return;
   enum CXCursorKind k = clang_getCursorKind(e);
+  /* Parentheses are spelling, not value: a macro's `(i)` is the caller's
+   * `i` (Lua's luaL_typename(L, arg) calls lua_type(L, (arg)), which GCC
+   * merges with the lua_type(L, arg) before it). */
+  if (k == CXCursor_ParenExpr) { fw_arg_scan_kids(w, e, a, 0); return; }
   fp_mix(&a->h, (uint64_t)k);
   switch (k) {
-  case CXCursor_ParenExpr: case CXCursor_UnexposedExpr: case CXCursor_CStyleCastExpr:
+  case CXCursor_UnexposedExpr: case CXCursor_CStyleCastExpr:
   case CXCursor_ConditionalOperator:
     fp_mix(&a->h, (uint64_t)fe_canon_type(e).kind);
     fw_arg_scan_kids(w, e, a, 0);

@@ -146,7 +146,12 @@ static int fw_if(fw *w, CXCursor c)
   w->iter_cond += cond_b;
   int b = n > 2 && !dead_b ? fw_branch(w, kids[2]) : 0;
   w->iter_cond -= cond_b;
-  fw_avail_restore(w, mark, floor);
+  /* When the then-branch never falls through (it returns, or ends in a
+   * noreturn call), what follows the if is reached through the else-branch
+   * only: its calls dominate it (`if (a) return 0; else if (kind(p)) …;
+   * return kind(p);` — GCC merges the two calls). */
+  bool a_leaves = !dead_a && (a & (FS_ENDS | FS_LEAVES));
+  if (!(a_leaves && n > 2 && !dead_b)) fw_avail_restore(w, mark, floor);
   if (guard) w->guards.n--;
   int f = (a | b) & (FS_RET | FS_BRK);
   /* Every path that can run ends (`if (1) abort();` has no other path). */

@@ -46,6 +46,7 @@ void link_free(link_prog *p)
   free(p->c23);
   free(p->decl_start);
   free(p->decl_order);
+  free(p->other_def);
   for (size_t i = 0; i < p->warnings.n; i++) free(p->warnings.v[i]);
   vec_free(&p->warnings);
   vec_free(&p->conflicts);

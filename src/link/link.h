@@ -129,6 +129,9 @@ typedef struct {
   bool has_library;          /* set before link_solve: --library names a library's files */
   bool weak_pass;            /* link_solve is solving weak bodies as linked: a weak callee
                                 is its body (solve_weak_bodies), not its declaration */
+  uint32_t *other_def;       /* per function, or NULL: the string id of "FILE:LINE" (relative to
+                                the root), a definition of its name in a .c file no TU read
+                                (another platform's: cli/otherdefs.c); 0: none */
 } link_prog;
 
 link_prog *link_new(const kb *kb, bool strict);
