@@ -152,5 +152,15 @@ sum_loc checks_attr_loc(const link_prog *p, uint32_t fi, uint8_t bits);
 diag *checks_emit(diag_list *out, const link_prog *p, const checks_opts *o, const char *check,
                   diag_severity sev, sum_loc at, const link_func *f, const char *msg);
 void checks_related(diag *d, const link_prog *p, const checks_opts *o, sum_loc at, const char *msg);
+/* Where witness `why` of f lies (f itself when it names no effect or
+ * call), with the macro it is spelled in (*macro, 0 if none). */
+sum_loc checks_why_loc(const link_prog *p, const link_func *f, link_why why, uint32_t *macro);
+/* " (via V, file:line:col, in expansion of macro 'M')": where the witness
+ * lies, after the chain of calls via (empty: none). */
+void checks_why_where(strbuf *msg, const link_prog *p, const checks_opts *o, const link_func *f, link_why why,
+                      const strbuf *via);
+/* On d, the witness's location as related: "<what f does> here<suffix>". */
+void checks_related_why(diag *d, const link_prog *p, const checks_opts *o, const link_func *f, link_why why,
+                        const char *suffix);
 
 #endif

@@ -72,3 +72,37 @@ const sum_decl *checks_generated_attr_decl(const link_prog *p, uint32_t fi, sum_
   }
   return NULL;
 }
+
+sum_loc checks_why_loc(const link_prog *p, const link_func *f, link_why why, uint32_t *macro)
+{
+  *macro = 0;
+  if (why.kind == WHY_EFFECT) { *macro = p->effs.v[why.index].macro; return p->effs.v[why.index].loc; }
+  if (why.kind == WHY_CALL) { *macro = p->calls.v[why.index].macro; return p->calls.v[why.index].loc; }
+  return f->loc;
+}
+
+void checks_why_where(strbuf *msg, const link_prog *p, const checks_opts *o, const link_func *f, link_why why,
+                      const strbuf *via)
+{
+  uint32_t macro;
+  sum_loc at = checks_why_loc(p, f, why, &macro);
+  sb_puts(msg, " (");
+  if (via->n) sb_printf(msg, "via %s, ", via->s);
+  reason_path(msg, p, at.file, o->root);
+  sb_printf(msg, ":%u:%u", at.line, at.col);
+  reason_macro(msg, p, macro);
+  sb_puts(msg, ")");
+}
+
+void checks_related_why(diag *d, const link_prog *p, const checks_opts *o, const link_func *f, link_why why,
+                        const char *suffix)
+{
+  uint32_t macro;
+  sum_loc at = checks_why_loc(p, f, why, &macro);
+  strbuf here = {0};
+  reason_head_why(&here, p, f, why, o->root);
+  sb_printf(&here, " here%s", suffix);
+  reason_macro(&here, p, macro);
+  checks_related(d, p, o, at, sb_str(&here));
+  sb_free(&here);
+}

@@ -125,24 +125,8 @@ static void witness(const link_prog *p, const checks_opts *o, nr_ctx *nr, purity
     reason_effect_text(msg, p, hook);
     sb_puts(msg, ")");
   }
-  sum_loc at = cur->loc;
-  uint32_t macro = 0;
-  if (why.kind == WHY_EFFECT) at = p->effs.v[why.index].loc, macro = p->effs.v[why.index].macro;
-  else if (why.kind == WHY_CALL) at = p->calls.v[why.index].loc, macro = p->calls.v[why.index].macro;
-  sb_puts(msg, " (");
-  if (via.n) sb_printf(msg, "via %s, ", sb_str(&via));
-  reason_path(msg, p, at.file, o->root);
-  sb_printf(msg, ":%u:%u", at.line, at.col);
-  reason_macro(msg, p, macro);
-  sb_puts(msg, ")");
-  if (d) {
-    strbuf here = {0};
-    reason_head_why(&here, p, cur, why, o->root);
-    sb_puts(&here, " here");
-    reason_macro(&here, p, macro);
-    checks_related(d, p, o, at, sb_str(&here));
-    sb_free(&here);
-  }
+  checks_why_where(msg, p, o, cur, why, &via);
+  if (d) checks_related_why(d, p, o, cur, why, "");
   sb_free(&via);
 }
 

@@ -118,27 +118,16 @@ void checks_scratch_note(const link_prog *p, const checks_opts *o, uint32_t fi, 
   const link_func *owner = NULL;
   link_why why = { WHY_NONE, 0 };
   if (!scratch_find(p, fi, decl, 0, &via, &owner, &why)) { sb_free(&via); return; }
-  sum_loc wat = why.kind == WHY_CALL ? p->calls.v[why.index].loc : p->effs.v[why.index].loc;
-  uint32_t macro = why.kind == WHY_CALL ? p->calls.v[why.index].macro : p->effs.v[why.index].macro;
   strbuf msg = {0};
   sb_printf(&msg, "'%s' is declared %s and uses scratch memory: ", S(p, f->name), purity_name(decl));
   reason_head_why(&msg, p, owner, why, o->root);
-  sb_puts(&msg, " (");
-  if (via.n) sb_printf(&msg, "via %s, ", sb_str(&via));
-  reason_path(&msg, p, wat.file, o->root);
-  sb_printf(&msg, ":%u:%u", wat.line, wat.col);
-  reason_macro(&msg, p, macro);
-  sb_printf(&msg, "); the block is neither returned nor stored where a caller can reach it, nor passed to a "
+  checks_why_where(&msg, p, o, owner, why, &via);
+  sb_printf(&msg, "; the block is neither returned nor stored where a caller can reach it, nor passed to a "
                   "function that keeps it, so what is written there changes nothing a caller sees and the "
                   "attribute holds as long as the allocation succeeds (a failed allocation must abort or be "
                   "handled without another effect; malloc then sets errno)");
   diag *d = checks_emit(out, p, o, "misuse", DIAG_NOTE, at, f, sb_str(&msg));
-  strbuf here = {0};
-  reason_head_why(&here, p, owner, why, o->root);
-  sb_puts(&here, " here: scratch memory");
-  reason_macro(&here, p, macro);
-  checks_related(d, p, o, wat, sb_str(&here));
-  sb_free(&here);
+  checks_related_why(d, p, o, owner, why, ": scratch memory");
   sb_free(&msg);
   sb_free(&via);
 }
