@@ -273,7 +273,7 @@ void fe_deps_free(fe_deps *d)
   vec_free(d);
 }
 
-typedef struct { CXTranslationUnit tu; fe_deps *deps; ptrmap seen; } deps_ctx;
+typedef struct { CXTranslationUnit tu; const fe_pch *pch; fe_deps *deps; ptrmap seen; } deps_ctx;
 
 /* fe_inclusions visitor: one fe_dep per file, hashed from the buffer
  * libclang parsed (not re-read from disk, which may have changed since). */
@@ -286,14 +286,15 @@ static void fe_dep_visit(const fe_incl *in, void *data)
   char *path = fe_file_path(in->file);
   if (fe_ccview_is_virtual(path)) { free(path); return; }   /* in memory: the cache keys on its digest */
   size_t size = 0;
-  const char *text = fe_file_text(c->tu, in->file, &size);
+  /* With a PCH the parse read the main file with its prefix blanked. */
+  const char *text = in->depth == 0 && c->pch ? fe_pch_main_text(c->pch, &size) : fe_file_text(c->tu, in->file, &size);
   fe_dep d = { path, size, XXH3_64bits(text ? text : "", text ? size : 0), in->depth == 0 };
   vec_push(c->deps, d);
 }
 
 static void fe_collect_deps(CXTranslationUnit tu, const fe_pch *pch, fe_deps *deps)
 {
-  deps_ctx c = { tu, deps, {0} };
+  deps_ctx c = { tu, pch, deps, {0} };
   fe_inclusions(tu, pch, fe_dep_visit, &c);
   ptrmap_free(&c.seen);
 }
@@ -337,10 +338,11 @@ static enum CXErrorCode fe_parse_with_pch(CXIndex idx, const fe_job *job, char *
   for (int i = 0; i < argc; i++) vec_push(&av, argv[i]);
   vec_push(&av, "-include-pch");
   vec_push(&av, fe_pch_path(pch));
-  struct CXUnsavedFile uf[2];
+  struct CXUnsavedFile uf[3];
   unsigned n = 0;
   for (unsigned i = 0; i < nunsaved && n < 1; i++) uf[n++] = unsaved[i];
   uf[n++] = fe_pch_unsaved(pch);
+  uf[n++] = fe_pch_main(pch);
   enum CXErrorCode ec = clang_parseTranslationUnit2(idx, job->file, av.v, (int)av.n, uf, n, opts, tu);
   vec_free(&av);
   if (ec == CXError_Success && *tu && !fe_pch_usable(pch, *tu)) {

@@ -2,7 +2,9 @@
 #include "frontend/pch.h"
 #include "frontend/fe_internal.h"
 #include "util/fileio.h"
+#include <ctype.h>
 #include <dirent.h>
+#include <fcntl.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -26,6 +28,11 @@ typedef struct {
   CXFile file;           /* in the TU that uses the PCH (fe_pch_usable) */
 } pch_incl;
 
+/* A prefix that ends after an #include line: its lines and header length. */
+typedef struct {
+  size_t lines, len;
+} pch_cand;
+
 struct fe_pch {
   char *header_path;     /* the virtual prefix header, beside the main file */
   char *header;          /* its text: the prefix's lines */
@@ -33,6 +40,11 @@ struct fe_pch {
   char *pch_path;
   VEC(unsigned) main_at, header_at;   /* where each prefix line starts in the main file, in the header */
   VEC(pch_incl) incls;
+  VEC(pch_cand) cands;
+  char *main_path;       /* the main file, */
+  char *main_text;       /* as on disk, */
+  char *main_blank;      /* and as parsed: the prefix's lines blanked (same offsets) */
+  size_t main_len;
 };
 
 /* ---- the prefix ---- */
@@ -78,8 +90,39 @@ static const char *pch_include_line(const char *p, const char *end)
   return q;
 }
 
-/* The main file's prefix: its include lines' starts (main_at) and the
- * header of those lines (header, header_at). Returns the number of lines. */
+/* If a one-line `#define NAME` or `#define NAME VALUE` (VALUE one
+ * identifier or number) starts at p, the end of its line; else NULL.
+ * Such a define (git's USE_THE_REPOSITORY_VARIABLE, _GNU_SOURCE) may
+ * steer the headers after it, so it belongs to the prefix and its key;
+ * anything longer may be an attribute macro, which the front end reads
+ * where it is defined. */
+static const char *pch_define_line(const char *p, const char *end)
+{
+  if (p >= end || *p != '#') return NULL;
+  p++;
+  while (p < end && (*p == ' ' || *p == '\t')) p++;
+  if (end - p < 7 || strncmp(p, "define", 6) != 0 || (p[6] != ' ' && p[6] != '\t')) return NULL;
+  p += 6;
+  for (int word = 0; word < 2; word++) {
+    while (p < end && (*p == ' ' || *p == '\t')) p++;
+    const char *w = p;
+    while (p < end && (isalnum((unsigned char)*p) || *p == '_')) p++;
+    if (p == w) {
+      if (word == 0) return NULL;
+      break;
+    }
+    if (word == 0 && isdigit((unsigned char)*w)) return NULL;
+    if (word == 0 && p < end && *p == '(') return NULL;   /* function-like */
+  }
+  p = pch_skip_space(p, end, false);
+  if (!p || p >= end || *p != '\n') return NULL;
+  return p;
+}
+
+/* The main file's prefix: its leading include and simple define lines'
+ * starts (main_at), the header of those lines (header, header_at), and
+ * after each include line a candidate prefix (cands: lines and header
+ * length). Returns the number of candidates. */
 static size_t pch_scan(fe_pch *p, const char *text, size_t size)
 {
   const char *end = text + size, *s = text;
@@ -92,16 +135,43 @@ static size_t pch_scan(fe_pch *p, const char *text, size_t size)
     while (ls > text && (ls[-1] == ' ' || ls[-1] == '\t')) ls--;
     if (ls > text && ls[-1] != '\n') break;   /* a directive after a comment on its line */
     const char *eol = pch_include_line(s, end);
+    bool include = eol != NULL;
+    if (!eol) eol = pch_define_line(s, end);
     if (!eol || memchr(ls, '\\', (size_t)(eol - ls)) || memchr(ls, '\0', (size_t)(eol - ls))) break;
     vec_push(&p->main_at, (unsigned)(ls - text));
     vec_push(&p->header_at, (unsigned)h.n);
     for (const char *c = ls; c <= eol; c++) vec_push(&h, *c);
+    if (include) vec_push(&p->cands, ((pch_cand){ p->main_at.n, h.n }));
     s = eol + 1;
   }
   vec_push(&h, '\0');
   p->header_len = h.n - 1;
   p->header = h.v;
-  return p->main_at.n;
+  return p->cands.n;
+}
+
+/* Cuts p's prefix to its candidate k. */
+static void pch_cut(fe_pch *p, size_t k)
+{
+  p->main_at.n = p->header_at.n = p->cands.v[k].lines;
+  p->header_len = p->cands.v[k].len;
+  p->header[p->header_len] = '\0';
+}
+
+/* The main file as the TU's parse reads it: the prefix's lines made
+ * blanks (their newlines kept, so every offset, line and column stays),
+ * since the PCH holds them. Its headers are not entered a second time, so
+ * they need no include guard (git-compat-util.h has a pragma after its
+ * guard; autoconf's config.h has none). */
+static void pch_blank_main(fe_pch *p)
+{
+  p->main_blank = xmalloc(p->main_len + 1);
+  memcpy(p->main_blank, p->main_text, p->main_len + 1);
+  for (size_t i = 0; i < p->main_at.n; i++) {
+    size_t end = i + 1 < p->header_at.n ? p->header_at.v[i + 1] : p->header_len;
+    for (size_t c = p->main_at.v[i]; c < p->main_at.v[i] + (end - p->header_at.v[i]); c++)
+      if (p->main_blank[c] != '\n') p->main_blank[c] = ' ';
+  }
 }
 
 /* An offset in the prefix header as the same place in the main file. */
@@ -122,8 +192,8 @@ static void pch_hash_str(XXH3_state_t *st, const char *s)
 /* The store's name for this prefix under these flags: libclang's version,
  * the directory the header stands in, the flags, the unsaved files (the
  * compiler view) and the prefix's lines. */
-static char *pch_key(const fe_pch *p, char *const *argv, int argc, const struct CXUnsavedFile *unsaved,
-                     unsigned nunsaved, unsigned opts)
+static char *pch_key(const fe_pch *p, size_t header_len, char *const *argv, int argc,
+                     const struct CXUnsavedFile *unsaved, unsigned nunsaved, unsigned opts)
 {
   XXH3_state_t *st = XXH3_createState();
   XXH3_128bits_reset(st);
@@ -137,7 +207,7 @@ static char *pch_key(const fe_pch *p, char *const *argv, int argc, const struct 
     XXH3_128bits_update(st, unsaved[i].Contents, unsaved[i].Length);
   }
   XXH3_128bits_update(st, &opts, sizeof opts);
-  XXH3_128bits_update(st, p->header, p->header_len);
+  XXH3_128bits_update(st, p->header, header_len);
   XXH128_hash_t h = XXH3_128bits_digest(st);
   XXH3_freeState(st);
   return xasprintf("%016llx%016llx", (unsigned long long)h.high64, (unsigned long long)h.low64);
@@ -235,8 +305,6 @@ static void pch_build_visit(CXFile f, CXSourceLocation *stack, unsigned depth, C
   unsigned root_off = 0;
   clang_getExpansionLocation(stack[depth - 1], &root, NULL, NULL, &root_off);
   if (root && !clang_File_isEqual(root, b->header)) b->refuse = "an inclusion from elsewhere";
-  if (depth == 1 && root && !clang_isFileMultipleIncludeGuarded(b->tu, f) && !b->refuse)
-    b->refuse = "a header without an include guard";
   if ((strchr(path, '\n') || path[0] != '/') && !b->refuse) b->refuse = "a file name it cannot record";
   if (!fe_ccview_is_virtual(path)) {
     size_t size = 0;
@@ -356,6 +424,59 @@ static bool pch_enabled(void)
   return dir && dir[0] == '/' && on && !strcmp(on, "1");
 }
 
+/* Marks a candidate as had by a TU; true if one had it before (this run's
+ * other TUs, or an earlier run's with the same cache). */
+static bool pch_seen_before(const char *dir, const char *key)
+{
+  char *seen = xasprintf("%s/%s.seen", dir, key);
+  int fd = open(seen, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+  bool before = fd < 0 && errno == EEXIST;
+  if (fd >= 0) close(fd);
+  free(seen);
+  return before;
+}
+
+/* Points p at candidate k's files in the store; returns its meta's path. */
+static char *pch_at(fe_pch *p, const char *dir, const char *key)
+{
+  free(p->pch_path);
+  p->pch_path = xasprintf("%s/%s.pch", dir, key);
+  return xasprintf("%s/%s.meta", dir, key);
+}
+
+/* Picks the prefix to share and readies its PCH: the longest candidate
+ * whose PCH the store has; else the longest one that another TU had
+ * before, built now (a PCH costs a parse of its prefix, so it pays from
+ * the second TU that shares it on); else none (-1). */
+static int pch_choose(fe_pch *p, CXIndex idx, char *const *argv, int argc, const struct CXUnsavedFile *unsaved,
+                      unsigned nunsaved, unsigned opts)
+{
+  const char *dir = getenv(PCH_ENV_DIR);
+  size_t n = p->cands.n;
+  char **keys = xcalloc(n, sizeof *keys);
+  int *state = xcalloc(n, sizeof *state);   /* pch_read_meta's answer */
+  int rc = -1;
+  for (size_t k = n; k-- > 0 && rc != 1;) {
+    keys[k] = pch_key(p, p->cands.v[k].len, argv, argc, unsaved, nunsaved, opts);
+    char *meta = pch_at(p, dir, keys[k]);
+    state[k] = rc = pch_read_meta(p, meta);
+    free(meta);
+    if (rc == 1) pch_cut(p, k);
+  }
+  for (size_t k = n; k-- > 0 && rc != 1;) {
+    if (!pch_seen_before(dir, keys[k]) || state[k] == 0) continue;
+    pch_cut(p, k);
+    char *meta = pch_at(p, dir, keys[k]);
+    rc = pch_build_now(p, idx, argv, argc, unsaved, nunsaved, opts, meta) ? 1 : 0;
+    free(meta);
+    if (rc != 1) break;   /* a shorter prefix is read again in full: not worth a second try */
+  }
+  for (size_t k = 0; k < n; k++) free(keys[k]);
+  free(keys);
+  free(state);
+  return rc;
+}
+
 fe_pch *fe_pch_for(CXIndex idx, const fe_job *job, char *const *argv, int argc,
                    const struct CXUnsavedFile *unsaved, unsigned nunsaved, unsigned opts)
 {
@@ -364,20 +485,14 @@ fe_pch *fe_pch_for(CXIndex idx, const fe_job *job, char *const *argv, int argc,
   char *text = file_read_all(job->file, &size);
   if (!text) return NULL;
   fe_pch *p = xcalloc(1, sizeof *p);
-  size_t lines = pch_scan(p, text, size);
-  free(text);
-  if (!lines) { fe_pch_free(p); return NULL; }
+  p->main_path = xstrdup(job->file);
+  p->main_text = text;
+  p->main_len = size;
+  if (!pch_scan(p, text, size)) { fe_pch_free(p); return NULL; }
   const char *slash = strrchr(job->file, '/');
   p->header_path = xasprintf("%.*s/" PCH_PREFIX_NAME, (int)(slash - job->file), job->file);
-  char *key = pch_key(p, argv, argc, unsaved, nunsaved, opts);
-  const char *dir = getenv(PCH_ENV_DIR);
-  p->pch_path = xasprintf("%s/%s.pch", dir, key);
-  char *meta = xasprintf("%s/%s.meta", dir, key);
-  free(key);
-  int rc = pch_read_meta(p, meta);
-  if (rc < 0) rc = pch_build_now(p, idx, argv, argc, unsaved, nunsaved, opts, meta);
-  free(meta);
-  if (rc != 1) { fe_pch_free(p); return NULL; }
+  if (pch_choose(p, idx, argv, argc, unsaved, nunsaved, opts) != 1) { fe_pch_free(p); return NULL; }
+  pch_blank_main(p);
   return p;
 }
 
@@ -385,6 +500,18 @@ struct CXUnsavedFile fe_pch_unsaved(const fe_pch *p)
 {
   struct CXUnsavedFile u = { p->header_path, p->header, (unsigned long)p->header_len };
   return u;
+}
+
+struct CXUnsavedFile fe_pch_main(const fe_pch *p)
+{
+  struct CXUnsavedFile u = { p->main_path, p->main_blank, (unsigned long)p->main_len };
+  return u;
+}
+
+const char *fe_pch_main_text(const fe_pch *p, size_t *len)
+{
+  *len = p->main_len;
+  return p->main_text;
 }
 
 const char *fe_pch_path(const fe_pch *p)
@@ -401,6 +528,10 @@ void fe_pch_free(fe_pch *p)
   free(p->pch_path);
   vec_free(&p->main_at);
   vec_free(&p->header_at);
+  vec_free(&p->cands);
+  free(p->main_path);
+  free(p->main_text);
+  free(p->main_blank);
   free(p);
 }
 
@@ -421,27 +552,6 @@ static bool pch_diag_names_pch(CXTranslationUnit tu, const char *pch_path)
   return names;
 }
 
-typedef struct {
-  const fe_pch *p;
-  bool again;   /* a file of the prefix was entered again */
-} usable_ctx;
-
-static bool pch_same_file(CXFile a, CXFile b)
-{
-  CXFileUniqueID x, y;
-  if (clang_getFileUniqueID(a, &x) || clang_getFileUniqueID(b, &y)) return a == b;
-  return x.data[0] == y.data[0] && x.data[1] == y.data[1];
-}
-
-static void pch_usable_visit(CXFile f, CXSourceLocation *stack, unsigned depth, CXClientData data)
-{
-  (void)stack;
-  usable_ctx *c = data;
-  if (!f || depth == 0) return;
-  for (size_t i = 0; i < c->p->incls.n && !c->again; i++)
-    if (pch_same_file(f, c->p->incls.v[i].file)) c->again = true;
-}
-
 bool fe_pch_usable(const fe_pch *p, CXTranslationUnit tu)
 {
   if (pch_diag_names_pch(tu, p->pch_path)) return false;
@@ -454,9 +564,7 @@ bool fe_pch_usable(const fe_pch *p, CXTranslationUnit tu)
     if (!g) return false;
     in->file = g;
   }
-  usable_ctx c = { p, false };
-  clang_getInclusions(tu, pch_usable_visit, &c);
-  return !c.again;
+  return true;
 }
 
 /* ---- inclusions ---- */

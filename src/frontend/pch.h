@@ -1,27 +1,30 @@
 /* pch.h — TUs that start with the same #include lines under the same
  * flags share one precompiled header of those lines (issue 32 item 1).
  *
- * The prefix of a main file is its leading run of blank lines, comments
- * and one-line `#include` directives. Its lines, verbatim, form a virtual
- * header beside the main file (so that quoted includes search the same
- * directory); libclang parses it once with the TU's flags (`-x c-header`)
- * and saves it into the PCH store, keyed by libclang's version, the
- * flags, the directory, the compiler view's text and the prefix's lines;
- * the TU is then parsed with `-include-pch`. Its own #include lines are
- * skipped by their include guards, so the AST, the macros and the
- * preprocessing record are those of an unshared parse; what libclang
- * reports differently (the inclusions of files from the PCH) is rebuilt
- * from what the PCH's build recorded (fe_inclusions).
+ * The prefix of a main file is its leading run of blank lines, comments,
+ * one-line `#include` directives and simple `#define NAME [VALUE]` lines;
+ * a candidate is that prefix cut after one of its includes. A candidate's
+ * lines, verbatim, form a virtual header beside the main file (so that
+ * quoted includes search the same directory); libclang parses it once with
+ * the TU's flags (`-x c-header`) and saves it into the PCH store, keyed by
+ * libclang's version, the flags, the directory, the compiler view's text
+ * and the lines. A TU uses the longest candidate the store has, else builds
+ * the longest one another TU had before (it pays from the second TU on).
+ * The TU is then parsed with `-include-pch` from a copy of the main file
+ * whose prefix lines are blanked (offsets kept), so the AST, the macros and
+ * the preprocessing record are those of an unshared parse; what libclang
+ * reports differently (the inclusions of files from the PCH, the main
+ * file's text) is rebuilt from what the PCH's build recorded
+ * (fe_inclusions) and from the file on disk (fe_pch_main_text).
  *
- * A prefix is not shared (the TU is parsed as before) when: it is empty;
- * one of its directly included headers has no include guard or #pragma
- * once; its parse has an error or any warning about an attribute (the
+ * A prefix is not shared (the TU is parsed as before) when: no other TU
+ * had it; its parse has an error or any warning about an attribute (the
  * front end reads those from the diagnostics, which a PCH does not
  * replay); the input is preprocessed (.i); a file it read changed since
  * (each file's content hash is checked); or the TU's parse with it
- * reports a problem with the PCH or enters one of its files again. The
- * store is PURIST_PCH_DIR (set by fe_pch_store_open). Off unless
- * PURIST_PCH=1: on the projects measured it saved nothing (docs/decisions.md). */
+ * reports a problem with the PCH. The store is PURIST_PCH_DIR (set by
+ * fe_pch_store_open). Off unless PURIST_PCH=1: on the projects measured it
+ * costs more than it saves (docs/decisions.md). */
 #ifndef PURIST_FE_PCH_H
 #define PURIST_FE_PCH_H
 #include <clang-c/Index.h>
@@ -37,6 +40,12 @@ fe_pch *fe_pch_for(CXIndex idx, const fe_job *job, char *const *argv, int argc,
                    const struct CXUnsavedFile *unsaved, unsigned nunsaved, unsigned opts);
 /* The virtual prefix header (an unsaved file of the TU's parse). */
 struct CXUnsavedFile fe_pch_unsaved(const fe_pch *p);
+/* The main file as the TU's parse reads it (an unsaved file): the
+ * prefix's lines blanked, since the PCH holds them. */
+struct CXUnsavedFile fe_pch_main(const fe_pch *p);
+/* The main file's text as on disk (what the cache hashes and the front end
+ * reads). */
+const char *fe_pch_main_text(const fe_pch *p, size_t *len);
 /* The PCH's path, for -include-pch. */
 const char *fe_pch_path(const fe_pch *p);
 /* Did the TU parsed with p come out as an unshared parse would? False if

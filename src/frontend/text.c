@@ -2,6 +2,7 @@
  * the core every other file of the front end calls (it calls only
  * preproc.c, for the names and lines of preprocessed input). */
 #include "frontend/fe_internal.h"
+#include "frontend/pch.h"
 #include <string.h>
 #include <unistd.h>
 
@@ -37,7 +38,11 @@ const char *fe_tu_text(fe_tu *t, CXFile f, size_t *size)
   const uint32_t *hit = ptrmap_get(&t->texts, key);
   if (!hit) {
     struct fe_text x = { NULL, 0 };
-    x.s = clang_getFileContents(t->tu, f, &x.n);
+    /* With a PCH the parse read the main file with its prefix blanked. */
+    if (t->pch && clang_File_isEqual(f, clang_getFile(t->tu, fe_pch_main(t->pch).Filename)))
+      x.s = fe_pch_main_text(t->pch, &x.n);
+    else
+      x.s = clang_getFileContents(t->tu, f, &x.n);
     vec_push(&t->text_v, x);
     ptrmap_put(&t->texts, key, (uint32_t)t->text_v.n);
     hit = ptrmap_get(&t->texts, key);
