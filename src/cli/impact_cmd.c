@@ -13,6 +13,7 @@
 #include "cli/project.h"
 #include "fix/fix.h"
 #include "impact/compile.h"
+#include "impact/deps.h"
 #include "impact/elfsize.h"
 #include "impact/tree.h"
 #include "util/fileio.h"
@@ -25,6 +26,7 @@
 /* One TU: how to compile it, and what each side measured. */
 typedef struct {
   compile_cmd cmd;
+  bool reads_edit;     /* reads a file the plan edits: compiled and compared (deps.h) */
   bool ok[2];          /* side 0 before, 1 after */
   char *msg[2];        /* why a side failed: the compiler's messages or our error */
   impact_tu tu[2];
@@ -35,12 +37,15 @@ typedef struct {
   impact_job *ij;
   const tree_copy *t;
   int side;
+  const size_t *sel;   /* the jobs compiled: sel[0 .. nsel) */
+  char **ccs;          /* each job's compiler (impact_cmd_deps) */
+  impact_edited *edited;
 } impact_ctx;
 
 static const char *impact_cmd_label(void *ctx, size_t i)
 {
   impact_ctx *c = ctx;
-  return c->jobs->v[i].file;
+  return c->jobs->v[c->sel ? c->sel[i] : i].file;
 }
 
 /* The compiler's messages in log, trimmed, with the copy's paths shown as
@@ -72,9 +77,10 @@ static char *impact_cmd_log(const char *log, const tree_copy *t)
 
 /* Worker: compiles job i for the current side, measures it, and removes
  * its outputs (a big project's assembly would fill the disk). */
-static void impact_cmd_one(void *ctx, size_t i)
+static void impact_cmd_one(void *ctx, size_t k)
 {
   impact_ctx *c = ctx;
+  size_t i = c->sel[k];
   impact_job *j = &c->ij[i];
   int side = c->side;
   if (side == 1 && !j->ok[0]) return;
@@ -91,6 +97,50 @@ static void impact_cmd_one(void *ctx, size_t i)
   free(s);
   free(obj);
   free(log);
+}
+
+/* Worker: does job i read a file the plan edits? Asks the compiler
+ * (-M); when it cannot tell, the TU is compiled. */
+static void impact_cmd_deps(void *ctx, size_t i)
+{
+  impact_ctx *c = ctx;
+  impact_job *j = &c->ij[i];
+  char **argv = compile_deps_argv(&c->jobs->v[i], c->t, c->ccs[i]);
+  char *log = xasprintf("%s/%zu.deps", c->t->out, i), *err = NULL;
+  j->reads_edit = true;
+  if (compile_run(argv, j->cmd.dir, log, &err) == 0) {
+    size_t len;
+    char *rule = file_read_all(log, &len);
+    if (rule) j->reads_edit = impact_deps_read_any(rule, j->cmd.dir, c->edited);
+    free(rule);
+  }
+  free(err);
+  unlink(log);
+  free(log);
+  compile_argv_free(argv);
+}
+
+/* The jobs to compile: those that read a file the plan edits (the
+ * others' code cannot change). Returns how many, their indexes in *sel. */
+static size_t impact_cmd_select(impact_ctx *c, const fix_plan *pl, int nthreads, pipeline_progress progress,
+                                size_t **sel)
+{
+  impact_edited ed;
+  impact_edited_init(&ed);
+  for (size_t e = 0; e < fix_plan_count(pl); e++) {
+    char *copy = tree_map_path(c->t, fix_plan_edit(pl, e)->file);
+    impact_edited_add(&ed, copy);
+    free(copy);
+  }
+  c->edited = &ed;
+  if (ed.paths.n) pipeline_each(c->jobs->n, nthreads, progress, impact_cmd_deps, impact_cmd_label, c);
+  c->edited = NULL;
+  impact_edited_fini(&ed);
+  size_t n = 0;
+  *sel = xcalloc(c->jobs->n ? c->jobs->n : 1, sizeof **sel);
+  for (size_t i = 0; i < c->jobs->n; i++)
+    if (c->ij[i].reads_edit) (*sel)[n++] = i;
+  return n;
 }
 
 /* Resolves every job's compiler; on the first that is missing says so in
@@ -146,6 +196,10 @@ static int impact_cmd_compare(const fe_jobs *jobs, impact_job *ij, const char *r
 {
   int left_out = 0;
   for (size_t i = 0; i < jobs->n; i++) {
+    if (!ij[i].reads_edit) {
+      t->unchanged++;
+      continue;
+    }
     const char *rel = fix_rel(jobs->v[i].file, root);
     const char *shown = rel ? rel : jobs->v[i].file;
     if (!ij[i].ok[0] || !ij[i].ok[1]) {
@@ -186,16 +240,20 @@ static int impact_cmd_measure(const cli_opts *o, const fix_plan *pl, const fe_jo
     free(obj);
   }
   pipeline_progress progress = cmd_progress_mode(o);
-  impact_ctx c = { jobs, ij, t, 0 };
-  pipeline_each(jobs->n, nthreads, progress, impact_cmd_one, impact_cmd_label, &c);
+  impact_ctx c = { jobs, ij, t, 0, NULL, ccs, NULL };
+  size_t *sel = NULL, nsel = impact_cmd_select(&c, pl, nthreads, progress, &sel);
+  c.sel = sel;
+  pipeline_each(nsel, nthreads, progress, impact_cmd_one, impact_cmd_label, &c);
   int rc = -1;
   if (impact_cmd_apply(pl, root, t, o->quiet) >= 0) {
     c.side = 1;
-    pipeline_each(jobs->n, nthreads, progress, impact_cmd_one, impact_cmd_label, &c);
+    pipeline_each(nsel, nthreads, progress, impact_cmd_one, impact_cmd_label, &c);
     int left_out = impact_cmd_compare(jobs, ij, root, tot);
-    rc = left_out == 0 ? 0 : (size_t)left_out < jobs->n ? 1 : -1;
+    rc = left_out == 0 ? 0 : (size_t)left_out < nsel ? 1 : -1;
+    if (nsel == 0) rc = 0;   /* nothing reads an edit: nothing changes */
     if (rc < 0) fprintf(stderr, "purist: impact: no file could be compiled\n");
   }
+  free(sel);
   impact_cmd_jobs_free(ij, ccs, jobs->n);
   return rc;
 }

@@ -120,6 +120,22 @@ void compile_cmd_init(compile_cmd *c, const fe_job *j, const tree_copy *t, const
   c->to_obj = compile_finish(&ob);
 }
 
+char **compile_deps_argv(const fe_job *j, const tree_copy *t, const char *cc)
+{
+  compile_argv v = {0};
+  vec_push(&v, xstrdup(cc));
+  for (int i = compile_first(j) + 1; i < j->cmdc; i++) {
+    const char *a = j->cmd[i];
+    if (compile_drop_with_value(a)) { i++; continue; }
+    if (compile_drop(a) || compile_is_source(j, a)) continue;
+    vec_push(&v, tree_map_arg(t, a));
+  }
+  const char *tail[] = { "-w", "-M", "-MG" };
+  for (size_t k = 0; k < 3; k++) vec_push(&v, xstrdup(tail[k]));
+  vec_push(&v, tree_map_path(t, j->file));
+  return compile_finish(&v);
+}
+
 char **compile_syntax_argv(const fe_job *j, const char *cc)
 {
   compile_argv v = {0};

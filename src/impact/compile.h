@@ -31,6 +31,12 @@ void compile_cmd_init(compile_cmd *c, const fe_job *j, const tree_copy *t, const
                       const char *s_path, const char *o_path);
 void compile_cmd_fini(compile_cmd *c);
 
+/* The job's command in copy t, as to_asm has it, but listing the files
+ * the TU reads (-M -MG: make's rule on stdout, a header not found counts
+ * as one to be generated) instead of compiling. NULL-terminated; free
+ * with compile_argv_free. */
+char **compile_deps_argv(const fe_job *j, const tree_copy *t, const char *cc);
+
 /* The job's command as the build ran it, with what names outputs or
  * dependency files dropped (as above) and -fsyntax-only added: does the
  * TU still compile, warnings and -Werror included? NULL-terminated;

@@ -44,6 +44,7 @@ typedef struct {
   unsigned long calls_before, calls_after, calls_removed, calls_added;
   unsigned long text_before, text_after;
   size_t tus;            /* TUs compared */
+  size_t unchanged;      /* TUs not compiled: they read no file the plan edits (impact/deps.h) */
   VEC(impact_row) rows;  /* functions whose calls or bytes changed */
 } impact_totals;
 

@@ -16,6 +16,9 @@ void impact_print_text(FILE *out, const impact_totals *t, size_t top)
   fprintf(out, "text:  %lu bytes before, %lu after: ", t->text_before, t->text_after);
   if (t->text_after <= t->text_before) fprintf(out, "%lu bytes saved\n", t->text_before - t->text_after);
   else fprintf(out, "%lu bytes more\n", t->text_after - t->text_before);
+  if (t->unchanged)
+    fprintf(out, "%zu file%s not compiled: %s no file the attributes go into\n", t->unchanged,
+            t->unchanged == 1 ? "" : "s", t->unchanged == 1 ? "it reads" : "they read");
   if (!t->rows.n) {
     fprintf(out, "no function changed (%zu file%s compared)\n", t->tus, t->tus == 1 ? "" : "s");
     return;
@@ -45,12 +48,12 @@ void impact_print_json(FILE *out, const impact_totals *t)
 {
   json_t *fns = json_array();
   for (size_t i = 0; i < t->rows.n; i++) json_array_append_new(fns, impact_json_row(&t->rows.v[i]));
-  json_t *o = json_pack("{s:i, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:o}", "version", 1,
+  json_t *o = json_pack("{s:i, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:o}", "version", 1,
                         "calls_before", (json_int_t)t->calls_before, "calls_after", (json_int_t)t->calls_after,
                         "calls_removed", (json_int_t)t->calls_removed, "calls_added", (json_int_t)t->calls_added,
                         "text_bytes_before", (json_int_t)t->text_before,
                         "text_bytes_after", (json_int_t)t->text_after, "files_compared", (json_int_t)t->tus,
-                        "functions", fns);
+                        "files_unchanged", (json_int_t)t->unchanged, "functions", fns);
   json_dumpf(o, out, JSON_PRESERVE_ORDER | JSON_COMPACT);
   fputc('\n', out);
   json_decref(o);

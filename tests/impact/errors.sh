@@ -56,13 +56,39 @@ expect_stderr_has "compiler '/nonexistent/bin/gcc' not found"
 expect_stdout_empty
 expect_no_tree
 
+check "a TU that reads no file the attributes go into is not compiled, and says so"
+printf 'int other_fn(int x) { return x + 1; }\n' >"$P/src/other.c"
+write_cdb "$P" gcc-12 src/unit.c src/convert.c src/other.c
+run impact -p . --format=json
+expect_rc 0
+expect_top "$T/out" files_compared 2
+expect_top "$T/out" files_unchanged 1
+expect_top "$T/out" calls_removed 2
+run impact -p .
+expect_rc 0
+expect_stdout_has "1 file not compiled: it reads no file the attributes go into"
+expect_no_tree
+
 check "every TU fails to compile: exit 2, nothing measured, no tree"
-write_cdb "$P" gcc-12 src/broken.c
+# unit_scale's body is here (src/unit.c set aside: another definition of
+# it would hold the attribute back), so the plan edits unit.h, which both read.
+mv "$P/src/unit.c" "$T/unit.c.aside"
+cat >"$P/src/unit_gcc_only.c" <<'C'
+#include "unit.h"
+#ifndef __clang__
+#error this file does not build with this compiler either
+#endif
+static const int few[2] = { 1, 2 };
+int unit_scale(int code) { return few[code & 1]; }
+C
+write_cdb "$P" gcc-12 src/broken.c src/unit_gcc_only.c
 run impact -p . --quiet
 expect_rc 2
 expect_stderr_has "no file could be compiled"
 expect_stdout_empty
 expect_no_tree
+mv "$T/unit.c.aside" "$P/src/unit.c"
+rm "$P/src/unit_gcc_only.c"
 
 check "an unwritable TMPDIR: one clear error, exit 2"
 write_cdb "$P" gcc-12 src/unit.c src/convert.c
