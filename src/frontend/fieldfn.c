@@ -20,6 +20,12 @@
  * A function whose address is taken anywhere (SFS_ADDR) may be called
  * from anywhere, so its parameters are no longer known from its calls.
  *
+ * A static variable of function-pointer type (a CPU dispatch: `static
+ * uint64_t (*crc_fn)(…)` set by a constructor to one of two kernels) is a
+ * field of its own: every store into it is in its TU, so its values are
+ * known in a library too (link/fields.c). Its key is SUM_STATIC_FNVAR and
+ * its USR.
+ *
  * Unions are left out (their members overlay each other, a struct inside
  * one too), and so are
  * structs of system headers (library code writes them). What the model
@@ -56,6 +62,25 @@ static uint32_t ff_field_id(fe_tu *t, CXCursor fd)
   return id;
 }
 
+/* The key of a static variable (file scope or in a function) of
+ * function-pointer type, declared outside system headers; else 0. */
+static uint32_t ff_static_var_id(fe_tu *t, CXCursor vd)
+{
+  if (clang_getCursorKind(vd) != CXCursor_VarDecl || !ff_is_fn_pointer(clang_getCursorType(vd))) return 0;
+  if (clang_Cursor_getStorageClass(vd) != CX_SC_Static) return 0;
+  if (clang_Location_isInSystemHeader(clang_getCursorLocation(vd))) return 0;
+  CXString usr = clang_getCursorUSR(vd);
+  const char *u = clang_getCString(usr);
+  uint32_t id = 0;
+  if (u && *u) {
+    char *key = xasprintf("%s%s", SUM_STATIC_FNVAR, u);
+    id = strtab_intern(t->sum->strs, key);
+    free(key);
+  }
+  clang_disposeString(usr);
+  return id;
+}
+
 /* e without parentheses, casts, `*` and `&`: what a function pointer
  * expression names (`(*t->f)`, `&twice`, `(fn_t)g`). */
 static CXCursor ff_strip(CXCursor e)
@@ -72,11 +97,14 @@ static CXCursor ff_strip(CXCursor e)
 }
 
 /* The field a member expression (parentheses and casts aside) names, as
- * ff_field_id; 0 for anything else. */
+ * ff_field_id, or the static variable a name refers to, as
+ * ff_static_var_id; 0 for anything else. */
 static uint32_t ff_member_field(fe_tu *t, CXCursor e)
 {
   e = fe_strip(e);
-  return clang_getCursorKind(e) == CXCursor_MemberRefExpr ? ff_field_id(t, clang_getCursorReferenced(e)) : 0;
+  enum CXCursorKind k = clang_getCursorKind(e);
+  if (k == CXCursor_MemberRefExpr) return ff_field_id(t, clang_getCursorReferenced(e));
+  return k == CXCursor_DeclRefExpr ? ff_static_var_id(t, clang_getCursorReferenced(e)) : 0;
 }
 
 uint32_t fe_fnfield_key(fe_tu *t, CXCursor e)
@@ -289,6 +317,8 @@ void fe_fnfield_scan_init(fe_tu *t, CXCursor var)
 {
   CXCursor init = clang_Cursor_getVarDeclInitializer(var);
   if (clang_Cursor_isNull(init) || clang_Location_isInSystemHeader(clang_getCursorLocation(var))) return;
+  uint32_t self = ff_static_var_id(t, var);
+  if (self) ff_store(t, NULL, self, init, 0);   /* `static fn_t pick = &generic;` */
   ff_scan s = { t };
   ff_scan_visit(init, clang_getNullCursor(), &s);
   clang_visitChildren(init, ff_scan_visit, &s);

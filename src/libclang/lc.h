@@ -56,6 +56,7 @@ uint64_t lc_identity(void);
 #define clang_Cursor_Evaluate (*lc_fn.clang_Cursor_Evaluate)
 #define clang_Cursor_getArgument (*lc_fn.clang_Cursor_getArgument)
 #define clang_Cursor_getNumArguments (*lc_fn.clang_Cursor_getNumArguments)
+#define clang_Cursor_getStorageClass (*lc_fn.clang_Cursor_getStorageClass)
 #define clang_Cursor_getVarDeclInitializer (*lc_fn.clang_Cursor_getVarDeclInitializer)
 #define clang_Cursor_hasVarDeclGlobalStorage (*lc_fn.clang_Cursor_hasVarDeclGlobalStorage)
 #define clang_Cursor_isFunctionInlined (*lc_fn.clang_Cursor_isFunctionInlined)

@@ -7,6 +7,7 @@
 LC_FN(clang_Cursor_Evaluate)
 LC_FN(clang_Cursor_getArgument)
 LC_FN(clang_Cursor_getNumArguments)
+LC_FN(clang_Cursor_getStorageClass)
 LC_FN(clang_Cursor_getVarDeclInitializer)
 LC_FN(clang_Cursor_hasVarDeclGlobalStorage)
 LC_FN(clang_Cursor_isFunctionInlined)

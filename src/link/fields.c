@@ -11,7 +11,13 @@
  * SCF_TABLE call per possible function, with the call's arguments, joined
  * (the solve, the reasons and the C23 classes take them as any call), and
  * the SE_CALL_INDIRECT effect contributes nothing more (LINK_EF_RESOLVED).
- * Anything less than certain leaves the call unknown (normal), as before. */
+ * Anything less than certain leaves the call unknown (normal), as before.
+ *
+ * A static variable of function-pointer type (SUM_STATIC_FNVAR) is stored
+ * into by its own TU only, so its values are known whether or not the
+ * program is whole: in a library too, when a TU failed, whatever other
+ * fields hold. Only a parameter stored there needs every caller, so it
+ * needs the whole program. */
 #include "link/fields.h"
 #include "link/solve_int.h"
 #include <stdlib.h>
@@ -46,6 +52,7 @@ void link_fields_add_body(link_prog *p, const sum_tu *tu, uint32_t sfi, uint32_t
 
 typedef struct {
   bool unknown;
+  bool is_static;                  /* a static variable (SUM_STATIC_FNVAR) */
   VEC(uint32_t) fns;
 } fld_set;
 
@@ -60,13 +67,15 @@ typedef struct {
   VEC(uint32_t) callers;           /* call indices */
   uint32_t *owner;                 /* per call: the calling function */
   ptrmap visiting;                 /* (function, parameter) pairs being resolved */
+  bool closed;                     /* the whole program, every TU read, no library API */
 } fld_ctx;
 
 static fld_set *fld_of(fld_ctx *x, uint32_t field)
 {
   uint32_t *hit = ptrmap_get(&x->fields, (uint64_t)field + 1);
   if (hit) return &x->sets.v[*hit - 1];
-  fld_set s = { false, { 0 } };
+  const char *key = strtab_get(x->p->strs, field);
+  fld_set s = { false, !strncmp(key, SUM_STATIC_FNVAR, strlen(SUM_STATIC_FNVAR)), { 0 } };
   vec_push(&x->sets, s);
   ptrmap_put(&x->fields, (uint64_t)field + 1, (uint32_t)x->sets.n);
   return &x->sets.v[x->sets.n - 1];
@@ -169,7 +178,7 @@ static void fld_collect(fld_ctx *x)
     if (set->unknown) continue;
     if (s->kind == SFA_FUNC) fld_add(set, s->value);
     else if (s->kind == SFA_PARAM) {
-      if (!fld_param(x, s->func - 1, s->value, set)) set->unknown = true;
+      if (!x->closed || !fld_param(x, s->func - 1, s->value, set)) set->unknown = true;
     } else if (s->kind != SFA_NULL) set->unknown = true;
   }
 }
@@ -198,13 +207,13 @@ static void fld_rewrite(fld_ctx *x, const sum_fcall *c, const fld_set *set)
   sum_effect *e = &p->effs.v[f->eff_off + c->eff];
   if (e->kind != SE_CALL_INDIRECT) return;   /* not the effect recorded: leave it unknown */
   fld_calls_last(p, f);
-  for (int part = 0; part < 2; part++) {
+  for (int part = 0; part < (set->is_static ? 1 : 2); part++) {   /* SFS_ANY: record fields only */
     const fld_set *s = part ? &x->any : set;
     for (size_t i = 0; i < s->fns.n; i++) {
       link_call lc;
       memset(&lc, 0, sizeof lc);
       lc.callee = s->fns.v[i];
-      lc.flags = SCF_TABLE | LINK_CF_FIELD | ((e->flags & SEF_DOOMED) ? SCF_DOOMED : 0) | ((e->flags & SEF_LEAVES) ? SCF_LEAVES : 0);
+      lc.flags = SCF_TABLE | LINK_CF_FIELD | (set->is_static ? LINK_CF_STATIC : 0) | ((e->flags & SEF_DOOMED) ? SCF_DOOMED : 0) | ((e->flags & SEF_LEAVES) ? SCF_LEAVES : 0);
       lc.arg_off = c->arg_off;
       lc.nargs = c->nargs;
       lc.guard = e->guard;
@@ -231,20 +240,21 @@ static bool fld_has_library(const link_prog *p)
 
 void link_fields_resolve(link_prog *p)
 {
-  if (!p->fcalls.n || p->fields_incomplete || !link_is_whole_program(p, p->whole_program) || fld_has_library(p))
-    return;
+  if (!p->fcalls.n) return;
   fld_ctx x;
   memset(&x, 0, sizeof x);
   x.p = p;
+  x.closed = !p->fields_incomplete && link_is_whole_program(p, p->whole_program) && !fld_has_library(p);
   x.addr = xcalloc(p->funcs.n ? p->funcs.n : 1, 1);
   fld_index_calls(&x);
   fld_collect(&x);
-  if (!x.poisoned) {
-    qsort(p->fcalls.v, p->fcalls.n, sizeof *p->fcalls.v, fld_by_func);
-    for (size_t i = 0; i < p->fcalls.n; i++) {
-      const uint32_t *hit = ptrmap_get(&x.fields, (uint64_t)p->fcalls.v[i].field + 1);
-      if (hit && !x.sets.v[*hit - 1].unknown) fld_rewrite(&x, &p->fcalls.v[i], &x.sets.v[*hit - 1]);
-    }
+  qsort(p->fcalls.v, p->fcalls.n, sizeof *p->fcalls.v, fld_by_func);
+  for (size_t i = 0; i < p->fcalls.n; i++) {
+    const uint32_t *hit = ptrmap_get(&x.fields, (uint64_t)p->fcalls.v[i].field + 1);
+    const fld_set *set = hit ? &x.sets.v[*hit - 1] : NULL;
+    /* A record's field: only in a closed program where no value went to
+     * a field no one can say. */
+    if (set && !set->unknown && (set->is_static || (x.closed && !x.poisoned))) fld_rewrite(&x, &p->fcalls.v[i], set);
   }
   for (size_t i = 0; i < x.sets.n; i++) vec_free(&x.sets.v[i].fns);
   vec_free(&x.sets);

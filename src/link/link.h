@@ -43,6 +43,8 @@
 /* A call flag the link sets, never a summary: an SCF_TABLE call that
  * link/fields.c made for a call through a field (eff_pos: its effect). */
 #define LINK_CF_FIELD 0x8000
+/* With LINK_CF_FIELD: the "field" is a static variable (SUM_STATIC_FNVAR). */
+#define LINK_CF_STATIC 0x4000
 
 /* A call as in the summary, with callee an index into link_prog.funcs,
  * arg_off into link_prog.argmasks, and string ids of link_prog. */

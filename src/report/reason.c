@@ -219,7 +219,8 @@ static void reason_external(strbuf *b, const link_prog *p, const link_func *g, c
 static void reason_call_head(strbuf *b, const link_prog *p, const link_call *c, const char *root)
 {
   const link_func *g = &p->funcs.v[c->callee];
-  sb_printf(b, "%s ", (c->flags & LINK_CF_FIELD) ? "may call, through a function-pointer field,"
+  sb_printf(b, "%s ", (c->flags & LINK_CF_STATIC) ? "may call, through a static function pointer,"
+                     : (c->flags & LINK_CF_FIELD) ? "may call, through a function-pointer field,"
                      : (c->flags & SCF_TABLE) ? "may call, through a read-only table," : "calls");
   reason_callee(b, p, c, false);
   if (!link_has_body(g)) {
@@ -355,8 +356,10 @@ static void reason_call(strbuf *b, const link_prog *p, const link_func *f, const
     return;
   } else if (c->flags & LINK_CF_FIELD) {
     const sum_effect *e = c->eff_pos < f->neff ? &p->effs.v[f->eff_off + c->eff_pos] : NULL;
-    sb_printf(b, "may call %s through function pointer '%s', a field the program stores only known "
-                 "functions in (%s: ", S(p, g->name), e ? S(p, e->name) : "?", purity_name((purity)g->cls));
+    sb_printf(b, "may call %s through function pointer '%s', %s (%s: ", S(p, g->name), e ? S(p, e->name) : "?",
+              (c->flags & LINK_CF_STATIC) ? "a static variable its file stores only known functions in"
+                                          : "a field the program stores only known functions in",
+              purity_name((purity)g->cls));
   } else if (c->flags & SCF_TABLE) {
     sb_printf(b, "may call %s through a read-only table of function pointers (%s: ", S(p, g->name),
               purity_name((purity)g->cls));

@@ -335,6 +335,10 @@ typedef struct {
                          called directly), so it may be called from anywhere; field 0 */
 #define SFS_ANY     5 /* function `value` is stored in a field of a record the initializer
                          does not say (brace elision): it may be in any field; field 0 */
+/* A field key that is SUM_STATIC_FNVAR then a USR names a static variable of
+ * function-pointer type (file scope or in a function), a field of its own:
+ * every store into it is in its TU. */
+#define SUM_STATIC_FNVAR "static "
 typedef struct {
   uint32_t field;    /* string id of the field's USR; 0 with SFS_ADDR, SFS_ANY, or
                         SFS_UNKNOWN for a value whose field is not known */
