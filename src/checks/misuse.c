@@ -26,12 +26,59 @@ static purity declared_class(uint8_t d)
  * decl only through one) and something else breaks decl, that thing: the
  * first own effect, else call, beyond decl with barriers left out. A
  * barrier is named only when it is all there is (the note). */
+/* Is effect e of cur a call through one of the parameters in `bound`? */
+static bool witness_bound_call(const link_prog *p, const link_func *cur, uint32_t e, uint64_t bound)
+{
+  for (uint32_t i = 0; bound && i < cur->npcall; i++) {
+    const sum_pcall *pc = &p->pcalls.v[cur->pcall_off + i];
+    if (cur->eff_off + pc->eff == e && pc->param < 64 && (bound >> pc->param & 1)) return true;
+  }
+  return false;
+}
+
+/* When cur's first cause is a call through a parameter that the call the
+ * chain came by binds to a known function (`walk(find_a, …)`), that call
+ * is not what breaks decl there: the first other effect, else call, that
+ * goes beyond decl (xz's lzma_raw_coder_memusage: not `coder_find`, bound
+ * to a const lookup, but the field call after it). */
+static link_why witness_unbound(const link_prog *p, const link_func *cur, purity decl, link_why w,
+                                uint64_t bound)
+{
+  if (w.kind != WHY_EFFECT || !witness_bound_call(p, cur, w.index, bound)) return w;
+  for (uint32_t i = 0; i < cur->neff; i++) {
+    const sum_effect *e = &p->effs.v[cur->eff_off + i];
+    if (!(e->flags & SEF_DOOMED) && !witness_bound_call(p, cur, cur->eff_off + i, bound) &&
+        link_effect_contrib(p, e) > decl)
+      return (link_why){ WHY_EFFECT, cur->eff_off + i };
+  }
+  for (uint32_t i = 0; i < cur->ncall; i++) {
+    const link_call *c = &p->calls.v[cur->call_off + i];
+    if (!(c->flags & (SCF_DOOMED | SCF_NORETURN)) && p->call_cls[cur->call_off + i] > decl)
+      return (link_why){ WHY_CALL, cur->call_off + i };
+  }
+  return w;
+}
+
+/* The parameters of c's callee that c binds to a named function (cur's
+ * facts of that call). */
+static uint64_t witness_bound_params(const link_prog *p, const link_func *cur, const link_call *c)
+{
+  uint64_t bound = 0;
+  uint32_t rel = (uint32_t)(c - p->calls.v) - cur->call_off;
+  for (uint32_t i = 0; i < cur->nfnarg; i++) {
+    const sum_fnarg *a = &p->fnargs.v[cur->fnarg_off + i];
+    if (a->call == rel && a->kind == SFA_FUNC && a->arg < 64) bound |= 1ull << a->arg;
+  }
+  return bound;
+}
+
 static link_why witness_why(const link_prog *p, nr_ctx *nr, const link_func *cur, purity decl,
-                            uint64_t local_params)
+                            uint64_t local_params, uint64_t bound)
 {
   link_why w = link_weak_body(cur) ? cur->weak_why : cur->why;
   /* Not a write into its own scratch block, nor into its callers'. */
   w = checks_scratch_why(p, cur, w, decl, local_params);
+  w = witness_unbound(p, cur, decl, w, bound);
   if (!nr) return w;
   uint32_t fi = (uint32_t)(cur - p->funcs.v);
   bool barrier = w.kind == WHY_EFFECT && nr_is_barrier(&p->effs.v[w.index]);
@@ -89,7 +136,7 @@ static void witness(const link_prog *p, const checks_opts *o, nr_ctx *nr, purity
   strbuf via = {0};
   const link_func *cur = f;
   uint64_t local_params = 0;   /* cur's parameters pointing to memory f's callers never see */
-  link_why why = witness_why(p, nr, cur, decl, local_params);
+  link_why why = witness_why(p, nr, cur, decl, local_params, 0);
   for (int steps = 0; steps < 64 && why.kind == WHY_CALL; steps++) {
     const link_call *c = &p->calls.v[why.index];
     const link_func *g = &p->funcs.v[c->callee];
@@ -102,7 +149,7 @@ static void witness(const link_prog *p, const checks_opts *o, nr_ctx *nr, purity
       sb_printf(&via, "%s%s calling back %s", via.n ? ", " : "", S(p, g->name), S(p, h->name));
       cur = h;
       local_params = 0;
-      why = witness_why(p, nr, cur, decl, local_params);
+      why = witness_why(p, nr, cur, decl, local_params, 0);
       continue;
     }
     /* A weak body was solved with the weak bodies it calls (solve_weak_bodies):
@@ -116,8 +163,9 @@ static void witness(const link_prog *p, const checks_opts *o, nr_ctx *nr, purity
     sb_free(&note);
     sb_printf(&via, "%s%s", via.n ? ", " : "", S(p, g->name));
     local_params = checks_scratch_step(p, cur, c, local_params);
+    uint64_t bound = witness_bound_params(p, cur, c);
     cur = g;
-    why = witness_why(p, nr, cur, decl, local_params);
+    why = witness_why(p, nr, cur, decl, local_params, bound);
   }
   reason_head_why(msg, p, cur, why, o->root);
   if (hook) {
