@@ -10,7 +10,10 @@
  *     maps back to the helper's caller's local, as per-parameter effects do);
  *   - a function passed as an argument of a direct call (sum_fnarg): a named
  *     function (`apply(x, twice)`, `&twice`), or the caller's own parameter
- *     passed on (`apply(x, f)` inside another helper).
+ *     passed on (`apply(x, f)` inside another helper); an argument written
+ *     as a conditional (`apply(x, big ? thrice : twice)`, issue 30 item 5)
+ *     gets one fact per function it may be, adjacent, and none at all if
+ *     an arm is anything else.
  * Both are only sound while the parameter still holds what the caller
  * passed: a parameter the body assigns or takes the address of drops out
  * when the walk finishes (fw_fnptr_finish), leaving the call unknown. */
