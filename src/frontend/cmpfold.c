@@ -13,6 +13,7 @@
  * operand's value: a signed operand compared in an unsigned type (`x >
  * 200u`, where -1 becomes UINT_MAX) is left alone. */
 #include "frontend/walk.h"
+#include <string.h>
 
 typedef __int128 cf_int;
 
@@ -81,17 +82,24 @@ static enum CXBinaryOperatorKind cf_flip(enum CXBinaryOperatorKind op)
   }
 }
 
-int fw_cmp_type_decided(CXCursor cond)
+/* One comparison of a variable operand with a constant: as fw_cmp_type_decided. */
+static int cf_compare(CXCursor cond, enum CXBinaryOperatorKind op)
 {
-  cond = fe_strip_implicit(cond);
-  if (clang_getCursorKind(cond) != CXCursor_BinaryOperator) return -1;
-  enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(cond);
-  if (op < CXBinaryOperator_LT || op > CXBinaryOperator_NE) return -1;
   CXCursor kid[2];
   if (fe_kids(cond, kid, 2) != 2) return -1;
   cf_int kval, ignored;
   int var = cf_const(kid[1], &kval) ? 0 : cf_const(kid[0], &kval) ? 1 : -1;
   if (var < 0 || cf_const(kid[var], &ignored)) return -1;
+  /* `(u > MAX) != 0`, what a LIKELY/UNLIKELY macro makes of its test. */
+  int inner = kval == 0 && (op == CXBinaryOperator_NE || op == CXBinaryOperator_EQ) ? -2 : -1;
+  if (inner == -2) {
+    CXCursor x = fe_strip_implicit(kid[var]);
+    enum CXCursorKind k = clang_getCursorKind(x);
+    if (k == CXCursor_BinaryOperator || k == CXCursor_UnaryOperator || k == CXCursor_CallExpr) {
+      inner = fw_cmp_type_decided(x);
+      if (inner >= 0) return op == CXBinaryOperator_NE ? inner : !inner;
+    }
+  }
   /* The operand's own type (a C cast's, which may change the value, is
    * its own), and the type it is compared in. */
   CXType own = clang_getCursorType(fe_strip_implicit(kid[var])), common = clang_getCursorType(kid[var]);
@@ -99,4 +107,49 @@ int fw_cmp_type_decided(CXCursor cond)
   if (!cf_range(own, &lo, &hi) || !cf_range(common, &clo, &chi)) return -1;
   if (lo < 0 && cf_is_unsigned(common)) return -1;   /* -1 would become a large value */
   return cf_decide(var == 0 ? op : cf_flip(op), lo, hi, kval);
+}
+
+/* `__builtin_expect (e, c)` is e's value: the argument, or a null cursor. */
+static CXCursor cf_expect_arg(CXCursor call)
+{
+  CXCursor fn = clang_getCursorReferenced(call);
+  if (clang_getCursorKind(fn) != CXCursor_FunctionDecl || clang_Cursor_getNumArguments(call) != 2)
+    return clang_getNullCursor();
+  CXString sp = clang_getCursorSpelling(fn);
+  int is = !strcmp(clang_getCString(sp), "__builtin_expect");
+  clang_disposeString(sp);
+  return is ? clang_Cursor_getArgument(call, 0) : clang_getNullCursor();
+}
+
+/* Folds through `!`, `&&`, `||` and __builtin_expect, as GCC does once
+ * their operands are folded: `du > ULONG_MAX || cu > ULONG_MAX` is false
+ * (GMP's mpz_congruent_ui_p). The right of `||` is not needed when the
+ * left is true (it never runs), nor that of `&&` when the left is false. */
+int fw_cmp_type_decided(CXCursor cond)
+{
+  cond = fe_strip_implicit(cond);
+  enum CXCursorKind k = clang_getCursorKind(cond);
+  CXCursor kid[2];
+  if (k == CXCursor_CallExpr) {
+    CXCursor arg = cf_expect_arg(cond);
+    return clang_Cursor_isNull(arg) ? -1 : fw_cmp_type_decided(arg);
+  }
+  if (k == CXCursor_UnaryOperator) {
+    if (clang_getCursorUnaryOperatorKind(cond) != CXUnaryOperator_LNot || fe_kids(cond, kid, 2) != 1) return -1;
+    int v = fw_cmp_type_decided(kid[0]);
+    return v < 0 ? -1 : !v;
+  }
+  if (k != CXCursor_BinaryOperator) return -1;
+  enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(cond);
+  if (op == CXBinaryOperator_LOr || op == CXBinaryOperator_LAnd) {
+    if (fe_kids(cond, kid, 2) != 2) return -1;
+    int stop = op == CXBinaryOperator_LOr;   /* the value that decides alone */
+    int a = fw_cmp_type_decided(kid[0]);
+    if (a == stop) return stop;
+    int b = fw_cmp_type_decided(kid[1]);
+    if (b == stop) return stop;                /* whatever the left is, the answer is this */
+    return a >= 0 && b >= 0 ? !stop : -1;
+  }
+  if (op < CXBinaryOperator_LT || op > CXBinaryOperator_NE) return -1;
+  return cf_compare(cond, op);
 }

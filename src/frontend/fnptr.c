@@ -10,7 +10,10 @@
  *     maps back to the helper's caller's local, as per-parameter effects do);
  *   - a function passed as an argument of a direct call (sum_fnarg): a named
  *     function (`apply(x, twice)`, `&twice`), or the caller's own parameter
- *     passed on (`apply(x, f)` inside another helper).
+ *     passed on (`apply(x, f)` inside another helper); an argument written
+ *     as a conditional (`apply(x, big ? thrice : twice)`, issue 30 item 5)
+ *     gets one fact per function it may be, adjacent, and none at all if
+ *     an arm is anything else.
  * Both are only sound while the parameter still holds what the caller
  * passed: a parameter the body assigns or takes the address of drops out
  * when the walk finishes (fw_fnptr_finish), leaving the call unknown. */
@@ -69,32 +72,74 @@ void fw_fnptr_pcall(fw *w, CXCursor callee, const uint64_t *masks, uint32_t narg
   vec_push(&s->pcalls, c);
 }
 
+#define FP_MAX_ALTS 8   /* functions one argument may be; more: unknown */
+
+typedef struct { uint8_t n; sum_fnarg alt[FP_MAX_ALTS]; } fp_alts;
+
+/* Adds alternative a unless it is there already; 0 when there is no room. */
+static int fp_alt_add(fp_alts *s, sum_fnarg a)
+{
+  for (unsigned i = 0; i < s->n; i++)
+    if (s->alt[i].kind == a.kind && s->alt[i].value == a.value) return 1;
+  if (s->n == FP_MAX_ALTS) return 0;
+  s->alt[s->n++] = a;
+  return 1;
+}
+
+/* What argument expression e (a function pointer) may be, into s: a named
+ * function, the walked function's parameter, null; `c ? f : g` is either
+ * arm, nested, through parentheses and casts (gnulib's
+ * `hash_initialize (…, ci ? hasher_ci : hasher, …)`). 0 when any part is
+ * something else: the argument is then not known at all. */
+static int fp_arg_alts(fw *w, CXCursor e, fp_alts *s, sum_fnarg a, int depth)
+{
+  CXCursor x = fp_strip(w, e);
+  if (clang_Cursor_isNull(x) || depth > 8) return 0;
+  long long zero;
+  enum CXCursorKind k = clang_getCursorKind(x);
+  if (k == CXCursor_ConditionalOperator) {
+    CXCursor arm[3];
+    return fe_kids(x, arm, 3) == 3 && fp_arg_alts(w, arm[1], s, a, depth + 1) &&
+           fp_arg_alts(w, arm[2], s, a, depth + 1);
+  }
+  if (k == CXCursor_GNUNullExpr || (k == CXCursor_IntegerLiteral && fw_int_literal_value(x, &zero) && zero == 0)) {
+    a.kind = SFA_NULL;   /* `NULL` passed for a function pointer */
+    a.value = 0;
+    return fp_alt_add(s, a);
+  }
+  if (k != CXCursor_DeclRefExpr) return 0;
+  CXCursor ref = clang_getCursorReferenced(x);
+  if (clang_getCursorKind(ref) == CXCursor_FunctionDecl) {
+    a.kind = SFA_FUNC;
+    a.value = fe_func_for(w->t, ref);
+    return fp_alt_add(s, a);
+  }
+  int param = fw_fnptr_param_of(w, x);
+  if (param < 0) return 0;
+  a.kind = SFA_PARAM;
+  a.value = (uint32_t)param;
+  return fp_alt_add(s, a);
+}
+
 void fw_fnptr_args(fw *w, CXCursor call, uint32_t rel)
 {
   int nargs = clang_Cursor_getNumArguments(call);
   for (int i = 0; i < nargs; i++) {
     CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
+    if (!fp_is_fn_pointer_type(clang_getCursorType(arg))) {
+      /* Not a function pointer: only a function designator passed to an
+       * unprototyped or variadic parameter names one. */
+      CXCursor e = fp_strip(w, arg);
+      if (clang_Cursor_isNull(e) || clang_getCursorKind(e) != CXCursor_DeclRefExpr) continue;
+      CXCursor ref = clang_getCursorReferenced(e);
+      if (clang_getCursorKind(ref) != CXCursor_FunctionDecl) continue;
+    }
+    fp_alts s;
+    s.n = 0;
     sum_fnarg a = { rel, (uint32_t)i, SFA_FUNC, 0 };
-    CXCursor e = fp_strip(w, arg);
-    long long zero;
-    if (!clang_Cursor_isNull(e) && fp_is_fn_pointer_type(clang_getCursorType(arg)) &&
-        (clang_getCursorKind(e) == CXCursor_GNUNullExpr ||
-         (clang_getCursorKind(e) == CXCursor_IntegerLiteral && fw_int_literal_value(e, &zero) && zero == 0))) {
-      a.kind = SFA_NULL;   /* `NULL` passed for a function pointer */
-      vec_push(&w->t->sum->fnargs, a);
-      continue;
-    }
-    if (clang_Cursor_isNull(e) || clang_getCursorKind(e) != CXCursor_DeclRefExpr) continue;
-    CXCursor ref = clang_getCursorReferenced(e);
-    if (clang_getCursorKind(ref) == CXCursor_FunctionDecl) {
-      a.value = fe_func_for(w->t, ref);
-    } else {
-      int param = fw_fnptr_param_of(w, arg);
-      if (param < 0) continue;
-      a.kind = SFA_PARAM;
-      a.value = (uint32_t)param;
-    }
-    vec_push(&w->t->sum->fnargs, a);
+    if (!fp_arg_alts(w, arg, &s, a, 0)) continue;
+    /* Several facts about one argument: it is one of them (link/indirect.c). */
+    for (unsigned j = 0; j < s.n; j++) vec_push(&w->t->sum->fnargs, s.alt[j]);
   }
 }
 
@@ -108,10 +153,15 @@ int fw_fnptr_param_intact(const fw *w, uint32_t param)
 void fw_fnptr_finish(fw *w, size_t fnarg0, size_t pcall0)
 {
   sum_tu *s = w->t->sum;
+  /* An argument's facts are adjacent; one of them lost (`c ? f : p` with
+   * p reassigned) loses them all: the rest would claim a complete set. */
   size_t n = fnarg0;
-  for (size_t i = fnarg0; i < s->fnargs.n; i++) {
-    const sum_fnarg *a = &s->fnargs.v[i];
-    if (a->kind == SFA_FUNC || fw_fnptr_param_intact(w, a->value)) s->fnargs.v[n++] = *a;
+  for (size_t i = fnarg0, j; i < s->fnargs.n; i = j) {
+    int keep = 1;
+    for (j = i; j < s->fnargs.n && s->fnargs.v[j].call == s->fnargs.v[i].call &&
+                s->fnargs.v[j].arg == s->fnargs.v[i].arg; j++)
+      if (s->fnargs.v[j].kind == SFA_PARAM && !fw_fnptr_param_intact(w, s->fnargs.v[j].value)) keep = 0;
+    for (size_t k = i; keep && k < j; k++) s->fnargs.v[n++] = s->fnargs.v[k];
   }
   s->fnargs.n = n;
   n = pcall0;

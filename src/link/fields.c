@@ -123,23 +123,25 @@ static void fld_queue(fld_ctx *x, fld_work *work, uint32_t fn, uint32_t param)
   vec_push(work, key - 1);
 }
 
-/* What call ci passes as argument `arg` (a function pointer): a function
- * added to `into`, a parameter of the caller queued; false when that is
- * not known. */
+/* What call ci passes as argument `arg` (a function pointer): the
+ * functions added to `into`, parameters of the caller queued; false when
+ * that is not known. */
 static bool fld_passed(fld_ctx *x, fld_work *work, uint32_t ci, uint32_t arg, fld_set *into)
 {
   const link_prog *p = x->p;
   uint32_t f = x->owner[ci];
   const link_func *caller = &p->funcs.v[f];
   uint32_t rel = ci - caller->call_off;
+  bool found = false;
+  /* Several facts about one argument (`c ? f : g`): it is any of them. */
   for (uint32_t i = 0; i < caller->nfnarg; i++) {
     const sum_fnarg *a = &p->fnargs.v[caller->fnarg_off + i];
     if (a->call != rel || a->arg != arg) continue;
     if (a->kind == SFA_FUNC) fld_add(into, a->value);
     else if (a->kind == SFA_PARAM) fld_queue(x, work, f, a->value);
-    return true;   /* SFA_NULL: nothing is called through it */
+    found = true;   /* SFA_NULL: nothing is called through it */
   }
-  return false;   /* anything else passed: not known */
+  return found;   /* none: anything else passed, not known */
 }
 
 /* What parameter `param` of fn may hold, from every call of it and on up

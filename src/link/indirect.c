@@ -45,24 +45,47 @@ static uint32_t ind_first_fnarg(const link_prog *p, const link_func *f, uint32_t
   return lo;
 }
 
+/* One argument that may be any of several functions (`c ? f : g`): the
+ * callee is specialised once per function and the states joined. */
+#define IND_MAX_ALTS 8
+typedef struct { uint32_t arg, n, fn[IND_MAX_ALTS]; } ind_alts;
+
 /* Binds c's callee's parameters to the functions c passes (f's own
- * parameters through fb). Returns the bound parameters as bits. */
+ * parameters through fb). Returns the bound parameters as bits. An
+ * argument with several facts may be any of them: the first such argument
+ * is bound to its first and the rest go to *alts; a second one, or an
+ * alternative not known, leaves that argument unbound (unknown). */
 static uint64_t ind_bind_args(const link_prog *p, const link_func *f, const link_call *c, const link_bind *fb,
-                              link_bind *gb)
+                              link_bind *gb, ind_alts *alts)
 {
+  alts->n = 0;
   if (!f->nfnarg) return 0;
   uint32_t rel = (uint32_t)(c - p->calls.v) - f->call_off;
   uint64_t bound = 0;
-  for (uint32_t i = ind_first_fnarg(p, f, rel); i < f->nfnarg; i++) {
+  for (uint32_t i = ind_first_fnarg(p, f, rel), j; i < f->nfnarg; i = j) {
     const sum_fnarg *a = &p->fnargs.v[f->fnarg_off + i];
     if (a->call != rel) break;
-    if (a->arg >= PROV_MAX_PARAMS) continue;
-    uint32_t fn = a->kind == SFA_FUNC ? a->value + 1 : a->kind == SFA_NULL ? LINK_BIND_NULL
-                : (fb && a->value < PROV_MAX_PARAMS ? fb->fn[a->value] : 0);
-    if (!fn) continue;
+    uint32_t arg = a->arg, fns[IND_MAX_ALTS], n = 0;
+    bool known = arg < PROV_MAX_PARAMS;
+    for (j = i; j < f->nfnarg && p->fnargs.v[f->fnarg_off + j].call == rel &&
+                p->fnargs.v[f->fnarg_off + j].arg == arg; j++) {
+      const sum_fnarg *b = &p->fnargs.v[f->fnarg_off + j];
+      uint32_t fn = b->kind == SFA_FUNC ? b->value + 1 : b->kind == SFA_NULL ? LINK_BIND_NULL
+                  : (fb && b->value < PROV_MAX_PARAMS ? fb->fn[b->value] : 0);
+      bool seen = false;
+      for (uint32_t k = 0; k < n; k++) seen |= fns[k] == fn;
+      if (!fn || (!seen && n == IND_MAX_ALTS)) known = false;
+      else if (!seen) fns[n++] = fn;
+    }
+    if (!known || !n || (n > 1 && alts->n)) continue;
     if (!bound) memset(gb, 0, sizeof *gb);
-    gb->fn[a->arg] = fn;
-    bound |= (uint64_t)1 << a->arg;
+    gb->fn[arg] = fns[0];
+    bound |= (uint64_t)1 << arg;
+    if (n > 1) {
+      alts->arg = arg;
+      alts->n = n;
+      memcpy(alts->fn, fns, n * sizeof *fns);
+    }
   }
   return bound;
 }
@@ -140,7 +163,8 @@ static void ind_call(ind_ctx *x, const link_func *f, const link_call *c, const l
   const uint64_t *masks = c->nargs ? p->argmasks.v + c->arg_off : NULL;
   memset(out, 0, sizeof *out);
   link_bind gb;
-  uint64_t bound = ind_bind_args(p, f, c, fb, &gb);
+  ind_alts alts;
+  uint64_t bound = ind_bind_args(p, f, c, fb, &gb, &alts);
   const kb_entry *e = link_kb_entry(p, g);
   link_state cs;
   if (e) {   /* a library function (one lookup: link_solve_callee would repeat it) */
@@ -148,14 +172,24 @@ static void ind_call(ind_ctx *x, const link_func *f, const link_call *c, const l
     if (link_func_exits(g)) cs.mnr = 1;
     if (g->flags & SFF_UNREACHABLE) cs.mnr = 0;   /* as solve_external */
     link_solve_apply(out, &cs, masks, c->nargs);
-    if (e->callbacks) ind_kb_callbacks(p, f, c, e, bound, &gb, out);
-  } else {
-    if (bound && link_solved_body(g) && (g->pc & bound) && depth < IND_MAX_DEPTH && x->budget) {
-      x->budget--;
-      cs = ind_spec(x, g, &gb, depth + 1);
-    } else {
-      cs = link_solve_callee(p, f, g);
+    for (uint32_t k = 0; e->callbacks && k < (alts.n ? alts.n : 1); k++) {
+      if (alts.n) gb.fn[alts.arg] = alts.fn[k];
+      ind_kb_callbacks(p, f, c, e, bound, &gb, out);
     }
+  } else if (bound && link_solved_body(g) && (g->pc & bound) && depth < IND_MAX_DEPTH && x->budget) {
+    /* One specialisation per function the argument may be, joined. */
+    for (uint32_t k = 0; k < (alts.n ? alts.n : 1); k++) {
+      if (alts.n) gb.fn[alts.arg] = alts.fn[k];
+      if (x->budget) {
+        x->budget--;
+        cs = ind_spec(x, g, &gb, depth + 1);
+      } else {
+        cs = link_solve_callee(p, f, g);   /* out of budget: unknown, as unbound */
+      }
+      link_solve_apply(out, &cs, masks, c->nargs);
+    }
+  } else {
+    cs = link_solve_callee(p, f, g);
     link_solve_apply(out, &cs, masks, c->nargs);
   }
   if ((c->flags & SCF_NORETURN) && link_func_exits(g)) out->mnr = 1;

@@ -309,6 +309,8 @@ typedef struct {
                          reassigns nor takes the address of: whatever its caller passed */
 #define SFA_NULL  2   /* a null pointer constant (value 0): a call through it would be
                          undefined, so the callee never makes one on that path */
+/* (format 10) Several facts with the same call and argument, adjacent:
+ * the argument is one of them (`c ? f : g`, frontend/fnptr.c). */
 typedef struct {
   uint32_t call;     /* the call, relative to sum_func.call_off */
   uint32_t arg;      /* the argument's position */
@@ -453,7 +455,7 @@ void summary_free(sum_tu *tu);
 /* A record starts with these 8 bytes, then the format version (4 bytes,
  * little-endian), then a flags word: docs/summary-format.md. */
 #define SUMMARY_MAGIC "PURIST\0S"
-#define SUMMARY_FORMAT 9
+#define SUMMARY_FORMAT 10
 /* (format 5) Header flag: the payload is one zstd frame holding the payload. */
 #define SUMMARY_ZSTD 0x1
 

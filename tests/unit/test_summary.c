@@ -385,7 +385,7 @@ static void test_packed_round_trip(void **state)
   size_t len, plain, pos = 0;
   unsigned char *buf = summary_encode_packed(tu, &len);
   free(summary_encode(tu, &plain));
-  assert_memory_equal(buf + 8, "\11\0\0\0\1\0\0\0", 8);
+  assert_memory_equal(buf + 8, "\12\0\0\0\1\0\0\0", 8);
   assert_true(len < plain);
   char *err = NULL;
   sum_tu *back = decode_copy(buf, len, &pos, &err);
@@ -488,7 +488,7 @@ static void test_round_trip_empty(void **state)
   summary_free(tu);
 }
 
-/* The record header is the documented one: magic "PURIST\0S", version 7,
+/* The record header is the documented one: magic "PURIST\0S", the version,
  * flags 0 (not packed), the payload length, and the total length matches. */
 static void test_header_layout(void **state)
 {
@@ -496,7 +496,7 @@ static void test_header_layout(void **state)
   size_t len;
   unsigned char *buf = summary_encode(tu, &len);
   assert_memory_equal(buf, "PURIST\0S", 8);
-  assert_memory_equal(buf + 8, "\11\0\0\0", 4);
+  assert_memory_equal(buf + 8, "\12\0\0\0", 4);
   assert_memory_equal(buf + 12, "\0\0\0\0", 4);
   uint64_t plen = 0;
   for (int i = 0; i < 8; i++) plen |= (uint64_t)buf[16 + i] << (8 * i);
@@ -665,13 +665,13 @@ static void test_wrong_version_names_both(void **state)
   sum_tu *tu = sample_tu();
   size_t len, pos = 0;
   unsigned char *buf = summary_encode(tu, &len);
-  buf[8] = 8;
+  buf[8] = 9;
   char *err = NULL;
   sum_tu *back = decode_copy(buf, len, &pos, &err);
   assert_null(back);
   assert_non_null(err);
-  if (!strstr(err, "version 8") || !strstr(err, "version 9"))
-    fail_msg("message does not name versions 8 and 9: %s", err);
+  if (!strstr(err, "version 9") || !strstr(err, "version 10"))
+    fail_msg("message does not name versions 9 and 10: %s", err);
   free(err);
   free(buf);
   summary_free(tu);
