@@ -12,7 +12,9 @@
 
 /* A local variable or parameter of the function being walked. */
 typedef struct {
-  uint64_t mask;        /* pointer provenance (PROV_*), if a pointer */
+  uint64_t mask;        /* pointer provenance (PROV_*), if a pointer: everything it is
+                           ever assigned in the function */
+  uint64_t cur;         /* the part of mask it may hold at this point of the walk (flow.c) */
   uint32_t name;        /* string id */
   uint32_t last_write;  /* fw.seq at its last write in this walk */
   int16_t param;        /* parameter index, or -1 */
@@ -111,6 +113,8 @@ typedef struct fw {
   uint64_t captures;      /* sum_func.captures, as far as this walk sees (scratch.c) */
   VEC(uint64_t) errno_saved;  /* locals holding only values read from errno (errsave.c) */
   uint8_t sflags;         /* sum_func.sflags (SSF_*) */
+  VEC(uint64_t) flow;     /* saved fw_var.cur vectors (flow.c): a count, then the values */
+  int flow_off;           /* the walk did not converge: every pointer is its union */
 } fw;
 
 /* Statement flags: how control can leave a statement. */
@@ -286,6 +290,23 @@ void fw_scratch_returned(fw *w, uint64_t m);
 void fw_scratch_stored(fw *w, const lv_t *lv, uint64_t m);
 /* Sets f's captures and sflags once the walk is final. */
 void fw_scratch_finish(fw *w, sum_func *f);
+
+/* flow.c: a local pointer's provenance at a point of the walk (issue 30, item 7) */
+/* What variable vi may hold here: fw_var.cur, or its union where the walk
+ * cannot follow it (its address taken). */
+uint64_t fw_flow_value(const fw *w, uint32_t vi);
+/* vi is assigned a value of provenance m; strong: it holds only that now. */
+void fw_flow_assign(fw *w, uint32_t vi, uint64_t m, int strong);
+/* Other paths arrive here (a loop's head or exit, a label, a case): every
+ * variable may hold anything it is ever assigned. */
+void fw_flow_top(fw *w);
+/* Saves every variable's current value; returns the mark. */
+size_t fw_flow_save(fw *w);
+/* Puts the values saved at mark back, or joins them into the current ones. */
+void fw_flow_restore(fw *w, size_t mark);
+void fw_flow_join(fw *w, size_t mark);
+/* Drops what was saved from mark on. */
+void fw_flow_drop(fw *w, size_t mark);
 
 /* errsave.c: errno saved on entry and put back (issue 30, item 2) */
 /* Collects the locals of body that only ever hold a value read from errno

@@ -139,13 +139,24 @@ static int fw_if(fw *w, CXCursor c)
   size_t mark = fw_avail_enter(w), floor = w->avail_floor;
   int dead_a = fw_branch_dead(kids[0], 1, kids[1]), dead_b = n > 2 && fw_branch_dead(kids[0], 0, kids[2]);
   int folded = fw_cond_folded(kids[0]), cond_a = folded != 1, cond_b = folded != 0;
+  size_t before = fw_flow_save(w);
   w->iter_cond += cond_a;
   int a = dead_a ? 0 : fw_branch(w, kids[1]);
   w->iter_cond -= cond_a;
+  size_t after_a = fw_flow_save(w);
+  fw_flow_restore(w, before);
   fw_avail_restore(w, mark, floor);
   w->iter_cond += cond_b;
   int b = n > 2 && !dead_b ? fw_branch(w, kids[2]) : 0;
   w->iter_cond -= cond_b;
+  /* Pointers: the values of the branches that get past the if (a dead
+   * one, or one that always returns or ends, does not: GMP's
+   * TMP_ALLOC_LIMBS_2 is `if (WANT_TMP_DEBUG) … else …`). */
+  bool reach_a = !dead_a && !(a & (FS_ENDS | FS_LEAVES));
+  bool reach_b = n == 2 || (!dead_b && !(b & (FS_ENDS | FS_LEAVES)));
+  if (reach_a && !reach_b) fw_flow_restore(w, after_a);
+  else if (reach_a || !reach_b) fw_flow_join(w, after_a);
+  fw_flow_drop(w, before);
   /* When the then-branch never falls through (it returns, or ends in a
    * noreturn call), what follows the if is reached through the else-branch
    * only: its calls dominate it (`if (a) return 0; else if (kind(p)) …;
@@ -177,8 +188,10 @@ static int fw_while(fw *w, CXCursor c, int is_do)
   size_t mark = fw_avail_enter(w), floor = fw_avail_barrier(w);
   int looped = !fw_loop_cond_false(cond);   /* do … while (0) is a block, not a loop */
   fw_iter outer = looped ? fw_iter_enter(w) : (fw_iter){ 0, 0 };
+  if (looped) fw_flow_top(w);   /* the back edge arrives here */
   if (is_do) { f = fw_stmt(w, body); fw_expr(w, cond, ACC_VALUE); }
   else { fw_expr(w, cond, ACC_VALUE); f = fw_branch_dead(cond, 1, body) ? 0 : fw_stmt(w, body); }
+  if (looped || (f & FS_BRK)) fw_flow_top(w);   /* and every break */
   if (looped) fw_iter_leave(w, outer);
   fw_avail_restore(w, mark, floor);
   if (!fw_loop_cond_false(cond)) fw_loop_patch(w, m0.call, m0.eff, seq0);
@@ -255,6 +268,8 @@ static void fw_local_var(fw *w, CXCursor d)
   }
   uint32_t vi = fw_var_for(w, d);
   CXCursor init = clang_Cursor_getVarDeclInitializer(d);
+  /* No initializer: in a loop it may keep an earlier iteration's value. */
+  if (clang_Cursor_isNull(init)) fw_flow_assign(w, vi, w->vars.v[vi].mask, 1);
   /* Other expressions in a declaration are evaluated only in a variably
    * modified type (VLA sizes); `__typeof__(*p) tmp;` reads nothing. */
   int vla = fw_type_variably_modified(clang_getCursorType(d));
@@ -274,8 +289,10 @@ static void fw_local_var(fw *w, CXCursor d)
     if (!is_init && !vla) continue;
     uint64_t m = fw_expr(w, e, ACC_VALUE);          /* initializer, VLA sizes */
     if (!clang_Cursor_isNull(init) && clang_equalCursors(e, init)) {
-      if (w->vars.v[vi].is_ptr) fw_var_grow(w, vi, m, e);
-      else {   /* into a local struct or array: kept there, untracked */
+      if (w->vars.v[vi].is_ptr) {
+        fw_var_grow(w, vi, m, e);
+        fw_flow_assign(w, vi, m, 1);
+      } else {   /* into a local struct or array: kept there, untracked */
         lv_t lv = { .kind = LV_LOCAL, .var = vi };
         fw_scratch_stored(w, &lv, m);
       }
@@ -310,6 +327,7 @@ static int fw_labeled(fw *w, CXCursor c)
   w->ks.n = k;
   int impossible = clang_getCursorKind(c) == CXCursor_DefaultStmt && w->enum_switch;
   w->impossible += impossible;
+  fw_flow_top(w);   /* other paths arrive: a goto, the switch, the case before */
   int f = fw_stmt(w, body);
   w->impossible -= impossible;
   return f;
@@ -359,6 +377,7 @@ int fw_stmt(fw *w, CXCursor s)
     w->iter_cond++;   /* the condition too: simpler, and only conservative */
     int f = fw_generic_stmt(w, s, 0);
     w->iter_cond--;
+    fw_flow_top(w);   /* its breaks, and a value matching no case */
     w->enum_switch = outer;
     fw_avail_restore(w, mark, floor);
     return f;
@@ -447,6 +466,8 @@ static void fw_restart(fw *w, fw_mark m, size_t argmasks)
   s->pcalls.n = w->pcall_base;
   fw_fnfield_restart(w);
   for (size_t i = 0; i < w->vars.n; i++) { w->vars.v[i].read = 0; w->vars.v[i].last_write = 0; }
+  fw_flow_top(w);
+  w->flow.n = 0;
   w->stale = 0;
   w->doomed = 0;
   w->seq = w->mem_writes = w->ncalls = 0;
@@ -485,6 +506,7 @@ int fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn)
     fw_restart(&w, start, argstart);
     if (!clang_Cursor_isNull(body)) flags = fw_stmt(&w, body);
     if (!w.stale || pass > 8) break;
+    if (pass == 8) w.flow_off = 1;
     if (pass == 8)
       for (size_t i = 0; i < w.vars.n; i++)
         if (w.vars.v[i].is_ptr) { w.vars.v[i].mask |= PROV_UNKNOWN; w.vars.v[i].pointee_n = 2; }
@@ -508,6 +530,7 @@ int fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn)
   vec_free(&w.vars);
   ptrmap_free(&w.varmap);
   vec_free(&w.ks);
+  vec_free(&w.flow);
   vec_free(&w.pending);
   vec_free(&w.pending_vars);
   vec_free(&w.pending_calls);
