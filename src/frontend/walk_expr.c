@@ -148,10 +148,10 @@ void fw_var_grow(fw *w, uint32_t vi, uint64_t m, CXCursor value)
 {
   fw_var_point(w, vi, m, value);
   fw_var *v = &w->vars.v[vi];
-  v->cur |= m;   /* a strong assignment narrows it after (flow.c) */
+  fw_flow_assign(w, vi, m, clang_getNullCursor(), 0);   /* a strong assignment narrows it after */
   if ((v->mask | m) == v->mask) return;
   v->mask |= m;
-  if (v->read) w->stale = 1;
+  if (v->read || v->topped) w->stale = 1;
 }
 
 static void fw_var_written(fw *w, uint32_t vi)
@@ -497,7 +497,7 @@ uint64_t fw_store(fw *w, CXCursor target, uint64_t m, CXCursor value, int rd)
   if (!into_var) fw_scratch_stored(w, &lv, m);   /* beyond the local pointers: untracked from here */
   if (into_var) {
     fw_var_grow(w, lv.var, m, value);
-    fw_flow_assign(w, lv.var, m, !rd);   /* `p = q` replaces; `p += n` keeps */
+    fw_flow_assign(w, lv.var, m, value, !rd);   /* `p = q` replaces; `p += n` keeps */
     w->vars.v[lv.var].read = 1;
     return fw_flow_value(w, lv.var);
   }
