@@ -32,6 +32,8 @@ static int flow_part_dead(const fw *w, const fw_part *p)
   return 0;
 }
 
+/* What a state may hold where the walk is: its base and the parts whose
+ * literals are not contradicted here. */
 static uint64_t flow_state_value(const fw *w, const fw_fstate *s)
 {
   uint64_t m = s->base;

@@ -6,8 +6,9 @@
  * returns the pointer provenance of the result (PROV_* bits), which is how
  * "a pointer that provably points to local storage may be written through"
  * works: a local pointer variable's provenance is the union of everything
- * ever assigned to it (flow-insensitive), and a pointer loaded from memory
- * may point anywhere (PROV_UNKNOWN). Writes are visited by the assignment
+ * ever assigned to it (flow-insensitive), narrowed where it is read to what
+ * the paths reaching that point assign (flow.c), and a pointer loaded from
+ * memory may point anywhere (PROV_UNKNOWN). Writes are visited by the assignment
  * operators through fw_lvalue + fw_access. */
 #include "frontend/walk.h"
 #include <string.h>
