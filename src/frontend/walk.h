@@ -10,9 +10,20 @@
 #define PURIST_WALK_H
 #include "frontend/fe_internal.h"
 
+/* Part of a local pointer's value that holds only where every literal
+ * does (flow.c): literal = variable index << 1 | (1: nonzero, 0: zero). */
+#define FW_PART_LITS 4
+#define FW_PARTS 4
+typedef struct { uint64_t bits; uint32_t lit[FW_PART_LITS]; uint8_t nlit; } fw_part;
+/* What a local pointer may hold at a point of the walk: base everywhere,
+ * each part where its literals hold. */
+typedef struct { uint64_t base; fw_part part[FW_PARTS]; uint8_t n; } fw_fstate;
+
 /* A local variable or parameter of the function being walked. */
 typedef struct {
-  uint64_t mask;        /* pointer provenance (PROV_*), if a pointer */
+  uint64_t mask;        /* pointer provenance (PROV_*), if a pointer: everything it is
+                           ever assigned in the function */
+  fw_fstate fs;         /* what of mask it may hold at this point of the walk (flow.c) */
   uint32_t name;        /* string id */
   uint32_t last_write;  /* fw.seq at its last write in this walk */
   int16_t param;        /* parameter index, or -1 */
@@ -21,11 +32,15 @@ typedef struct {
   uint8_t ptr_union;    /* a parameter of a union of pointers only: a pointer, read and
                            written through any member */
   uint8_t read;         /* its value was used in this walk */
+  uint8_t topped;       /* flow.c took its union in this walk: a later growth needs
+                           another walk, as a read does */
   uint8_t addr_taken;   /* &v appears somewhere (sticky across walks) */
   uint8_t addr_plain;   /* … other than as an allocator's marker argument, or an array
                            of it decays to a pointer (scratch.c) */
   uint8_t holds_fresh;  /* not a pointer: a member or element holds a fresh block (scratch.c) */
   uint8_t used;         /* its value is read somewhere in this walk */
+  uint8_t guard_bad;    /* not fixed for the whole call: no condition on it is a literal
+                           (guardvar.c) */
   uint8_t pointee_n;    /* a pointer: 0 nothing stored yet, 1 only addresses within the
                            global `pointee`, 2 anything else (sticky, as mask) */
   CXCursor pointee;     /* its VarDecl when pointee_n == 1: `*p` then names that object */
@@ -111,6 +126,11 @@ typedef struct fw {
   uint64_t captures;      /* sum_func.captures, as far as this walk sees (scratch.c) */
   VEC(uint64_t) errno_saved;  /* locals holding only values read from errno (errsave.c) */
   uint8_t sflags;         /* sum_func.sflags (SSF_*) */
+  VEC(fw_fstate) flow;    /* saved fw_var.fs vectors (flow.c): a count (in base), then the values */
+  VEC(uint32_t) flow_lits;  /* literals that hold where the walk is (guardvar.c) */
+  int flow_off;           /* the walk did not converge: every pointer is its union */
+  int flow_noguard;       /* labels or asm: no variable is fixed for the call */
+  size_t flow_case_lits;  /* flow_lits.n where the innermost switch began */
 } fw;
 
 /* Statement flags: how control can leave a statement. */
@@ -286,6 +306,34 @@ void fw_scratch_returned(fw *w, uint64_t m);
 void fw_scratch_stored(fw *w, const lv_t *lv, uint64_t m);
 /* Sets f's captures and sflags once the walk is final. */
 void fw_scratch_finish(fw *w, sum_func *f);
+
+/* flow.c: a local pointer's provenance at a point of the walk (issue 30, item 7) */
+/* What variable vi may hold here: fw_var.cur, or its union where the walk
+ * cannot follow it (its address taken). */
+uint64_t fw_flow_value(const fw *w, uint32_t vi);
+/* vi is assigned a value of provenance m (expression value, or a null
+ * cursor); strong: it holds only that now. */
+void fw_flow_assign(fw *w, uint32_t vi, uint64_t m, CXCursor value, int strong);
+/* Other paths arrive here (a loop's head or exit, a label, a case): every
+ * variable may hold anything it is ever assigned. */
+void fw_flow_top(fw *w);
+/* Saves every variable's current value; returns the mark. */
+size_t fw_flow_save(fw *w);
+/* Puts the values saved at mark back, or joins them into the current ones. */
+void fw_flow_restore(fw *w, size_t mark);
+void fw_flow_join(fw *w, size_t mark);
+/* The join after an if: the saved state (one branch) under lits_saved,
+ * the current one (the other) under lits_cur (either may be NULL). */
+void fw_flow_join_lits(fw *w, size_t mark, const fw_u32vec *lits_saved, const fw_u32vec *lits_cur);
+/* Drops what was saved from mark on. */
+void fw_flow_drop(fw *w, size_t mark);
+
+/* guardvar.c: conditions on variables fixed for the call (issue 30, item 7) */
+/* Marks the variables of fn that are not fixed for the whole call, and
+ * whether the function jumps (then none is). */
+void fw_guardvar_scan(fw *w, CXCursor fn, CXCursor body);
+/* The literals that hold where cond is pol (1 true, 0 false), into out. */
+void fw_guardvar_lits(fw *w, CXCursor cond, int pol, fw_u32vec *out);
 
 /* errsave.c: errno saved on entry and put back (issue 30, item 2) */
 /* Collects the locals of body that only ever hold a value read from errno

@@ -6,8 +6,9 @@
  * returns the pointer provenance of the result (PROV_* bits), which is how
  * "a pointer that provably points to local storage may be written through"
  * works: a local pointer variable's provenance is the union of everything
- * ever assigned to it (flow-insensitive), and a pointer loaded from memory
- * may point anywhere (PROV_UNKNOWN). Writes are visited by the assignment
+ * ever assigned to it (flow-insensitive), narrowed where it is read to what
+ * the paths reaching that point assign (flow.c), and a pointer loaded from
+ * memory may point anywhere (PROV_UNKNOWN). Writes are visited by the assignment
  * operators through fw_lvalue + fw_access. */
 #include "frontend/walk.h"
 #include <string.h>
@@ -148,9 +149,10 @@ void fw_var_grow(fw *w, uint32_t vi, uint64_t m, CXCursor value)
 {
   fw_var_point(w, vi, m, value);
   fw_var *v = &w->vars.v[vi];
+  fw_flow_assign(w, vi, m, clang_getNullCursor(), 0);   /* a strong assignment narrows it after */
   if ((v->mask | m) == v->mask) return;
   v->mask |= m;
-  if (v->read) w->stale = 1;
+  if (v->read || v->topped) w->stale = 1;
 }
 
 static void fw_var_written(fw *w, uint32_t vi)
@@ -465,7 +467,7 @@ static uint64_t fw_lvalue_expr(fw *w, CXCursor c, int acc, const lv_t *lv)
   if (!fe_expr_is_pointer(c) && !(whole && w->vars.v[lv->var].ptr_union)) return 0;
   if (whole) {
     w->vars.v[lv->var].read = 1;
-    return w->vars.v[lv->var].mask;
+    return fw_flow_value(w, lv->var);
   }
   /* Loaded from read-only static data: where its initializer points. */
   if (lv->kind == LV_GLOBAL) return fw_rotable_load(w, c, lv->decl);
@@ -496,8 +498,9 @@ uint64_t fw_store(fw *w, CXCursor target, uint64_t m, CXCursor value, int rd)
   if (!into_var) fw_scratch_stored(w, &lv, m);   /* beyond the local pointers: untracked from here */
   if (into_var) {
     fw_var_grow(w, lv.var, m, value);
+    fw_flow_assign(w, lv.var, m, value, !rd);   /* `p = q` replaces; `p += n` keeps */
     w->vars.v[lv.var].read = 1;
-    return w->vars.v[lv.var].mask;
+    return fw_flow_value(w, lv.var);
   }
   return fe_expr_is_pointer(target) ? PROV_UNKNOWN : 0;
 }
@@ -611,9 +614,12 @@ static uint64_t fw_binary(fw *w, CXCursor c)
    * dominate it, but nothing computed on the right is sure to run. */
   int lazy = op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr;
   size_t mark = fw_avail_enter(w);
+  size_t before = fw_flow_save(w);
   w->iter_cond += lazy;
   uint64_t mr = fw_expr(w, r, ACC_VALUE);
   w->iter_cond -= lazy;
+  if (lazy) fw_flow_join(w, before);   /* the right may not run */
+  fw_flow_drop(w, before);
   if (lazy) fw_avail_leave(w, mark);
   if (op == CXBinaryOperator_Comma) return mr;
   if ((op == CXBinaryOperator_Add || op == CXBinaryOperator_Sub) &&
@@ -903,10 +909,15 @@ static uint64_t fw_conditional(fw *w, CXCursor c)
   fw_expr(w, kids[0], ACC_VALUE);
   size_t mark = fw_avail_enter(w);
   w->iter_cond++;
+  size_t before = fw_flow_save(w);
   uint64_t m = fw_arm(w, kids[1]);
   fw_avail_leave(w, mark);
+  size_t after_a = fw_flow_save(w);
+  fw_flow_restore(w, before);
   m |= fw_arm(w, kids[2]);
   fw_avail_leave(w, mark);
+  fw_flow_join(w, after_a);   /* pointers: either arm's values (flow.c) */
+  fw_flow_drop(w, before);
   w->iter_cond--;
   return m;
 }

@@ -48,7 +48,7 @@ static int fw_compound(fw *w, CXCursor c)
   VEC(fw_mark) marks = {0};
   VEC(int) flags = {0};
   int acc = 0, ends = 0, last = 0;
-  size_t guards0 = w->guards.n;
+  size_t guards0 = w->guards.n, lits0 = w->flow_lits.n;
   for (size_t i = 0; i < n; i++) {
     vec_push(&marks, fw_mark_now(w));
     CXCursor st = w->ks.v[k + i];
@@ -70,6 +70,7 @@ static int fw_compound(fw *w, CXCursor c)
   }
   w->ks.n = k;
   w->guards.n = guards0;
+  if (w->flow_lits.n > lits0) w->flow_lits.n = lits0;   /* an early return's literals end with the block */
   vec_free(&marks);
   vec_free(&flags);
   return acc | (ends ? FS_ENDS : 0) | last;
@@ -139,13 +140,36 @@ static int fw_if(fw *w, CXCursor c)
   size_t mark = fw_avail_enter(w), floor = w->avail_floor;
   int dead_a = fw_branch_dead(kids[0], 1, kids[1]), dead_b = n > 2 && fw_branch_dead(kids[0], 0, kids[2]);
   int folded = fw_cond_folded(kids[0]), cond_a = folded != 1, cond_b = folded != 0;
+  size_t before = fw_flow_save(w), lits0 = w->flow_lits.n;
+  fw_u32vec lits_a = {0}, lits_b = {0};   /* what holds in each branch (guardvar.c) */
+  fw_guardvar_lits(w, kids[0], 1, &lits_a);
+  fw_guardvar_lits(w, kids[0], 0, &lits_b);
+  for (size_t i = 0; i < lits_a.n; i++) vec_push(&w->flow_lits, lits_a.v[i]);
   w->iter_cond += cond_a;
   int a = dead_a ? 0 : fw_branch(w, kids[1]);
   w->iter_cond -= cond_a;
+  w->flow_lits.n = lits0;
+  size_t after_a = fw_flow_save(w);
+  fw_flow_restore(w, before);
   fw_avail_restore(w, mark, floor);
+  for (size_t i = 0; i < lits_b.n; i++) vec_push(&w->flow_lits, lits_b.v[i]);
   w->iter_cond += cond_b;
   int b = n > 2 && !dead_b ? fw_branch(w, kids[2]) : 0;
   w->iter_cond -= cond_b;
+  w->flow_lits.n = lits0;
+  /* Pointers: the values of the branches that get past the if (a dead
+   * one, or one that always returns or ends, does not: GMP's
+   * TMP_ALLOC_LIMBS_2 is `if (WANT_TMP_DEBUG) … else …`). */
+  bool reach_a = !dead_a && !(a & (FS_ENDS | FS_LEAVES));
+  bool reach_b = n == 2 || (!dead_b && !(b & (FS_ENDS | FS_LEAVES)));
+  if (reach_a && !reach_b) fw_flow_restore(w, after_a);
+  else if (reach_a || !reach_b) fw_flow_join_lits(w, after_a, &lits_a, &lits_b);
+  fw_flow_drop(w, before);
+  /* `if (!copy) return …;`: the rest of the block runs under copy. */
+  const fw_u32vec *rest = reach_a && !reach_b ? &lits_a : !reach_a && reach_b ? &lits_b : NULL;
+  for (size_t i = 0; rest && i < rest->n; i++) vec_push(&w->flow_lits, rest->v[i]);
+  vec_free(&lits_a);
+  vec_free(&lits_b);
   /* When the then-branch never falls through (it returns, or ends in a
    * noreturn call), what follows the if is reached through the else-branch
    * only: its calls dominate it (`if (a) return 0; else if (kind(p)) …;
@@ -177,8 +201,10 @@ static int fw_while(fw *w, CXCursor c, int is_do)
   size_t mark = fw_avail_enter(w), floor = fw_avail_barrier(w);
   int looped = !fw_loop_cond_false(cond);   /* do … while (0) is a block, not a loop */
   fw_iter outer = looped ? fw_iter_enter(w) : (fw_iter){ 0, 0 };
+  if (looped) fw_flow_top(w);   /* the back edge arrives here */
   if (is_do) { f = fw_stmt(w, body); fw_expr(w, cond, ACC_VALUE); }
   else { fw_expr(w, cond, ACC_VALUE); f = fw_branch_dead(cond, 1, body) ? 0 : fw_stmt(w, body); }
+  if (looped || (f & FS_BRK)) fw_flow_top(w);   /* and every break */
   if (looped) fw_iter_leave(w, outer);
   fw_avail_restore(w, mark, floor);
   if (!fw_loop_cond_false(cond)) fw_loop_patch(w, m0.call, m0.eff, seq0);
@@ -255,6 +281,8 @@ static void fw_local_var(fw *w, CXCursor d)
   }
   uint32_t vi = fw_var_for(w, d);
   CXCursor init = clang_Cursor_getVarDeclInitializer(d);
+  /* No initializer: in a loop it may keep an earlier iteration's value. */
+  if (clang_Cursor_isNull(init)) fw_flow_assign(w, vi, w->vars.v[vi].mask, init, 1);
   /* Other expressions in a declaration are evaluated only in a variably
    * modified type (VLA sizes); `__typeof__(*p) tmp;` reads nothing. */
   int vla = fw_type_variably_modified(clang_getCursorType(d));
@@ -274,8 +302,10 @@ static void fw_local_var(fw *w, CXCursor d)
     if (!is_init && !vla) continue;
     uint64_t m = fw_expr(w, e, ACC_VALUE);          /* initializer, VLA sizes */
     if (!clang_Cursor_isNull(init) && clang_equalCursors(e, init)) {
-      if (w->vars.v[vi].is_ptr) fw_var_grow(w, vi, m, e);
-      else {   /* into a local struct or array: kept there, untracked */
+      if (w->vars.v[vi].is_ptr) {
+        fw_var_grow(w, vi, m, e);
+        fw_flow_assign(w, vi, m, e, 1);
+      } else {   /* into a local struct or array: kept there, untracked */
         lv_t lv = { .kind = LV_LOCAL, .var = vi };
         fw_scratch_stored(w, &lv, m);
       }
@@ -309,7 +339,11 @@ static int fw_labeled(fw *w, CXCursor c)
   CXCursor body = FW_KID(w, k, n - 1);
   w->ks.n = k;
   int impossible = clang_getCursorKind(c) == CXCursor_DefaultStmt && w->enum_switch;
+  /* A case is entered from the switch: literals the body before it set do not hold. */
+  if (clang_getCursorKind(c) != CXCursor_LabelStmt && w->flow_lits.n > w->flow_case_lits)
+    w->flow_lits.n = w->flow_case_lits;
   w->impossible += impossible;
+  fw_flow_top(w);   /* other paths arrive: a goto, the switch, the case before */
   int f = fw_stmt(w, body);
   w->impossible -= impossible;
   return f;
@@ -357,8 +391,12 @@ int fw_stmt(fw *w, CXCursor s)
     w->enum_switch = n >= 2 && fw_switch_covers_enum(FW_KID(w, k, 0), FW_KID(w, k, n - 1));
     w->ks.n = k;
     w->iter_cond++;   /* the condition too: simpler, and only conservative */
+    size_t case_lits = w->flow_case_lits;
+    w->flow_case_lits = w->flow_lits.n;
     int f = fw_generic_stmt(w, s, 0);
+    w->flow_case_lits = case_lits;
     w->iter_cond--;
+    fw_flow_top(w);   /* its breaks, and a value matching no case */
     w->enum_switch = outer;
     fw_avail_restore(w, mark, floor);
     return f;
@@ -446,7 +484,12 @@ static void fw_restart(fw *w, fw_mark m, size_t argmasks)
   s->fnargs.n = w->fnarg_base;
   s->pcalls.n = w->pcall_base;
   fw_fnfield_restart(w);
-  for (size_t i = 0; i < w->vars.n; i++) { w->vars.v[i].read = 0; w->vars.v[i].last_write = 0; }
+  fw_flow_top(w);
+  for (size_t i = 0; i < w->vars.n; i++) {
+    w->vars.v[i].read = w->vars.v[i].topped = 0;
+    w->vars.v[i].last_write = 0;
+  }
+  w->flow.n = w->flow_lits.n = 0;
   w->stale = 0;
   w->doomed = 0;
   w->seq = w->mem_writes = w->ncalls = 0;
@@ -472,6 +515,7 @@ int fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn)
   CXCursor body = fw_body(&w, fn);
   fw_add_params(&w, fn);
   if (!clang_Cursor_isNull(body)) fw_errsave_scan(&w, body);
+  if (!clang_Cursor_isNull(body)) fw_guardvar_scan(&w, fn, body);
   fw_mark start = fw_mark_now(&w);
   size_t argstart = t->sum->argmasks.n;
   w.eff_base = start.eff;
@@ -485,6 +529,7 @@ int fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn)
     fw_restart(&w, start, argstart);
     if (!clang_Cursor_isNull(body)) flags = fw_stmt(&w, body);
     if (!w.stale || pass > 8) break;
+    if (pass == 8) w.flow_off = 1;
     if (pass == 8)
       for (size_t i = 0; i < w.vars.n; i++)
         if (w.vars.v[i].is_ptr) { w.vars.v[i].mask |= PROV_UNKNOWN; w.vars.v[i].pointee_n = 2; }
@@ -508,6 +553,8 @@ int fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn)
   vec_free(&w.vars);
   ptrmap_free(&w.varmap);
   vec_free(&w.ks);
+  vec_free(&w.flow);
+  vec_free(&w.flow_lits);
   vec_free(&w.pending);
   vec_free(&w.pending_vars);
   vec_free(&w.pending_calls);

@@ -1,0 +1,156 @@
+/* guardvar.c — conditions whose value a call fixes (issue 30, item 7).
+ *
+ * coreutils' quote_name_buf points `buf` at its caller's string only when
+ * `needs_further_quoting` is false, and writes through `buf` only when it
+ * is true: no path does both. A condition that names a variable holding
+ * one value for the whole call (a parameter never assigned, a local
+ * initialised once outside any loop or switch and never assigned after,
+ * neither ever addressed, in a function without labels) is the same at the
+ * assignment and at the write, so a value assigned under `!v` never
+ * reaches code run under `v` (flow.c). Only scalar variables, and only the
+ * plain forms `v`, `!v`, `v != 0`, `v == 0`, joined by && (both hold) or,
+ * where the condition is false, by || (neither holds). */
+#include "frontend/walk.h"
+
+typedef struct {
+  fw *w;
+  int jumps;                /* a label, goto or asm in the function */
+  VEC(unsigned) loops;      /* [start, end) offsets of loops and switches */
+  VEC(unsigned) decls;      /* (offset, variable) of initialised scalar locals */
+} gv_scan;
+
+/* The local variable or parameter e names (stripped), or a null cursor. */
+static CXCursor gv_local(CXCursor e)
+{
+  e = fe_strip(e);
+  if (clang_getCursorKind(e) != CXCursor_DeclRefExpr) return clang_getNullCursor();
+  CXCursor d = clang_getCursorReferenced(e);
+  return fw_is_local_decl(d) ? d : clang_getNullCursor();
+}
+
+static void gv_spoil(gv_scan *s, CXCursor e)
+{
+  CXCursor d = gv_local(e);
+  if (!clang_Cursor_isNull(d)) s->w->vars.v[fw_var_for(s->w, d)].guard_bad = 1;
+}
+
+/* Is the variable's type one a condition tests by value (not a pointer,
+ * whose provenance changes, nor volatile)? */
+static int gv_scalar(CXCursor d)
+{
+  CXType t = clang_getCursorType(d);
+  if (clang_isVolatileQualifiedType(t)) return 0;
+  t = clang_getCanonicalType(t);
+  return (t.kind >= CXType_Bool && t.kind <= CXType_Int128) || t.kind == CXType_Enum;
+}
+
+static unsigned gv_offset(CXSourceLocation at)
+{
+  unsigned off;
+  clang_getExpansionLocation(at, NULL, NULL, NULL, &off);
+  return off;
+}
+
+/* One node of the body (the visit recurses: an AST can be deep). */
+static enum CXChildVisitResult gv_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+  (void)parent;
+  gv_scan *s = d;
+  fw *w = s->w;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  switch (k) {
+  case CXCursor_LabelStmt: case CXCursor_GotoStmt: case CXCursor_IndirectGotoStmt:
+  case CXCursor_GCCAsmStmt: case CXCursor_MSAsmStmt:   /* asm outputs assign unseen */
+    s->jumps = 1;
+    break;
+  case CXCursor_VarDecl:
+    if (fw_is_local_decl(c)) {
+      uint32_t vi = fw_var_for(w, c);
+      if (clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(c)) || !gv_scalar(c)) w->vars.v[vi].guard_bad = 1;
+      else { vec_push(&s->decls, gv_offset(clang_getCursorLocation(c))); vec_push(&s->decls, vi); }
+    }
+    break;
+  case CXCursor_BinaryOperator: case CXCursor_CompoundAssignOperator: {
+    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+    CXCursor kids[2];
+    if (fe_kids(c, kids, 2) == 2 &&
+        (k == CXCursor_CompoundAssignOperator || op == CXBinaryOperator_Assign))
+      gv_spoil(s, kids[0]);
+    break;
+  }
+  case CXCursor_UnaryOperator: {
+    enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
+    CXCursor kid[1];
+    if (fe_kids(c, kid, 1) == 1 &&
+        (op == CXUnaryOperator_AddrOf || op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec ||
+         op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec))
+      gv_spoil(s, kid[0]);
+    break;
+  }
+  case CXCursor_ForStmt: case CXCursor_WhileStmt: case CXCursor_DoStmt: case CXCursor_SwitchStmt: {
+    CXSourceRange r = clang_getCursorExtent(c);
+    vec_push(&s->loops, gv_offset(clang_getRangeStart(r)));
+    vec_push(&s->loops, gv_offset(clang_getRangeEnd(r)));
+    break;
+  }
+  default:
+    break;
+  }
+  return CXChildVisit_Recurse;
+}
+
+void fw_guardvar_scan(fw *w, CXCursor fn, CXCursor body)
+{
+  gv_scan s = { w, 0, {0}, {0} };
+  int n = clang_Cursor_getNumArguments(fn);
+  for (int i = 0; i < n; i++) {
+    CXCursor p = clang_Cursor_getArgument(fn, (unsigned)i);
+    if (!gv_scalar(p)) w->vars.v[fw_var_for(w, p)].guard_bad = 1;
+  }
+  clang_visitChildren(body, gv_visit, &s);
+  /* Declared in a loop or a switch: initialised again, or jumped over. */
+  for (size_t i = 0; i < s.decls.n; i += 2)
+    for (size_t j = 0; j < s.loops.n; j += 2)
+      if (s.decls.v[i] >= s.loops.v[j] && s.decls.v[i] < s.loops.v[j + 1]) w->vars.v[s.decls.v[i + 1]].guard_bad = 1;
+  w->flow_noguard = s.jumps;
+  vec_free(&s.loops);
+  vec_free(&s.decls);
+}
+
+/* Pushes the literals cond being `pol` implies. */
+static void gv_lits(fw *w, CXCursor cond, int pol, fw_u32vec *out, int depth)
+{
+  CXCursor e = fe_strip(cond);
+  enum CXCursorKind k = clang_getCursorKind(e);
+  if (depth > 8) return;
+  if (k == CXCursor_DeclRefExpr) {
+    CXCursor d = gv_local(e);
+    if (clang_Cursor_isNull(d)) return;
+    uint32_t vi = fw_var_for(w, d);
+    if (!w->vars.v[vi].guard_bad) vec_push(out, vi << 1 | (uint32_t)pol);
+    return;
+  }
+  CXCursor kids[2];
+  if (k == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_LNot &&
+      fe_kids(e, kids, 1) == 1) {
+    gv_lits(w, kids[0], !pol, out, depth + 1);
+    return;
+  }
+  if (k != CXCursor_BinaryOperator || fe_kids(e, kids, 2) != 2) return;
+  enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(e);
+  long long v;
+  if (op == CXBinaryOperator_EQ || op == CXBinaryOperator_NE) {
+    int side = fw_int_literal_value(kids[1], &v) && v == 0 ? 0 : fw_int_literal_value(kids[0], &v) && v == 0 ? 1 : -1;
+    if (side >= 0) gv_lits(w, kids[side], op == CXBinaryOperator_NE ? pol : !pol, out, depth + 1);
+  } else if ((op == CXBinaryOperator_LAnd && pol) || (op == CXBinaryOperator_LOr && !pol)) {
+    gv_lits(w, kids[0], pol, out, depth + 1);
+    gv_lits(w, kids[1], pol, out, depth + 1);
+  }
+}
+
+void fw_guardvar_lits(fw *w, CXCursor cond, int pol, fw_u32vec *out)
+{
+  out->n = 0;
+  if (w->flow_noguard || w->flow_off) return;
+  gv_lits(w, cond, pol, out, 0);
+}
