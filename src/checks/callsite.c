@@ -212,3 +212,14 @@ void checks_callsite(const link_prog *p, const link_func *f, uint32_t ci, purity
     if (out->after_opaque && !out->blocked) out->kind = CS_NONE;   /* not hoisted, and nothing in the way */
   }
 }
+
+bool checks_inlined_merge(const link_prog *p, const link_func *f, uint32_t ci, purity cls)
+{
+  const link_call *c = &p->calls.v[ci];
+  if (!c->inl_callee || cls != PURITY_CONST || (c->flags & (SCF_NORETURN | SCF_TABLE))) return false;
+  const link_func *g = &p->funcs.v[c->inl_callee - 1], *h = &p->funcs.v[c->callee];
+  if (g->flags & (SFF_AGGREGATE | SFF_VOID)) return false;
+  if (callsite_is_hint(strtab_get(p->strs, g->name)) || callsite_is_errno(p, g)) return false;
+  /* The inlined function must be the body this TU compiles. */
+  return checks_body_seen(p, f, h) && !(h->lflags & LF_JOIN);
+}

@@ -17,10 +17,7 @@
 
 enum { AVAIL_SCAN = 256 };   /* how far back to look for an identical call */
 
-typedef struct {
-  uint64_t h;
-  int stable, reads_mem;
-} argscan;
+typedef fw_argscan argscan;
 
 static void fp_mix(uint64_t *h, uint64_t v)
 {
@@ -187,8 +184,13 @@ static void fw_arg_scan(fw *w, CXCursor e, argscan *a)
   }
 }
 
+void fw_arg_fingerprint(fw *w, CXCursor e, fw_argscan *a)
+{
+  fw_arg_scan(w, e, a);
+}
+
 /* Is the value of the call at `av` still what a new identical call gives? */
-static int fw_avail_valid(fw *w, const fw_avail *av)
+int fw_avail_valid(fw *w, const fw_avail *av)
 {
   for (uint32_t i = 0; i < av->nsnap; i++) {
     uint32_t var = w->snaps.v[av->snap_off + 2 * i], lw = w->snaps.v[av->snap_off + 2 * i + 1];
@@ -197,15 +199,20 @@ static int fw_avail_valid(fw *w, const fw_avail *av)
   return 1;
 }
 
-static void fw_avail_push(fw *w, uint32_t rel, const fw_callinfo *ci)
+void fw_avail_push_fp(fw *w, uint32_t rel, const fw_callinfo *ci, uint32_t callee, uint8_t copy)
 {
-  fw_avail av = { rel, (uint32_t)w->snaps.n, ci->nvars };
+  fw_avail av = { ci->fp, callee, copy, rel, (uint32_t)w->snaps.n, ci->nvars };
   for (uint32_t i = 0; i < ci->nvars; i++) {
     uint32_t var = w->cvars.v[ci->vars_off + i];
     vec_push(&w->snaps, var);
     vec_push(&w->snaps, w->vars.v[var].last_write);
   }
   vec_push(&w->avail, av);
+}
+
+static void fw_avail_push(fw *w, uint32_t rel, const fw_callinfo *ci)
+{
+  fw_avail_push_fp(w, rel, ci, w->t->sum->calls.v[w->call_base + rel].callee, 0);
 }
 
 /* Does an argument do something of its own: a call, an assignment,
@@ -244,15 +251,17 @@ void fw_callsite_record(fw *w, CXCursor call, uint32_t rel)
   sum_call *c = &s->calls.v[w->call_base + rel];
   argscan a = { 0, 1, 0 };
   fp_mix(&a.h, (uint64_t)c->callee + 1);
-  fw_callinfo ci = { 0, (uint32_t)w->cvars.n, 0, 0, 0, 0 };
+  fw_callinfo ci = { 0, (uint32_t)w->cvars.n, 0, 0, 0, 0, 0, { 0 } };
   int nargs = clang_Cursor_getNumArguments(call);
   for (int i = 0; i < nargs && a.stable; i++) fw_arg_scan(w, clang_Cursor_getArgument(call, (unsigned)i), &a);
+  fw_inline_params(w, call, &ci);
   ci.fp = a.h;
   ci.nvars = (uint32_t)(w->cvars.n - ci.vars_off);
   ci.stable = (uint8_t)a.stable;
   ci.reads_mem = (uint8_t)a.reads_mem;
   ci.skippable = (uint8_t)(w->iter_cond > 0 || w->iter_left);
   vec_push(&w->cinfo, ci);
+  fw_inline_copies(w, call, rel);
   if (ci.reads_mem) c->flags |= SCF_ARGS_READ_MEM;
   /* Only arguments the scan found unstable can do anything of their own. */
   if (!ci.stable && fw_args_side(call)) c->flags |= SCF_ARGS_SIDE;
@@ -261,9 +270,7 @@ void fw_callsite_record(fw *w, CXCursor call, uint32_t rel)
   if (lo < w->avail_floor) lo = w->avail_floor;
   for (size_t i = w->avail.n; i-- > lo;) {
     const fw_avail *av = &w->avail.v[i];
-    const fw_callinfo *prev = &w->cinfo.v[av->call];
-    if (prev->fp == ci.fp && s->calls.v[w->call_base + av->call].callee == c->callee &&
-        fw_avail_valid(w, av)) {
+    if (!av->copy && av->fp == ci.fp && av->callee == c->callee && fw_avail_valid(w, av)) {
       c->same_as = av->call + 1;
       return;
     }

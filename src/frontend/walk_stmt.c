@@ -491,6 +491,7 @@ int fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn)
   }
   fw_loops_finish(&w);
   fw_callsite_finish(&w);
+  fw_inline_note(&w, body);
   fw_fnptr_finish(&w, w.fnarg_base, w.pcall_base);
   fw_fnfield_finish(&w);
   fw_argdep_mark(&w, body);

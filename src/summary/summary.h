@@ -201,6 +201,14 @@ typedef struct {
   uint32_t loop_eff_lo, loop_eff_hi;    /* innermost loop's effects, [lo, hi); hi = 0: not in a loop */
   uint32_t loop_call_lo, loop_call_hi;  /* and its calls */
   uint32_t macro;    /* (v4) as sum_effect.macro */
+  /* (format 10; issue 29) The callee is a tiny function of this TU that
+   * GCC inlines here, and a call its body makes unconditionally with its
+   * parameters as arguments then computes, with this call's arguments, the
+   * value of an earlier call of this function: 1 + that inner callee's
+   * index into sum_tu.funcs (0: none), and 1 + the earlier call's index
+   * (relative), a call of that callee or of another function inlined so. */
+  uint32_t inl_callee;
+  uint32_t inl_same;
   sum_loc loc;
 } sum_call;
 
@@ -449,7 +457,7 @@ void summary_free(sum_tu *tu);
 /* A record starts with these 8 bytes, then the format version (4 bytes,
  * little-endian), then a flags word: docs/summary-format.md. */
 #define SUMMARY_MAGIC "PURIST\0S"
-#define SUMMARY_FORMAT 9
+#define SUMMARY_FORMAT 10
 /* (format 5) Header flag: the payload is one zstd frame holding the payload. */
 #define SUMMARY_ZSTD 0x1
 
