@@ -198,7 +198,7 @@ void checks_callsite(const link_prog *p, const link_func *f, uint32_t ci, purity
     out->kind = CS_DEAD;
   } else if (aggregate) {
     return;
-  } else if (c->same_as) {
+  } else if (c->same_as && !(c->flags & SCF_TAIL_SHARED)) {
     const link_call *a = &p->calls.v[f->call_off + c->same_as - 1];
     out->kind = CS_REDUNDANT;
     out->first_call = f->call_off + c->same_as - 1;

@@ -119,6 +119,8 @@ typedef struct fw {
   uint64_t captures;      /* sum_func.captures, as far as this walk sees (scratch.c) */
   VEC(uint64_t) errno_saved;  /* locals holding only values read from errno (errsave.c) */
   uint8_t sflags;         /* sum_func.sflags (SSF_*) */
+  int cond_depth;         /* ?: being walked, nested (tailmerge.c) */
+  VEC(uint64_t) leaf_arms;  /* fingerprints of the outermost one's arms that are no ?: */
 } fw;
 
 /* Statement flags: how control can leave a statement. */
@@ -209,6 +211,10 @@ void fw_avail_push_fp(fw *w, uint32_t rel, const fw_callinfo *ci, uint32_t calle
  * on the call (sum_call.inl_callee), the others made available. */
 void fw_inline_note(fw *w, CXCursor body);
 void fw_inline_params(fw *w, CXCursor call, fw_callinfo *ci);
+/* tailmerge.c: an arm of a ?: just walked (its calls from m on): when
+ * it is no ?: itself and computes what an earlier such arm of the same
+ * outermost ?: computes, its calls are SCF_TAIL_SHARED. */
+void fw_tail_arm(fw *w, CXCursor arm, fw_mark m);
 void fw_inline_copies(fw *w, CXCursor call, uint32_t rel);
 void fw_loop_patch(fw *w, size_t call0, size_t eff0, uint32_t seq0);
 /* A loop's iteration: what runs in every one of them (callsite.c). */

@@ -457,6 +457,8 @@ static void fw_restart(fw *w, fw_mark m, size_t argmasks)
   w->iter_cond = w->iter_left = 0;
   w->captures = 0;
   w->sflags = 0;
+  w->cond_depth = 0;
+  w->leaf_arms.n = 0;
   for (size_t i = 0; i < w->vars.n; i++) w->vars.v[i].used = 0;
 }
 
@@ -519,6 +521,7 @@ int fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn)
   vec_free(&w.guards);
   vec_free(&w.dead_cands);
   vec_free(&w.errno_saved);
+  vec_free(&w.leaf_arms);
   free(w.asm_printed);
   return flags & FS_ENDS;
 }

@@ -180,6 +180,12 @@ typedef struct {
  * this call allocated, and nothing else: every released argument is
  * fresh or null. */
 #define SCF_FREE           0x800
+/* (format 10; issue 29) The call is in an arm of a `?:` whose value is
+ * computed the same way by an earlier arm of the same conditional
+ * (silk_LIMIT(a, f(x), f(y)) spells f(x) in both halves): GCC's
+ * cross-jumping shares the two identical blocks before any attribute, so
+ * the attribute removes no call here. */
+#define SCF_TAIL_SHARED    0x1000
 
 /* What happens to a call's value (for `explain`). */
 typedef enum { SCU_USED = 0, SCU_DISCARDED = 1, SCU_DEAD_LOCAL = 2 } sum_call_use;
