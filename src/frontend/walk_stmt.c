@@ -124,6 +124,30 @@ static int fw_cond_folded(CXCursor cond)
   return v;
 }
 
+/* The last writes of the variables known now (caller frees). */
+static uint32_t *fw_writes_save(const fw *w, size_t *n)
+{
+  *n = w->vars.n;
+  uint32_t *lw = xmalloc((*n ? *n : 1) * sizeof *lw);
+  for (size_t i = 0; i < *n; i++) lw[i] = w->vars.v[i].last_write;
+  return lw;
+}
+
+/* After both branches of an if: a variable either wrote is written. The
+ * else-branch was walked from the state before the then-branch (lw0: a
+ * write there is on no path into it), so a value computed before the if
+ * stays the same value in it (jq's jv_set: `if (…) { if (isnull) t =
+ * jv_object(); … } else if (jv_get_kind(t) …)` merges with the
+ * jv_get_kind(t) before the if). Writes are numbered in walk order: the
+ * later of the two is the last. */
+static void fw_writes_join(fw *w, const uint32_t *lw0, const uint32_t *lw1, size_t n)
+{
+  for (size_t i = 0; i < n && i < w->vars.n; i++) {
+    uint32_t *lw = &w->vars.v[i].last_write;
+    if (lw1[i] != lw0[i] && lw1[i] > *lw) *lw = lw1[i];
+  }
+}
+
 static int fw_if(fw *w, CXCursor c)
 {
   size_t k = fw_kids(w, c), n = w->ks.n - k;
@@ -139,13 +163,22 @@ static int fw_if(fw *w, CXCursor c)
   size_t mark = fw_avail_enter(w), floor = w->avail_floor;
   int dead_a = fw_branch_dead(kids[0], 1, kids[1]), dead_b = n > 2 && fw_branch_dead(kids[0], 0, kids[2]);
   int folded = fw_cond_folded(kids[0]), cond_a = folded != 1, cond_b = folded != 0;
+  size_t n0 = 0, n1 = 0;
+  uint32_t *lw0 = n > 2 ? fw_writes_save(w, &n0) : NULL, *lw1 = NULL;
   w->iter_cond += cond_a;
   int a = dead_a ? 0 : fw_branch(w, kids[1]);
   w->iter_cond -= cond_a;
   fw_avail_restore(w, mark, floor);
+  if (lw0) {
+    lw1 = fw_writes_save(w, &n1);
+    for (size_t i = 0; i < n0; i++) w->vars.v[i].last_write = lw0[i];
+  }
   w->iter_cond += cond_b;
   int b = n > 2 && !dead_b ? fw_branch(w, kids[2]) : 0;
   w->iter_cond -= cond_b;
+  if (lw0) fw_writes_join(w, lw0, lw1, n0);
+  free(lw0);
+  free(lw1);
   /* When the then-branch never falls through (it returns, or ends in a
    * noreturn call), what follows the if is reached through the else-branch
    * only: its calls dominate it (`if (a) return 0; else if (kind(p)) …;
