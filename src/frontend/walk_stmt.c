@@ -384,13 +384,21 @@ int fw_stmt(fw *w, CXCursor s)
   case CXCursor_DoStmt: return fw_while(w, s, 1);
   case CXCursor_ForStmt: return fw_for(w, s);
   case CXCursor_SwitchStmt: {
-    size_t mark = fw_avail_enter(w), floor = fw_avail_barrier(w);
     int outer = w->enum_switch;
     size_t k = fw_kids(w, s), n = w->ks.n - k;
+    CXCursor cond = n == 2 ? FW_KID(w, k, 0) : clang_getNullCursor(), body = n == 2 ? FW_KID(w, k, 1) : cond;
     w->enum_switch = n >= 2 && fw_switch_covers_enum(FW_KID(w, k, 0), FW_KID(w, k, n - 1));
     w->ks.n = k;
     w->iter_cond++;   /* the condition too: simpler, and only conservative */
-    int f = fw_generic_stmt(w, s, 0);
+    /* The condition runs first, every time: it reuses what is available
+     * before the switch, and what follows the switch reuses it (jq's
+     * jvp_cmp: `if (jv_get_kind(a) != jv_get_kind(b)) { …; return r; }
+     * switch (jv_get_kind(a))`: GCC merges). The cases are a barrier. */
+    bool split = n == 2 && clang_isExpression(clang_getCursorKind(cond)) &&
+                 clang_isStatement(clang_getCursorKind(body));
+    if (split) fw_expr(w, cond, ACC_VALUE);
+    size_t mark = fw_avail_enter(w), floor = fw_avail_barrier(w);
+    int f = split ? fw_stmt(w, body) & (FS_RET | FS_BRK) : fw_generic_stmt(w, s, 0);
     w->iter_cond--;
     w->enum_switch = outer;
     fw_avail_restore(w, mark, floor);
