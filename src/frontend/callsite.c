@@ -189,19 +189,44 @@ void fw_arg_fingerprint(fw *w, CXCursor e, fw_argscan *a)
   fw_arg_scan(w, e, a);
 }
 
-/* Is the value of the call at `av` still what a new identical call gives? */
+/* Has nothing since the call at `av` (other than the call being recorded
+ * now) been able to write a local whose address was taken: no call, no
+ * write other than to a whole local by name, no effect that writes? */
+static int fw_avail_untouched(fw *w, const fw_avail *av)
+{
+  if (w->mem_writes != av->mem_writes || w->ncalls != av->ncalls + 1) return 0;
+  const sum_tu *s = w->t->sum;
+  for (size_t i = av->neff; i < s->effs.n; i++) {
+    switch ((sum_effect_kind)s->effs.v[i].kind) {
+    case SE_WRITE_GLOBAL: case SE_WRITE_MEM: case SE_WRITE_PARAM: case SE_VOLATILE:
+    case SE_ATOMIC: case SE_ASM: case SE_CALL_INDIRECT:
+      return 0;
+    default:
+      break;
+    }
+  }
+  return 1;
+}
+
+/* Is the value of the call at `av` still what a new identical call gives?
+ * A local whose address was taken may change through a pointer: only
+ * when nothing in between can write (Opus's silk_max(0, x +
+ * silk_lin2log(g + gain)), with &gain passed to a call before: GCC merges
+ * the two calls the macro spells). */
 int fw_avail_valid(fw *w, const fw_avail *av)
 {
   for (uint32_t i = 0; i < av->nsnap; i++) {
     uint32_t var = w->snaps.v[av->snap_off + 2 * i], lw = w->snaps.v[av->snap_off + 2 * i + 1];
-    if (w->vars.v[var].last_write != lw || w->vars.v[var].addr_taken) return 0;
+    if (w->vars.v[var].last_write != lw) return 0;
+    if (w->vars.v[var].addr_taken && !fw_avail_untouched(w, av)) return 0;
   }
   return 1;
 }
 
 void fw_avail_push_fp(fw *w, uint32_t rel, const fw_callinfo *ci, uint32_t callee, uint8_t copy)
 {
-  fw_avail av = { ci->fp, callee, copy, rel, (uint32_t)w->snaps.n, ci->nvars };
+  fw_avail av = { ci->fp, callee, copy, rel, (uint32_t)w->snaps.n, ci->nvars, w->mem_writes, w->ncalls,
+                  w->t->sum->effs.n };
   for (uint32_t i = 0; i < ci->nvars; i++) {
     uint32_t var = w->cvars.v[ci->vars_off + i];
     vec_push(&w->snaps, var);

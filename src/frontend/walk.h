@@ -74,6 +74,8 @@ typedef struct {
   uint32_t call;        /* relative index of the call */
   uint32_t snap_off;    /* (var, last_write) pairs at that point: fw.snaps[off..+2n) */
   uint32_t nsnap;
+  uint32_t mem_writes, ncalls;  /* fw.mem_writes, fw.ncalls then */
+  size_t neff;          /* the summary's effects then */
 } fw_avail;
 
 typedef struct fw {
