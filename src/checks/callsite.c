@@ -198,7 +198,7 @@ void checks_callsite(const link_prog *p, const link_func *f, uint32_t ci, purity
     out->kind = CS_DEAD;
   } else if (aggregate) {
     return;
-  } else if (c->same_as) {
+  } else if (c->same_as && !(c->flags & SCF_TAIL_SHARED)) {
     const link_call *a = &p->calls.v[f->call_off + c->same_as - 1];
     out->kind = CS_REDUNDANT;
     out->first_call = f->call_off + c->same_as - 1;
@@ -211,4 +211,15 @@ void checks_callsite(const link_prog *p, const link_func *f, uint32_t ci, purity
     out->after_opaque = callsite_after_opaque_call(p, f, c, rel);
     if (out->after_opaque && !out->blocked) out->kind = CS_NONE;   /* not hoisted, and nothing in the way */
   }
+}
+
+bool checks_inlined_merge(const link_prog *p, const link_func *f, uint32_t ci, purity cls)
+{
+  const link_call *c = &p->calls.v[ci];
+  if (!c->inl_callee || cls != PURITY_CONST || (c->flags & (SCF_NORETURN | SCF_TABLE))) return false;
+  const link_func *g = &p->funcs.v[c->inl_callee - 1], *h = &p->funcs.v[c->callee];
+  if (g->flags & (SFF_AGGREGATE | SFF_VOID)) return false;
+  if (callsite_is_hint(strtab_get(p->strs, g->name)) || callsite_is_errno(p, g)) return false;
+  /* The inlined function must be the body this TU compiles. */
+  return checks_body_seen(p, f, h) && !(h->lflags & LF_JOIN);
 }

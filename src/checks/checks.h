@@ -118,6 +118,11 @@ bool checks_body_seen(const link_prog *p, const link_func *f, const link_func *g
 /* Judges call `ci` (index into p->calls) made by f, as if its callee had
  * class `cls`. */
 void checks_callsite(const link_prog *p, const link_func *f, uint32_t ci, purity cls, cs_fact *out);
+/* Call ci of f calls a tiny function GCC inlines there, whose copied call
+ * of g recomputes an earlier value (link_call.inl_callee): does GCC merge
+ * the two when g has class cls? Only a const g merges (the copied
+ * arguments read no memory), never one returning a struct or union. */
+bool checks_inlined_merge(const link_prog *p, const link_func *f, uint32_t ci, purity cls);
 
 /* A function call c of f passes to a parameter its callee calls through
  * (or to a library callback) whose own class is cls: the one that makes

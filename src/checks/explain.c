@@ -184,6 +184,29 @@ static bool explain_config_stub(const link_prog *p, const uint32_t *cfg, const l
   return checks_known_class(p, g) == PURITY_NORMAL && cfg[g - p->funcs.v] != 0;
 }
 
+/* The merge GCC makes at call ci of f, of a call the inlined callee
+ * copies there with an earlier one (checks_inlined_merge): "'opcode_describe',
+ * which 'gen_op_simple' calls (the compiler inlines it here), is called again
+ * with the same arguments as at line 12; const, …". */
+static void explain_inlined(const link_prog *p, const checks_opts *o, const uint32_t *cfg, const link_func *f,
+                            uint32_t ci, diag_list *out)
+{
+  const link_call *c = &p->calls.v[ci];
+  if (!c->inl_callee) return;
+  const link_func *g = &p->funcs.v[c->inl_callee - 1], *h = &p->funcs.v[c->callee];
+  purity cls = checks_callee_class(p, g);
+  if (!checks_inlined_merge(p, f, ci, cls) || explain_config_stub(p, cfg, g)) return;
+  const link_call *first = &p->calls.v[f->call_off + c->inl_same - 1];
+  strbuf m = {0};
+  sb_printf(&m, "'%s', which '%s' calls (the compiler inlines '%s' here), is called again with the same "
+            "arguments as at line %u; %s, the compiler merges the two calls",
+            S(p, g->name), S(p, h->name), S(p, h->name), first->loc.line, purity_name(cls));
+  explain_when(&m, p, f, g, cls);
+  diag *d = checks_emit(out, p, o, "redundant-call", DIAG_NOTE, c->loc, f, sb_str(&m));
+  checks_related(d, p, o, first->loc, "the first call");
+  sb_free(&m);
+}
+
 void checks_explain(const link_prog *p, const checks_opts *o, diag_list *out)
 {
   clash_ctx *x = clash_new(p, o);
@@ -197,6 +220,7 @@ void checks_explain(const link_prog *p, const checks_opts *o, diag_list *out)
       const link_func *g = &p->funcs.v[c->callee];
       purity cls = checks_callee_class(p, g);
       cs_fact fact;
+      explain_inlined(p, o, cfg, f, ci, out);
       checks_callsite(p, f, ci, cls, &fact);
       if (fact.kind != CS_NONE && explain_config_stub(p, cfg, g)) continue;
       if (fact.kind == CS_DEAD) {

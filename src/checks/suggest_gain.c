@@ -50,13 +50,31 @@ static void sg_count_call(const link_prog *p, const link_func *f, uint32_t ci, c
   else gg->hoisted++;
 }
 
+/* Counts the merge GCC makes at call ci of f once it inlines the tiny
+ * function called there (checks_inlined_merge) into gains, when the copied
+ * call's callee is suggested const and not known so today. */
+static void sg_count_inlined(const link_prog *p, const link_func *f, uint32_t ci, checks_gain *gains)
+{
+  uint32_t gi = p->calls.v[ci].inl_callee;
+  if (!gi) return;
+  const link_func *g = &p->funcs.v[gi - 1];
+  if (!link_has_body(g) || !checks_inlined_merge(p, f, ci, (purity)g->cls) ||
+      checks_inlined_merge(p, f, ci, checks_known_class(p, g)))
+    return;
+  if (checks_body_seen(p, f, g)) gains[gi - 1].same_file++;
+  else gains[gi - 1].merged++;
+}
+
 checks_gain *checks_gains_new(const link_prog *p, bool whole_program)
 {
   checks_gain *gains = xcalloc(p->funcs.n ? p->funcs.n : 1, sizeof *gains);
   for (size_t fi = 0; fi < p->funcs.n; fi++) {
     const link_func *f = &p->funcs.v[fi];
     if (!link_has_body(f)) continue;
-    for (uint32_t i = 0; i < f->ncall; i++) sg_count_call(p, f, f->call_off + i, gains);
+    for (uint32_t i = 0; i < f->ncall; i++) {
+      sg_count_call(p, f, f->call_off + i, gains);
+      sg_count_inlined(p, f, f->call_off + i, gains);
+    }
   }
   /* A whole program has no callers outside; a library's exports have,
    * even in a database that also holds the programs that call them. */

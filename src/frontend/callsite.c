@@ -17,10 +17,7 @@
 
 enum { AVAIL_SCAN = 256 };   /* how far back to look for an identical call */
 
-typedef struct {
-  uint64_t h;
-  int stable, reads_mem;
-} argscan;
+typedef fw_argscan argscan;
 
 static void fp_mix(uint64_t *h, uint64_t v)
 {
@@ -187,25 +184,60 @@ static void fw_arg_scan(fw *w, CXCursor e, argscan *a)
   }
 }
 
-/* Is the value of the call at `av` still what a new identical call gives? */
-static int fw_avail_valid(fw *w, const fw_avail *av)
+void fw_arg_fingerprint(fw *w, CXCursor e, fw_argscan *a)
 {
-  for (uint32_t i = 0; i < av->nsnap; i++) {
-    uint32_t var = w->snaps.v[av->snap_off + 2 * i], lw = w->snaps.v[av->snap_off + 2 * i + 1];
-    if (w->vars.v[var].last_write != lw || w->vars.v[var].addr_taken) return 0;
+  fw_arg_scan(w, e, a);
+}
+
+/* Has nothing since the call at `av` (other than the call being recorded
+ * now) been able to write a local whose address was taken: no call, no
+ * write other than to a whole local by name, no effect that writes? */
+static int fw_avail_untouched(fw *w, const fw_avail *av)
+{
+  if (w->mem_writes != av->mem_writes || w->ncalls != av->ncalls + 1) return 0;
+  const sum_tu *s = w->t->sum;
+  for (size_t i = av->neff; i < s->effs.n; i++) {
+    switch ((sum_effect_kind)s->effs.v[i].kind) {
+    case SE_WRITE_GLOBAL: case SE_WRITE_MEM: case SE_WRITE_PARAM: case SE_VOLATILE:
+    case SE_ATOMIC: case SE_ASM: case SE_CALL_INDIRECT:
+      return 0;
+    default:
+      break;
+    }
   }
   return 1;
 }
 
-static void fw_avail_push(fw *w, uint32_t rel, const fw_callinfo *ci)
+/* Is the value of the call at `av` still what a new identical call gives?
+ * A local whose address was taken may change through a pointer: only
+ * when nothing in between can write (Opus's silk_max(0, x +
+ * silk_lin2log(g + gain)), with &gain passed to a call before: GCC merges
+ * the two calls the macro spells). */
+int fw_avail_valid(fw *w, const fw_avail *av)
 {
-  fw_avail av = { rel, (uint32_t)w->snaps.n, ci->nvars };
+  for (uint32_t i = 0; i < av->nsnap; i++) {
+    uint32_t var = w->snaps.v[av->snap_off + 2 * i], lw = w->snaps.v[av->snap_off + 2 * i + 1];
+    if (w->vars.v[var].last_write != lw) return 0;
+    if (w->vars.v[var].addr_taken && !fw_avail_untouched(w, av)) return 0;
+  }
+  return 1;
+}
+
+void fw_avail_push_fp(fw *w, uint32_t rel, const fw_callinfo *ci, uint32_t callee, uint8_t copy)
+{
+  fw_avail av = { ci->fp, callee, copy, rel, (uint32_t)w->snaps.n, ci->nvars, w->mem_writes, w->ncalls,
+                  w->t->sum->effs.n };
   for (uint32_t i = 0; i < ci->nvars; i++) {
     uint32_t var = w->cvars.v[ci->vars_off + i];
     vec_push(&w->snaps, var);
     vec_push(&w->snaps, w->vars.v[var].last_write);
   }
   vec_push(&w->avail, av);
+}
+
+static void fw_avail_push(fw *w, uint32_t rel, const fw_callinfo *ci)
+{
+  fw_avail_push_fp(w, rel, ci, w->t->sum->calls.v[w->call_base + rel].callee, 0);
 }
 
 /* Does an argument do something of its own: a call, an assignment,
@@ -244,15 +276,17 @@ void fw_callsite_record(fw *w, CXCursor call, uint32_t rel)
   sum_call *c = &s->calls.v[w->call_base + rel];
   argscan a = { 0, 1, 0 };
   fp_mix(&a.h, (uint64_t)c->callee + 1);
-  fw_callinfo ci = { 0, (uint32_t)w->cvars.n, 0, 0, 0, 0 };
+  fw_callinfo ci = { 0, (uint32_t)w->cvars.n, 0, 0, 0, 0, 0, { 0 } };
   int nargs = clang_Cursor_getNumArguments(call);
   for (int i = 0; i < nargs && a.stable; i++) fw_arg_scan(w, clang_Cursor_getArgument(call, (unsigned)i), &a);
+  fw_inline_params(w, call, &ci);
   ci.fp = a.h;
   ci.nvars = (uint32_t)(w->cvars.n - ci.vars_off);
   ci.stable = (uint8_t)a.stable;
   ci.reads_mem = (uint8_t)a.reads_mem;
   ci.skippable = (uint8_t)(w->iter_cond > 0 || w->iter_left);
   vec_push(&w->cinfo, ci);
+  fw_inline_copies(w, call, rel);
   if (ci.reads_mem) c->flags |= SCF_ARGS_READ_MEM;
   /* Only arguments the scan found unstable can do anything of their own. */
   if (!ci.stable && fw_args_side(call)) c->flags |= SCF_ARGS_SIDE;
@@ -261,9 +295,7 @@ void fw_callsite_record(fw *w, CXCursor call, uint32_t rel)
   if (lo < w->avail_floor) lo = w->avail_floor;
   for (size_t i = w->avail.n; i-- > lo;) {
     const fw_avail *av = &w->avail.v[i];
-    const fw_callinfo *prev = &w->cinfo.v[av->call];
-    if (prev->fp == ci.fp && s->calls.v[w->call_base + av->call].callee == c->callee &&
-        fw_avail_valid(w, av)) {
+    if (!av->copy && av->fp == ci.fp && av->callee == c->callee && fw_avail_valid(w, av)) {
       c->same_as = av->call + 1;
       return;
     }

@@ -49,6 +49,11 @@ typedef struct {
 } fe_alias;
 
 /* One TU being summarised. */
+/* inline.c: a call a tiny function makes, as its parameters par[0..npar)
+ * passed on; and one function's run of them in fe_tu.inls. */
+struct fe_inl { uint32_t callee; uint8_t npar; int16_t par[4]; };
+struct fe_inl_span { uint32_t off, n; };
+
 typedef struct {
   CXTranslationUnit tu;
   sum_tu *sum;
@@ -82,6 +87,12 @@ typedef struct {
   ptrmap texts;       /* CXFile → index + 1 in text_v: each file's text, asked of libclang once */
   VEC(struct fe_text { const char *s; size_t n; }) text_v;
   const struct fe_pch *pch;   /* the shared prefix's PCH the TU was parsed with (pch.h), or NULL */
+  /* inline.c: the calls a tiny function makes unconditionally with its own
+   * parameters as arguments, which GCC copies into each caller it inlines
+   * it into. inl_fns: function index + 1 → 1 + index into inl_spans. */
+  ptrmap inl_fns;
+  VEC(struct fe_inl_span) inl_spans;
+  VEC(struct fe_inl) inls;
 } fe_tu;
 
 /* generated.c: files the build writes (issue 13, item 11). */

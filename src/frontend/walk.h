@@ -74,13 +74,23 @@ typedef struct {
   uint8_t stable;       /* no side effects, no calls, no local memory */
   uint8_t reads_mem;    /* reads globals or memory through parameters */
   uint8_t skippable;    /* some iteration of its loop may not run it (fw.iter_cond, iter_left) */
+  uint8_t npar;         /* FW_INL_ARGS + 1: an argument is no parameter; else how many, */
+  int16_t par[4];       /* each the function's own parameter par[i] (inline.c) */
 } fw_callinfo;
 
-/* A call whose value is available to later identical calls (dominating). */
+enum { FW_INL_ARGS = 4 };   /* inline.c: the most arguments a copied call may have */
+
+/* A call whose value is available to later identical calls (dominating).
+ * A copy (inline.c) is the call a tiny function inlined at `call` makes. */
 typedef struct {
+  uint64_t fp;          /* fw_callinfo.fp, or the copy's */
+  uint32_t callee;      /* index into sum_tu.funcs */
+  uint8_t copy;         /* a copy: only other copies reuse its value */
   uint32_t call;        /* relative index of the call */
   uint32_t snap_off;    /* (var, last_write) pairs at that point: fw.snaps[off..+2n) */
   uint32_t nsnap;
+  uint32_t mem_writes, ncalls;  /* fw.mem_writes, fw.ncalls then */
+  size_t neff;          /* the summary's effects then */
 } fw_avail;
 
 typedef struct fw {
@@ -131,6 +141,8 @@ typedef struct fw {
   int flow_off;           /* the walk did not converge: every pointer is its union */
   int flow_noguard;       /* labels or asm: no variable is fixed for the call */
   size_t flow_case_lits;  /* flow_lits.n where the innermost switch began */
+  int cond_depth;         /* ?: being walked, nested (tailmerge.c) */
+  VEC(uint64_t) leaf_arms;  /* fingerprints of the outermost one's arms that are no ?: */
 } fw;
 
 /* Statement flags: how control can leave a statement. */
@@ -208,6 +220,24 @@ int fw_expr_ends(fw *w, CXCursor e);
 
 /* callsite.c */
 void fw_callsite_record(fw *w, CXCursor call, uint32_t rel);
+/* The same scan of one argument expression into a running fingerprint. */
+typedef struct { uint64_t h; int stable, reads_mem; } fw_argscan;
+void fw_arg_fingerprint(fw *w, CXCursor e, fw_argscan *a);
+/* Is the entry (of w->avail) still valid, and makes the avail entry for a
+ * value computed at call rel from fingerprint fp, reading ci's variables. */
+int fw_avail_valid(fw *w, const fw_avail *av);
+void fw_avail_push_fp(fw *w, uint32_t rel, const fw_callinfo *ci, uint32_t callee, uint8_t copy);
+/* inline.c: a function just walked that GCC inlines into its callers
+ * records the calls its copies make (fe_tu.inls); at a call of such a
+ * function, the copies' calls that recompute an available value are noted
+ * on the call (sum_call.inl_callee), the others made available. */
+void fw_inline_note(fw *w, CXCursor body);
+void fw_inline_params(fw *w, CXCursor call, fw_callinfo *ci);
+/* tailmerge.c: an arm of a ?: just walked (its calls from m on): when
+ * it is no ?: itself and computes what an earlier such arm of the same
+ * outermost ?: computes, its calls are SCF_TAIL_SHARED. */
+void fw_tail_arm(fw *w, CXCursor arm, fw_mark m);
+void fw_inline_copies(fw *w, CXCursor call, uint32_t rel);
 void fw_loop_patch(fw *w, size_t call0, size_t eff0, uint32_t seq0);
 /* A loop's iteration: what runs in every one of them (callsite.c). */
 typedef struct { int cond, left; } fw_iter;

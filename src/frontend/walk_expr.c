@@ -896,6 +896,7 @@ static uint64_t fw_arm(fw *w, CXCursor arm)
   fw_mark m = fw_mark_now(w);
   uint64_t v = fw_expr(w, arm, ACC_VALUE);
   if (fw_expr_ends(w, arm)) fw_doom_since(w, m);
+  fw_tail_arm(w, arm, m);
   return v;
 }
 
@@ -908,6 +909,7 @@ static uint64_t fw_conditional(fw *w, CXCursor c)
   if (n != 3) return 0;
   fw_expr(w, kids[0], ACC_VALUE);
   size_t mark = fw_avail_enter(w);
+  if (w->cond_depth++ == 0) w->leaf_arms.n = 0;
   w->iter_cond++;
   size_t before = fw_flow_save(w);
   uint64_t m = fw_arm(w, kids[1]);
@@ -919,6 +921,7 @@ static uint64_t fw_conditional(fw *w, CXCursor c)
   fw_flow_join(w, after_a);   /* pointers: either arm's values (flow.c) */
   fw_flow_drop(w, before);
   w->iter_cond--;
+  w->cond_depth--;
   return m;
 }
 

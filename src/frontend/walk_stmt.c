@@ -125,6 +125,30 @@ static int fw_cond_folded(CXCursor cond)
   return v;
 }
 
+/* The last writes of the variables known now (caller frees). */
+static uint32_t *fw_writes_save(const fw *w, size_t *n)
+{
+  *n = w->vars.n;
+  uint32_t *lw = xmalloc((*n ? *n : 1) * sizeof *lw);
+  for (size_t i = 0; i < *n; i++) lw[i] = w->vars.v[i].last_write;
+  return lw;
+}
+
+/* After both branches of an if: a variable either wrote is written. The
+ * else-branch was walked from the state before the then-branch (lw0: a
+ * write there is on no path into it), so a value computed before the if
+ * stays the same value in it (jq's jv_set: `if (…) { if (isnull) t =
+ * jv_object(); … } else if (jv_get_kind(t) …)` merges with the
+ * jv_get_kind(t) before the if). Writes are numbered in walk order: the
+ * later of the two is the last. */
+static void fw_writes_join(fw *w, const uint32_t *lw0, const uint32_t *lw1, size_t n)
+{
+  for (size_t i = 0; i < n && i < w->vars.n; i++) {
+    uint32_t *lw = &w->vars.v[i].last_write;
+    if (lw1[i] != lw0[i] && lw1[i] > *lw) *lw = lw1[i];
+  }
+}
+
 static int fw_if(fw *w, CXCursor c)
 {
   size_t k = fw_kids(w, c), n = w->ks.n - k;
@@ -145,6 +169,8 @@ static int fw_if(fw *w, CXCursor c)
   fw_guardvar_lits(w, kids[0], 1, &lits_a);
   fw_guardvar_lits(w, kids[0], 0, &lits_b);
   for (size_t i = 0; i < lits_a.n; i++) vec_push(&w->flow_lits, lits_a.v[i]);
+  size_t n0 = 0, n1 = 0;
+  uint32_t *lw0 = n > 2 ? fw_writes_save(w, &n0) : NULL, *lw1 = NULL;
   w->iter_cond += cond_a;
   int a = dead_a ? 0 : fw_branch(w, kids[1]);
   w->iter_cond -= cond_a;
@@ -152,11 +178,18 @@ static int fw_if(fw *w, CXCursor c)
   size_t after_a = fw_flow_save(w);
   fw_flow_restore(w, before);
   fw_avail_restore(w, mark, floor);
+  if (lw0) {
+    lw1 = fw_writes_save(w, &n1);
+    for (size_t i = 0; i < n0; i++) w->vars.v[i].last_write = lw0[i];
+  }
   for (size_t i = 0; i < lits_b.n; i++) vec_push(&w->flow_lits, lits_b.v[i]);
   w->iter_cond += cond_b;
   int b = n > 2 && !dead_b ? fw_branch(w, kids[2]) : 0;
   w->iter_cond -= cond_b;
   w->flow_lits.n = lits0;
+  if (lw0) fw_writes_join(w, lw0, lw1, n0);
+  free(lw0);
+  free(lw1);
   /* Pointers: the values of the branches that get past the if (a dead
    * one, or one that always returns or ends, does not: GMP's
    * TMP_ALLOC_LIMBS_2 is `if (WANT_TMP_DEBUG) … else …`). */
@@ -385,15 +418,23 @@ int fw_stmt(fw *w, CXCursor s)
   case CXCursor_DoStmt: return fw_while(w, s, 1);
   case CXCursor_ForStmt: return fw_for(w, s);
   case CXCursor_SwitchStmt: {
-    size_t mark = fw_avail_enter(w), floor = fw_avail_barrier(w);
     int outer = w->enum_switch;
     size_t k = fw_kids(w, s), n = w->ks.n - k;
+    CXCursor cond = n == 2 ? FW_KID(w, k, 0) : clang_getNullCursor(), body = n == 2 ? FW_KID(w, k, 1) : cond;
     w->enum_switch = n >= 2 && fw_switch_covers_enum(FW_KID(w, k, 0), FW_KID(w, k, n - 1));
     w->ks.n = k;
     w->iter_cond++;   /* the condition too: simpler, and only conservative */
+    /* The condition runs first, every time: it reuses what is available
+     * before the switch, and what follows the switch reuses it (jq's
+     * jvp_cmp: `if (jv_get_kind(a) != jv_get_kind(b)) { …; return r; }
+     * switch (jv_get_kind(a))`: GCC merges). The cases are a barrier. */
+    bool split = n == 2 && clang_isExpression(clang_getCursorKind(cond)) &&
+                 clang_isStatement(clang_getCursorKind(body));
+    if (split) fw_expr(w, cond, ACC_VALUE);
+    size_t mark = fw_avail_enter(w), floor = fw_avail_barrier(w);
     size_t case_lits = w->flow_case_lits;
     w->flow_case_lits = w->flow_lits.n;
-    int f = fw_generic_stmt(w, s, 0);
+    int f = split ? fw_stmt(w, body) & (FS_RET | FS_BRK) : fw_generic_stmt(w, s, 0);
     w->flow_case_lits = case_lits;
     w->iter_cond--;
     fw_flow_top(w);   /* its breaks, and a value matching no case */
@@ -500,6 +541,8 @@ static void fw_restart(fw *w, fw_mark m, size_t argmasks)
   w->iter_cond = w->iter_left = 0;
   w->captures = 0;
   w->sflags = 0;
+  w->cond_depth = 0;
+  w->leaf_arms.n = 0;
   for (size_t i = 0; i < w->vars.n; i++) w->vars.v[i].used = 0;
 }
 
@@ -536,6 +579,7 @@ int fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn)
   }
   fw_loops_finish(&w);
   fw_callsite_finish(&w);
+  fw_inline_note(&w, body);
   fw_fnptr_finish(&w, w.fnarg_base, w.pcall_base);
   fw_fnfield_finish(&w);
   fw_argdep_mark(&w, body);
@@ -565,6 +609,7 @@ int fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn)
   vec_free(&w.guards);
   vec_free(&w.dead_cands);
   vec_free(&w.errno_saved);
+  vec_free(&w.leaf_arms);
   free(w.asm_printed);
   return flags & FS_ENDS;
 }

@@ -245,6 +245,7 @@ static void link_append_body(link_prog *p, const sum_tu *tu, const sum_func *sf,
     const sum_call *c = &tu->calls.v[sf->call_off + i];
     link_call lc = *c;
     lc.callee = map[c->callee];
+    lc.inl_callee = c->inl_callee ? map[c->inl_callee - 1] + 1 : 0;
     lc.arg_off = (uint32_t)p->argmasks.n;
     lc.guard = link_str(p, tu, c->guard);
     lc.macro = link_str(p, tu, c->macro);

@@ -180,6 +180,12 @@ typedef struct {
  * this call allocated, and nothing else: every released argument is
  * fresh or null. */
 #define SCF_FREE           0x800
+/* (format 10; issue 29) The call is in an arm of a `?:` whose value is
+ * computed the same way by an earlier arm of the same conditional
+ * (silk_LIMIT(a, f(x), f(y)) spells f(x) in both halves): GCC's
+ * cross-jumping shares the two identical blocks before any attribute, so
+ * the attribute removes no call here. */
+#define SCF_TAIL_SHARED    0x1000
 
 /* What happens to a call's value (for `explain`). */
 typedef enum { SCU_USED = 0, SCU_DISCARDED = 1, SCU_DEAD_LOCAL = 2 } sum_call_use;
@@ -201,6 +207,14 @@ typedef struct {
   uint32_t loop_eff_lo, loop_eff_hi;    /* innermost loop's effects, [lo, hi); hi = 0: not in a loop */
   uint32_t loop_call_lo, loop_call_hi;  /* and its calls */
   uint32_t macro;    /* (v4) as sum_effect.macro */
+  /* (format 10; issue 29) The callee is a tiny function of this TU that
+   * GCC inlines here, and a call its body makes unconditionally with its
+   * parameters as arguments then computes, with this call's arguments, the
+   * value of an earlier call of this function: 1 + that inner callee's
+   * index into sum_tu.funcs (0: none), and 1 + the earlier call's index
+   * (relative), a call of that callee or of another function inlined so. */
+  uint32_t inl_callee;
+  uint32_t inl_same;
   sum_loc loc;
 } sum_call;
 

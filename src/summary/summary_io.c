@@ -41,6 +41,7 @@ static void encode_call(bytes *b, const sum_tu *tu, const sum_call *c)
   bytes_uleb(b, c->loop_eff_lo); bytes_uleb(b, c->loop_eff_hi);
   bytes_uleb(b, c->loop_call_lo); bytes_uleb(b, c->loop_call_hi);
   bytes_uleb(b, c->macro);
+  bytes_uleb(b, c->inl_callee); bytes_uleb(b, c->inl_same);
   bytes_uleb(b, c->nargs);
   for (uint32_t a = 0; a < c->nargs; a++) bytes_uleb(b, tu->argmasks.v[c->arg_off + a]);
 }
@@ -282,12 +283,13 @@ static void decode_bodies(reader *r, sum_tu *tu, uint32_t ns)
   }
   for (uint64_t i = 0; i < ncall && !r->bad; i++) {
     sum_call c;
-    c.callee = get_idx(r, tu->funcs.n); c.flags = (uint16_t)get_idx(r, 4096);
+    c.callee = get_idx(r, tu->funcs.n); c.flags = (uint16_t)get_idx(r, 8192);
     c.use = (uint8_t)get_idx(r, 3); c.loc = get_loc(r, ns);
     c.guard = get_idx(r, ns); c.same_as = get_idx(r, UINT32_MAX); c.eff_pos = get_idx(r, UINT32_MAX);
     c.loop_eff_lo = get_idx(r, UINT32_MAX); c.loop_eff_hi = get_idx(r, UINT32_MAX);
     c.loop_call_lo = get_idx(r, UINT32_MAX); c.loop_call_hi = get_idx(r, UINT32_MAX);
     c.macro = get_idx(r, ns);
+    c.inl_callee = get_idx(r, (uint32_t)tu->funcs.n + 1); c.inl_same = get_idx(r, UINT32_MAX);
     c.nargs = get_idx(r, 1 << 16);
     c.arg_off = (uint32_t)tu->argmasks.n;
     for (uint32_t a = 0; a < c.nargs && !r->bad; a++) vec_push(&tu->argmasks, bytes_get_uleb(r));

@@ -24,7 +24,10 @@ static bool prune_keep_self(const sum_func *f)
 static uint32_t prune_mark(const sum_tu *tu, uint32_t *keep)
 {
   for (size_t i = 0; i < tu->funcs.n; i++) keep[i] = prune_keep_self(&tu->funcs.v[i]);
-  for (size_t i = 0; i < tu->calls.n; i++) keep[tu->calls.v[i].callee] = 1;
+  for (size_t i = 0; i < tu->calls.n; i++) {
+    keep[tu->calls.v[i].callee] = 1;
+    if (tu->calls.v[i].inl_callee) keep[tu->calls.v[i].inl_callee - 1] = 1;
+  }
   for (size_t i = 0; i < tu->fnargs.n; i++)
     if (tu->fnargs.v[i].kind == SFA_FUNC) keep[tu->fnargs.v[i].value] = 1;
   for (size_t i = 0; i < tu->fstores.n; i++) {
@@ -47,7 +50,11 @@ static void prune_funcs(sum_tu *tu, const uint32_t *keep)
   for (size_t i = 0; i < tu->funcs.n; i++)
     if (keep[i]) tu->funcs.v[n++] = tu->funcs.v[i];
   tu->funcs.n = n;
-  for (size_t i = 0; i < tu->calls.n; i++) tu->calls.v[i].callee = keep[tu->calls.v[i].callee] - 1;
+  for (size_t i = 0; i < tu->calls.n; i++) {
+    sum_call *c = &tu->calls.v[i];
+    c->callee = keep[c->callee] - 1;
+    if (c->inl_callee) c->inl_callee = keep[c->inl_callee - 1];
+  }
   for (size_t i = 0; i < tu->fnargs.n; i++)
     if (tu->fnargs.v[i].kind == SFA_FUNC) tu->fnargs.v[i].value = keep[tu->fnargs.v[i].value] - 1;
   for (size_t i = 0; i < tu->fstores.n; i++) {
