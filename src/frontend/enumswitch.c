@@ -8,16 +8,44 @@
  * misuse-noreturn warning whose advice, "drop the attribute", no
  * maintainer would take). The walk marks calls in such a default
  * SCF_IMPOSSIBLE; nothing else changes (the path still may not return:
- * C lets an enum object hold any value of its underlying type). */
+ * C lets an enum object hold any value of its underlying type).
+ *
+ * A last enumerator that counts the others (coreutils' `time_numtypes`
+ * after time_mtime … time_btime, 0 to 3) is no value an object holds:
+ * its case is not needed. */
 #include "frontend/walk.h"
+#include <ctype.h>
+#include <string.h>
 
-typedef struct { VEC(long long) v; } es_values;
+typedef struct { VEC(long long) v; bool last_counts; } es_values;
+
+/* Does the name say it counts (numtypes, COUNT, N_KINDS, kind_max, LAST)? */
+static bool es_count_name(const char *name)
+{
+  char low[64];
+  size_t n = 0;
+  for (; name[n] && n + 1 < sizeof low; n++) low[n] = (char)tolower((unsigned char)name[n]);
+  low[n] = '\0';
+  static const char *const words[] = { "num", "count", "max", "last", "limit", "sentinel" };
+  for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+    if (strstr(low, words[i])) return true;
+  return !strncmp(low, "n_", 2) || (n > 2 && !strcmp(low + n - 2, "_n"));
+}
 
 static enum CXChildVisitResult es_enumerator(CXCursor c, CXCursor parent, CXClientData d)
 {
   (void)parent;
-  if (clang_getCursorKind(c) == CXCursor_EnumConstantDecl)
-    vec_push(&((es_values *)d)->v, clang_getEnumConstantDeclValue(c));
+  if (clang_getCursorKind(c) != CXCursor_EnumConstantDecl) return CXChildVisit_Continue;
+  es_values *s = d;
+  long long v = clang_getEnumConstantDeclValue(c);
+  /* Counting so far: 0, 1, … in order; this one is the count if it is next
+   * and named so (a later enumerator clears it). */
+  bool dense = true;
+  for (size_t i = 0; i < s->v.n && dense; i++) dense = s->v.v[i] == (long long)i;
+  CXString name = clang_getCursorSpelling(c);
+  s->last_counts = dense && s->v.n > 0 && v == (long long)s->v.n && es_count_name(clang_getCString(name));
+  clang_disposeString(name);
+  vec_push(&s->v, v);
   return CXChildVisit_Continue;
 }
 
@@ -51,8 +79,9 @@ int fw_switch_covers_enum(CXCursor cond, CXCursor body)
   es_values enums = {0}, cases = {0};
   clang_visitChildren(clang_getTypeDeclaration(t), es_enumerator, &enums);
   clang_visitChildren(body, es_case, &cases);
-  int covers = enums.v.n > 0;
-  for (size_t i = 0; i < enums.v.n && covers; i++) covers = es_has(&cases, enums.v.v[i]);
+  size_t need = enums.v.n - (enums.last_counts ? 1 : 0);
+  int covers = need > 0;
+  for (size_t i = 0; i < need && covers; i++) covers = es_has(&cases, enums.v.v[i]);
   vec_free(&enums.v);
   vec_free(&cases.v);
   return covers;
