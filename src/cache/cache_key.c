@@ -203,6 +203,15 @@ bool cache_postab_mark(cache *c, const char *path)
 
 bool cache_file_matches(cache *c, const cache_file *f)
 {
+  if (f->size == CACHE_DIR_WATCH) return cache_dir_matches(f);
+  /* Hashed already this run (another TU read it): the memo is this run's
+   * view of the file, so no stat again (80,000 of them a warm run on git). */
+  uint64_t key = XXH3_64bits(f->path, strlen(f->path)) | 1;
+  pthread_mutex_lock(&c->lock);
+  const cache_memo_ent *e = memo_find(c, f->path, key);
+  int known = e ? (e->ok && e->size == f->size && e->hash == f->hash) : -1;
+  pthread_mutex_unlock(&c->lock);
+  if (known >= 0) return known;
   struct stat st;
   if (stat(f->path, &st) != 0 || (uint64_t)st.st_size != f->size) return false;
   uint64_t size, hash;
