@@ -68,6 +68,8 @@ cache_key cache_key1(const cache *c, const fe_job *job, bool tokens, uint64_t ma
 /* The key of a file's position table: its path and bytes. */
 cache_key cache_key_postab(const char *path, uint64_t size, uint64_t hash);
 cache_key cache_key2(cache_key k1, const cache_files *files);
+/* The key of a file's token hash (".k"): its bytes' size and hash. */
+cache_key cache_key_tokens(const cache *c, uint64_t size, uint64_t hash);
 
 /* The entries' format version (cache_entry.c); 3: token hashes (issue 32);
  * 4: TUs with errors are stored, with directory watches (cache_absent.c). */
@@ -80,6 +82,12 @@ int cache_manifest_decode(const unsigned char *buf, size_t len, cache_key k, cac
 void cache_manifest_free(cache_manifest *m);
 unsigned char *cache_result_encode(const sum_tu *sum, const fe_msgs *msgs, cache_key k, size_t *len);
 int cache_result_decode(const unsigned char *buf, size_t len, cache_key k, sum_tu **sum, fe_msgs *msgs,
+                        const char **why);
+
+/* A token hash (".k"): cache_lex's hash and CLEX_* flags of one version
+ * of a file, so a warm run need not lex it again. */
+unsigned char *cache_tokens_encode(uint64_t tok, unsigned flags, cache_key k, size_t *len);
+int cache_tokens_decode(const unsigned char *buf, size_t len, cache_key k, uint64_t *tok, unsigned *flags,
                         const char **why);
 
 /* A position table (".t"): where each token of one version of a file is,
