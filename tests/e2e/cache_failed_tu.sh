@@ -148,3 +148,24 @@ rm gen.h
 run infer -p . --stats
 run check -p . --stats e.c
 stats "check, warm" 5 0 0
+
+check "damaged token entries (.k) are lexed again, never trusted: the same output, no note"
+run infer -p . --format=json --no-cache
+cp "$T/out" "$T/ref.out"
+grep -v '^purist: \(cache\|compiler view\):' "$T/err" > "$T/ref.err" || true
+REF_RC=$RC
+nk=0
+while IFS= read -r k; do
+  case $((nk % 3)) in
+    0) : > "$k" ;;                                        # empty
+    1) printf 'PURISTCK garbage' > "$k" ;;                 # bad header
+    2) printf '\001' | dd of="$k" bs=1 seek=40 conv=notrunc 2>/dev/null ;;   # a flipped byte: bad checksum
+  esac
+  nk=$((nk + 1))
+done < <(find "$XC" -name '*.k')
+[ "$nk" -ge 5 ] || fail "expected a token entry per main file and header, found $nk"
+echo '/* a comment: a.c is found by its tokens */' >> e.c
+run infer -p . --stats --format=json
+expect_stderr_has '^purist: cache: 5 hits, 0 misses, 0 parsed \(1 of the hits after edits of comments'
+like_reference "damaged .k"
+expect_stderr_lacks 'discarded'
