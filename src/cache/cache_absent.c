@@ -10,10 +10,13 @@
  * directories, the directory of every file the TU read, /usr/include and
  * /usr/local/include), the deepest directory of that path that exists is
  * recorded with its stamp (inode, modification time): a file or directory
- * created there changes the stamp, and the entry is a miss. */
+ * created there changes the stamp, and the entry is a miss. On a file
+ * system with whole-second times, a directory changed less than 2 s ago
+ * is not trusted (the TU is not stored). */
 #include "cache/cache_internal.h"
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <xxhash.h>
 
 /* The stamp of directory path (its inode and modification time), or 0 if
@@ -25,6 +28,17 @@ static uint64_t cache_dir_stamp(const char *path)
   uint64_t v[4] = { (uint64_t)st.st_dev, (uint64_t)st.st_ino, (uint64_t)st.st_mtim.tv_sec,
                     (uint64_t)st.st_mtim.tv_nsec };
   return XXH3_64bits(v, sizeof v) | 1;
+}
+
+/* Is directory path's stamp one a change made within the same second
+ * could leave unchanged: whole-second times (a file system without
+ * nanoseconds) less than 2 s old? Such a watch is not stored. */
+static bool cache_dir_coarse_recent(const char *path)
+{
+  struct stat st;
+  struct timespec now;
+  if (stat(path, &st) != 0 || clock_gettime(CLOCK_REALTIME, &now) != 0) return true;
+  return st.st_mtim.tv_nsec == 0 && now.tv_sec - st.st_mtim.tv_sec < 2;
 }
 
 bool cache_dir_matches(const cache_file *f)
@@ -100,7 +114,7 @@ int cache_absent_watch(const fe_job *job, const fe_deps *deps, const fe_msgs *ms
     for (size_t d = 0; d < nd && rc == 0; d++) {
       char *path = names.v[n][0] == '/' ? xstrdup(names.v[n]) : xasprintf("%s/%s", dirs.v[d], names.v[n]);
       uint64_t stamp;
-      if (!cache_deepest_dir(path, &stamp)) rc = -1;
+      if (!cache_deepest_dir(path, &stamp) || cache_dir_coarse_recent(path)) rc = -1;
       uint64_t h = XXH3_64bits(path, strlen(path)) | 1;
       if (rc == 0 && !ptrmap_get(&seen, h)) {
         ptrmap_put(&seen, h, 1);
