@@ -169,3 +169,12 @@ run infer -p . --stats --format=json
 expect_stderr_has '^purist: cache: 5 hits, 0 misses, 0 parsed \(1 of the hits after edits of comments'
 like_reference "damaged .k"
 expect_stderr_lacks 'discarded'
+
+check "token entries are counted and pruned with the rest"
+nk=$(find "$XC" -name '*.k' | wc -l)
+[ "$nk" -ge 5 ] || fail "expected token entries, found $nk"
+echo 'int another(void) { return 1; }' >> e.c   # a token change: a parse, so the run writes and prunes
+run infer -p . --cache-max-size=1 --format=json
+no_crash
+left=$(find "$XC" -name '*.k' | wc -l)
+[ "$left" -eq 0 ] || fail "a 1-byte limit left $left token entries:${NL}$(find "$XC" -name '*.k')"
