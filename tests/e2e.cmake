@@ -47,6 +47,7 @@ set(_e2e_tests
   cdb_skip
   pch_prefix
   warm_one_file
+  cache_failed_tu
 )
 foreach(_e2e ${_e2e_tests})
   add_test(NAME e2e/${_e2e}

@@ -74,7 +74,7 @@ static void cache_hit_deps(const fe_job *job, const cache_files *files, fe_deps 
   fe_dep m = { xstrdup(job->file), 0, 0, true };
   vec_push(deps, m);
   for (size_t i = 0; i < files->n; i++) {
-    if (files->v[i].main) continue;
+    if (files->v[i].main || files->v[i].size == CACHE_DIR_WATCH) continue;   /* a watch is no file read */
     fe_dep d = { xstrdup(files->v[i].path), files->v[i].size, files->v[i].hash, false };
     vec_push(deps, d);
   }
@@ -263,6 +263,7 @@ static void cache_store(cache *c, const fe_job *job, bool tokens, const sum_tu *
                         const fe_deps *deps)
 {
   cache_files files = {0};
+  cache_strs owned = {0};
   const fe_dep *main_dep = NULL;
   uint64_t main_tok = 0;
   for (size_t i = 0; i < deps->n; i++) {
@@ -276,11 +277,16 @@ static void cache_store(cache *c, const fe_job *job, bool tokens, const sum_tu *
     else f.main = false;
     vec_push(&files, f);
   }
-  if (main_dep && (!tokens || main_tok)) {
+  /* A TU with errors is the same TU with the same errors only while no
+   * header it did not find has appeared (cache_absent.c). */
+  bool ok = !(sum->flags & STF_PARSE_FAILED) || cache_absent_watch(job, deps, msgs, &files, &owned) == 0;
+  if (ok && main_dep && (!tokens || main_tok)) {
     cache_put(c, cache_key1(c, job, tokens, main_dep->size, tokens ? main_tok : main_dep->hash), &files, sum, msgs);
     if (tokens) cache_postab_store(c, &files, sum);
   }
-  vec_free(&files);   /* its paths belong to deps */
+  vec_free(&files);   /* its paths belong to deps, or to owned */
+  for (size_t i = 0; i < owned.n; i++) free(owned.v[i]);
+  vec_free(&owned);
 }
 
 /* Puts the notes before the TU's own messages. */
@@ -300,15 +306,18 @@ fe_status cache_summarize(cache *c, fe_parser parse, const fe_job *job, const kb
   if (on && cache_main_key(c, job, tokens, &k1) == 0 && cache_lookup(c, k1, tokens, job, out, msgs, &notes, want) == 0) {
     atomic_fetch_add(&c->hits, 1);
     cache_prepend(msgs, &notes);
-    return FE_OK;
+    return ((*out)->flags & STF_PARSE_FAILED) ? FE_ERRORS : FE_OK;
   }
   if (on) atomic_fetch_add(&c->misses, 1);
   atomic_fetch_add(&c->parsed, 1);
   fe_deps deps = {0};
   fe_status st = parse.run(parse.ctx, job, k, out, msgs, on || want ? &deps : NULL);
-  /* A TU with errors is not stored: the fix may be a header that did not
-   * exist (and so is in no manifest), and its errors should show anyway. */
-  if (on && st == FE_OK) cache_store(c, job, tokens, *out, msgs, &deps);
+  /* A TU with errors is stored too, with the directories where a header
+   * it did not find could appear (cache_absent.c): its errors show from
+   * the entry as they would from a parse. A timeout or a crash is not
+   * stored: it may not happen again. */
+  if (on && (st == FE_OK || (st == FE_ERRORS && *out && ((*out)->flags & STF_PARSE_FAILED))))
+    cache_store(c, job, tokens, *out, msgs, &deps);
   if (want) {
     for (size_t i = 0; i < deps.n; i++) vec_push(want, deps.v[i]);
     vec_free(&deps);

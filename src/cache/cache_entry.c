@@ -198,6 +198,27 @@ int cache_result_decode(const unsigned char *buf, size_t len, cache_key k, sum_t
   return 0;
 }
 
+unsigned char *cache_tokens_encode(uint64_t tok, unsigned flags, cache_key k, size_t *len)
+{
+  bytes b = {0};
+  entry_put_key(&b, k);
+  bytes_le(&b, tok, 8);
+  bytes_uleb(&b, flags);
+  return entry_seal("PURISTCK", &b, len);
+}
+
+int cache_tokens_decode(const unsigned char *buf, size_t len, cache_key k, uint64_t *tok, unsigned *flags,
+                        const char **why)
+{
+  bytes_reader r;
+  if (entry_open_checked(buf, len, "PURISTCK", k, &r, why) < 0) return -1;
+  *tok = bytes_get_le(&r, 8);
+  uint64_t fl = bytes_get_uleb(&r);
+  if (r.bad || r.p != r.end || fl > UINT32_MAX || !*tok) { *why = "malformed payload"; return -1; }
+  *flags = (unsigned)fl;
+  return 0;
+}
+
 /* Positions are deltas: a token's line from the previous token's first
  * line, its end line from its first; columns as they are. The table is
  * one zstd frame (level 3: a quarter of the plain size; a 50 KB source's

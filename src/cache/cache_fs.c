@@ -181,12 +181,12 @@ static int is_hex2(const char *s)
   return strlen(s) == 2 && strspn(s, "0123456789abcdef") == 2;
 }
 
-/* Is name one of ours: an entry (.m, .r, .t) or a temporary left by a crash? */
+/* Is name one of ours: an entry (.m, .r, .t, .k) or a temporary left by a crash? */
 static int is_entry_name(const char *name)
 {
   size_t n = strlen(name);
   if (strstr(name, ".tmp")) return 1;
-  return n > 2 && name[n - 2] == '.' && (name[n - 1] == 'm' || name[n - 1] == 'r' || name[n - 1] == 't');
+  return n > 2 && name[n - 2] == '.' && strchr("mrtk", name[n - 1]) != NULL;
 }
 
 /* Removes our files in shard directory name of dfd, then the directory if

@@ -68,9 +68,12 @@ cache_key cache_key1(const cache *c, const fe_job *job, bool tokens, uint64_t ma
 /* The key of a file's position table: its path and bytes. */
 cache_key cache_key_postab(const char *path, uint64_t size, uint64_t hash);
 cache_key cache_key2(cache_key k1, const cache_files *files);
+/* The key of a file's token hash (".k"): its bytes' size and hash. */
+cache_key cache_key_tokens(const cache *c, uint64_t size, uint64_t hash);
 
-/* The entries' format version (cache_entry.c); 3: token hashes (issue 32). */
-#define CACHE_ENTRY_FORMAT 3
+/* The entries' format version (cache_entry.c); 3: token hashes (issue 32);
+ * 4: TUs with errors are stored, with directory watches (cache_absent.c). */
+#define CACHE_ENTRY_FORMAT 4
 /* cache_entry.c: the entry formats, each a checksummed record carrying
  * the key it is stored under (k), which decoding checks. */
 unsigned char *cache_manifest_encode(const cache_manifest *m, cache_key k, size_t *len);
@@ -81,11 +84,30 @@ unsigned char *cache_result_encode(const sum_tu *sum, const fe_msgs *msgs, cache
 int cache_result_decode(const unsigned char *buf, size_t len, cache_key k, sum_tu **sum, fe_msgs *msgs,
                         const char **why);
 
+/* A token hash (".k"): cache_lex's hash and CLEX_* flags of one version
+ * of a file, so a warm run need not lex it again. */
+unsigned char *cache_tokens_encode(uint64_t tok, unsigned flags, cache_key k, size_t *len);
+int cache_tokens_decode(const unsigned char *buf, size_t len, cache_key k, uint64_t *tok, unsigned *flags,
+                        const char **why);
+
 /* A position table (".t"): where each token of one version of a file is,
  * and whether its first lines say it is generated. */
 unsigned char *cache_postab_encode(const clex_toks *t, bool generated, cache_key k, size_t *len);
 int cache_postab_decode(const unsigned char *buf, size_t len, cache_key k, clex_toks *t, bool *generated,
                         const char **why);
+
+/* cache_absent.c: a manifest file whose size is CACHE_DIR_WATCH is a
+ * directory where a header clang did not find could appear; its hash is
+ * the directory's stamp (inode, modification time). */
+#define CACHE_DIR_WATCH UINT64_MAX
+typedef VEC(char *) cache_strs;
+/* Does watched directory f still have its recorded stamp? */
+bool cache_dir_matches(const cache_file *f);
+/* For a TU with errors: appends to files a watch of each directory where a
+ * header msgs say was not found could appear (their paths go to owned,
+ * which the caller frees). -1 if one cannot be watched (store nothing). */
+int cache_absent_watch(const fe_job *job, const fe_deps *deps, const fe_msgs *msgs, cache_files *files,
+                       cache_strs *owned);
 
 /* cache_remap.c */
 typedef struct {

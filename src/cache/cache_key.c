@@ -93,6 +93,17 @@ cache_key cache_key_postab(const char *path, uint64_t size, uint64_t hash)
   return key_done(st);
 }
 
+/* A file's token hash depends on its bytes alone (and on purist's lexer:
+ * env); the path is not in the key, so copies of a file share it. */
+cache_key cache_key_tokens(const cache *c, uint64_t size, uint64_t hash)
+{
+  XXH3_state_t *st = key_start("tokens");
+  key_u64(st, c->env);
+  key_u64(st, size);
+  key_u64(st, hash);
+  return key_done(st);
+}
+
 cache_key cache_key2(cache_key k1, const cache_files *files)
 {
   XXH3_state_t *st = key_start("result");
@@ -118,15 +129,40 @@ static cache_memo_ent *memo_find(cache *c, const char *path, uint64_t key)
   return strcmp(e->path, path) == 0 ? e : NULL;
 }
 
+/* The token hash of bytes text (size, hash): from the cache's ".k" entry
+ * for those bytes if it has one, else lexed, and the entry written. A
+ * warm run lexed every main file again to find its manifest (16 % of a
+ * warm `check FILE` on git), and a parse's store lexed each header. */
+static clex_sum memo_lex(cache *c, const unsigned char *text, size_t len, uint64_t hash)
+{
+  clex_sum s = {0};
+  char *path = c->dir ? cache_entry_path(c, cache_key_tokens(c, len, hash), ".k") : NULL;
+  size_t klen = 0;
+  const char *why = NULL;
+  unsigned char *rec = path ? cache_entry_read(c, path, &klen, &why) : NULL;
+  cache_key k = path ? cache_key_tokens(c, len, hash) : (cache_key){0};
+  bool hit = rec && cache_tokens_decode(rec, klen, k, &s.hash, &s.flags, &why) == 0;
+  free(rec);
+  if (!hit) {   /* none, or damaged: lexed, and (re)written */
+    s = cache_lex((const char *)text, len, NULL);
+    size_t elen;
+    unsigned char *enc = path ? cache_tokens_encode(s.hash, s.flags, k, &elen) : NULL;
+    if (enc) cache_write(c, path, enc, elen);
+    free(enc);
+  }
+  free(path);
+  return s;
+}
+
 /* Reads the file and hashes its bytes (and its tokens if tok). */
-static cache_memo_ent memo_read(const char *path, bool tok)
+static cache_memo_ent memo_read(cache *c, const char *path, bool tok)
 {
   size_t len = 0;
   const char *why;   /* a FIFO or device where a source was: a miss (libclang reports it) */
   unsigned char *text = cache_read_file(path, false, &len, &why);
   cache_memo_ent got = { NULL, len, text ? XXH3_64bits(text, len) : 0, 0, text != NULL, false, false, 0 };
   if (text && tok) {
-    clex_sum s = cache_lex((const char *)text, len, NULL);
+    clex_sum s = memo_lex(c, text, len, got.hash);
     got.tok = s.hash;
     got.lexflags = s.flags;
     got.tok_done = true;
@@ -148,7 +184,7 @@ static cache_memo_ent memo_get(cache *c, const char *path, bool tok)
   cache_memo_ent got = e ? *e : (cache_memo_ent){0};
   pthread_mutex_unlock(&c->lock);
   if (e && (!tok || got.tok_done)) return got;
-  cache_memo_ent fresh = memo_read(path, tok);
+  cache_memo_ent fresh = memo_read(c, path, tok);
   pthread_mutex_lock(&c->lock);
   e = memo_find(c, path, key);
   if (!e && !ptrmap_get(&c->memo_idx, key)) {
@@ -203,6 +239,15 @@ bool cache_postab_mark(cache *c, const char *path)
 
 bool cache_file_matches(cache *c, const cache_file *f)
 {
+  if (f->size == CACHE_DIR_WATCH) return cache_dir_matches(f);
+  /* Hashed already this run (another TU read it): the memo is this run's
+   * view of the file, so no stat again (80,000 of them a warm run on git). */
+  uint64_t key = XXH3_64bits(f->path, strlen(f->path)) | 1;
+  pthread_mutex_lock(&c->lock);
+  const cache_memo_ent *e = memo_find(c, f->path, key);
+  int known = e ? (e->ok && e->size == f->size && e->hash == f->hash) : -1;
+  pthread_mutex_unlock(&c->lock);
+  if (known >= 0) return known;
   struct stat st;
   if (stat(f->path, &st) != 0 || (uint64_t)st.st_size != f->size) return false;
   uint64_t size, hash;

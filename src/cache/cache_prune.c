@@ -35,7 +35,7 @@ static bool prune_is_ours(const char *name)
 {
   size_t n = strlen(name);
   if (strstr(name, ".tmp")) return true;
-  return n > 2 && name[n - 2] == '.' && (name[n - 1] == 'm' || name[n - 1] == 'r' || name[n - 1] == 't');
+  return n > 2 && name[n - 2] == '.' && strchr("mrtk", name[n - 1]) != NULL;   /* cache_fs.c's too */
 }
 
 /* Appends the entries of shard directory shard of dfd to fs (when fs is

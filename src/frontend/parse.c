@@ -442,6 +442,24 @@ static fe_status fe_summarize_view(CXIndex idx, const fe_job *job, const fe_ccvi
   return st;
 }
 
+/* Moves into deps the files of more it does not list yet (the summary
+ * cache must see every file either view read). */
+static void fe_deps_merge(fe_deps *deps, fe_deps *more)
+{
+  ptrmap seen = {0};
+  for (size_t i = 0; i < deps->n; i++) ptrmap_put(&seen, XXH3_64bits(deps->v[i].path, strlen(deps->v[i].path)) | 1, 1);
+  for (size_t i = 0; i < more->n; i++) {
+    fe_dep *d = &more->v[i];
+    uint64_t h = XXH3_64bits(d->path, strlen(d->path)) | 1;
+    if (ptrmap_get(&seen, h)) continue;
+    ptrmap_put(&seen, h, 1);
+    d->main = false;   /* the main file is listed once, first */
+    vec_push(deps, *d);
+    d->path = NULL;
+  }
+  ptrmap_free(&seen);
+}
+
 /* The first error among msgs, for the fallback's message. */
 static const char *fe_first_error(const fe_msgs *m)
 {
@@ -520,9 +538,12 @@ fe_status fe_summarize_deps(CXIndex idx, const fe_job *job, const kb *kb, sum_tu
    * errors are the ones shown: they are in the code, not in the view. */
   summary_free(*out);
   *out = NULL;
-  if (deps) { fe_deps_free(deps); memset(deps, 0, sizeof *deps); }
+  fe_deps gcc_deps = {0};   /* kept if clang's view fails too: both failures are the result */
+  if (deps) { gcc_deps = *deps; memset(deps, 0, sizeof *deps); }
   fe_msgs clang_msgs = {0};
   st = fe_summarize_view(idx, job, NULL, kb, out, &clang_msgs, deps);
+  if (deps && st != FE_OK) fe_deps_merge(deps, &gcc_deps);
+  fe_deps_free(&gcc_deps);
   if (st == FE_OK)
     vec_push(msgs, fe_fallback_text(job, fe_ccview_compiler(view), fe_first_error(&gcc_msgs)));
   else
