@@ -120,16 +120,23 @@ void compile_cmd_init(compile_cmd *c, const fe_job *j, const tree_copy *t, const
   c->to_obj = compile_finish(&ob);
 }
 
-char **compile_deps_argv(const fe_job *j, const tree_copy *t, const char *cc)
+/* cc and the job's words that stay (see compile.h), each mapped into copy
+ * t, or as written when t is NULL. */
+static void compile_kept_words(compile_argv *v, const fe_job *j, const tree_copy *t, const char *cc)
 {
-  compile_argv v = {0};
-  vec_push(&v, xstrdup(cc));
+  vec_push(v, xstrdup(cc));
   for (int i = compile_first(j) + 1; i < j->cmdc; i++) {
     const char *a = j->cmd[i];
     if (compile_drop_with_value(a)) { i++; continue; }
     if (compile_drop(a) || compile_is_source(j, a)) continue;
-    vec_push(&v, tree_map_arg(t, a));
+    vec_push(v, t ? tree_map_arg(t, a) : xstrdup(a));
   }
+}
+
+char **compile_deps_argv(const fe_job *j, const tree_copy *t, const char *cc)
+{
+  compile_argv v = {0};
+  compile_kept_words(&v, j, t, cc);
   const char *tail[] = { "-w", "-M", "-MG" };
   for (size_t k = 0; k < 3; k++) vec_push(&v, xstrdup(tail[k]));
   vec_push(&v, tree_map_path(t, j->file));
@@ -139,13 +146,7 @@ char **compile_deps_argv(const fe_job *j, const tree_copy *t, const char *cc)
 char **compile_syntax_argv(const fe_job *j, const char *cc)
 {
   compile_argv v = {0};
-  vec_push(&v, xstrdup(cc));
-  for (int i = compile_first(j) + 1; i < j->cmdc; i++) {
-    const char *a = j->cmd[i];
-    if (compile_drop_with_value(a)) { i++; continue; }
-    if (compile_drop(a) || compile_is_source(j, a)) continue;
-    vec_push(&v, xstrdup(a));
-  }
+  compile_kept_words(&v, j, NULL, cc);
   vec_push(&v, xstrdup("-fsyntax-only"));
   vec_push(&v, xstrdup(j->file));
   return compile_finish(&v);
