@@ -39,7 +39,7 @@ typedef struct {
   int side;
   const size_t *sel;   /* the jobs compiled: sel[0 .. nsel) */
   char **ccs;          /* each job's compiler (impact_cmd_deps) */
-  impact_edited *edited;
+  const impact_edited *edited;
 } impact_ctx;
 
 static const char *impact_cmd_label(void *ctx, size_t i)
@@ -132,6 +132,7 @@ static size_t impact_cmd_select(impact_ctx *c, const fix_plan *pl, int nthreads,
     impact_edited_add(&ed, copy);
     free(copy);
   }
+  impact_edited_seal(&ed);
   c->edited = &ed;
   if (ed.paths.n) pipeline_each(c->jobs->n, nthreads, progress, impact_cmd_deps, impact_cmd_label, c);
   c->edited = NULL;

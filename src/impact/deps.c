@@ -23,7 +23,6 @@ static char *deps_real(const char *p, const char *dir)
 void impact_edited_add(impact_edited *e, const char *path)
 {
   vec_push(&e->paths, deps_real(path, NULL));
-  e->sorted = false;
 }
 
 void impact_edited_fini(impact_edited *e)
@@ -37,12 +36,13 @@ static int deps_cmp(const void *a, const void *b)
   return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static bool deps_has(impact_edited *e, const char *real)
+void impact_edited_seal(impact_edited *e)
 {
-  if (!e->sorted) {
-    if (e->paths.n) qsort(e->paths.v, e->paths.n, sizeof *e->paths.v, deps_cmp);
-    e->sorted = true;
-  }
+  if (e->paths.n) qsort(e->paths.v, e->paths.n, sizeof *e->paths.v, deps_cmp);
+}
+
+static bool deps_has(const impact_edited *e, const char *real)
+{
   return e->paths.n && bsearch(&real, e->paths.v, e->paths.n, sizeof *e->paths.v, deps_cmp);
 }
 
@@ -70,7 +70,7 @@ static char *deps_word(const char **p)
   return w.v;
 }
 
-bool impact_deps_read_any(const char *rule, const char *dir, impact_edited *e)
+bool impact_deps_read_any(const char *rule, const char *dir, const impact_edited *e)
 {
   bool reads = false, in_deps = false;
   const char *p = rule;

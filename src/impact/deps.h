@@ -4,6 +4,7 @@
  *
  *   impact_edited ed;  impact_edited_init(&ed);
  *   impact_edited_add(&ed, copy_path);            // every edited file, in the copy
+ *   impact_edited_seal(&ed);                      // then lookups, from any thread
  *   bool reads = impact_deps_read_any(rule_text, dir, &ed);
  *   impact_edited_fini(&ed);
  */
@@ -13,18 +14,20 @@
 #include "util/vec.h"
 
 typedef struct {
-  VEC(char *) paths;   /* real paths, sorted once the first lookup runs */
-  bool sorted;
+  VEC(char *) paths;   /* real paths, sorted by impact_edited_seal */
 } impact_edited;
 
 void impact_edited_init(impact_edited *e);
 /* Adds a file (resolved to its real path; one that does not exist is
  * kept as given). */
 void impact_edited_add(impact_edited *e, const char *path);
+/* Sorts the files for lookups; after it, e is only read (threads may
+ * share it). */
+void impact_edited_seal(impact_edited *e);
 void impact_edited_fini(impact_edited *e);
 
 /* Does the make rule `target: dep dep \ ...` (what `cc -M` prints) list
  * a file of e? Relative dependencies are taken from dir. */
-bool impact_deps_read_any(const char *rule, const char *dir, impact_edited *e);
+bool impact_deps_read_any(const char *rule, const char *dir, const impact_edited *e);
 
 #endif
