@@ -251,7 +251,6 @@ static int impact_cmd_measure(const cli_opts *o, const fix_plan *pl, const fe_jo
     pipeline_each(nsel, nthreads, progress, impact_cmd_one, impact_cmd_label, &c);
     int left_out = impact_cmd_compare(jobs, ij, root, tot);
     rc = left_out == 0 ? 0 : (size_t)left_out < nsel ? 1 : -1;
-    if (nsel == 0) rc = 0;   /* nothing reads an edit: nothing changes */
     if (rc < 0) fprintf(stderr, "purist: impact: no file could be compiled\n");
   }
   free(sel);

@@ -286,8 +286,7 @@ static void fe_dep_visit(const fe_incl *in, void *data)
   char *path = fe_file_path(in->file);
   if (fe_ccview_is_virtual(path)) { free(path); return; }   /* in memory: the cache keys on its digest */
   size_t size = 0;
-  /* With a PCH the parse read the main file with its prefix blanked. */
-  const char *text = in->depth == 0 && c->pch ? fe_pch_main_text(c->pch, &size) : fe_file_text(c->tu, in->file, &size);
+  const char *text = fe_pch_file_text(c->pch, c->tu, in->file, &size);
   fe_dep d = { path, size, XXH3_64bits(text ? text : "", text ? size : 0), in->depth == 0 };
   vec_push(c->deps, d);
 }

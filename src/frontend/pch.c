@@ -508,10 +508,15 @@ struct CXUnsavedFile fe_pch_main(const fe_pch *p)
   return u;
 }
 
-const char *fe_pch_main_text(const fe_pch *p, size_t *len)
+const char *fe_pch_file_text(const fe_pch *p, CXTranslationUnit tu, CXFile f, size_t *len)
 {
-  *len = p->main_len;
-  return p->main_text;
+  *len = 0;
+  if (!f) return NULL;
+  if (p && clang_File_isEqual(f, clang_getFile(tu, p->main_path))) {
+    *len = p->main_len;
+    return p->main_text;
+  }
+  return clang_getFileContents(tu, f, len);
 }
 
 const char *fe_pch_path(const fe_pch *p)

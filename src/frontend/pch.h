@@ -15,7 +15,7 @@
  * the preprocessing record are those of an unshared parse; what libclang
  * reports differently (the inclusions of files from the PCH, the main
  * file's text) is rebuilt from what the PCH's build recorded
- * (fe_inclusions) and from the file on disk (fe_pch_main_text).
+ * (fe_inclusions) and from the file on disk (fe_pch_file_text).
  *
  * A prefix is not shared (the TU is parsed as before) when: no other TU
  * had it; its parse has an error or any warning about an attribute (the
@@ -43,9 +43,10 @@ struct CXUnsavedFile fe_pch_unsaved(const fe_pch *p);
 /* The main file as the TU's parse reads it (an unsaved file): the
  * prefix's lines blanked, since the PCH holds them. */
 struct CXUnsavedFile fe_pch_main(const fe_pch *p);
-/* The main file's text as on disk (what the cache hashes and the front end
- * reads). */
-const char *fe_pch_main_text(const fe_pch *p, size_t *len);
+/* File f's text as the front end reads it: for the main file of a TU
+ * parsed with p, the text on disk (what the cache hashes), not the
+ * blanked copy libclang parsed; else libclang's buffer (p may be NULL). */
+const char *fe_pch_file_text(const fe_pch *p, CXTranslationUnit tu, CXFile f, size_t *len);
 /* The PCH's path, for -include-pch. */
 const char *fe_pch_path(const fe_pch *p);
 /* Did the TU parsed with p come out as an unshared parse would? False if

@@ -38,11 +38,7 @@ const char *fe_tu_text(fe_tu *t, CXFile f, size_t *size)
   const uint32_t *hit = ptrmap_get(&t->texts, key);
   if (!hit) {
     struct fe_text x = { NULL, 0 };
-    /* With a PCH the parse read the main file with its prefix blanked. */
-    if (t->pch && clang_File_isEqual(f, clang_getFile(t->tu, fe_pch_main(t->pch).Filename)))
-      x.s = fe_pch_main_text(t->pch, &x.n);
-    else
-      x.s = clang_getFileContents(t->tu, f, &x.n);
+    x.s = fe_pch_file_text(t->pch, t->tu, f, &x.n);   /* with a PCH, the main file as on disk */
     vec_push(&t->text_v, x);
     ptrmap_put(&t->texts, key, (uint32_t)t->text_v.n);
     hit = ptrmap_get(&t->texts, key);
