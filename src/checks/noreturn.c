@@ -28,6 +28,7 @@ void nr_ctx_free(nr_ctx *c)
   free(c->live);
   free(c->live_barrier);
   free(c->run);
+  free(c->unused);
 }
 
 /* A failed assert(), or GLib's g_assert()/g_assert_*() (its noreturn
@@ -336,6 +337,32 @@ static const char *nr_assert_off(nr_ctx *c, const nr_info *in)
   return "";
 }
 
+/* Marks every function some call may drop the value of: a call whose
+ * value is discarded or stored into a local never read, and a function
+ * whose address is taken (a call through a pointer is not seen). */
+static void nr_unused_collect(nr_ctx *c)
+{
+  const link_prog *p = c->p;
+  c->unused = xcalloc(p->funcs.n ? p->funcs.n : 1, 1);
+  for (size_t i = 0; i < p->calls.n; i++)
+    if (p->calls.v[i].use != SCU_USED) c->unused[p->calls.v[i].callee] = 1;
+  for (size_t i = 0; i < p->fstores.n; i++) {
+    const sum_fstore *s = &p->fstores.v[i];
+    if (s->kind == SFA_FUNC || s->kind == SFS_ADDR || s->kind == SFS_ANY) c->unused[s->value] = 1;
+  }
+}
+
+/* Does every call of fi use its value? Only then is no call deleted with
+ * its check (a merged call still runs it once). Every call is in sight
+ * when fi is static or the analysed code is the whole program. */
+static bool nr_value_used(nr_ctx *c, const checks_opts *o, uint32_t fi)
+{
+  const link_func *f = &c->p->funcs.v[fi];
+  if (f->linkage != SUM_INTERNAL && !link_is_whole_program(c->p, o->whole_program)) return false;
+  if (!c->unused) nr_unused_collect(c);
+  return !c->unused[fi];
+}
+
 void nr_emit(nr_ctx *c, const checks_opts *o, uint32_t fi, purity decl, sum_loc at, diag_list *out)
 {
   const link_prog *p = c->p;
@@ -343,14 +370,17 @@ void nr_emit(nr_ctx *c, const checks_opts *o, uint32_t fi, purity decl, sum_loc 
   const nr_info *in = nr_info_of(c, fi);
   if (in->call < 0 && in->acall < 0 && in->loop < 0) return;
   bool assert_only = in->call < 0 && in->loop < 0;
+  bool used = !assert_only && nr_value_used(c, o, fi);
   strbuf msg = {0};
   if (assert_only) sb_printf(&msg, "'%s' is declared %s but a failed assertion does not return: ", S(p, f->name), purity_name(decl));
   else sb_printf(&msg, "'%s' is declared %s but may not return: ", S(p, f->name), purity_name(decl));
-  diag *d = checks_emit(out, p, o, "misuse-noreturn", assert_only ? DIAG_NOTE : DIAG_WARNING, at, f, "");
+  diag *d = checks_emit(out, p, o, "misuse-noreturn", assert_only || used ? DIAG_NOTE : DIAG_WARNING, at, f, "");
   nr_chain(c, o, in, assert_only, &msg, d);
-  sb_puts(&msg, "; a call whose value is unused is deleted together with that check");
+  if (used) sb_puts(&msg, "; no call in the program drops its value, so none is deleted together with that "
+                          "check (calls the compiler merges run it once)");
+  else sb_puts(&msg, "; a call whose value is unused is deleted together with that check");
   if (assert_only) sb_puts(&msg, nr_assert_off(c, in));
-  else sb_puts(&msg, "; GCC counts a function that may not return as not pure: drop the attribute, or "
+  else if (!used) sb_puts(&msg, "; GCC counts a function that may not return as not pure: drop the attribute, or "
                      "move the check to the callers");
   nr_effects(c, o, f, decl, d);
   free(d->message);

@@ -22,6 +22,7 @@ typedef struct {
   uint8_t *live;    /* per function: 1 + the class of its paths that return, 0 not yet known */
   uint8_t *live_barrier;  /* the same, compiler barriers counted */
   uint8_t *run;     /* the class with noreturn paths counted (--strict), barriers not */
+  uint8_t *unused;  /* per function: 1 if some call may drop its value (nr_value_used); NULL until asked */
 } nr_ctx;
 
 void nr_ctx_init(nr_ctx *c, const link_prog *p);
