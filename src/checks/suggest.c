@@ -78,6 +78,9 @@ static void suggest_gain_text(strbuf *m, const link_prog *p, const link_func *f,
   if (!total && !g->header && g->same_file)
     sb_printf(m, "; no call site gains: the compiler sees the body at the %u call site%s that would, "
               "and infers this itself", g->same_file, g->same_file == 1 ? "" : "s");
+  else if (!total && !g->header && (f->flags & SFF_AGGREGATE))
+    sb_puts(m, "; no call site gains: it returns a struct or union, and GCC merges and hoists no such "
+               "call (it deletes one whose value is dropped: none in another file)");
   else if (!total && !g->header)
     sb_puts(m, "; no call site gains (no call in another file the compiler could delete, merge or hoist)");
 }

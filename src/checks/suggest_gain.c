@@ -77,10 +77,13 @@ checks_gain *checks_gains_new(const link_prog *p, bool whole_program)
     }
   }
   /* A whole program has no callers outside; a library's exports have,
-   * even in a database that also holds the programs that call them. */
+   * even in a database that also holds the programs that call them. Not
+   * for a struct or union result: GCC merges and hoists no such call, so
+   * callers outside gain only where they drop the value. */
   bool wp = checks_whole_program(p, whole_program);
   for (uint32_t fi = 0; fi < p->funcs.n; fi++) {
     const link_func *f = &p->funcs.v[fi];
+    if (f->flags & SFF_AGGREGATE) continue;
     if (!wp || (f->flags & SFF_EXPORTED) || (f->lflags & LF_LIBRARY)) gains[fi].header = sg_header_decl(p, fi);
   }
   return gains;
