@@ -20,6 +20,7 @@ void nr_ctx_init(nr_ctx *c, const link_prog *p)
   c->live = xcalloc(p->funcs.n ? p->funcs.n : 1, 1);
   c->live_barrier = xcalloc(p->funcs.n ? p->funcs.n : 1, 1);
   c->run = xcalloc(p->funcs.n ? p->funcs.n : 1, 1);
+  c->unused = NULL;   /* nr_value_used fills it when first asked */
 }
 
 void nr_ctx_free(nr_ctx *c)

@@ -78,6 +78,9 @@ typedef struct {
   VEC(fe_alias) aliases;        /* alias declarations seen (alias.c) */
   ptrmap init_refs;   /* name id + 1 of each variable a file-scope initializer mentions (frozen.c) */
   ptrmap ro_values;   /* read-only global's definition → PROV_* of the pointers it holds (rodata.c) */
+  ptrmap static_written;   /* canonical static variable → 1: the main file writes it or takes its
+                              address (staticro.c), once static_scanned */
+  bool static_scanned;
   char *build_dir;   /* an out-of-tree build's directory (generated.c), or NULL */
   bool pic;          /* built -fPIC/-fpic (SFF_EXPORTED) */
   bool interpose;    /* and with semantic interposition (SFF_INTERPOSABLE) */
@@ -165,6 +168,10 @@ CXCursor fe_global_root(CXCursor e);
 /* Where the pointers held by the read-only global decl point (PROV_*),
  * from its initializer: PROV_UNKNOWN if not read-only or not known. */
 uint64_t fe_static_prov(fe_tu *t, CXCursor decl);
+/* staticro.c: is decl a static variable of the main file that no code of
+ * the TU writes or takes the address of (so it keeps its initializer's
+ * value for the whole run)? */
+bool fe_static_unwritten(fe_tu *t, CXCursor decl);
 
 /* condfacts.c: does the class of function fn (a declaration spanning
  * [lo, hi) of file) hold only for this configuration? True when a skipped

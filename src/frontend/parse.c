@@ -424,6 +424,7 @@ static fe_status fe_summarize_view(CXIndex idx, const fe_job *job, const fe_ccvi
   vec_free(&t.inls);
   free(t.build_dir);
   ptrmap_free(&t.ro_values);
+  ptrmap_free(&t.static_written);
   vec_free(&t.fix_macros);
   vec_free(&t.fix_decls);
   strtab_free(t.weak);

@@ -80,12 +80,14 @@ static uint64_t ro_object(CXCursor decl)
   return fe_type_readonly(clang_getCursorType(decl)) ? PROV_RODATA : PROV_UNKNOWN;
 }
 
-/* The value a read-only global holds for the whole run (cached per TU). */
+/* The value a read-only global (or a static nobody writes, staticro.c)
+ * holds for the whole run (cached per TU). */
 static uint64_t ro_global_value(ro_ctx *x, CXCursor decl, int depth)
 {
-  if (!fe_type_readonly(clang_getCursorType(decl)) || depth > RO_DEPTH) return PROV_UNKNOWN;
+  if (depth > RO_DEPTH) return PROV_UNKNOWN;
   CXCursor def = clang_getCursorDefinition(decl);
   if (clang_Cursor_isNull(def)) return PROV_UNKNOWN;        /* defined elsewhere: unknown value */
+  if (!fe_type_readonly(clang_getCursorType(decl)) && !fe_static_unwritten(x->t, def)) return PROV_UNKNOWN;
   uint64_t key = fe_decl_key(def);
   uint32_t *hit = ptrmap_get(&x->t->ro_values, key);
   if (hit) return *hit;

@@ -71,6 +71,7 @@ uint64_t lc_identity(void);
 #define clang_EvalResult_isUnsignedInt (*lc_fn.clang_EvalResult_isUnsignedInt)
 #define clang_File_isEqual (*lc_fn.clang_File_isEqual)
 #define clang_File_tryGetRealPathName (*lc_fn.clang_File_tryGetRealPathName)
+#define clang_Location_isFromMainFile (*lc_fn.clang_Location_isFromMainFile)
 #define clang_Location_isInSystemHeader (*lc_fn.clang_Location_isInSystemHeader)
 #define clang_PrintingPolicy_dispose (*lc_fn.clang_PrintingPolicy_dispose)
 #define clang_Range_isNull (*lc_fn.clang_Range_isNull)
