@@ -61,6 +61,22 @@ static link_why scratch_alloc(const link_prog *p, const link_func *f, purity dec
   return (link_why){ WHY_NONE, 0 };
 }
 
+/* Did cur's blocks escape only into a local object (a field of a local
+ * number object whose address is then passed on), never beyond its
+ * locals, returned or stored through a parameter? */
+static bool scratch_kept_local(const link_func *cur)
+{
+  return (cur->sflags & SSF_FRESH_ESCAPES) && !(cur->sflags & (SSF_FRESH_OUT | SSF_FRESH_RETURNED));
+}
+
+/* The first cause of cur breaking decl besides its scratch work, else w. */
+static link_why scratch_first_other(const link_prog *p, const link_func *cur, link_why w, purity decl,
+                                    uint64_t local_params)
+{
+  link_why other = scratch_other_cause(p, cur, decl, local_params);
+  return other.kind != WHY_NONE ? other : w;
+}
+
 link_why checks_scratch_why(const link_prog *p, const link_func *cur, link_why w, purity decl,
                             uint64_t local_params)
 {
@@ -73,8 +89,11 @@ link_why checks_scratch_why(const link_prog *p, const link_func *cur, link_why w
     scratch = (e->flags & (SEF_SCRATCH | SEF_ERRNO_RESTORE)) || scratch_param_local(e, local_params);
   } else if (w.kind == WHY_CALL) {
     const link_call *c = &p->calls.v[w.index];
-    /* An allocation whose block leaves (xmalloc returning it) is the cause. */
-    if ((c->flags & (SCF_ALLOC | SCF_FREE)) && !(cur->lflags & LF_SCRATCH_OK)) return w;
+    /* An allocation whose block leaves (xmalloc returning it) is the cause;
+     * one whose blocks went only into a local object the analysis cannot
+     * follow is not by itself: what else breaks decl comes first. */
+    if ((c->flags & (SCF_ALLOC | SCF_FREE)) && !(cur->lflags & LF_SCRATCH_OK))
+      return scratch_kept_local(cur) ? scratch_first_other(p, cur, w, decl, local_params) : w;
     scratch = (c->flags & (SCF_ALLOC | SCF_FREE)) || link_call_class_scratch_in(p, cur, c, local_params) <= decl;
   }
   if (!scratch) return w;
