@@ -19,10 +19,24 @@ static bool scratch_param_local(const sum_effect *e, uint64_t local_params)
          (local_params >> e->param & 1);
 }
 
+/* Does a witness in f look past what f does to its own blocks? When f
+ * owns them (LF_SCRATCH_OK), and when they reach nothing beyond its
+ * locals by f's own doing (neither returned nor stored beyond them) but
+ * the analysis lost them — kept in a local object whose address is passed
+ * on (GMP's MPZ_TMP_INIT), or passed to a callee that keeps them (GMP's
+ * mpz_jacobi): then a write into them is not what breaks the attribute,
+ * the loss is, and the witness names that. */
+static bool scratch_witness_owner(const link_func *f)
+{
+  if (f->lflags & LF_SCRATCH_OK) return true;
+  return (f->sflags & SSF_SCRATCH) && !(f->sflags & (SSF_FRESH_OUT | SSF_FRESH_RETURNED));
+}
+
 /* The first effect of f beyond decl for check that is not scratch work,
  * else the first such call, else WHY_NONE. */
 static link_why scratch_other_cause(const link_prog *p, const link_func *f, purity decl, uint64_t local_params)
 {
+  bool owner = scratch_witness_owner(f);
   for (uint32_t i = 0; i < f->neff; i++) {
     const sum_effect *e = &p->effs.v[f->eff_off + i];
     if ((e->flags & (SEF_SCRATCH | SEF_DOOMED | SEF_ERRNO_RESTORE)) || scratch_param_local(e, local_params)) continue;
@@ -31,7 +45,7 @@ static link_why scratch_other_cause(const link_prog *p, const link_func *f, puri
   for (uint32_t i = 0; i < f->ncall; i++) {
     const link_call *c = &p->calls.v[f->call_off + i];
     if ((c->flags & (SCF_DOOMED | SCF_NORETURN | SCF_ALLOC | SCF_FREE))) continue;
-    if (link_call_class_scratch_in(p, f, c, local_params) > decl) return (link_why){ WHY_CALL, f->call_off + i };
+    if (link_call_class_scratch_as(p, f, c, local_params, owner) > decl) return (link_why){ WHY_CALL, f->call_off + i };
   }
   return (link_why){ WHY_NONE, 0 };
 }
@@ -39,7 +53,7 @@ static link_why scratch_other_cause(const link_prog *p, const link_func *f, puri
 uint64_t checks_scratch_step(const link_prog *p, const link_func *from, const link_call *via, uint64_t local_params)
 {
   uint64_t out = 0;
-  uint64_t ok = PROV_LOCAL | ((from->lflags & LF_SCRATCH_OK) ? PROV_FRESH : 0) | (local_params << PROV_PARAM0);
+  uint64_t ok = PROV_LOCAL | (scratch_witness_owner(from) ? PROV_FRESH : 0) | (local_params << PROV_PARAM0);
   for (uint32_t a = 0; a < via->nargs && a < 64; a++) {
     uint64_t m = p->argmasks.v[via->arg_off + a];
     if (!(m & ~ok)) out |= (uint64_t)1 << a;   /* null (0) points nowhere */
@@ -73,9 +87,12 @@ link_why checks_scratch_why(const link_prog *p, const link_func *cur, link_why w
     scratch = (e->flags & (SEF_SCRATCH | SEF_ERRNO_RESTORE)) || scratch_param_local(e, local_params);
   } else if (w.kind == WHY_CALL) {
     const link_call *c = &p->calls.v[w.index];
-    /* An allocation whose block leaves (xmalloc returning it) is the cause. */
-    if ((c->flags & (SCF_ALLOC | SCF_FREE)) && !(cur->lflags & LF_SCRATCH_OK)) return w;
-    scratch = (c->flags & (SCF_ALLOC | SCF_FREE)) || link_call_class_scratch_in(p, cur, c, local_params) <= decl;
+    /* An allocation whose block leaves (xmalloc returning it) is the cause;
+     * one whose blocks were only lost (scratch_witness_owner) is not by
+     * itself: what else breaks decl comes first. */
+    bool owner = scratch_witness_owner(cur);
+    if ((c->flags & (SCF_ALLOC | SCF_FREE)) && !owner) return w;
+    scratch = (c->flags & (SCF_ALLOC | SCF_FREE)) || link_call_class_scratch_as(p, cur, c, local_params, owner) <= decl;
   }
   if (!scratch) return w;
   link_why other = scratch_other_cause(p, cur, decl, local_params);

@@ -110,7 +110,7 @@ int fw_scratch_frees_ok(uint64_t frees, const uint64_t *masks, size_t n)
 
 void fw_scratch_leaves(fw *w, uint64_t m)
 {
-  if (m & PROV_FRESH) w->sflags |= SSF_FRESH_ESCAPES;
+  if (m & PROV_FRESH) w->sflags |= SSF_FRESH_ESCAPES | SSF_FRESH_OUT;
   w->captures |= m >> PROV_PARAM0;
 }
 
@@ -130,6 +130,13 @@ void fw_scratch_stored(fw *w, const lv_t *lv, uint64_t m)
   }
   /* Through a parameter only: handed to the caller, as if returned (GMP's
    * TMP allocator links its block into the caller's marker, `*markp = P`). */
+  /* Into a local object through a pointer to it (`__x->_mp_d = TMP_ALLOC
+   * (…)` with `__x` pointing to a local mpz_t): untracked from here, an
+   * escape, but not one that reaches beyond the locals by itself. */
+  if (lv->kind == LV_MEM && lv->mask && !(lv->mask & ~PROV_LOCAL) && (m & PROV_FRESH)) {
+    w->sflags |= SSF_FRESH_ESCAPES;
+    m &= ~PROV_FRESH;
+  }
   uint64_t params = ~(uint64_t)0 << PROV_PARAM0;
   if (lv->kind == LV_MEM && lv->mask && !(lv->mask & ~params) && (m & PROV_FRESH)) {
     w->sflags |= SSF_FRESH_RETURNED;
@@ -152,7 +159,11 @@ void fw_scratch_finish(fw *w, sum_func *f)
   for (size_t i = 0; i < w->vars.n; i++) {
     const fw_var *v = &w->vars.v[i];
     if (v->addr_plain) fw_scratch_leaves(w, v->mask);
-    if (v->holds_fresh && (v->addr_plain || aggregate)) w->sflags |= SSF_FRESH_ESCAPES;
+    /* A local array or struct holding a block: returned by value, the block
+     * goes out; its address passed on, the analysis loses it (an escape)
+     * but it reaches no further by this function's own doing. */
+    if (v->holds_fresh && aggregate) w->sflags |= SSF_FRESH_ESCAPES | SSF_FRESH_OUT;
+    else if (v->holds_fresh && v->addr_plain) w->sflags |= SSF_FRESH_ESCAPES;
   }
   f->captures = w->captures;
   f->sflags = w->sflags;

@@ -146,10 +146,16 @@ purity link_call_class_scratch(const link_prog *p, const link_func *f, const lin
 purity link_call_class_scratch_in(const link_prog *p, const link_func *f, const link_call *c,
                                   uint64_t local_params)
 {
+  return link_call_class_scratch_as(p, f, c, local_params, (f->lflags & LF_SCRATCH_OK) != 0);
+}
+
+purity link_call_class_scratch_as(const link_prog *p, const link_func *f, const link_call *c,
+                                  uint64_t local_params, bool owner)
+{
   purity k = link_call_class(p, f, c);
-  if (link_scratch_call(p, f, c)) return PURITY_CONST;
+  if (scratch_skip_call(p, c, owner)) return PURITY_CONST;
   if (k == PURITY_CONST) return k;
-  link_state s = scratch_call_state_in(p, f, c, local_params, (f->lflags & LF_SCRATCH_OK) != 0);
+  link_state s = scratch_call_state_in(p, f, c, local_params, owner);
   purity ks = scratch_state_class(&s);
   return ks < k ? ks : k;
 }

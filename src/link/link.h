@@ -207,6 +207,11 @@ purity link_call_class_scratch(const link_prog *p, const link_func *f, const lin
  * no caller of the function checked sees (a witness's chain of calls). */
 purity link_call_class_scratch_in(const link_prog *p, const link_func *f, const link_call *c,
                                   uint64_t local_params);
+/* The same with owner: blocks f allocated count as f's own storage even
+ * when f is not LF_SCRATCH_OK (a witness looking past the writes into
+ * blocks whose only fault is being passed on or kept in a local object). */
+purity link_call_class_scratch_as(const link_prog *p, const link_func *f, const link_call *c,
+                                  uint64_t local_params, bool owner);
 /* f's class for `check` (from sst). */
 purity link_scratch_class(const link_func *f);
 

@@ -315,6 +315,15 @@ typedef struct {
 /* A block it allocates is returned (an allocator: a caller that keeps the
  * block to itself uses it as scratch memory, link/capture.c). */
 #define SSF_FRESH_RETURNED 0x4
+/* (format 11) A block it allocates leaves by a way that reaches beyond its
+ * own locals: returned in a struct, stored in a global or through a
+ * pointer that may point anywhere, passed through a function pointer.
+ * SSF_FRESH_ESCAPES without it: the blocks went only into a local object
+ * whose address is then passed on or taken (GMP's `MPZ_TMP_INIT (x, n)`
+ * keeps the limbs in a local mpz_t), which the analysis cannot follow but
+ * which is not by itself a leak: the witness names another cause first
+ * (checks/scratch.c). */
+#define SSF_FRESH_OUT     0x8
 
 /* Function pointers the link can resolve per call site (format 4; issue 13
  * item 4). A function passed as an argument of a direct call: */
@@ -469,7 +478,7 @@ void summary_free(sum_tu *tu);
 /* A record starts with these 8 bytes, then the format version (4 bytes,
  * little-endian), then a flags word: docs/summary-format.md. */
 #define SUMMARY_MAGIC "PURIST\0S"
-#define SUMMARY_FORMAT 10
+#define SUMMARY_FORMAT 11
 /* (format 5) Header flag: the payload is one zstd frame holding the payload. */
 #define SUMMARY_ZSTD 0x1
 
