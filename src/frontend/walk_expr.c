@@ -811,16 +811,27 @@ static uint64_t fw_call(fw *w, CXCursor c)
     fw_expr(w, callee, ACC_VALUE);
     w->eff_flags = flags0;
     VEC(uint64_t) am = {0};
+    /* Through the function's own parameter (a pcall fact): what the
+     * callee keeps is the link's to say, per call of this function
+     * (link/capture.c); a block of its own still leaves. */
+    int via_param = !hook && fw_fnptr_param_of(w, callee) >= 0;
+    uint64_t held = 0;
     for (int i = 0; i < nargs; i++) {
       CXCursor a = clang_Cursor_getArgument(c, (unsigned)i);
       uint64_t m = hook && hook->alloc ? fw_scratch_alloc_arg(w, a) : fw_expr(w, a, ACC_VALUE);
       /* Passed through an unknown pointer: kept who knows where, unless
        * the hook releases it. */
-      if (!(hook && (hook->frees >> i & 1))) fw_scratch_leaves(w, m);
+      if (via_param) {
+        held |= m;
+        fw_scratch_leaves(w, m & ~(~(uint64_t)0 << PROV_PARAM0));
+      } else if (!(hook && (hook->frees >> i & 1))) {
+        fw_scratch_leaves(w, m);
+      }
       vec_push(&am, m);
     }
     fw_u32vec targets = {0};
     if (fw_fntable_targets(w, callee, &targets)) {
+      fw_scratch_leaves(w, held);   /* no pcall fact: kept as through any pointer */
       fw_fntable_record(w, c, &targets, am.v, (uint32_t)am.n);
     } else {
       int scratch = hook && fw_scratch_frees_ok(hook->frees, am.v, am.n);
