@@ -165,7 +165,14 @@ void fw_fnptr_finish(fw *w, size_t fnarg0, size_t pcall0)
   }
   s->fnargs.n = n;
   n = pcall0;
-  for (size_t i = pcall0; i < s->pcalls.n; i++)
-    if (fw_fnptr_param_intact(w, s->pcalls.v[i].param)) s->pcalls.v[n++] = s->pcalls.v[i];
+  for (size_t i = pcall0; i < s->pcalls.n; i++) {
+    const sum_pcall *pc = &s->pcalls.v[i];
+    if (fw_fnptr_param_intact(w, pc->param)) {
+      s->pcalls.v[n++] = *pc;
+      continue;
+    }
+    /* Lost: its arguments are kept as through any pointer (scratch.c). */
+    for (uint32_t a = 0; a < pc->nargs; a++) fw_scratch_leaves(w, s->argmasks.v[pc->arg_off + a]);
+  }
   s->pcalls.n = n;
 }

@@ -44,6 +44,10 @@ typedef struct {
   uint8_t pointee_n;    /* a pointer: 0 nothing stored yet, 1 only addresses within the
                            global `pointee`, 2 anything else (sticky, as mask) */
   CXCursor pointee;     /* its VarDecl when pointee_n == 1: `*p` then names that object */
+  uint64_t agg;         /* a local struct or array: provenance of everything stored in it
+                           (aggfield.c; sticky, as mask) */
+  uint8_t agg_off;      /* not such a local, or a union inside: loads from it are unknown */
+  uint8_t agg_read;     /* a pointer was loaded from it in this walk */
 } fw_var;
 
 /* An lvalue: where an access goes. */
@@ -336,6 +340,23 @@ void fw_scratch_returned(fw *w, uint64_t m);
 void fw_scratch_stored(fw *w, const lv_t *lv, uint64_t m);
 /* Sets f's captures and sflags once the walk is final. */
 void fw_scratch_finish(fw *w, sum_func *f);
+
+/* aggfield.c: pointers kept in a local struct or array (issue 30, item 3) */
+/* Sets v->agg_off for the variable declared by decl (v->is_ptr known). */
+void fw_agg_var_init(fw_var *v, CXCursor decl);
+/* The provenance of a pointer loaded from local aggregate vi: what was
+ * stored in it, or PROV_UNKNOWN once its address leaves its own accesses. */
+uint64_t fw_agg_load(fw *w, uint32_t vi);
+/* A value of provenance m stored into `target`, a part of (or all of) vi. */
+void fw_agg_store(fw *w, uint32_t vi, CXCursor target, uint64_t m);
+/* vi's address is taken or it decays: walk again if a load counted on it. */
+void fw_agg_addressed(fw *w, uint32_t vi);
+/* Walks the initializer of local aggregate vi; returns its value's provenance. */
+uint64_t fw_agg_initializer(fw *w, uint32_t vi, CXCursor init);
+/* `(&z)->f`, `*&z` or `z->f` of a local array z: the object is a part of
+ * local z (lv set, returns 1) without its address leaving; else 0,
+ * nothing visited. */
+int fw_agg_deref(fw *w, CXCursor ptr, lv_t *lv);
 
 /* flow.c: a local pointer's provenance at a point of the walk (issue 30, item 7) */
 /* What variable vi may hold here: fw_var.cur, or its union where the walk

@@ -77,6 +77,7 @@ uint32_t fw_var_for(fw *w, CXCursor decl)
   /* A transparent union parameter (FRR's prefix_copy(union prefixptr, …))
    * is the caller's pointer; only parameters, whose value comes whole. */
   if (clang_getCursorKind(decl) == CXCursor_ParmDecl && fe_type_is_pointer_union(t)) v.is_ptr = v.ptr_union = 1;
+  fw_agg_var_init(&v, decl);
   vec_push(&w->vars, v);
   ptrmap_put(&w->varmap, key, (uint32_t)w->vars.n - 1);
   return (uint32_t)w->vars.n - 1;
@@ -276,6 +277,7 @@ void fw_deref(fw *w, CXCursor ptr, lv_t *lv)
       return;
     }
   }
+  if (fw_agg_deref(w, ptr, lv)) return;
   uint64_t m = fw_expr(w, ptr, ACC_VALUE);
   if (fw_points_into(w, s, &obj) > 0 && clang_getCursorKind(s) == CXCursor_DeclRefExpr) {
     memset(lv, 0, sizeof *lv);
@@ -456,7 +458,10 @@ static uint64_t fw_lvalue_expr(fw *w, CXCursor c, int acc, const lv_t *lv)
   if (acc == ACC_ADDR || fe_expr_is_array(c) ||
       t.kind == CXType_FunctionProto || t.kind == CXType_FunctionNoProto) {
     fw_address_escapes(w, c, lv);
-    if (lv->kind == LV_LOCAL) w->vars.v[lv->var].addr_plain = 1;   /* what it holds may be copied out */
+    if (lv->kind == LV_LOCAL) {
+      w->vars.v[lv->var].addr_plain = 1;   /* what it holds may be copied out */
+      fw_agg_addressed(w, lv->var);
+    }
     return lv_address(lv);
   }
   fw_access(w, c, lv, 1, 0);
@@ -471,6 +476,8 @@ static uint64_t fw_lvalue_expr(fw *w, CXCursor c, int acc, const lv_t *lv)
   }
   /* Loaded from read-only static data: where its initializer points. */
   if (lv->kind == LV_GLOBAL) return fw_rotable_load(w, c, lv->decl);
+  /* From a local struct or array: what the function stored there (aggfield.c). */
+  if (lv->kind == LV_LOCAL && !lv->whole) return fw_agg_load(w, lv->var);
   return PROV_UNKNOWN;   /* a pointer loaded from memory may point anywhere */
 }
 
@@ -496,6 +503,7 @@ uint64_t fw_store(fw *w, CXCursor target, uint64_t m, CXCursor value, int rd)
   if (rd && lv.kind == LV_LOCAL) w->vars.v[lv.var].used = 1;
   int into_var = lv.kind == LV_LOCAL && (lv.whole || w->vars.v[lv.var].ptr_union) && w->vars.v[lv.var].is_ptr;
   if (!into_var) fw_scratch_stored(w, &lv, m);   /* beyond the local pointers: untracked from here */
+  if (!into_var && lv.kind == LV_LOCAL) fw_agg_store(w, lv.var, target, m);
   if (into_var) {
     fw_var_grow(w, lv.var, m, value);
     fw_flow_assign(w, lv.var, m, value, !rd);   /* `p = q` replaces; `p += n` keeps */
@@ -516,6 +524,7 @@ static uint64_t fw_addr_of(fw *w, CXCursor operand)
      * point anywhere; a loop counter v may change behind the loop's back. */
     w->vars.v[lv.var].addr_taken = 1;
     w->vars.v[lv.var].addr_plain = 1;
+    fw_agg_addressed(w, lv.var);
     if (w->vars.v[lv.var].is_ptr) fw_var_grow(w, lv.var, PROV_UNKNOWN, clang_getNullCursor());
   }
   return lv_address(&lv);
@@ -802,16 +811,27 @@ static uint64_t fw_call(fw *w, CXCursor c)
     fw_expr(w, callee, ACC_VALUE);
     w->eff_flags = flags0;
     VEC(uint64_t) am = {0};
+    /* Through the function's own parameter (a pcall fact): what the
+     * callee keeps is the link's to say, per call of this function
+     * (link/capture.c); a block of its own still leaves. */
+    int via_param = !hook && fw_fnptr_param_of(w, callee) >= 0;
+    uint64_t held = 0;
     for (int i = 0; i < nargs; i++) {
       CXCursor a = clang_Cursor_getArgument(c, (unsigned)i);
       uint64_t m = hook && hook->alloc ? fw_scratch_alloc_arg(w, a) : fw_expr(w, a, ACC_VALUE);
       /* Passed through an unknown pointer: kept who knows where, unless
        * the hook releases it. */
-      if (!(hook && (hook->frees >> i & 1))) fw_scratch_leaves(w, m);
+      if (via_param) {
+        held |= m;
+        fw_scratch_leaves(w, m & ~(~(uint64_t)0 << PROV_PARAM0));
+      } else if (!(hook && (hook->frees >> i & 1))) {
+        fw_scratch_leaves(w, m);
+      }
       vec_push(&am, m);
     }
     fw_u32vec targets = {0};
     if (fw_fntable_targets(w, callee, &targets)) {
+      fw_scratch_leaves(w, held);   /* no pcall fact: kept as through any pointer */
       fw_fntable_record(w, c, &targets, am.v, (uint32_t)am.n);
     } else {
       int scratch = hook && fw_scratch_frees_ok(hook->frees, am.v, am.n);

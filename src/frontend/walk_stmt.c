@@ -333,8 +333,9 @@ static void fw_local_var(fw *w, CXCursor d)
     if (!clang_isExpression(clang_getCursorKind(e))) continue;
     int is_init = !clang_Cursor_isNull(init) && clang_equalCursors(e, init);
     if (!is_init && !vla) continue;
-    uint64_t m = fw_expr(w, e, ACC_VALUE);          /* initializer, VLA sizes */
-    if (!clang_Cursor_isNull(init) && clang_equalCursors(e, init)) {
+    uint64_t m = is_init && !w->vars.v[vi].is_ptr ? fw_agg_initializer(w, vi, e)   /* aggfield.c */
+                                                  : fw_expr(w, e, ACC_VALUE);   /* initializer, VLA sizes */
+    if (is_init) {
       if (w->vars.v[vi].is_ptr) {
         fw_var_grow(w, vi, m, e);
         fw_flow_assign(w, vi, m, e, 1);
@@ -527,7 +528,7 @@ static void fw_restart(fw *w, fw_mark m, size_t argmasks)
   fw_fnfield_restart(w);
   fw_flow_top(w);
   for (size_t i = 0; i < w->vars.n; i++) {
-    w->vars.v[i].read = w->vars.v[i].topped = 0;
+    w->vars.v[i].read = w->vars.v[i].topped = w->vars.v[i].agg_read = 0;
     w->vars.v[i].last_write = 0;
   }
   w->flow.n = w->flow_lits.n = 0;

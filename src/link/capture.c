@@ -9,7 +9,11 @@
  *
  *  - captures: parameter i of g is kept beyond g's call if g stores it
  *    beyond its locals (the front end's bits), or passes it to a call
- *    that keeps that argument: a body that keeps it, a library function
+ *    that keeps that argument: a body that keeps it (or passes it to a
+ *    call through a function-pointer parameter, sum_pcall, and the call
+ *    of g passes there a function that keeps it, or no known function:
+ *    GMP's mpn_gcd_subdiv_step hands its limbs to the hook
+ *    mpn_jacobi_n passes, which only reads them), a library function
  *    of class normal (pthread_create, setvbuf) unless it releases it, any
  *    function neither analysed nor described. A fixpoint over all bodies
  *    (the sets only grow).
@@ -34,8 +38,48 @@ static purity scratch_state_class(const link_state *s)
   return c;
 }
 
-/* Does a call of g keep its argument a? */
-static bool scratch_keeps(const link_prog *p, const link_func *g, uint32_t a)
+static bool scratch_keeps(const link_prog *p, const link_func *g, uint32_t a, const link_func *f,
+                          const link_call *c);
+
+/* Do the functions call c (of f) passes at g's parameter `param` all leave
+ * their argument b alone? False when the call passes no known function
+ * there (nothing, a pointer read from memory, f's own parameter). */
+static bool scratch_bound_keep_none(const link_prog *p, const link_func *f, const link_call *c,
+                                    uint32_t param, uint32_t b)
+{
+  if (!f || !c) return false;
+  uint32_t rel = (uint32_t)(c - p->calls.v) - f->call_off;
+  bool any = false;
+  for (uint32_t i = 0; i < f->nfnarg; i++) {
+    const sum_fnarg *x = &p->fnargs.v[f->fnarg_off + i];
+    if (x->call != rel || x->arg != param) continue;
+    any = true;
+    if (x->kind == SFA_NULL) continue;
+    if (x->kind != SFA_FUNC || scratch_keeps(p, &p->funcs.v[x->value], b, NULL, NULL)) return false;
+  }
+  return any;
+}
+
+/* Does g keep its argument a by passing it to a call through one of its
+ * function-pointer parameters (sum_pcall; the front end leaves those out
+ * of captures)? Resolved by what call c of f passes there; without a
+ * call (g called through a pointer itself), yes. */
+static bool scratch_pcall_keeps(const link_prog *p, const link_func *g, uint32_t a, const link_func *f,
+                                const link_call *c)
+{
+  for (uint32_t i = 0; i < g->npcall; i++) {
+    const sum_pcall *pc = &p->pcalls.v[g->pcall_off + i];
+    for (uint32_t b = 0; b < pc->nargs; b++)
+      if ((p->argmasks.v[pc->arg_off + b] & prov_param(a)) && !scratch_bound_keep_none(p, f, c, pc->param, b))
+        return true;
+  }
+  return false;
+}
+
+/* Does a call of g keep its argument a? c, a call of f, when known: it
+ * fixes g's function-pointer parameters. */
+static bool scratch_keeps(const link_prog *p, const link_func *g, uint32_t a, const link_func *f,
+                          const link_call *c)
 {
   const kb_entry *e = link_kb_entry(p, g);
   if (e) {
@@ -46,7 +90,7 @@ static bool scratch_keeps(const link_prog *p, const link_func *g, uint32_t a)
   }
   if (link_solved_body(g)) {
     if (a >= g->nparams || a >= PROV_MAX_PARAMS) return (g->flags & SFF_VARIADIC) != 0;
-    return g->captures >> a & 1;
+    return (g->captures >> a & 1) || scratch_pcall_keeps(p, g, a, f, c);
   }
   /* Declared pure or const: it keeps nothing (it could store nowhere). */
   return !((g->declared & SUM_DECL_GNU) || (g->flags & (SFF_BUILTIN_PURE | SFF_BUILTIN_CONST)));
@@ -70,7 +114,7 @@ static bool scratch_capture_round(link_prog *p)
       const uint64_t *m = scratch_masks(p, c);
       for (uint32_t a = 0; a < c->nargs; a++) {
         uint64_t params = m[a] >> PROV_PARAM0;
-        if ((params & ~cap) && scratch_keeps(p, &p->funcs.v[c->callee], a)) cap |= params;
+        if ((params & ~cap) && scratch_keeps(p, &p->funcs.v[c->callee], a, f, c)) cap |= params;
       }
     }
     if (cap != f->captures) { f->captures = cap; grew = true; }
@@ -86,7 +130,7 @@ static bool scratch_passed_away(const link_prog *p, const link_func *f)
     if (c->flags & (SCF_ALLOC | SCF_FREE)) continue;   /* the allocator's own arguments, a release */
     const uint64_t *m = scratch_masks(p, c);
     for (uint32_t a = 0; a < c->nargs; a++)
-      if ((m[a] & PROV_FRESH) && scratch_keeps(p, &p->funcs.v[c->callee], a)) return true;
+      if ((m[a] & PROV_FRESH) && scratch_keeps(p, &p->funcs.v[c->callee], a, f, c)) return true;
   }
   return false;
 }
