@@ -145,12 +145,9 @@ int fw_agg_deref(fw *w, CXCursor ptr, lv_t *lv)
 {
   CXCursor s = fe_strip_implicit(ptr);
   /* (&z)->f: the operand of `&`, parentheses aside. */
-  if (clang_getCursorKind(s) == CXCursor_UnaryOperator &&
-      clang_getCursorUnaryOperatorKind(s) == CXUnaryOperator_AddrOf) {
-    size_t k = fw_kids(w, s);
-    CXCursor inner = w->ks.n - k == 1 ? fe_strip_implicit(FW_KID(w, k, 0)) : clang_getNullCursor();
-    w->ks.n = k;
-    s = inner;
+  CXCursor operand = fw_addr_operand(w, s);
+  if (!clang_Cursor_isNull(operand)) {
+    s = fe_strip_implicit(operand);
   } else if (!fe_type_is_array(fe_canon_type(s))) {
     return 0;   /* z->f of a local array z only; a pointer variable is followed by its mask */
   }

@@ -58,13 +58,8 @@ uint64_t fw_flow_value(const fw *w, uint32_t vi)
 /* The local pointer variable e names (stripped), or -1. */
 static int flow_var_of(fw *w, CXCursor e)
 {
-  if (clang_Cursor_isNull(e)) return -1;
-  e = fe_strip(e);
-  if (clang_getCursorKind(e) != CXCursor_DeclRefExpr) return -1;
-  CXCursor d = clang_getCursorReferenced(e);
-  if (!fw_is_local_decl(d)) return -1;
-  uint32_t vi = fw_var_for(w, d);
-  return w->vars.v[vi].is_ptr && flow_followed(w, &w->vars.v[vi]) ? (int)vi : -1;
+  int vi = clang_Cursor_isNull(e) ? -1 : fw_local_ref(w, e);
+  return vi >= 0 && w->vars.v[vi].is_ptr && flow_followed(w, &w->vars.v[vi]) ? vi : -1;
 }
 
 void fw_flow_assign(fw *w, uint32_t vi, uint64_t m, CXCursor value, int strong)

@@ -42,14 +42,6 @@ int fw_loop_endless(fw *w, int has_cond, CXCursor cond, int body_flags)
   return 1;
 }
 
-/* The local variable a (stripped) expression names, or -1. */
-static int fw_local_ref(fw *w, CXCursor e)
-{
-  e = fe_strip(e);
-  if (clang_getCursorKind(e) != CXCursor_DeclRefExpr) return -1;
-  CXCursor ref = clang_getCursorReferenced(e);
-  return fw_is_local_decl(ref) ? (int)fw_var_for(w, ref) : -1;
-}
 
 /* The loop variable an init statement assigns: `i = a` or `T i = a`. */
 static int fw_init_var(fw *w, CXCursor init)

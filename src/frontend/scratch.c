@@ -76,25 +76,17 @@ const kb_entry *fw_scratch_hook(fw *w, CXCursor callee)
 
 uint64_t fw_scratch_alloc_arg(fw *w, CXCursor arg)
 {
-  CXCursor e = fe_strip(arg);
-  if (clang_getCursorKind(e) == CXCursor_UnaryOperator &&
-      clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_AddrOf) {
-    size_t k = fw_kids(w, e);
-    CXCursor inner = w->ks.n - k == 1 ? fe_strip(FW_KID(w, k, 0)) : clang_getNullCursor();
-    w->ks.n = k;
-    CXCursor ref = clang_Cursor_isNull(inner) || clang_getCursorKind(inner) != CXCursor_DeclRefExpr
-                     ? clang_getNullCursor() : clang_getCursorReferenced(inner);
-    if (!clang_Cursor_isNull(ref) && clang_getCursorKind(ref) == CXCursor_VarDecl && fw_is_local_decl(ref)) {
-      uint32_t vi = fw_var_for(w, ref);
-      if (w->vars.v[vi].is_ptr && !w->vars.v[vi].ptr_union) {
-        /* The marker: the allocator links its block into it. The address
-         * goes nowhere else, so the variable holds fresh blocks only. */
-        w->vars.v[vi].addr_taken = 1;   /* changed by the call: loops must not count on it */
-        fw_var_grow(w, vi, PROV_FRESH, clang_getNullCursor());
-        w->vars.v[vi].last_write = ++w->seq;
-        return PROV_LOCAL;
-      }
-    }
+  /* `&marker`, a local variable (not a parameter) holding a pointer. */
+  CXCursor inner = fw_addr_operand(w, fe_strip(arg));
+  int vi = clang_Cursor_isNull(inner) ? -1 : fw_local_ref(w, inner);
+  if (vi >= 0 && clang_getCursorKind(clang_getCursorReferenced(fe_strip(inner))) == CXCursor_VarDecl &&
+      w->vars.v[vi].is_ptr && !w->vars.v[vi].ptr_union) {
+    /* The marker: the allocator links its block into it. The address
+     * goes nowhere else, so the variable holds fresh blocks only. */
+    w->vars.v[vi].addr_taken = 1;   /* changed by the call: loops must not count on it */
+    fw_var_grow(w, (uint32_t)vi, PROV_FRESH, clang_getNullCursor());
+    w->vars.v[vi].last_write = ++w->seq;
+    return PROV_LOCAL;
   }
   return fw_expr(w, arg, ACC_VALUE);
 }

@@ -211,6 +211,12 @@ uint32_t fw_name(fw *w, CXCursor c);
 void fw_note_stored_call(fw *w, CXCursor target, CXCursor value);
 int fw_last_call_is(fw *w, CXCursor call);
 int fw_is_local_decl(CXCursor ref);
+/* The local variable (or parameter) expression e names, parentheses and
+ * casts aside, or -1. */
+int fw_local_ref(fw *w, CXCursor e);
+/* x when e itself is `&x` (nothing stripped from e or x); else a null
+ * cursor. */
+CXCursor fw_addr_operand(fw *w, CXCursor e);
 CXCursor fw_callee_decl(fw *w, CXCursor call);
 int fw_callee_noreturn(fw *w, CXCursor call);
 int fw_callee_side_effect_free(fw *w, CXCursor call);

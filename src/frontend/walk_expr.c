@@ -61,6 +61,24 @@ int fw_is_local_decl(CXCursor ref)
          clang_getCursorTLSKind(ref) == CXTLS_None;
 }
 
+int fw_local_ref(fw *w, CXCursor e)
+{
+  e = fe_strip(e);
+  if (clang_getCursorKind(e) != CXCursor_DeclRefExpr) return -1;
+  CXCursor ref = clang_getCursorReferenced(e);
+  return fw_is_local_decl(ref) ? (int)fw_var_for(w, ref) : -1;
+}
+
+CXCursor fw_addr_operand(fw *w, CXCursor e)
+{
+  if (clang_getCursorKind(e) != CXCursor_UnaryOperator || clang_getCursorUnaryOperatorKind(e) != CXUnaryOperator_AddrOf)
+    return clang_getNullCursor();
+  size_t k = fw_kids(w, e);
+  CXCursor x = w->ks.n - k == 1 ? FW_KID(w, k, 0) : clang_getNullCursor();
+  w->ks.n = k;
+  return x;
+}
+
 uint32_t fw_var_for(fw *w, CXCursor decl)
 {
   uint64_t key = fe_decl_key(decl);
@@ -93,10 +111,8 @@ static int fw_points_into(fw *w, CXCursor e, CXCursor *obj)
   case CXCursor_GNUNullExpr: return 0;
   case CXCursor_IntegerLiteral: return fw_int_literal_value(e, &v) && v == 0 ? 0 : -1;
   case CXCursor_UnaryOperator: {
-    if (clang_getCursorUnaryOperatorKind(e) != CXUnaryOperator_AddrOf) return -1;
-    size_t k = fw_kids(w, e);
-    CXCursor root = w->ks.n - k == 1 ? fe_global_root(FW_KID(w, k, 0)) : clang_getNullCursor();
-    w->ks.n = k;
+    CXCursor x = fw_addr_operand(w, e);
+    CXCursor root = clang_Cursor_isNull(x) ? x : fe_global_root(x);
     if (clang_Cursor_isNull(root)) return -1;
     *obj = root;
     return 1;
@@ -267,15 +283,10 @@ static int fw_lvalue_declref(fw *w, CXCursor c, lv_t *lv)
 void fw_deref(fw *w, CXCursor ptr, lv_t *lv)
 {
   CXCursor s = fe_strip(ptr), obj;
-  if (clang_getCursorKind(s) == CXCursor_UnaryOperator &&
-      clang_getCursorUnaryOperatorKind(s) == CXUnaryOperator_AddrOf) {
-    size_t k = fw_kids(w, s);
-    CXCursor inner = w->ks.n - k == 1 ? FW_KID(w, k, 0) : clang_getNullCursor();
-    w->ks.n = k;
-    if (!clang_Cursor_isNull(inner) && !clang_Cursor_isNull(fe_global_root(inner)) && fw_lvalue(w, inner, lv)) {
-      lv->whole = 0;
-      return;
-    }
+  CXCursor inner = fw_addr_operand(w, s);
+  if (!clang_Cursor_isNull(inner) && !clang_Cursor_isNull(fe_global_root(inner)) && fw_lvalue(w, inner, lv)) {
+    lv->whole = 0;
+    return;
   }
   if (fw_agg_deref(w, ptr, lv)) return;
   uint64_t m = fw_expr(w, ptr, ACC_VALUE);
