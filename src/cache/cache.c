@@ -25,6 +25,8 @@ cache *cache_new(const char *dir, const kb *k, bool quiet)
     return c;
   }
   c->dir = xstrdup(dir);
+  c->shards = xmalloc(CACHE_SHARDS * sizeof *c->shards);
+  for (size_t i = 0; i < CACHE_SHARDS; i++) atomic_init(&c->shards[i], -1);
   c->env = cache_env_hash(k);
   atomic_store(&c->writable, true);
   return c;
@@ -38,6 +40,9 @@ void cache_free(cache *c)
   ptrmap_free(&c->memo_idx);
   pthread_mutex_destroy(&c->lock);
   free(c->dir);
+  for (size_t i = 0; c->shards && i < CACHE_SHARDS; i++)
+    if (atomic_load(&c->shards[i]) >= 0) close(atomic_load(&c->shards[i]));
+  free(c->shards);
   if (c->dfd >= 0) close(c->dfd);
   free(c);
 }

@@ -58,12 +58,35 @@ static int cache_shard_open(int dfd, const char *shard, bool create)
   return fd;
 }
 
-/* The shard of entry rel ("ab/name"), opened; *name points into rel. */
+static int cache_hex_digit(char ch)
+{
+  return ch >= '0' && ch <= '9' ? ch - '0' : ch >= 'a' && ch <= 'f' ? ch - 'a' + 10 : -1;
+}
+
+/* The shard of entry rel ("ab/name"), opened once a run and kept (the
+ * caller does not close it): a warm run reads a few entries of each TU,
+ * and opening, checking and closing the shard for each read was a third
+ * of its system calls. A shard is checked when opened; one replaced later
+ * in the run is not seen, as a file renamed over after its open is not.
+ * *name points into rel. -1 with errno if it cannot be opened (a missing
+ * shard is not remembered: a write creates it). */
 static int cache_entry_dir(const cache *c, const char *rel, bool create, const char **name)
 {
   char shard[3] = { rel[0], rel[1], '\0' };
   *name = rel + 3;
-  return cache_shard_open(c->dfd, shard, create);
+  int hi = cache_hex_digit(rel[0]), lo = hi < 0 ? -1 : cache_hex_digit(rel[1]);
+  if (lo < 0 || rel[2] != '/' || !c->shards) { errno = EINVAL; return -1; }
+  atomic_int *slot = &c->shards[hi * 16 + lo];
+  int fd = atomic_load(slot);
+  if (fd >= 0) return fd;
+  fd = cache_shard_open(c->dfd, shard, create);
+  if (fd < 0) return -1;
+  int none = -1;
+  if (!atomic_compare_exchange_strong(slot, &none, fd)) {   /* another thread opened it first */
+    close(fd);
+    fd = none;
+  }
+  return fd;
 }
 
 unsigned char *cache_entry_read(const cache *c, const char *rel, size_t *len, const char **why)
@@ -75,9 +98,7 @@ unsigned char *cache_entry_read(const cache *c, const char *rel, size_t *len, co
     if (errno == ELOOP || errno == ENOTDIR || errno == EPERM) *why = "in a shard that is not a directory of yours";
     return NULL;
   }
-  unsigned char *buf = cache_read_at(sfd, name, len, why);
-  close(sfd);
-  return buf;
+  return cache_read_at(sfd, name, len, why);
 }
 
 void cache_entry_unlink(const cache *c, const char *rel)
@@ -86,7 +107,6 @@ void cache_entry_unlink(const cache *c, const char *rel)
   int sfd = cache_entry_dir(c, rel, false, &name);
   if (sfd < 0) return;
   unlinkat(sfd, name, 0);
-  close(sfd);
 }
 
 bool cache_touch(const cache *c, const char *rel)
@@ -95,9 +115,7 @@ bool cache_touch(const cache *c, const char *rel)
   int sfd = cache_entry_dir(c, rel, false, &name);
   if (sfd < 0) return false;
   /* now; a failure only makes the entry look older */
-  bool ok = utimensat(sfd, name, NULL, AT_SYMLINK_NOFOLLOW) == 0;
-  close(sfd);
-  return ok;
+  return utimensat(sfd, name, NULL, AT_SYMLINK_NOFOLLOW) == 0;
 }
 
 /* Writes all of data to a fresh temporary file (O_EXCL|O_NOFOLLOW) beside
@@ -134,6 +152,12 @@ void cache_write(cache *c, const char *rel, const void *data, size_t len)
   if (rc < 0 && sfd >= 0 && (errno == EISDIR || errno == ENOTEMPTY || errno == EEXIST) &&
       cleanup_rmtree_at(sfd, name) == 0)
     rc = write_atomic_at(sfd, name, data, len);
+  if (rc < 0 && sfd >= 0 && errno == ENOENT) {   /* the shard kept open was removed (cache clean) */
+    char shard[3] = { rel[0], rel[1], '\0' };
+    int fresh = cache_shard_open(c->dfd, shard, true);
+    rc = fresh >= 0 ? write_atomic_at(fresh, name, data, len) : -1;
+    if (fresh >= 0) { int e = errno; close(fresh); errno = e; }
+  }
   if (rc == 0) atomic_store(&c->grew, true);
   if (rc < 0) {
     int e = errno;
@@ -142,7 +166,6 @@ void cache_write(cache *c, const char *rel, const void *data, size_t len)
     cache_warn(c, "write to", sub, e);
     free(sub);
   }
-  if (sfd >= 0) close(sfd);
 }
 
 int cache_dir_open(const char *dir, char **why)

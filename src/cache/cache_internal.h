@@ -33,9 +33,13 @@ typedef struct {
   unsigned lexflags; /* CLEX_* */
 } cache_memo_ent;
 
+#define CACHE_SHARDS 256   /* entries live in DIR/ab/…: one directory per first byte of the key */
+
 struct cache {
   char *dir;                 /* NULL: no cache; else its path, for messages */
   int dfd;                   /* the verified directory (safefs_dir_open); every access is relative to it */
+  atomic_int *shards;        /* per shard directory "00".."ff": its descriptor, opened and verified
+                                once a run (cache_fs.c), -1 before; NULL without a directory */
   bool quiet;
   uint64_t env;              /* purist's build and the knowledge base */
   atomic_bool writable;      /* cleared after a failed write */

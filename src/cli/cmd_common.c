@@ -276,6 +276,10 @@ link_prog *cmd_analyze(const cli_opts *o, const kb *k, char **root, int *failed,
               res.failed, jobs.n);
     if (res.failed && o->files.n && !o->db) cmd_hint_db(o);
     pipeline_result_free(&res, jobs.n);
+    /* cli/otherdefs.c needs the database's files: the list just read,
+     * rather than reading the database a second time. */
+    for (size_t i = 0; i < jobs.n; i++) vec_push(&p->db_files, xstrdup(jobs.v[i].file));
+    p->db_files_set = true;
   }
   cdb_jobs_free(&jobs);
   return cmd_refuse_clobber(o, p);

@@ -19,6 +19,7 @@
 #include "cli/cmd.h"
 #include "cli/project.h"
 #include "util/strbuf.h"
+#include "util/strtab.h"
 #include "util/xalloc.h"
 #include <dirent.h>
 #include <limits.h>
@@ -64,6 +65,53 @@ static void od_free(strvec *v)
 {
   for (size_t i = 0; i < v->n; i++) free(v->v[i]);
   vec_free(v);
+}
+
+/* realpath() of many files in few directories: each directory resolved
+ * once (glibc's realpath reads every component of every path as a link,
+ * and this scan resolves every file a TU read). */
+typedef struct {
+  strtab *dirs;
+  VEC(char *) real;   /* per dirs id: its real path, NULL if none, OD_UNSEEN before asked */
+} od_paths;
+
+static char od_unseen;
+#define OD_UNSEEN (&od_unseen)
+
+static void od_paths_free(od_paths *m)
+{
+  for (size_t i = 0; i < m->real.n; i++)
+    if (m->real.v[i] != OD_UNSEEN) free(m->real.v[i]);
+  vec_free(&m->real);
+  strtab_free(m->dirs);
+}
+
+/* The real path of directory dir (len bytes), memoised; NULL if none. */
+static const char *od_real_dir(od_paths *m, const char *dir, size_t len)
+{
+  uint32_t id = strtab_intern_n(m->dirs, dir, len);
+  while (m->real.n <= id) vec_push(&m->real, OD_UNSEEN);
+  if (m->real.v[id] == OD_UNSEEN) {
+    char buf[PATH_MAX];
+    m->real.v[id] = realpath(strtab_get(m->dirs, id), buf) ? xstrdup(buf) : NULL;
+  }
+  return m->real.v[id];
+}
+
+/* realpath(path, out), the same answer: a name that is no symbolic link,
+ * in a directory, is the directory's real path and the name. */
+static bool od_realpath(od_paths *m, const char *path, char out[PATH_MAX])
+{
+  const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : NULL;
+  if (!slash || slash == path || !*base || !strcmp(base, ".") || !strcmp(base, ".."))
+    return realpath(path, out) != NULL;
+  struct stat st;
+  if (lstat(path, &st) != 0) return false;
+  if (S_ISLNK(st.st_mode)) return realpath(path, out) != NULL;
+  const char *dir = od_real_dir(m, path, (size_t)(slash - path));
+  if (!dir) return false;
+  int n = snprintf(out, PATH_MAX, "%s/%s", strcmp(dir, "/") ? dir : "", base);
+  return n > 0 && n < PATH_MAX;
 }
 
 /* Is path under dir (dir itself included)? */
@@ -152,6 +200,7 @@ static void od_scan_text(const char *s, size_t n, od_def_fn fn, void *ctx)
 
 typedef struct {
   link_prog *p;
+  od_paths *paths;
   const char *rel;   /* the file, relative to the root */
   const char *dir;   /* its directory */
 } od_file_ctx;
@@ -175,7 +224,7 @@ static void od_found(void *vctx, const char *name, size_t len, unsigned line)
   const link_func *f = &x->p->funcs.v[fi];
   if (f->linkage != SUM_EXTERNAL || !(f->flags & SFF_BODY) || x->p->other_def[fi]) return;
   char real[PATH_MAX], dir[PATH_MAX];
-  if (!realpath(strtab_get(x->p->strs, f->loc.file), real) || !od_dirname(real, dir) || !od_beside(dir, x->dir))
+  if (!od_realpath(x->paths, strtab_get(x->p->strs, f->loc.file), real) || !od_dirname(real, dir) || !od_beside(dir, x->dir))
     return;
   strbuf w = {0};
   sb_printf(&w, "%s:%u", x->rel, line);
@@ -184,7 +233,7 @@ static void od_found(void *vctx, const char *name, size_t len, unsigned line)
 }
 
 /* Scans one file no TU read. */
-static void od_scan_file(link_prog *p, const char *path, const char *root)
+static void od_scan_file(link_prog *p, od_paths *paths, const char *path, const char *root)
 {
   FILE *fp = fopen(path, "rb");
   if (!fp) return;
@@ -198,13 +247,14 @@ static void od_scan_file(link_prog *p, const char *path, const char *root)
   fclose(fp);
   char dir[PATH_MAX];
   if (!od_dirname(path, dir)) { free(text); return; }
-  od_file_ctx x = { p, path + strlen(root) + (path[strlen(root)] == '/'), dir };
+  od_file_ctx x = { p, paths, path + strlen(root) + (path[strlen(root)] == '/'), dir };
   od_scan_text(text, n, od_found, &x);
   free(text);
 }
 
 /* The .c files of dir that no TU read. */
-static void od_scan_dir(link_prog *p, const char *dir, const strvec *read, const char *root)
+static void od_scan_dir(link_prog *p, od_paths *paths, const char *dir, const strvec *read,
+                        const char *root)
 {
   DIR *d = opendir(dir);
   if (!d) return;
@@ -219,7 +269,8 @@ static void od_scan_dir(link_prog *p, const char *dir, const strvec *read, const
     strbuf path = {0};
     sb_printf(&path, "%s/%s", dir, names.v[i]);
     char real[PATH_MAX];
-    if (realpath(sb_str(&path), real) && !od_sorted_has(read, real)) od_scan_file(p, real, root);
+    if (od_realpath(paths, sb_str(&path), real) && !od_sorted_has(read, real))
+      od_scan_file(p, paths, real, root);
     sb_free(&path);
   }
   od_free(&names);
@@ -261,25 +312,32 @@ void cmd_mark_other_defs(const cli_opts *o, link_prog *p, const char *root)
   for (size_t i = 0; i < p->decls.n; i++) vec_push(&ids, p->decls.v[i].loc.file);
   for (size_t i = 0; i < p->files.n; i++) vec_push(&ids, p->files.v[i].file);
   /* And every file the database compiles, even one whose functions an #if
-   * of this configuration leaves out (gnulib's binary-io.c). */
-  fe_jobs jobs = {0};
-  char *jroot = NULL, *err = NULL;
-  if (project_jobs(o, &jobs, &jroot, &err, NULL) == 0)
-    for (size_t i = 0; i < jobs.n; i++)
-      if (realpath(jobs.v[i].file, real)) vec_push(&read, xstrdup(real));
-  free(jroot);
-  free(err);
-  cdb_jobs_free(&jobs);
+   * of this configuration leaves out (gnulib's binary-io.c): the list the
+   * analysis read, else the database again. */
+  od_paths paths = { strtab_new(), {0} };
+  if (p->db_files_set) {
+    for (size_t i = 0; i < p->db_files.n; i++)
+      if (od_realpath(&paths, p->db_files.v[i], real)) vec_push(&read, xstrdup(real));
+  } else {
+    fe_jobs jobs = {0};
+    char *jroot = NULL, *err = NULL;
+    if (project_jobs(o, &jobs, &jroot, &err, NULL) == 0)
+      for (size_t i = 0; i < jobs.n; i++)
+        if (od_realpath(&paths, jobs.v[i].file, real)) vec_push(&read, xstrdup(real));
+    free(jroot);
+    free(err);
+    cdb_jobs_free(&jobs);
+  }
   if (ids.n) qsort(ids.v, ids.n, sizeof *ids.v, od_idcmp);
   for (size_t i = 0; i < ids.n; i++)
-    if ((i == 0 || ids.v[i] != ids.v[i - 1]) && realpath(strtab_get(p->strs, ids.v[i]), real))
+    if ((i == 0 || ids.v[i] != ids.v[i - 1]) && od_realpath(&paths, strtab_get(p->strs, ids.v[i]), real))
       vec_push(&read, xstrdup(real));
   if (read.n) qsort(read.v, read.n, sizeof *read.v, od_strcmp);
   /* The directories of the compiled external definitions, and those beside them. */
   if (defs.n) qsort(defs.v, defs.n, sizeof *defs.v, od_idcmp);
   for (size_t i = 0; i < defs.n; i++) {
     if (i && defs.v[i] == defs.v[i - 1]) continue;
-    if (!realpath(strtab_get(p->strs, defs.v[i]), real) || !od_under(real, rroot) || !od_dirname(real, dir))
+    if (!od_realpath(&paths, strtab_get(p->strs, defs.v[i]), real) || !od_under(real, rroot) || !od_dirname(real, dir))
       continue;
     if (od_has(&dirs, dir)) continue;
     od_add(&dirs, dir);
@@ -287,7 +345,8 @@ void cmd_mark_other_defs(const cli_opts *o, link_prog *p, const char *root)
   }
   vec_free(&ids);
   vec_free(&defs);
-  for (size_t i = 0; i < dirs.n; i++) od_scan_dir(p, dirs.v[i], &read, rroot);
+  for (size_t i = 0; i < dirs.n; i++) od_scan_dir(p, &paths, dirs.v[i], &read, rroot);
+  od_paths_free(&paths);
   od_free(&read);
   od_free(&dirs);
 }

@@ -47,6 +47,8 @@ void link_free(link_prog *p)
   free(p->decl_start);
   free(p->decl_order);
   free(p->other_def);
+  for (size_t i = 0; i < p->db_files.n; i++) free(p->db_files.v[i]);
+  vec_free(&p->db_files);
   for (size_t i = 0; i < p->warnings.n; i++) free(p->warnings.v[i]);
   vec_free(&p->warnings);
   vec_free(&p->conflicts);

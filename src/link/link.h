@@ -134,6 +134,9 @@ typedef struct {
   uint32_t *other_def;       /* per function, or NULL: the string id of "FILE:LINE" (relative to
                                 the root), a definition of its name in a .c file no TU read
                                 (another platform's: cli/otherdefs.c); 0: none */
+  VEC(char *) db_files;      /* the files the compile database compiles, as it names them, set
+                                by whoever read it (cli/cmd_common.c), for cli/otherdefs.c */
+  bool db_files_set;         /* db_files is that list (else otherdefs reads the database) */
 } link_prog;
 
 link_prog *link_new(const kb *kb, bool strict);
