@@ -39,22 +39,25 @@ static bool effect_writes(const sum_effect *e)
 }
 
 /* The first store in f's effects [lo, hi) (relative) that has none of the
- * flags `skip`, or -1. */
-static int first_store(const link_prog *p, const link_func *f, uint32_t lo, uint32_t hi, uint16_t skip)
+ * flags `skip` and is not in arm's then-branch (if arm), or -1. */
+static int first_store(const link_prog *p, const link_func *f, uint32_t lo, uint32_t hi, uint16_t skip,
+                       const link_call *arm)
 {
   for (uint32_t i = lo; i < hi && i < f->neff; i++) {
+    if (arm && i >= arm->arm_eff_lo && i < arm->arm_eff_hi) continue;
     const sum_effect *e = &p->effs.v[f->eff_off + i];
     if (effect_writes(e) && !(e->flags & skip)) return (int)(f->eff_off + i);
   }
   return -1;
 }
 
-/* The first call in f's calls [lo, hi) (relative) that may write memory. */
+/* The first call in f's calls [lo, hi) (relative) that may write memory,
+ * not in arm's then-branch (if arm). */
 static int first_impure_call(const link_prog *p, const link_func *f, uint32_t lo, uint32_t hi, uint32_t skip,
-                             uint16_t skip_flags)
+                             uint16_t skip_flags, const link_call *arm)
 {
   for (uint32_t i = lo; i < hi && i < f->ncall; i++) {
-    if (i == skip) continue;
+    if (i == skip || (arm && i >= arm->arm_call_lo && i < arm->arm_call_hi)) continue;
     const link_call *c = &p->calls.v[f->call_off + i];
     if (c->flags & (SCF_NORETURN | skip_flags)) continue;   /* as for stores */
     if (checks_callee_class(p, &p->funcs.v[c->callee]) == PURITY_NORMAL) return (int)(f->call_off + i);
@@ -72,14 +75,16 @@ static int first_impure_call(const link_prog *p, const link_func *f, uint32_t lo
  * noreturn call, so what is on such a path (an error report before exit)
  * is never followed by it: the compiler sees that, and it blocks nothing.
  * A call on a doomed path itself is weighed against everything before it,
- * the doomed stores too (they may lie on its own path). */
+ * the doomed stores too (they may lie on its own path). `arm`: the later
+ * call, whose then-branch (sum_call.arm_*) is on no path between them,
+ * or NULL. */
 static void cs_blockers(const link_prog *p, const link_func *f, uint32_t elo, uint32_t ehi,
                         uint32_t clo, uint32_t chi, uint32_t self, purity cls, bool args_mem,
-                        bool leaving, bool doomed, cs_fact *out)
+                        bool leaving, bool doomed, const link_call *arm, cs_fact *out)
 {
-  int store = first_store(p, f, elo, ehi, (uint16_t)((leaving ? SEF_LEAVES : 0) | (doomed ? 0 : SEF_DOOMED)));
+  int store = first_store(p, f, elo, ehi, (uint16_t)((leaving ? SEF_LEAVES : 0) | (doomed ? 0 : SEF_DOOMED)), arm);
   int call = first_impure_call(p, f, clo, chi, self,
-                               (uint16_t)((leaving ? SCF_LEAVES : 0) | (doomed ? 0 : SCF_DOOMED)));
+                               (uint16_t)((leaving ? SCF_LEAVES : 0) | (doomed ? 0 : SCF_DOOMED)), arm);
   bool any = store >= 0 || call >= 0;
   out->blocker_eff = store;
   out->blocker_call = call;
@@ -171,6 +176,14 @@ bool checks_body_seen(const link_prog *p, const link_func *f, const link_func *g
   return f->loc.file == g->loc.file || n < 2 || strcmp(path + n - 2, ".c");
 }
 
+/* Is the then-branch recorded on call c (sum_call.arm_*) between the
+ * earlier call `first` (relative) and c, and so on no path between them?
+ * Only when the earlier call comes before that if. */
+bool checks_arm_skips(const link_call *c, uint32_t first)
+{
+  return (c->arm_eff_hi || c->arm_call_hi) && first < c->arm_call_lo;
+}
+
 void checks_callsite(const link_prog *p, const link_func *f, uint32_t ci, purity cls, cs_fact *out)
 {
   memset(out, 0, sizeof *out);
@@ -203,11 +216,11 @@ void checks_callsite(const link_prog *p, const link_func *f, uint32_t ci, purity
     out->kind = CS_REDUNDANT;
     out->first_call = f->call_off + c->same_as - 1;
     cs_blockers(p, f, a->eff_pos, c->eff_pos, c->same_as, rel, rel, cls, args_mem, !(c->flags & SCF_LEAVES),
-                doomed, out);
+                doomed, checks_arm_skips(c, c->same_as - 1) ? c : NULL, out);
   } else if ((c->flags & SCF_IN_LOOP) && (c->flags & SCF_INVARIANT_ARGS) && !mnr && !doomed) {
     out->kind = CS_HOIST;
     cs_blockers(p, f, c->loop_eff_lo, c->loop_eff_hi, c->loop_call_lo, c->loop_call_hi, rel, cls,
-                args_mem, false, false, out);
+                args_mem, false, false, NULL, out);
     out->after_opaque = callsite_after_opaque_call(p, f, c, rel);
     if (out->after_opaque && !out->blocked) out->kind = CS_NONE;   /* not hoisted, and nothing in the way */
   }

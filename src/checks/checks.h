@@ -115,6 +115,9 @@ purity checks_callee_class(const link_prog *p, const link_func *g);
  * or inline function, one defined in a header, or one defined in f's own
  * file; never an interposable one (SFF_INTERPOSABLE: -fPIC). */
 bool checks_body_seen(const link_prog *p, const link_func *f, const link_func *g);
+/* Is the then-branch recorded on call c (sum_call.arm_*) on no path from
+ * the earlier call `first` (relative) to c: that call comes before its if? */
+bool checks_arm_skips(const link_call *c, uint32_t first);
 /* Judges call `ci` (index into p->calls) made by f, as if its callee had
  * class `cls`. */
 void checks_callsite(const link_prog *p, const link_func *f, uint32_t ci, purity cls, cs_fact *out);

@@ -491,9 +491,12 @@ void clash_judge(clash_ctx *x, const link_func *f, uint32_t ci, const cs_fact *f
     j.skip_eff |= SEF_DOOMED;
     j.skip_call |= SCF_DOOMED;
   }
-  for (uint32_t i = elo; i < ehi && i < f->neff; i++) judge_effect(&j, fi, f->eff_off + i);
+  /* The then-branch on no path between the two calls (as checks_callsite). */
+  bool arm = fact->kind == CS_REDUNDANT && checks_arm_skips(c, fact->first_call - f->call_off);
+  for (uint32_t i = elo; i < ehi && i < f->neff; i++)
+    if (!arm || i < c->arm_eff_lo || i >= c->arm_eff_hi) judge_effect(&j, fi, f->eff_off + i);
   for (uint32_t i = clo; i < chi && i < f->ncall; i++)
-    if (i != rel) judge_call(&j, f, f->call_off + i);
+    if (i != rel && (!arm || i < c->arm_call_lo || i >= c->arm_call_hi)) judge_call(&j, f, f->call_off + i);
   if (out->level <= CLASH_MAYBE) judge_async(x, &r, out);
   vec_free(&r.fp.glob);
 }

@@ -274,6 +274,10 @@ void fw_callsite_record(fw *w, CXCursor call, uint32_t rel)
 {
   sum_tu *s = w->t->sum;
   sum_call *c = &s->calls.v[w->call_base + rel];
+  if (w->arm.eff_hi > w->arm.eff_lo || w->arm.call_hi > w->arm.call_lo) {
+    c->arm_eff_lo = w->arm.eff_lo; c->arm_eff_hi = w->arm.eff_hi;
+    c->arm_call_lo = w->arm.call_lo; c->arm_call_hi = w->arm.call_hi;
+  }
   argscan a = { 0, 1, 0 };
   fp_mix(&a.h, (uint64_t)c->callee + 1);
   fw_callinfo ci = { 0, (uint32_t)w->cvars.n, 0, 0, 0, 0, 0, { 0 } };
@@ -297,10 +301,28 @@ void fw_callsite_record(fw *w, CXCursor call, uint32_t rel)
     const fw_avail *av = &w->avail.v[i];
     if (!av->copy && av->fp == ci.fp && av->callee == c->callee && fw_avail_valid(w, av)) {
       c->same_as = av->call + 1;
-      return;
+      break;
     }
   }
+  /* A call that repeats an earlier one is available too, and the later of
+   * the two is found first: a third call merges with it over the stretch
+   * between them only (what lies between the first two may block their
+   * merge, not the third's: GCC gives all three one value). */
   fw_avail_push(w, rel, &ci);
+}
+
+fw_avail_saved fw_avail_save(fw *w, size_t lo, size_t hi)
+{
+  fw_avail_saved sv = {0};
+  for (size_t i = lo; i < hi && i < w->avail.n; i++) vec_push(&sv, w->avail.v[i]);
+  return sv;
+}
+
+/* The snapshots the entries point to stay in w->snaps (never truncated
+ * within a function), so each entry is as valid as it was. */
+void fw_avail_put_back(fw *w, const fw_avail_saved *sv)
+{
+  for (size_t i = 0; i < sv->n; i++) vec_push(&w->avail, sv->v[i]);
 }
 
 size_t fw_avail_enter(fw *w)
@@ -324,6 +346,29 @@ void fw_avail_restore(fw *w, size_t mark, size_t floor)
 {
   fw_avail_leave(w, mark);
   w->avail_floor = floor;
+}
+
+/* The then-branch just walked (from m) is on no path from before its if
+ * into the else-branch: the else-branch's calls carry its extent
+ * (sum_call.arm_*), and the span to an earlier identical call skips it
+ * (Mbed TLS's `if (type(key) == RSA) { write_rsa(…); } else if
+ * (type(key) == EC)`: GCC merges the two calls). Only the innermost
+ * then-branch is kept; an outer one stays in such a span (a miss, never
+ * a wrong claim). */
+fw_arms fw_arm_enter(fw *w, fw_mark m)
+{
+  const sum_tu *s = w->t->sum;
+  fw_arms outer = w->arm;
+  w->arm.eff_lo = (uint32_t)(m.eff - w->eff_base);
+  w->arm.eff_hi = (uint32_t)(s->effs.n - w->eff_base);
+  w->arm.call_lo = (uint32_t)(m.call - w->call_base);
+  w->arm.call_hi = (uint32_t)(s->calls.n - w->call_base);
+  return outer;
+}
+
+void fw_arm_leave(fw *w, fw_arms outer)
+{
+  w->arm = outer;
 }
 
 /* Entering a loop's iteration: nothing walked so far is a branch of it.

@@ -63,6 +63,9 @@ typedef struct {
 
 /* Marks in the summary's vectors, to doom what a statement recorded. */
 typedef struct { size_t eff, call; } fw_mark;
+/* A then-branch's effects [eff_lo, eff_hi) and calls [call_lo, call_hi),
+ * relative to the function (sum_call.arm_*). */
+typedef struct { uint32_t eff_lo, eff_hi, call_lo, call_hi; } fw_arms;
 
 /* A loop proven finite on the condition that these variables are never
  * address-taken (which is only known once the whole body is walked), and
@@ -146,6 +149,7 @@ typedef struct fw {
   int flow_noguard;       /* labels or asm: no variable is fixed for the call */
   size_t flow_case_lits;  /* flow_lits.n where the innermost switch began */
   int cond_depth;         /* ?: being walked, nested (tailmerge.c) */
+  fw_arms arm;            /* the then-branch whose else-branch is being walked (sum_call.arm_*) */
   VEC(uint64_t) leaf_arms;  /* fingerprints of the outermost one's arms that are no ?: */
 } fw;
 
@@ -177,6 +181,13 @@ int fw_cmp_type_decided(CXCursor cond);
 size_t fw_kids(fw *w, CXCursor c);            /* pushes children, returns start */
 #define FW_KID(w, start, i) ((w)->ks.v[(start) + (i)])
 uint64_t fw_expr(fw *w, CXCursor c, int acc);
+/* An if's condition, walked as fw_expr does, except that the calls of
+ * every operand of a chain of `op` (&& or ||) at its top stay available;
+ * returns the avail mark after the chain's first operand (what every path
+ * out of the condition has). */
+size_t fw_cond_chain(fw *w, CXCursor c, enum CXBinaryOperatorKind op);
+/* The && or || at the top of a condition (parentheses skipped), or 0. */
+enum CXBinaryOperatorKind fw_cond_chain_op(fw *w, CXCursor c);
 void fw_effect(fw *w, CXCursor at, sum_effect_kind k, uint8_t obj, uint8_t param, uint32_t name);
 uint32_t fw_var_for(fw *w, CXCursor decl);
 void fw_var_grow(fw *w, uint32_t vi, uint64_t m, CXCursor value);
@@ -253,10 +264,20 @@ void fw_loop_patch(fw *w, size_t call0, size_t eff0, uint32_t seq0);
 typedef struct { int cond, left; } fw_iter;
 fw_iter fw_iter_enter(fw *w);
 void fw_iter_leave(fw *w, fw_iter outer);
+/* Before the else-branch of an if (or the second arm of ?:) whose
+ * then-branch was walked from m to now: returns the enclosing state, which
+ * fw_arm_leave puts back. */
+fw_arms fw_arm_enter(fw *w, fw_mark m);
+void fw_arm_leave(fw *w, fw_arms outer);
 void fw_callsite_finish(fw *w);
 /* argdep.c: marks the function's writes of whole statics whose value comes
  * from its parameters SEF_ARG_VALUE (run once the effects are final). */
 void fw_argdep_mark(fw *w, CXCursor body);
+/* The entries [lo, hi) of w->avail, kept to be made available again
+ * (fw_avail_put_back) on a path that they dominate. */
+typedef VEC(fw_avail) fw_avail_saved;
+fw_avail_saved fw_avail_save(fw *w, size_t lo, size_t hi);
+void fw_avail_put_back(fw *w, const fw_avail_saved *sv);
 size_t fw_avail_enter(fw *w);                /* a branch: returns the mark */
 void fw_avail_leave(fw *w, size_t mark);
 size_t fw_avail_barrier(fw *w);              /* a loop: nothing outside is available */

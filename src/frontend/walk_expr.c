@@ -648,6 +648,54 @@ static uint64_t fw_binary(fw *w, CXCursor c)
   return 0;
 }
 
+/* e without its parentheses (only those: a cast is a conversion). */
+static CXCursor fw_strip_parens(fw *w, CXCursor e)
+{
+  while (clang_getCursorKind(e) == CXCursor_ParenExpr) {
+    size_t k = fw_kids(w, e);
+    if (w->ks.n - k != 1) { w->ks.n = k; break; }
+    e = FW_KID(w, k, 0);
+    w->ks.n = k;
+  }
+  return e;
+}
+
+enum CXBinaryOperatorKind fw_cond_chain_op(fw *w, CXCursor c)
+{
+  CXCursor e = fw_strip_parens(w, c);
+  if (clang_getCursorKind(e) != CXCursor_BinaryOperator) return 0;
+  enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(e);
+  return op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr ? op : 0;
+}
+
+/* The branch of an if that `a && b` leads into runs only where b ran (and
+ * the else-branch of `a || b` likewise): b's calls dominate it
+ * (`if (on && kind(x) != 0) { … kind(x) … }` — GCC merges the calls).
+ * The walk is fw_binary's for && and ||, but the right's calls are left
+ * available; fw_if keeps them for the branch they dominate only. */
+size_t fw_cond_chain(fw *w, CXCursor c, enum CXBinaryOperatorKind op)
+{
+  CXCursor e = fw_strip_parens(w, c);
+  if (clang_getCursorKind(e) == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(e) == op) {
+    size_t k = fw_kids(w, e);
+    if (w->ks.n - k == 2) {
+      CXCursor l = FW_KID(w, k, 0), r = FW_KID(w, k, 1);
+      w->ks.n = k;
+      size_t both = fw_cond_chain(w, l, op);
+      size_t before = fw_flow_save(w);
+      w->iter_cond++;
+      fw_cond_chain(w, r, op);
+      w->iter_cond--;
+      fw_flow_join(w, before);   /* the right may not run */
+      fw_flow_drop(w, before);
+      return both;
+    }
+    w->ks.n = k;
+  }
+  fw_expr(w, c, ACC_VALUE);
+  return fw_avail_enter(w);
+}
+
 int fw_int_literal_value(CXCursor c, long long *v)
 {
   c = fe_strip(c);
@@ -943,11 +991,14 @@ static uint64_t fw_conditional(fw *w, CXCursor c)
   if (w->cond_depth++ == 0) w->leaf_arms.n = 0;
   w->iter_cond++;
   size_t before = fw_flow_save(w);
+  fw_mark then0 = fw_mark_now(w);
   uint64_t m = fw_arm(w, kids[1]);
   fw_avail_leave(w, mark);
   size_t after_a = fw_flow_save(w);
   fw_flow_restore(w, before);
+  fw_arms outer_arm = fw_arm_enter(w, then0);
   m |= fw_arm(w, kids[2]);
+  fw_arm_leave(w, outer_arm);
   fw_avail_leave(w, mark);
   fw_flow_join(w, after_a);   /* pointers: either arm's values (flow.c) */
   fw_flow_drop(w, before);

@@ -157,11 +157,17 @@ static int fw_if(fw *w, CXCursor c)
   w->ks.n = k;
   if (n < 2) return 0;
   size_t eff0 = w->t->sum->effs.n, call0 = w->t->sum->calls.n;
-  fw_expr(w, kids[0], ACC_VALUE);
+  /* `a && b`: b's calls are available in the then-branch only; `a || b`:
+   * in the else-branch only (and after the if when the then-branch leaves). */
+  enum CXBinaryOperatorKind chain = fw_cond_chain_op(w, kids[0]);
+  size_t mark = chain ? fw_cond_chain(w, kids[0], chain) : (fw_expr(w, kids[0], ACC_VALUE), 0);
   uint32_t guard = fw_guard_of(w, kids[0]);
   if (guard) fw_tag_guard_test(w, eff0, call0, guard);
   if (guard) vec_push(&w->guards, guard);
-  size_t mark = fw_avail_enter(w), floor = w->avail_floor;
+  size_t all = fw_avail_enter(w), floor = w->avail_floor;
+  if (!chain) mark = all;
+  fw_avail_saved extra = fw_avail_save(w, mark, all);
+  if (chain == CXBinaryOperator_LOr) fw_avail_leave(w, mark);
   int dead_a = fw_branch_dead(kids[0], 1, kids[1]), dead_b = n > 2 && fw_branch_dead(kids[0], 0, kids[2]);
   int folded = fw_cond_folded(kids[0]), cond_a = folded != 1, cond_b = folded != 0;
   size_t before = fw_flow_save(w), lits0 = w->flow_lits.n;
@@ -172,19 +178,23 @@ static int fw_if(fw *w, CXCursor c)
   size_t n0 = 0, n1 = 0;
   uint32_t *lw0 = n > 2 ? fw_writes_save(w, &n0) : NULL, *lw1 = NULL;
   w->iter_cond += cond_a;
+  fw_mark then0 = fw_mark_now(w);
   int a = dead_a ? 0 : fw_branch(w, kids[1]);
   w->iter_cond -= cond_a;
   w->flow_lits.n = lits0;
   size_t after_a = fw_flow_save(w);
   fw_flow_restore(w, before);
   fw_avail_restore(w, mark, floor);
+  if (chain == CXBinaryOperator_LOr) fw_avail_put_back(w, &extra);
   if (lw0) {
     lw1 = fw_writes_save(w, &n1);
     for (size_t i = 0; i < n0; i++) w->vars.v[i].last_write = lw0[i];
   }
   for (size_t i = 0; i < lits_b.n; i++) vec_push(&w->flow_lits, lits_b.v[i]);
   w->iter_cond += cond_b;
+  fw_arms outer_arm = fw_arm_enter(w, then0);
   int b = n > 2 && !dead_b ? fw_branch(w, kids[2]) : 0;
+  fw_arm_leave(w, outer_arm);
   w->iter_cond -= cond_b;
   w->flow_lits.n = lits0;
   if (lw0) fw_writes_join(w, lw0, lw1, n0);
@@ -208,7 +218,11 @@ static int fw_if(fw *w, CXCursor c)
    * only: its calls dominate it (`if (a) return 0; else if (kind(p)) …;
    * return kind(p);` — GCC merges the two calls). */
   bool a_leaves = !dead_a && (a & (FS_ENDS | FS_LEAVES));
-  if (!(a_leaves && n > 2 && !dead_b)) fw_avail_restore(w, mark, floor);
+  if (!(a_leaves && n > 2 && !dead_b)) {
+    fw_avail_restore(w, mark, floor);
+    if (chain == CXBinaryOperator_LOr && a_leaves && n == 2) fw_avail_put_back(w, &extra);
+  }
+  vec_free(&extra);
   if (guard) w->guards.n--;
   int f = (a | b) & (FS_RET | FS_BRK);
   /* Every path that can run ends (`if (1) abort();` has no other path). */
@@ -543,6 +557,7 @@ static void fw_restart(fw *w, fw_mark m, size_t argmasks)
   w->captures = 0;
   w->sflags = 0;
   w->cond_depth = 0;
+  memset(&w->arm, 0, sizeof w->arm);
   w->leaf_arms.n = 0;
   for (size_t i = 0; i < w->vars.n; i++) w->vars.v[i].used = 0;
 }

@@ -215,6 +215,14 @@ typedef struct {
    * (relative), a call of that callee or of another function inlined so. */
   uint32_t inl_callee;
   uint32_t inl_same;
+  /* (format 11; issue 29) The then-branch (or `?:` true arm) of the
+   * innermost if whose else-branch holds this call: its effects
+   * [arm_eff_lo, arm_eff_hi) and calls [arm_call_lo, arm_call_hi)
+   * (relative) are on no path from before that if to this call, so they
+   * are not between it and an earlier identical call (`if (type(k) == A)
+   * { write(k); } else if (type(k) == B)`: GCC merges the two calls).
+   * arm_eff_hi = arm_call_hi = 0: none. */
+  uint32_t arm_eff_lo, arm_eff_hi, arm_call_lo, arm_call_hi;
   sum_loc loc;
 } sum_call;
 

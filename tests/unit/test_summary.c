@@ -49,7 +49,8 @@ static void add_call(sum_tu *tu, uint32_t callee, uint16_t flags, sum_loc l,
                  .arg_off = (uint32_t)tu->argmasks.n, .nargs = nargs, .guard = 0,
                  .same_as = nargs, .eff_pos = 1, .loop_eff_lo = 2, .loop_eff_hi = 300,
                  .loop_call_lo = 4, .loop_call_hi = 5, .macro = callee ? 1 : 0,
-                 .inl_callee = callee + 1, .inl_same = nargs + 2, .loc = l };
+                 .inl_callee = callee + 1, .inl_same = nargs + 2,
+                 .arm_eff_lo = nargs, .arm_eff_hi = nargs + 3, .arm_call_lo = 1, .arm_call_hi = callee + 2, .loc = l };
   for (uint32_t i = 0; i < nargs; i++) vec_push(&tu->argmasks, masks[i]);
   vec_push(&tu->calls, c);
   tu->funcs.v[tu->funcs.n - 1].ncall++;
@@ -231,6 +232,8 @@ static void assert_calls_equal(const sum_tu *a, const sum_tu *b)
     assert_int_equal(x->loop_call_hi, y->loop_call_hi);
     assert_int_equal(x->inl_callee, y->inl_callee);
     assert_int_equal(x->inl_same, y->inl_same);
+    assert_int_equal(x->arm_eff_lo, y->arm_eff_lo); assert_int_equal(x->arm_eff_hi, y->arm_eff_hi);
+    assert_int_equal(x->arm_call_lo, y->arm_call_lo); assert_int_equal(x->arm_call_hi, y->arm_call_hi);
     assert_loc_equal(x->loc, y->loc);
   }
   assert_int_equal(a->argmasks.n, b->argmasks.n);
