@@ -144,6 +144,43 @@ static uint32_t link_alt(link_prog *p, const sum_tu *tu, const sum_func *sf, uin
   return ai;
 }
 
+/* Is sf a static function whose definition stands at another place of the
+ * same file than gi's (the two arms of an `#if` in a template file that
+ * several TUs include with different macros: FFmpeg's fft_template.c)?
+ * Each TU sees one of them, and only that TU can call it. gi is the
+ * name's own function (link_symbol), never one of these. */
+static bool link_other_place(link_prog *p, const sum_tu *tu, const sum_func *sf, uint32_t gi)
+{
+  const link_func *gf = &p->funcs.v[gi];
+  if (!(sf->flags & SFF_BODY) || !(gf->flags & SFF_BODY) || sf->linkage != SUM_INTERNAL) return false;
+  return !(gf->loc.file == link_str(p, tu, sf->loc.file) && gf->loc.line == sf->loc.line &&
+           gf->loc.col == sf->loc.col);
+}
+
+/* The function of static sf's own place (link_other_place), created if
+ * new: keyed by the name, file, line and column of its definition, so that
+ * a TU that sees the same arm again shares it and no TU sees the other
+ * arm's body. Not an LF_ALT: no other TU calls a static by name. */
+static uint32_t link_place_alt(link_prog *p, const sum_tu *tu, const sum_func *sf, uint32_t gi)
+{
+  uint32_t k[5] = { 0x504c4143u, p->funcs.v[gi].name, link_str(p, tu, sf->keyfile), sf->loc.line, sf->loc.col };
+  uint64_t key = XXH64(k, sizeof k, 0) | ((uint64_t)1 << 63);
+  uint32_t *hit = ptrmap_get(&p->index->syms, key);
+  if (hit) return *hit;
+  link_func f;
+  memset(&f, 0, sizeof f);
+  f.name = p->funcs.v[gi].name;
+  f.keyfile = p->funcs.v[gi].keyfile;
+  f.loc = link_loc(p, tu, sf->loc);
+  f.linkage = sf->linkage;
+  f.nparams = sf->nparams;
+  vec_push(&p->funcs, f);
+  vec_push(&p->index->body_hash, 0);
+  uint32_t ai = (uint32_t)p->funcs.n - 1;
+  ptrmap_put(&p->index->syms, key, ai);
+  return ai;
+}
+
 /* A hash of a body's facts, to tell a header's inline function seen again
  * (skip it) from a different body under the same symbol (merge both). */
 static uint64_t link_body_hash(const sum_tu *tu, const sum_func *sf)
@@ -374,6 +411,7 @@ void link_add(link_prog *p, const sum_tu *tu)
     const sum_func *sf = &tu->funcs.v[i];
     uint32_t gi = link_symbol(p, tu, sf);
     if (link_other_def(p, tu, sf, gi)) gi = link_alt(p, tu, sf, gi);   /* this TU's calls go to it */
+    else if (link_other_place(p, tu, sf, gi)) gi = link_place_alt(p, tu, sf, gi);
     map[i] = gi;
     link_func *gf = &p->funcs.v[gi];
     gf->declared |= sf->declared;
