@@ -349,7 +349,7 @@ static void nr_unused_collect(nr_ctx *c)
     if (p->calls.v[i].use != SCU_USED) c->unused[p->calls.v[i].callee] = 1;
   for (size_t i = 0; i < p->fstores.n; i++) {
     const sum_fstore *s = &p->fstores.v[i];
-    if (s->kind == SFA_FUNC || s->kind == SFS_ADDR || s->kind == SFS_ANY) c->unused[s->value] = 1;
+    if (sum_fstore_names_func(s)) c->unused[s->value] = 1;
   }
 }
 

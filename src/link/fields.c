@@ -32,7 +32,7 @@ void link_fields_add(link_prog *p, const sum_tu *tu, const uint32_t *map)
     sum_fstore s = tu->fstores.v[i];
     s.field = link_tu_str(p, tu, s.field);
     if (s.func) s.func = map[s.func - 1] + 1;
-    if (s.kind == SFA_FUNC || s.kind == SFS_ADDR || s.kind == SFS_ANY) s.value = map[s.value];
+    if (sum_fstore_names_func(&s)) s.value = map[s.value];
     vec_push(&p->fstores, s);
   }
 }

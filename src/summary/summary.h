@@ -381,6 +381,14 @@ typedef struct {
   uint32_t value;    /* SFA_FUNC, SFS_ADDR, SFS_ANY: a function index; SFA_PARAM: the parameter */
 } sum_fstore;
 
+/* Whether an fstore's value is a function index (SFA_FUNC, SFS_ADDR,
+ * SFS_ANY), which pruning and linking renumber, rather than a parameter or
+ * nothing. */
+static inline bool sum_fstore_names_func(const sum_fstore *s)
+{
+  return s->kind == SFA_FUNC || s->kind == SFS_ADDR || s->kind == SFS_ANY;
+}
+
 /* A call through a function-pointer field (format 8): its SE_CALL_INDIRECT
  * effect, the field, and the provenance of the arguments passed. */
 typedef struct {

@@ -402,7 +402,7 @@ static void decode_field_facts(reader *r, sum_tu *tu, uint32_t ns)
   for (uint64_t i = 0; i < n && !r->bad; i++) {
     sum_fstore s;
     s.field = get_idx(r, ns); s.func = get_idx(r, tu->funcs.n + 1); s.kind = (uint8_t)get_idx(r, SFS_ANY + 1);
-    bool fn = s.kind == SFA_FUNC || s.kind == SFS_ADDR || s.kind == SFS_ANY;
+    bool fn = sum_fstore_names_func(&s);
     s.value = get_idx(r, fn ? tu->funcs.n : s.kind == SFA_PARAM ? PROV_MAX_PARAMS : 1);
     if (s.kind == SFA_PARAM && !s.func) r->bad = 1;
     vec_push(&tu->fstores, s);

@@ -33,7 +33,7 @@ static uint32_t prune_mark(const sum_tu *tu, uint32_t *keep)
   for (size_t i = 0; i < tu->fstores.n; i++) {
     const sum_fstore *s = &tu->fstores.v[i];
     if (s->func) keep[s->func - 1] = 1;
-    if (s->kind == SFA_FUNC || s->kind == SFS_ADDR || s->kind == SFS_ANY) keep[s->value] = 1;
+    if (sum_fstore_names_func(s)) keep[s->value] = 1;
   }
   for (size_t i = 0; i < tu->fcalls.n; i++) keep[tu->fcalls.v[i].func] = 1;
   uint32_t n = 0;
@@ -60,7 +60,7 @@ static void prune_funcs(sum_tu *tu, const uint32_t *keep)
   for (size_t i = 0; i < tu->fstores.n; i++) {
     sum_fstore *s = &tu->fstores.v[i];
     if (s->func) s->func = keep[s->func - 1];
-    if (s->kind == SFA_FUNC || s->kind == SFS_ADDR || s->kind == SFS_ANY) s->value = keep[s->value] - 1;
+    if (sum_fstore_names_func(s)) s->value = keep[s->value] - 1;
   }
   for (size_t i = 0; i < tu->fcalls.n; i++) tu->fcalls.v[i].func = keep[tu->fcalls.v[i].func] - 1;
   n = 0;
