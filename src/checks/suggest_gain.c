@@ -11,11 +11,39 @@
  * with neither pays nothing: `suggest` hides it unless --all. */
 #include "checks/checks.h"
 #include <string.h>
+#include <strings.h>
 
 static const char *S(const link_prog *p, uint32_t id) { return strtab_get(p->strs, id); }
 
+/* Whether a header's path says the project keeps it to itself: a word of
+ * its file name ("internal", "private", "priv", "impl", split at '-', '_'
+ * and '.': nettle's eddsa-internal.h, GMP's gmp-impl.h), or a parent
+ * directory named "internal" or "private" (src/internal/x.h). A library
+ * installs no such header, so no caller outside the analysed code sees its
+ * prototypes. Only whole directory names count: a checkout under
+ * "my_private_tree/" says nothing about the project's headers. */
+static bool sg_private_header(const char *path)
+{
+  static const char *const words[] = { "internal", "private", "priv", "impl" };
+  const char *base = strrchr(path, '/');
+  base = base ? base + 1 : path;
+  for (const char *w = base; *w;) {
+    size_t n = strcspn(w, "-_.");
+    for (size_t k = 0; k < sizeof words / sizeof *words; k++)
+      if (n == strlen(words[k]) && strncasecmp(w, words[k], n) == 0) return true;
+    w += n + (w[n] != '\0');
+  }
+  for (const char *d = path; d < base;) {
+    size_t n = strcspn(d, "/");
+    if ((n == 8 && strncasecmp(d, "internal", 8) == 0) || (n == 7 && strncasecmp(d, "private", 7) == 0)) return true;
+    d += n + 1;
+  }
+  return false;
+}
+
 /* The header declaring external function fi, or NULL. A header is any file
- * other than the definition's that does not end in ".c". */
+ * other than the definition's that does not end in ".c", and not one the
+ * project keeps to itself. */
 static const sum_decl *sg_header_decl(const link_prog *p, uint32_t fi)
 {
   const link_func *f = &p->funcs.v[fi];
@@ -27,7 +55,7 @@ static const sum_decl *sg_header_decl(const link_prog *p, uint32_t fi)
     if (d->is_def || d->loc.file == f->loc.file) continue;
     const char *path = S(p, d->loc.file);
     size_t n = strlen(path);
-    if (n < 2 || strcmp(path + n - 2, ".c")) return d;
+    if ((n < 2 || strcmp(path + n - 2, ".c")) && !sg_private_header(path)) return d;
   }
   return NULL;
 }
