@@ -35,8 +35,12 @@ static void explain_blocker(strbuf *m, diag *d, const link_prog *p, const checks
     tmp.why.kind = WHY_EFFECT;
     tmp.why.index = (uint32_t)f->blocker_eff;
     reason_head(&what, p, &tmp, o->root);
-    sb_printf(m, "the store (%s) at line %u", sb_str(&what), e->loc.line);
-    checks_related(d, p, o, e->loc, "this store is in the way");
+    /* A call through a pointer or an asm statement is no store: name it so. */
+    const char *noun = e->kind == SE_CALL_INDIRECT ? "call" : e->kind == SE_ASM ? "asm statement" : "store";
+    sb_printf(m, "the %s (%s) at line %u", noun, sb_str(&what), e->loc.line);
+    char *rel = xasprintf("this %s is in the way", noun);
+    checks_related(d, p, o, e->loc, rel);
+    free(rel);
     sb_free(&what);
   } else {
     const link_call *c = &p->calls.v[f->blocker_call];

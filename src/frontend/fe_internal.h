@@ -81,6 +81,8 @@ typedef struct {
   ptrmap static_written;   /* canonical static variable → 1: the main file writes it or takes its
                               address (staticro.c), once static_scanned */
   bool static_scanned;
+  ptrmap ret_rodata;   /* function index + 1 → 1: every return of its body is null or read-only
+                          data (retro.c) */
   char *build_dir;   /* an out-of-tree build's directory (generated.c), or NULL */
   bool pic;          /* built -fPIC/-fpic (SFF_EXPORTED) */
   bool interpose;    /* and with semantic interposition (SFF_INTERPOSABLE) */
@@ -159,6 +161,11 @@ size_t fe_spelled_ident(fe_tu *t, CXSourceLocation l, char *buf, size_t n);
  * macro (its body or an argument): its name as a string id; else 0. */
 uint32_t fe_macro_of(fe_tu *t, CXSourceLocation l);
 
+/* retro.c: fe_retro_note records, after the walk of function fi, whether
+ * every value its body returns (ret_mask, PROV_*) is null or read-only
+ * data; fe_retro_returns_rodata answers for a call's value. */
+void fe_retro_note(fe_tu *t, uint32_t fi, uint64_t ret_mask);
+bool fe_retro_returns_rodata(const fe_tu *t, uint32_t fi);
 /* rodata.c: is t read-only (const at some level of an array type, never
  * volatile)? */
 int fe_type_readonly(CXType t);

@@ -425,6 +425,7 @@ static fe_status fe_summarize_view(CXIndex idx, const fe_job *job, const fe_ccvi
   free(t.build_dir);
   ptrmap_free(&t.ro_values);
   ptrmap_free(&t.static_written);
+  ptrmap_free(&t.ret_rodata);
   vec_free(&t.fix_macros);
   vec_free(&t.fix_decls);
   strtab_free(t.weak);

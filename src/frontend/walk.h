@@ -143,6 +143,7 @@ typedef struct fw {
   uint64_t captures;      /* sum_func.captures, as far as this walk sees (scratch.c) */
   VEC(uint64_t) errno_saved;  /* locals holding only values read from errno (errsave.c) */
   uint8_t sflags;         /* sum_func.sflags (SSF_*) */
+  uint64_t ret_mask;      /* PROV_* of every value returned in this walk (retro.c) */
   VEC(fw_fstate) flow;    /* saved fw_var.fs vectors (flow.c): a count (in base), then the values */
   VEC(uint32_t) flow_lits;  /* literals that hold where the walk is (guardvar.c) */
   int flow_off;           /* the walk did not converge: every pointer is its union */

@@ -941,6 +941,7 @@ static uint64_t fw_call(fw *w, CXCursor c)
   w->doomed -= nr;
   if (!fe_expr_is_pointer(c)) return 0;
   if (alloc) return PROV_FRESH;
+  if (fe_retro_returns_rodata(w->t, fi)) return PROV_RODATA;
   if (ret_into) return into;                  /* strchr(s, …) points into s */
   if (ret_arg0) return arg0;                  /* memcpy(d, …) is d */
   /* Anything may come back, a fresh block passed in too: the caller

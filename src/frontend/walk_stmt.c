@@ -472,8 +472,11 @@ int fw_stmt(fw *w, CXCursor s)
      * is not kept: the caller follows the call's value itself.) */
     size_t k = fw_kids(w, s);
     for (size_t i = k; i < w->ks.n; i++)
-      if (clang_isExpression(clang_getCursorKind(w->ks.v[i])))
-        fw_scratch_returned(w, fw_expr(w, w->ks.v[i], ACC_VALUE));
+      if (clang_isExpression(clang_getCursorKind(w->ks.v[i]))) {
+        uint64_t m = fw_expr(w, w->ks.v[i], ACC_VALUE);
+        w->ret_mask |= m;
+        fw_scratch_returned(w, m);
+      }
     w->ks.n = k;
     w->iter_left = 1;
     return FS_RET | FS_LEAVES;
@@ -556,6 +559,7 @@ static void fw_restart(fw *w, fw_mark m, size_t argmasks)
   w->iter_cond = w->iter_left = 0;
   w->captures = 0;
   w->sflags = 0;
+  w->ret_mask = 0;
   w->cond_depth = 0;
   memset(&w->arm, 0, sizeof w->arm);
   w->leaf_arms.n = 0;
@@ -610,6 +614,7 @@ int fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn)
   f->pcall_off = (uint32_t)w.pcall_base;
   f->npcall = (uint32_t)(t->sum->pcalls.n - w.pcall_base);
   fw_scratch_finish(&w, f);
+  fe_retro_note(t, fi, w.ret_mask);
   vec_free(&w.vars);
   ptrmap_free(&w.varmap);
   vec_free(&w.ks);
