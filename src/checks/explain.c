@@ -20,6 +20,9 @@ static void explain_when(strbuf *m, const link_prog *p, const link_func *f, cons
 {
   purity known = checks_known_class(p, g);
   if (known <= cls) sb_puts(m, known == PURITY_NORMAL ? "" : " (it is declared so)");
+  else if (checks_body_seen(p, f, g) && known != PURITY_NORMAL)
+    sb_printf(m, " (declared %s, but its body, visible to the compiler here, is %s)", purity_name(known),
+              purity_name(cls));
   else if (checks_body_seen(p, f, g))
     sb_puts(m, g->linkage == SUM_INTERNAL ? " (its static body is visible to the compiler)"
                                           : " (its body is visible to the compiler here)");
@@ -92,12 +95,27 @@ static void explain_async(strbuf *m, const link_prog *p, const link_func *g, con
             "it may change at any time", S(p, g->name), S(p, v->async_obj), S(p, p->funcs.v[v->async_fn - 1].name));
 }
 
-/* Were the callee's body const, the calls would merge however much is
- * stored in between: say so only when that is true of the body. */
-static void explain_if_const(strbuf *m, const link_prog *p, const link_func *g, const cs_fact *fact)
+/* Were the callee declared const, the calls would merge (or leave the
+ * loop) however much is stored in between: say so only when that is true
+ * of the body, which the compiler does not see here (where it does, the
+ * class explain_seen_class gives is const already). */
+static void explain_if_const(strbuf *m, const link_prog *p, const link_func *g, const cs_fact *fact,
+                             const char *gain)
 {
+  /* After a call that may not return, GCC hoists not even a const call. */
+  if (fact->kind == CS_HOIST && fact->after_opaque) return;
   if (fact->blocked_for_pure && link_has_body(g) && g->cls == PURITY_CONST)
-    sb_printf(m, "; were '%s' const, the calls would merge", S(p, g->name));
+    sb_printf(m, "; once '%s' is declared const (its body is), the compiler %s", S(p, g->name), gain);
+}
+
+/* The class the compiler knows at f's call of g: the declared one, or the
+ * class of g's body where the compiler sees it (GCC's ipa-pure-const makes
+ * a function declared pure const when its visible body is). */
+static purity explain_seen_class(const link_prog *p, const link_func *f, const link_func *g)
+{
+  purity cls = checks_callee_class(p, g);
+  if (cls != PURITY_NORMAL && checks_body_seen(p, f, g) && (purity)g->cls < cls) cls = (purity)g->cls;
+  return cls;
 }
 
 static void explain_redundant(const link_prog *p, const checks_opts *o, const link_func *f, const link_call *c,
@@ -119,13 +137,13 @@ static void explain_redundant(const link_prog *p, const checks_opts *o, const li
     explain_blocker(&m, d, p, o, fact);
     sb_printf(&m, " blocks the merge for a %s callee, but changes nothing '%s' reads: reuse the value of the first call",
               purity_name(cls), S(p, g->name));
-    explain_if_const(&m, p, g, fact);
+    explain_if_const(&m, p, g, fact, "merges the two calls");
   } else if (v->level == CLASH_MAYBE) {
     sb_puts(&m, "; ");
     explain_writer(&m, d, p, o, v, fact);
     sb_printf(&m, " blocks the merge for a %s callee; if %s, reuse the value of the first call",
               purity_name(cls), sb_str(&v->cond));
-    explain_if_const(&m, p, g, fact);
+    explain_if_const(&m, p, g, fact, "merges the two calls");
   } else if (v->async_fn) {
     explain_async(&m, p, g, v);
   } else {
@@ -133,7 +151,7 @@ static void explain_redundant(const link_prog *p, const checks_opts *o, const li
     explain_writer(&m, d, p, o, v, fact);
     sb_printf(&m, " may change what '%s' reads%s, so the compiler keeps both calls", S(p, g->name),
               (c->flags & SCF_ARGS_READ_MEM) ? " (its arguments read memory)" : "");
-    explain_if_const(&m, p, g, fact);
+    explain_if_const(&m, p, g, fact, "merges the two calls");
   }
   free(d->message);
   d->message = xstrdup(sb_str(&m));
@@ -161,10 +179,12 @@ static void explain_hoist(const link_prog *p, const checks_opts *o, const link_f
     explain_blocker(&m, d, p, o, fact);
     sb_printf(&m, " keeps the compiler from hoisting it, but changes nothing '%s' reads: compute it once before the loop",
               S(p, g->name));
+    explain_if_const(&m, p, g, fact, "hoists it out of the loop");
   } else if (v->level == CLASH_MAYBE) {
     sb_puts(&m, "; ");
     explain_writer(&m, d, p, o, v, fact);
     sb_printf(&m, " keeps the compiler from hoisting it; if %s, compute it once before the loop", sb_str(&v->cond));
+    explain_if_const(&m, p, g, fact, "hoists it out of the loop");
   } else if (v->async_fn) {
     explain_async(&m, p, g, v);
   } else {
@@ -172,6 +192,7 @@ static void explain_hoist(const link_prog *p, const checks_opts *o, const link_f
     explain_writer(&m, d, p, o, v, fact);
     sb_printf(&m, " may change what it reads%s, so it runs every iteration",
               (c->flags & SCF_ARGS_READ_MEM) ? " (its arguments read memory)" : "");
+    explain_if_const(&m, p, g, fact, "hoists it out of the loop");
   }
   free(d->message);
   d->message = xstrdup(sb_str(&m));
@@ -222,7 +243,7 @@ void checks_explain(const link_prog *p, const checks_opts *o, diag_list *out)
       uint32_t ci = f->call_off + i;
       const link_call *c = &p->calls.v[ci];
       const link_func *g = &p->funcs.v[c->callee];
-      purity cls = checks_callee_class(p, g);
+      purity cls = explain_seen_class(p, f, g);
       cs_fact fact;
       explain_inlined(p, o, cfg, f, ci, out);
       checks_callsite(p, f, ci, cls, &fact);
