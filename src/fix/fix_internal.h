@@ -45,6 +45,9 @@ void fix_note_add(fix_notes *n, bool error, const char *fmt, ...) __attribute__(
 /* plan.c, for plan_c23.c: the planner's state and its helpers. */
 typedef struct planner planner;
 fix_op *fix_plan_op(planner *pl, const sum_decl *d, const link_func *f, fix_op_kind kind, const char *what);
+/* The function's name as declaration d writes it: the name of the macro
+ * that renames it (sum_decl.spelled), or its own. */
+const char *fix_written_name(const link_prog *p, const sum_decl *d, const link_func *f);
 bool fix_plan_editable(planner *pl, const sum_decl *d, const link_func *f);
 bool fix_plan_cfgdep(planner *pl, uint32_t fi, uint8_t kind, const uint32_t *di, uint32_t nd);
 const link_prog *fix_plan_prog(const planner *pl);

@@ -46,13 +46,20 @@ static uint64_t file_hash(const link_prog *p, uint32_t file)
   return 0;
 }
 
+/* The function's name as d's text writes it: the renaming macro's name
+ * (nettle's ecc_size for nettle_ecc_size), or the name itself. */
+const char *fix_written_name(const link_prog *p, const sum_decl *d, const link_func *f)
+{
+  return d->spelled ? S(p, d->spelled) : S(p, f->name);
+}
+
 /* May declaration d be edited? Says why not in a note. */
 static bool decl_editable(planner *pl, const sum_decl *d, const link_func *f)
 {
   const link_prog *p = pl->p;
   const char *why = NULL;
   if (!fix_rel(S(p, d->loc.file), pl->o->root)) why = "it is outside the project root";
-  else if (d->dflags & SDF_MACRO_NAME) why = "its name comes from a macro (edit the macro by hand)";
+  else if ((d->dflags & SDF_MACRO_NAME) && !d->spelled) why = "its name comes from a macro (edit the macro by hand)";
   else if (d->dflags & SDF_KNR) why = "it is a K&R-style definition (give it a prototype first)";
   else if ((d->dflags & SDF_SPLIT) || !d->beg_line) why = "it is not written in one piece in one file";
   else if (checks_file_generated(p, d->loc.file))
@@ -142,7 +149,7 @@ static void plan_insert(planner *pl, const sum_decl *d, const link_func *f, uint
     op->text = xasprintf(" %s", sp.text);
   } else if (sp.form == SA_C23 && begin_shared(pl, d)) {
     op = op_new(pl, d, f, FOP_INSERT, what);
-    op->col = d->loc.col + (unsigned)strlen(S(pl->p, f->name));
+    op->col = d->loc.col + (unsigned)strlen(fix_written_name(pl->p, d, f));
     op->text = xasprintf(" %s", sp.text);
   } else {
     op = op_new(pl, d, f, FOP_INSERT, what);
@@ -150,7 +157,7 @@ static void plan_insert(planner *pl, const sum_decl *d, const link_func *f, uint
     op->col = d->beg_col;
     op->text = xasprintf("%s ", sp.text);
   }
-  op->expect = xstrdup(S(pl->p, f->name));   /* the name must still be where it was */
+  op->expect = xstrdup(fix_written_name(pl->p, d, f));   /* the name must still be where it was */
   free(what);
   free(sp.text);
 }
@@ -413,7 +420,7 @@ static void plan_guards(planner *pl)
     op->line = u->d->beg_line;
     op->col = 1;
     op->text = fix_guard_block(u->kind);
-    op->expect = xstrdup(S(pl->p, f->name));
+    op->expect = xstrdup(fix_written_name(pl->p, u->d, f));
     op->prelude = true;
     free(what);
     fix_note_add(&pl->pl->notes, false, "%s: note: it tests _MSC_VER or __GNUC__, so the attribute is written as %s, "

@@ -29,7 +29,7 @@ static void c23_insert(planner *pl, const sum_decl *d, const link_func *f, uint8
   char *what = xasprintf("add %s", sp.text);
   fix_op *op = fix_plan_op(pl, d, f, FOP_INSERT_DECLARATOR, what);
   op->text = xasprintf(" %s", sp.text);
-  op->expect = xstrdup(S(p, f->name));
+  op->expect = xstrdup(fix_written_name(p, d, f));
   free(what);
   free(sp.text);
 }

@@ -161,6 +161,10 @@ size_t fe_spelled_ident(fe_tu *t, CXSourceLocation l, char *buf, size_t n);
  * macro (its body or an argument): its name as a string id; else 0. */
 uint32_t fe_macro_of(fe_tu *t, CXSourceLocation l);
 
+/* fixrename.c: the name as written at a declaration whose name token is
+ * an object-like macro renaming it to fname (`#define ecc_size
+ * nettle_ecc_size`), as a string id; 0 for any other macro. */
+uint32_t fe_fix_renamed(fe_tu *t, CXSourceLocation name, CXFile file, unsigned name_off, const char *fname);
 /* retro.c: fe_retro_note records, after the walk of function fi, whether
  * every value its body returns (ret_mask, PROV_*) is null or read-only
  * data; fe_retro_returns_rodata answers for a call's value. */

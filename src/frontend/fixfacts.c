@@ -376,7 +376,10 @@ void fe_fix_decl(fe_tu *t, CXCursor fn, sum_decl *d)
   CXFile file, bf, ef;
   unsigned name_off = fe_expansion_offset(name, &file), sl = 0, sc = 0;
   clang_getSpellingLocation(name, NULL, &sl, &sc, NULL);
-  if (sl != d->loc.line || sc != d->loc.col) d->dflags |= SDF_MACRO_NAME;
+  if (sl != d->loc.line || sc != d->loc.col) {
+    d->dflags |= SDF_MACRO_NAME;
+    d->spelled = fe_fix_renamed(t, name, file, name_off, strtab_get(t->sum->strs, t->sum->funcs.v[d->func].name));
+  }
   CXSourceRange r = clang_getCursorExtent(fn);
   decl_scan s = { t, d, file, fe_expansion_offset(clang_getRangeStart(r), &bf), fe_expansion_offset(clang_getRangeEnd(r), &ef) };
   if (!clang_File_isEqual(bf, file) || !clang_File_isEqual(ef, file) || s.hi < s.lo) d->dflags |= SDF_SPLIT;

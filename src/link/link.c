@@ -353,6 +353,7 @@ static void link_decl_again(link_prog *p, sum_decl *have, const sum_decl *d)
   if (have->macro_const != d->macro_const) have->macro_const = 0;
   if (have->macro_repro != d->macro_repro) have->macro_repro = 0;
   if (have->macro_unseq != d->macro_unseq) have->macro_unseq = 0;
+  if (have->spelled != d->spelled) have->spelled = 0;
 }
 
 /* Copies the attributes written on d into the program's table. */
@@ -433,6 +434,7 @@ void link_add(link_prog *p, const sum_tu *tu)
     d.macro_const = link_str(p, tu, d.macro_const);
     d.macro_repro = link_str(p, tu, d.macro_repro);
     d.macro_unseq = link_str(p, tu, d.macro_unseq);
+    d.spelled = link_str(p, tu, d.spelled);
     if ((tu->flags & STF_PRUNED) && tu->decls.v[i].loc.file != tu->main_file)
       d.macro_pure = d.macro_const = d.macro_repro = d.macro_unseq = 0;   /* link_decl_pruned */
     uint32_t k[4] = { d.func, d.loc.file, d.loc.line, d.loc.col };

@@ -398,7 +398,8 @@ typedef struct {
   uint32_t arg_off, nargs;   /* sum_tu.argmasks */
 } sum_fcall;
 
-#define SDF_MACRO_NAME 0x1  /* the name comes from a macro expansion: fix leaves it alone */
+#define SDF_MACRO_NAME 0x1  /* the name comes from a macro expansion: fix leaves it alone, unless a
+                               renaming macro spells it (sum_decl.spelled) */
 #define SDF_KNR        0x2  /* a K&R-style definition (identifier list) */
 #define SDF_SPLIT      0x4  /* the declaration does not lie in one file outside macros */
 #define SDF_CONFIG     0x8  /* a skipped #if branch defines it again or lies in its body */
@@ -419,6 +420,8 @@ typedef struct {
   uint32_t macro_pure, macro_const;  /* names of macros expanding to exactly that attribute,
                                         defined before this declaration (0: none) */
   uint32_t macro_repro, macro_unseq; /* likewise for [[reproducible]] / [[unsequenced]] (format 4) */
+  uint32_t spelled;  /* (format 12) with SDF_MACRO_NAME: the name as written where an object-like
+                        macro renames it (`#define ecc_size nettle_ecc_size`); 0: another macro */
 } sum_decl;
 
 /* How an attribute is written. */
@@ -494,7 +497,7 @@ void summary_free(sum_tu *tu);
 /* A record starts with these 8 bytes, then the format version (4 bytes,
  * little-endian), then a flags word: docs/summary-format.md. */
 #define SUMMARY_MAGIC "PURIST\0S"
-#define SUMMARY_FORMAT 11
+#define SUMMARY_FORMAT 12
 /* (format 5) Header flag: the payload is one zstd frame holding the payload. */
 #define SUMMARY_ZSTD 0x1
 

@@ -146,6 +146,7 @@ static void encode_payload(const sum_tu *tu, bytes *b)
     bytes_uleb(b, d->end_line); bytes_uleb(b, d->end_col); bytes_uleb(b, d->attr_off); bytes_uleb(b, d->nattr);
     bytes_uleb(b, d->macro_pure); bytes_uleb(b, d->macro_const);
     bytes_uleb(b, d->macro_repro); bytes_uleb(b, d->macro_unseq);
+    bytes_uleb(b, d->spelled);
   }
   encode_fix_facts(tu, b);
   encode_fnptr_facts(tu, b);
@@ -315,6 +316,7 @@ static void decode_decls(reader *r, sum_tu *tu, uint32_t ns)
     d.attr_off = get_idx(r, UINT32_MAX); d.nattr = get_idx(r, UINT32_MAX);
     d.macro_pure = get_idx(r, ns); d.macro_const = get_idx(r, ns);
     d.macro_repro = get_idx(r, ns); d.macro_unseq = get_idx(r, ns);
+    d.spelled = get_idx(r, ns);
     vec_push(&tu->decls, d);
   }
 }

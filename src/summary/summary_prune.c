@@ -117,6 +117,7 @@ static void prune_strings(sum_tu *tu)
     prune_loc(old, nt, &d->loc);
     prune_str(old, nt, &d->macro_pure); prune_str(old, nt, &d->macro_const);
     prune_str(old, nt, &d->macro_repro); prune_str(old, nt, &d->macro_unseq);
+    prune_str(old, nt, &d->spelled);
   }
   for (size_t i = 0; i < tu->attrs.n; i++) prune_str(old, nt, &tu->attrs.v[i].macro);
   for (size_t i = 0; i < tu->macros.n; i++) prune_str(old, nt, &tu->macros.v[i].name);

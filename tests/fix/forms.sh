@@ -5,7 +5,8 @@
 # already, `extern`, two declarators in one declaration), before the
 # return type of a definition (also `static inline`, the return type on
 # its own line), after attribute macros that expand to nothing in this
-# configuration (`int f(int) OPT_CONST;`). A prototype made by a
+# configuration (`int f(int) OPT_CONST;`), a name a prefixing macro
+# renames (`#define f lib_f`, written as f). A prototype made by a
 # function-like macro and a K&R definition are left alone with a note.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh" "$@"
@@ -26,6 +27,8 @@ int f_one(int a), f_two(int b);
 #define OPT_ATTRS(a)
 int f_empty(int x) OPT_EMPTY;
 int f_empty_args(int x) OPT_ATTRS(const) /* configured out */;
+#define f_renamed lib_f_renamed   /* a prefixing macro, as nettle's and GMP's */
+int f_renamed(int x);
 #endif
 EOF2
 cat >forms.c <<'EOF2'
@@ -48,13 +51,14 @@ int f_one(int a) { return a; }
 int f_two(int b) { return -b; }
 int f_empty(int x) { return x * 5; }
 int f_empty_args(int x) { return x * 7; }
+int f_renamed(int x) { return x * 9; }
 static inline int f_static_inline(int a) { return a * 3; }
 static int f_static(int a);
 static int f_static(int a) { return f_static_inline(a) + 1; }
 int use(int x)
 {
   int v[2] = { x, x };
-  return f_extern(x) + f_multi(v, 2) + f_attrs(v) + f_macro(x) + f_one(x) + f_two(x) + f_static(x) + f_empty(x) + f_empty_args(x);
+  return f_extern(x) + f_multi(v, 2) + f_attrs(v) + f_macro(x) + f_one(x) + f_two(x) + f_static(x) + f_empty(x) + f_empty_args(x) + f_renamed(x);
 }
 EOF2
 cat >knr.c <<'EOF2'
@@ -89,6 +93,10 @@ expect_file_has forms.c '^__attribute__\(\(pure\)\) int$'
 expect_file_has forms.c '^__attribute__\(\(const\)\) static inline int f_static_inline\(int a\)'
 expect_file_has forms.c '^__attribute__\(\(const\)\) static int f_static\(int a\) \{'
 
+check "a name an object-like macro renames (#define f_renamed lib_f_renamed) is edited as written"
+expect_file_has forms.h '^int f_renamed\(int x\) __attribute__\(\(const\)\);$'
+expect_file_has forms.c '^__attribute__\(\(const\)\) int f_renamed\(int x\) \{'
+
 check "a prototype made by a function-like macro is left alone, with a note"
 expect_file_has forms.h '^DECLARE_GETTER\(f_macro\);$'
 expect_stderr_has "^forms\.h:9:1: note: 'f_macro' is not edited: its name comes from a macro"
@@ -97,7 +105,7 @@ expect_file_has forms.c '^__attribute__\(\(const\)\) int f_macro\(int x\)'
 check "a K&R definition is left alone, with a note saying what to do"
 same "$T/knr.orig" knr.c "knr.c before and after fix"
 expect_stderr_has "^knr\.c:1:5: note: 'knr_add' is not edited: it is a K&R-style definition \(give it a prototype first\)$"
-expect_stderr_has '^purist: fix: 20 edits in 2 files$'
+expect_stderr_has '^purist: fix: 22 edits in 2 files$'
 
 check "every placement compiles with gcc-12 and clang-19 at -Wall -Wextra -Werror"
 compiles forms.c
@@ -106,7 +114,7 @@ check "infer sees every attribute fix wrote: the classes, declared"
 run infer --format=json forms.c
 expect_rc 0
 classes "$T/out" >"$T/cls"
-for f in f_extern f_one f_two f_static f_static_inline f_macro f_empty f_empty_args use; do
+for f in f_extern f_one f_two f_static f_static_inline f_macro f_empty f_empty_args lib_f_renamed use; do
   grep -qx "$f const const" "$T/cls" || fail "$f not declared const:${NL}$(show "$T/cls")"
 done
 for f in f_multi f_attrs; do

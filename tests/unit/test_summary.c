@@ -71,6 +71,7 @@ static void add_fix_facts(sum_tu *tu, uint32_t file)
   d->beg_line = 1; d->beg_col = 1; d->end_line = 3; d->end_col = 200;
   d->macro_pure = strtab_intern(tu->strs, "MY_PURE");
   d->macro_unseq = strtab_intern(tu->strs, "MY_UNSEQ");   /* format 4 */
+  d->spelled = strtab_intern(tu->strs, "my_short_name");   /* format 12 */
   d->declared |= SUM_DECL_UNSEQUENCED;
   d->attr_off = (uint32_t)tu->attrs.n;
   d->nattr = 2;
@@ -255,6 +256,7 @@ static void assert_decls_equal(const sum_tu *a, const sum_tu *b)
     assert_int_equal(x->attr_off, y->attr_off); assert_int_equal(x->nattr, y->nattr);
     assert_int_equal(x->macro_pure, y->macro_pure); assert_int_equal(x->macro_const, y->macro_const);
     assert_int_equal(x->macro_repro, y->macro_repro); assert_int_equal(x->macro_unseq, y->macro_unseq);
+    assert_int_equal(x->spelled, y->spelled);
   }
   assert_int_equal(a->attrs.n, b->attrs.n);
   for (size_t i = 0; i < a->attrs.n; i++) {
@@ -391,7 +393,7 @@ static void test_packed_round_trip(void **state)
   size_t len, plain, pos = 0;
   unsigned char *buf = summary_encode_packed(tu, &len);
   free(summary_encode(tu, &plain));
-  assert_memory_equal(buf + 8, "\13\0\0\0\1\0\0\0", 8);
+  assert_memory_equal(buf + 8, "\14\0\0\0\1\0\0\0", 8);
   assert_true(len < plain);
   char *err = NULL;
   sum_tu *back = decode_copy(buf, len, &pos, &err);
@@ -502,7 +504,7 @@ static void test_header_layout(void **state)
   size_t len;
   unsigned char *buf = summary_encode(tu, &len);
   assert_memory_equal(buf, "PURIST\0S", 8);
-  assert_memory_equal(buf + 8, "\13\0\0\0", 4);
+  assert_memory_equal(buf + 8, "\14\0\0\0", 4);
   assert_memory_equal(buf + 12, "\0\0\0\0", 4);
   uint64_t plen = 0;
   for (int i = 0; i < 8; i++) plen |= (uint64_t)buf[16 + i] << (8 * i);
@@ -671,13 +673,13 @@ static void test_wrong_version_names_both(void **state)
   sum_tu *tu = sample_tu();
   size_t len, pos = 0;
   unsigned char *buf = summary_encode(tu, &len);
-  buf[8] = 10;
+  buf[8] = 11;
   char *err = NULL;
   sum_tu *back = decode_copy(buf, len, &pos, &err);
   assert_null(back);
   assert_non_null(err);
-  if (!strstr(err, "version 10") || !strstr(err, "version 11"))
-    fail_msg("message does not name versions 10 and 11: %s", err);
+  if (!strstr(err, "version 11") || !strstr(err, "version 12"))
+    fail_msg("message does not name versions 11 and 12: %s", err);
   free(err);
   free(buf);
   summary_free(tu);
