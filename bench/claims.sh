@@ -95,6 +95,13 @@ sed "s/$(esc "$root")/$(esc "$work/after")/g" "$work/before.json" >"$work/after.
 awk '/^\+/ && !/^\+\+\+/ { l = $0; gsub(/__attribute__ *\(\([^)]*\)\)/, "", l)
                          if (l !~ /\(/ && (getline nx) > 0) $0 = $0 " " substr(nx, 2); print }' \
   "$work/fix.diff" >"$work/added"
+# A name a prefixing macro renames (`#define ecc_size nettle_ecc_size`,
+# GMP's mpz_* -> __gmpz_*) is written as the macro, compiled as what it
+# expands to: the files the fix edits say which (WRITTEN TAB COMPILED).
+sed -n 's|^+++ b/||p' "$work/fix.diff" | while read -r f; do
+  sed -n 's/^[ \t]*#[ \t]*define[ \t]\{1,\}\([A-Za-z_][A-Za-z0-9_]*\)[ \t]\{1,\}\([A-Za-z_][A-Za-z0-9_]*\)[ \t]*$/\1\t\2/p' \
+    "$work/after/$f" 2>/dev/null
+done | sort -u >"$work/renames"
 
 # ---- 3. GCC, before and after ----
 # asm_calls FILE.s : CALLER TAB CALLEE TAB CALLS TAB 0
@@ -147,11 +154,13 @@ failed=$(find "$work/before" "$work/after-asm" -name '*.err' -size +0 | wc -l)
 cat "$work"/before/*.calls 2>/dev/null | sort >"$work/before.tsv"
 cat "$work"/after-asm/*.calls 2>/dev/null | sort >"$work/after.tsv"
 awk -F'\t' -v OFS='\t' -v claims="$work/claims.tsv" -v sugg="$work/suggest.tsv" -v added="$work/added" \
+    -v renames="$work/renames" \
     -v out="$work/claims.txt" -v failed="$failed" '
   function min(a, b) { return a < b ? a : b }
   function pos(a) { return a > 0 ? a : 0 }
   BEGIN {
     while ((getline l < added) > 0) { while (match(l, /[A-Za-z_][A-Za-z0-9_]*[ \t]*\(/)) { s = substr(l, RSTART, RLENGTH); sub(/[ \t]*\($/, "", s); decl[s] = 1; l = substr(l, RSTART + RLENGTH) } }
+    while ((getline l < renames) > 0) { split(l, a, "\t"); if (a[1] in decl) decl[a[2]] = 1 }
     while ((getline l < claims) > 0) { split(l, a, "\t"); k = a[1] SUBSEP a[3]; cl[k, a[4]]++; pairs[k] = 1 }
     while ((getline l < sugg) > 0) { split(l, a, "\t"); sg[a[1]] = a[2] }
   }
