@@ -100,6 +100,32 @@ typedef struct {
   size_t neff;          /* the summary's effects then */
 } fw_avail;
 
+/* The entries [lo, hi) of w->avail, kept to be made available again
+ * (fw_avail_put_back) on a path that they dominate. */
+typedef VEC(fw_avail) fw_avail_saved;
+
+/* thread.c: an if of an else-if chain whose condition begins with a test
+ * of one call: what the ifs after it in the chain may reuse where the same
+ * test holds. */
+typedef struct {
+  uint64_t key;         /* the call's fingerprint and the test's shape */
+  fw_avail a;           /* the call's value then */
+  uint32_t callee;      /* index into sum_tu.funcs */
+  uint8_t a_mem;        /* its arguments read memory */
+  fw_avail_saved b;     /* the calls of the condition's second operand */
+} fw_thread;
+typedef VEC(fw_thread) fw_threads;
+
+/* The walk of one if's condition (an && chain, or none), for thread.c. */
+typedef struct {
+  const fw_threads *in; /* what the earlier ifs of its else-if chain hand it, or NULL */
+  int nleaf;            /* operands of the chain walked */
+  int own_ok;           /* its first operand is a test of one call: own is it */
+  int joined;           /* an earlier if's calls were made available after that operand */
+  size_t second;        /* w->avail.n after the second operand (0: none, or not a leaf) */
+  fw_thread own;
+} fw_chain;
+
 typedef struct fw {
   fe_tu *t;
   uint32_t fi;
@@ -151,6 +177,8 @@ typedef struct fw {
   int cond_depth;         /* ?: being walked, nested (tailmerge.c) */
   fw_arms arm;            /* the then-branch whose else-branch is being walked (sum_call.arm_*) */
   VEC(uint64_t) leaf_arms;  /* fingerprints of the outermost one's arms that are no ?: */
+  fw_threads threads;     /* handed by an if to the if that is its else-branch (thread.c);
+                             taken (emptied) by that if as it begins */
 } fw;
 
 /* Statement flags: how control can leave a statement. */
@@ -184,8 +212,9 @@ uint64_t fw_expr(fw *w, CXCursor c, int acc);
 /* An if's condition, walked as fw_expr does, except that the calls of
  * every operand of a chain of `op` (&& or ||) at its top stay available;
  * returns the avail mark after the chain's first operand (what every path
- * out of the condition has). */
-size_t fw_cond_chain(fw *w, CXCursor c, enum CXBinaryOperatorKind op);
+ * out of the condition has). ch (an && chain's, or NULL) is told of the
+ * first and second operands (thread.c). */
+size_t fw_cond_chain(fw *w, CXCursor c, enum CXBinaryOperatorKind op, fw_chain *ch);
 /* The && or || at the top of a condition (parentheses skipped), or 0. */
 enum CXBinaryOperatorKind fw_cond_chain_op(fw *w, CXCursor c);
 void fw_effect(fw *w, CXCursor at, sum_effect_kind k, uint8_t obj, uint8_t param, uint32_t name);
@@ -273,11 +302,18 @@ void fw_callsite_finish(fw *w);
 /* argdep.c: marks the function's writes of whole statics whose value comes
  * from its parameters SEF_ARG_VALUE (run once the effects are final). */
 void fw_argdep_mark(fw *w, CXCursor body);
-/* The entries [lo, hi) of w->avail, kept to be made available again
- * (fw_avail_put_back) on a path that they dominate. */
-typedef VEC(fw_avail) fw_avail_saved;
 fw_avail_saved fw_avail_save(fw *w, size_t lo, size_t hi);
 void fw_avail_put_back(fw *w, const fw_avail_saved *sv);
+/* thread.c: the first operand a of an if's condition was just walked
+ * (its calls from call0 on): notes whether it is a test of one call, and
+ * if an earlier if of the chain (ch->in) tested the same, puts back that
+ * if's second-operand calls (ch->joined). */
+void fw_thread_leaf(fw *w, CXCursor a, size_t call0, fw_chain *ch);
+/* The second operand's available calls are w->avail[lo, hi): kept in ch->own. */
+void fw_thread_second(fw *w, size_t lo, size_t hi, fw_chain *ch);
+/* What the if of ch hands to the if in its else-branch: ch->in and its own
+ * (free the vector only; the entries' vectors belong to the ifs). */
+fw_threads fw_thread_pass(const fw_chain *ch);
 size_t fw_avail_enter(fw *w);                /* a branch: returns the mark */
 void fw_avail_leave(fw *w, size_t mark);
 size_t fw_avail_barrier(fw *w);              /* a loop: nothing outside is available */

@@ -157,15 +157,29 @@ static int fw_if(fw *w, CXCursor c)
   w->ks.n = k;
   if (n < 2) return 0;
   size_t eff0 = w->t->sum->effs.n, call0 = w->t->sum->calls.n;
+  /* What the if whose else-branch this is hands on (thread.c): for this
+   * condition only. */
+  fw_threads in = w->threads;
+  memset(&w->threads, 0, sizeof w->threads);
+  fw_chain ch = { in.n ? &in : NULL, 0, 0, 0, 0, { 0 } };
   /* `a && b`: b's calls are available in the then-branch only; `a || b`:
    * in the else-branch only (and after the if when the then-branch leaves). */
   enum CXBinaryOperatorKind chain = fw_cond_chain_op(w, kids[0]);
-  size_t mark = chain ? fw_cond_chain(w, kids[0], chain) : (fw_expr(w, kids[0], ACC_VALUE), 0);
+  size_t mark = 0;
+  if (chain) {
+    mark = fw_cond_chain(w, kids[0], chain, chain == CXBinaryOperator_LAnd ? &ch : NULL);
+  } else {
+    /* A condition that is the test alone: what an earlier if of the chain
+     * put back is for the then-branch only, as a && chain's operands. */
+    fw_expr(w, kids[0], ACC_VALUE);
+    mark = fw_avail_enter(w);
+    fw_thread_leaf(w, kids[0], call0, &ch);
+  }
   uint32_t guard = fw_guard_of(w, kids[0]);
   if (guard) fw_tag_guard_test(w, eff0, call0, guard);
   if (guard) vec_push(&w->guards, guard);
   size_t all = fw_avail_enter(w), floor = w->avail_floor;
-  if (!chain) mark = all;
+  if (!chain && !ch.joined) mark = all;
   fw_avail_saved extra = fw_avail_save(w, mark, all);
   if (chain == CXBinaryOperator_LOr) fw_avail_leave(w, mark);
   int dead_a = fw_branch_dead(kids[0], 1, kids[1]), dead_b = n > 2 && fw_branch_dead(kids[0], 0, kids[2]);
@@ -193,7 +207,14 @@ static int fw_if(fw *w, CXCursor c)
   for (size_t i = 0; i < lits_b.n; i++) vec_push(&w->flow_lits, lits_b.v[i]);
   w->iter_cond += cond_b;
   fw_arms outer_arm = fw_arm_enter(w, then0);
+  /* An else-if: the chain's tests go on (thread.c). */
+  fw_threads pass = {0};
+  if (n > 2 && clang_getCursorKind(kids[2]) == CXCursor_IfStmt) pass = fw_thread_pass(&ch);
+  w->threads = pass;
   int b = n > 2 && !dead_b ? fw_branch(w, kids[2]) : 0;
+  memset(&w->threads, 0, sizeof w->threads);
+  vec_free(&pass);
+  vec_free(&ch.own.b);
   fw_arm_leave(w, outer_arm);
   w->iter_cond -= cond_b;
   w->flow_lits.n = lits0;
