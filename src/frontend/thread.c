@@ -98,6 +98,8 @@ static int thread_key(fw *w, CXCursor a, size_t call0, fw_thread *out)
 void fw_thread_leaf(fw *w, CXCursor a, size_t call0, fw_chain *ch)
 {
   if (!ch || ch->nleaf++ != 0) return;
+  ch->first_end = fw_mark_now(w);
+  ch->first_seq = w->seq;
   ch->own_ok = thread_key(w, a, call0, &ch->own);
   if (!ch->own_ok || !ch->in) return;
   for (size_t i = ch->in->n; i-- > 0;) {

@@ -83,6 +83,7 @@ typedef struct {
   uint8_t skippable;    /* some iteration of its loop may not run it (fw.iter_cond, iter_left) */
   uint8_t npar;         /* FW_INL_ARGS + 1: an argument is no parameter; else how many, */
   int16_t par[4];       /* each the function's own parameter par[i] (inline.c) */
+  uint8_t agg_args;     /* an argument is a struct or union passed whole (memory to GCC: hoist.c) */
 } fw_callinfo;
 
 enum { FW_INL_ARGS = 4 };   /* inline.c: the most arguments a copied call may have */
@@ -123,8 +124,20 @@ typedef struct {
   int own_ok;           /* its first operand is a test of one call: own is it */
   int joined;           /* an earlier if's calls were made available after that operand */
   size_t second;        /* w->avail.n after the second operand (0: none, or not a leaf) */
+  size_t second_lo;     /* … and before it */
+  fw_mark second_end;   /* the summary's effects and calls after it */
+  fw_mark first_end;    /* the summary's effects and calls after the first operand */
+  uint32_t first_seq;   /* fw.seq then */
   fw_thread own;
 } fw_chain;
+
+/* hoist.c: a call a statement (or branch) computes on every path from its
+ * beginning, before anything that could leave it (a head), to be hoisted
+ * when the other branch of an if begins with it too. */
+typedef struct {
+  fw_avail av;          /* the call, its value */
+  uint32_t dep;         /* 1 + the call whose hoisting made it the first of its if, or 0 */
+} fw_head;
 
 typedef struct fw {
   fe_tu *t;
@@ -179,6 +192,9 @@ typedef struct fw {
   VEC(uint64_t) leaf_arms;  /* fingerprints of the outermost one's arms that are no ?: */
   fw_threads threads;     /* handed by an if to the if that is its else-branch (thread.c);
                              taken (emptied) by that if as it begins */
+  int head_open;          /* the statement about to be walked begins a branch of an if, or
+                             follows only straight-line code there: its heads count (hoist.c) */
+  VEC(fw_head) heads;     /* the heads of the branches being walked */
 } fw;
 
 /* Statement flags: how control can leave a statement. */
@@ -311,6 +327,17 @@ void fw_avail_put_back(fw *w, const fw_avail_saved *sv);
 void fw_thread_leaf(fw *w, CXCursor a, size_t call0, fw_chain *ch);
 /* The second operand's available calls are w->avail[lo, hi): kept in ch->own. */
 void fw_thread_second(fw *w, size_t lo, size_t hi, fw_chain *ch);
+/* hoist.c: the entries w->avail[lo, hi) (calls a statement, whose calls
+ * and effects end at `end`, computes wherever it runs) are heads. */
+void fw_heads_add(fw *w, size_t lo, size_t hi, fw_mark end);
+/* An if with both branches walked: the then-side's heads are
+ * w->heads[t_lo, t_hi) (ways from `tm`), the else-branch's [e_lo, e_hi)
+ * (from `em`), with no write of a variable numbered above seq on either
+ * way. Marks each else-branch head that the then-side begins with too on
+ * its call (sum_call.hoist_*), and pushes the then-side's call as a head
+ * of the if (if `open`) after dropping the heads from t_lo on. */
+void fw_heads_hoist(fw *w, size_t t_lo, size_t t_hi, size_t e_lo, size_t e_hi, fw_mark tm, fw_mark em,
+                    uint32_t seq, int open);
 /* What the if of ch hands to the if in its else-branch: ch->in and its own
  * (free the vector only; the entries' vectors belong to the ifs). */
 fw_threads fw_thread_pass(const fw_chain *ch);

@@ -689,7 +689,9 @@ size_t fw_cond_chain(fw *w, CXCursor c, enum CXBinaryOperatorKind op, fw_chain *
       /* The second operand runs wherever the first holds: when it is no
        * chain of its own, its calls are what the else-if chain reuses. */
       if (ch && ch->nleaf == 2 && !ch->second) {
+        ch->second_lo = r0;
         ch->second = fw_avail_enter(w);
+        ch->second_end = fw_mark_now(w);
         fw_thread_second(w, r0, ch->second, ch);
       }
       fw_flow_join(w, before);   /* the right may not run */
