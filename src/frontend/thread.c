@@ -13,12 +13,14 @@
  * condition's third operand (it does not run wherever the test holds).
  *
  * So an if whose condition is an && chain whose first operand is a test of
- * one call (`f(x)`, `!f(x)`, `f(x) OP constant`) hands to the ifs of its
+ * one call (`f(x)`, `!f(x)`, `f(x) OP constant`) or of a local variable
+ * whose address is never taken (`t == ARRAY`, measured too) hands to the ifs of its
  * else-if chain the value of that call and the calls of its second operand
  * (fw.threads); an if of the chain whose condition begins with the same
  * test of a call with the same value gets those calls back, available in
  * its then-branch and its condition's later operands (fw_if). Same value:
- * the same callee and arguments, no variable they read written since. The
+ * the same callee and arguments, no variable they read written since (for
+ * a variable: not written since). For a call, the
  * second operand's calls are taken only where they have the test's callee
  * (then the class that makes them merge also makes the test's calls the
  * same value, and what lies between the two tests lies between the two
@@ -46,6 +48,43 @@ static int thread_const(CXCursor e, long long *v)
 static int thread_is_call(CXCursor e)
 {
   return clang_getCursorKind(fe_strip(e)) == CXCursor_CallExpr;
+}
+
+/* A test of a local variable (`t == ARRAY`, `!t`, `t`) that nothing can
+ * write behind the walk's back (its address is never taken): 1 + the
+ * variable, its shape mixed into *h; 0 if a is none. */
+static uint32_t thread_var_test(fw *w, CXCursor a, uint64_t *h)
+{
+  CXCursor e = fe_strip(a);
+  int v = fw_local_ref(w, e);
+  long long c = 0;
+  int shape = 4, side = 0;
+  enum CXBinaryOperatorKind op = 0;
+  if (v < 0) {
+    size_t kk = fw_kids(w, e), n = w->ks.n - kk;
+    CXCursor kids[2] = { clang_getNullCursor(), clang_getNullCursor() };
+    for (size_t i = 0; i < n && i < 2; i++) kids[i] = FW_KID(w, kk, i);
+    w->ks.n = kk;
+    enum CXCursorKind k = clang_getCursorKind(e);
+    if (k == CXCursor_UnaryOperator && n == 1 && clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_LNot) {
+      v = fw_local_ref(w, kids[0]);
+      shape = 5;
+    } else if (k == CXCursor_BinaryOperator && n == 2) {
+      op = clang_getCursorBinaryOperatorKind(e);
+      if (op < CXBinaryOperator_LT || op > CXBinaryOperator_NE) return 0;
+      side = fw_local_ref(w, kids[0]) >= 0 ? 0 : 1;
+      v = fw_local_ref(w, kids[side]);
+      if (v < 0 || !thread_const(kids[1 - side], &c)) return 0;
+      shape = 6;
+    }
+  }
+  if (v < 0 || w->vars.v[v].addr_taken) return 0;
+  thread_mix(h, (uint64_t)shape);
+  thread_mix(h, (uint64_t)op);
+  thread_mix(h, (uint64_t)side);
+  thread_mix(h, (uint64_t)c);
+  thread_mix(h, (uint64_t)v);
+  return (uint32_t)v + 1;
 }
 
 /* The shape of test a (its one call aside) into *h: `f(x)`, `!f(x)`, or
@@ -82,6 +121,16 @@ static int thread_shape(fw *w, CXCursor a, uint64_t *h)
 static int thread_key(fw *w, CXCursor a, size_t call0, fw_thread *out)
 {
   const sum_tu *s = w->t->sum;
+  if (s->calls.n == call0) {
+    uint64_t h = 0;
+    uint32_t v = thread_var_test(w, a, &h);
+    if (!v) return 0;
+    memset(out, 0, sizeof *out);
+    out->key = h;
+    out->var = v;
+    out->var_write = w->vars.v[v - 1].last_write;
+    return 1;
+  }
   if (s->calls.n != call0 + 1) return 0;
   uint32_t rel = (uint32_t)(call0 - w->call_base);
   const fw_callinfo *ci = &w->cinfo.v[rel];
@@ -92,6 +141,7 @@ static int thread_key(fw *w, CXCursor a, size_t call0, fw_thread *out)
   out->a = w->avail.v[w->avail.n - 1];
   out->callee = s->calls.v[call0].callee;
   out->a_mem = ci->reads_mem;
+  out->var = out->var_write = 0;
   return 1;
 }
 
@@ -104,7 +154,10 @@ void fw_thread_leaf(fw *w, CXCursor a, size_t call0, fw_chain *ch)
   if (!ch->own_ok || !ch->in) return;
   for (size_t i = ch->in->n; i-- > 0;) {
     const fw_thread *t = &ch->in->v[i];
-    if (t->key != ch->own.key || t->callee != ch->own.callee || !fw_avail_valid(w, &t->a)) continue;
+    if (t->key != ch->own.key || t->var != ch->own.var) continue;
+    if (t->var ? w->vars.v[t->var - 1].last_write != t->var_write
+               : t->callee != ch->own.callee || !fw_avail_valid(w, &t->a))
+      continue;
     fw_avail_put_back(w, &t->b);
     ch->joined = 1;
     return;
@@ -116,8 +169,9 @@ void fw_thread_second(fw *w, size_t lo, size_t hi, fw_chain *ch)
   if (!ch || !ch->own_ok) return;
   for (size_t i = lo; i < hi && i < w->avail.n; i++) {
     const fw_avail *av = &w->avail.v[i];
-    if (av->copy || av->callee != ch->own.callee) continue;
-    if (ch->own.a_mem && !w->cinfo.v[av->call].reads_mem) continue;
+    if (av->copy) continue;
+    if (!ch->own.var && (av->callee != ch->own.callee || (ch->own.a_mem && !w->cinfo.v[av->call].reads_mem)))
+      continue;
     vec_push(&ch->own.b, *av);
   }
 }

@@ -113,6 +113,8 @@ typedef struct {
   fw_avail a;           /* the call's value then */
   uint32_t callee;      /* index into sum_tu.funcs */
   uint8_t a_mem;        /* its arguments read memory */
+  uint32_t var;         /* or 1 + the local variable tested (then no call), and … */
+  uint32_t var_write;   /* … its last write then */
   fw_avail_saved b;     /* the calls of the condition's second operand */
 } fw_thread;
 typedef VEC(fw_thread) fw_threads;
