@@ -184,6 +184,60 @@ bool checks_arm_skips(const link_call *c, uint32_t first)
   return (c->arm_eff_hi || c->arm_call_hi) && first < c->arm_call_lo;
 }
 
+/* Does nothing on f's way of effects [elo, ehi) and calls [clo, chi)
+ * (relative) stop GCC's code hoisting of a call of g (class cls, its
+ * arguments reading memory or not): no call that may write memory or not
+ * return (one of g itself aside: its class is the one assumed), no
+ * indirect call, asm, volatile or atomic access, and for a pure g (or
+ * arguments that read memory) no store? GCC 12 hoists no call past any of
+ * these. */
+static bool callsite_way_clean(const link_prog *p, const link_func *f, uint32_t elo, uint32_t ehi,
+                               uint32_t clo, uint32_t chi, const link_call *c, purity cls)
+{
+  bool stores_block = cls == PURITY_PURE || (c->flags & SCF_ARGS_READ_MEM);
+  if (ehi > f->neff || chi > f->ncall) return false;
+  for (uint32_t i = clo; i < chi; i++) {
+    const link_call *b = &p->calls.v[f->call_off + i];
+    if (b->flags & (SCF_NORETURN | SCF_TABLE)) return false;
+    if (b->callee == c->callee) continue;
+    const link_func *h = &p->funcs.v[b->callee];
+    if (callsite_is_hint(strtab_get(p->strs, h->name))) continue;
+    if (checks_callee_class(p, h) == PURITY_NORMAL || (link_has_body(h) && h->st.mnr)) return false;
+  }
+  for (uint32_t i = elo; i < ehi; i++) {
+    const sum_effect *e = &p->effs.v[f->eff_off + i];
+    switch ((sum_effect_kind)e->kind) {
+    case SE_CALL_INDIRECT: case SE_ASM: case SE_VOLATILE: case SE_ATOMIC: case SE_GOTO_BACK:
+      return false;
+    case SE_WRITE_GLOBAL: case SE_WRITE_MEM: case SE_WRITE_PARAM:
+      if (stores_block) return false;
+      break;
+    default:
+      break;
+    }
+  }
+  return true;
+}
+
+/* Is call rel of f (relative), marked hoisted with an earlier call on the
+ * other branch of an if (sum_call.hoist_*), computed once before the
+ * branch: both ways clean, and the hoistings it rests on happen too? */
+static bool callsite_hoisted(const link_prog *p, const link_func *f, uint32_t rel, purity cls, int depth)
+{
+  const link_call *c = &p->calls.v[f->call_off + rel];
+  uint32_t t = c->hoist_same - 1;
+  if (!c->hoist_same || t >= rel || depth > 32 || cls != PURITY_CONST) return false;
+  const link_call *tc = &p->calls.v[f->call_off + t];
+  if (tc->callee != c->callee || c->hoist_t_call > t || c->hoist_e_call > rel) return false;
+  if (!callsite_way_clean(p, f, c->hoist_t_eff, tc->eff_pos, c->hoist_t_call, t, c, cls) ||
+      !callsite_way_clean(p, f, c->hoist_e_eff, c->eff_pos, c->hoist_e_call, rel, c, cls))
+    return false;
+  uint32_t deps[2] = { c->hoist_dep_t, c->hoist_dep_e };
+  for (int i = 0; i < 2; i++)
+    if (deps[i] && (deps[i] - 1 >= f->ncall || !callsite_hoisted(p, f, deps[i] - 1, cls, depth + 1))) return false;
+  return true;
+}
+
 void checks_callsite(const link_prog *p, const link_func *f, uint32_t ci, purity cls, cs_fact *out)
 {
   memset(out, 0, sizeof *out);
@@ -217,6 +271,10 @@ void checks_callsite(const link_prog *p, const link_func *f, uint32_t ci, purity
     out->first_call = f->call_off + c->same_as - 1;
     cs_blockers(p, f, a->eff_pos, c->eff_pos, c->same_as, rel, rel, cls, args_mem, !(c->flags & SCF_LEAVES),
                 doomed, checks_arm_skips(c, c->same_as - 1) ? c : NULL, out);
+  } else if (c->hoist_same && !mnr && callsite_hoisted(p, f, rel, cls, 0)) {
+    out->kind = CS_REDUNDANT;
+    out->hoisted = true;
+    out->first_call = f->call_off + c->hoist_same - 1;
   } else if ((c->flags & SCF_IN_LOOP) && (c->flags & SCF_INVARIANT_ARGS) && !mnr && !doomed) {
     out->kind = CS_HOIST;
     cs_blockers(p, f, c->loop_eff_lo, c->loop_eff_hi, c->loop_call_lo, c->loop_call_hi, rel, cls,

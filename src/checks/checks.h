@@ -99,6 +99,8 @@ typedef struct {
   int blocker_eff;         /* index into p->effs of the first blocking effect, or -1 */
   int blocker_call;        /* index into p->calls of the first blocking call, or -1 */
   uint32_t first_call;     /* REDUNDANT: index into p->calls of the earlier call */
+  bool hoisted;            /* REDUNDANT: the earlier call is on the other branch of an if, and
+                              the compiler computes the value once before it (code hoisting) */
   bool after_opaque;       /* HOIST: a call earlier in the iteration may write memory or not
                               return: the compiler keeps this one in the loop, and moving it
                               out by hand may run it where the program never did */

@@ -126,10 +126,18 @@ static void explain_redundant(const link_prog *p, const checks_opts *o, const li
   bool advice = fact->blocked && v->level <= CLASH_MAYBE;
   strbuf m = {0};
   reason_callee(&m, p, c, true);   /* isalpha, not the __ctype_b_loc it expands to */
-  sb_printf(&m, " is called again with the same arguments as at line %u", first->loc.line);
+  /* Hoisted: the earlier call is on the other branch (never unblocked
+   * otherwise: checks_callsite makes no such fact when a way is blocked). */
+  if (fact->hoisted)
+    sb_printf(&m, " is called with the same arguments at line %u, on the other way out of the if", first->loc.line);
+  else
+    sb_printf(&m, " is called again with the same arguments as at line %u", first->loc.line);
   diag *d = checks_emit(out, p, o, "redundant-call", advice ? DIAG_WARNING : DIAG_NOTE, c->loc, f, "");
-  checks_related(d, p, o, first->loc, "the first call");
-  if (!fact->blocked) {
+  checks_related(d, p, o, first->loc, fact->hoisted ? "the call on the other way" : "the first call");
+  if (fact->hoisted) {
+    sb_printf(&m, "; %s, the compiler computes it once before the if and merges the two calls", purity_name(cls));
+    explain_when(&m, p, f, g, cls);
+  } else if (!fact->blocked) {
     sb_printf(&m, "; %s, the compiler merges the two calls", purity_name(cls));
     explain_when(&m, p, f, g, cls);
   } else if (v->level == CLASH_NONE) {

@@ -280,9 +280,12 @@ void fw_callsite_record(fw *w, CXCursor call, uint32_t rel)
   }
   argscan a = { 0, 1, 0 };
   fp_mix(&a.h, (uint64_t)c->callee + 1);
-  fw_callinfo ci = { 0, (uint32_t)w->cvars.n, 0, 0, 0, 0, 0, { 0 } };
+  fw_callinfo ci = { 0, (uint32_t)w->cvars.n, 0, 0, 0, 0, 0, { 0 }, 0 };
   int nargs = clang_Cursor_getNumArguments(call);
   for (int i = 0; i < nargs && a.stable; i++) fw_arg_scan(w, clang_Cursor_getArgument(call, (unsigned)i), &a);
+  for (int i = 0; i < nargs; i++)
+    if (clang_getCanonicalType(clang_getCursorType(clang_Cursor_getArgument(call, (unsigned)i))).kind == CXType_Record)
+      ci.agg_args = 1;
   fw_inline_params(w, call, &ci);
   ci.fp = a.h;
   ci.nvars = (uint32_t)(w->cvars.n - ci.vars_off);

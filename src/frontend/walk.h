@@ -83,6 +83,7 @@ typedef struct {
   uint8_t skippable;    /* some iteration of its loop may not run it (fw.iter_cond, iter_left) */
   uint8_t npar;         /* FW_INL_ARGS + 1: an argument is no parameter; else how many, */
   int16_t par[4];       /* each the function's own parameter par[i] (inline.c) */
+  uint8_t agg_args;     /* an argument is a struct or union passed whole (memory to GCC: hoist.c) */
 } fw_callinfo;
 
 enum { FW_INL_ARGS = 4 };   /* inline.c: the most arguments a copied call may have */
@@ -99,6 +100,46 @@ typedef struct {
   uint32_t mem_writes, ncalls;  /* fw.mem_writes, fw.ncalls then */
   size_t neff;          /* the summary's effects then */
 } fw_avail;
+
+/* The entries [lo, hi) of w->avail, kept to be made available again
+ * (fw_avail_put_back) on a path that they dominate. */
+typedef VEC(fw_avail) fw_avail_saved;
+
+/* thread.c: an if of an else-if chain whose condition begins with a test
+ * of one call: what the ifs after it in the chain may reuse where the same
+ * test holds. */
+typedef struct {
+  uint64_t key;         /* the call's fingerprint and the test's shape */
+  fw_avail a;           /* the call's value then */
+  uint32_t callee;      /* index into sum_tu.funcs */
+  uint8_t a_mem;        /* its arguments read memory */
+  uint32_t var;         /* or 1 + the local variable tested (then no call), and … */
+  uint32_t var_write;   /* … its last write then */
+  fw_avail_saved b;     /* the calls of the condition's second operand */
+} fw_thread;
+typedef VEC(fw_thread) fw_threads;
+
+/* The walk of one if's condition (an && chain, or none), for thread.c. */
+typedef struct {
+  const fw_threads *in; /* what the earlier ifs of its else-if chain hand it, or NULL */
+  int nleaf;            /* operands of the chain walked */
+  int own_ok;           /* its first operand is a test of one call: own is it */
+  int joined;           /* an earlier if's calls were made available after that operand */
+  size_t second;        /* w->avail.n after the second operand (0: none, or not a leaf) */
+  size_t second_lo;     /* … and before it */
+  fw_mark second_end;   /* the summary's effects and calls after it */
+  fw_mark first_end;    /* the summary's effects and calls after the first operand */
+  uint32_t first_seq;   /* fw.seq then */
+  fw_thread own;
+} fw_chain;
+
+/* hoist.c: a call a statement (or branch) computes on every path from its
+ * beginning, before anything that could leave it (a head), to be hoisted
+ * when the other branch of an if begins with it too. */
+typedef struct {
+  fw_avail av;          /* the call, its value */
+  uint32_t dep;         /* 1 + the call whose hoisting made it the first of its if, or 0 */
+} fw_head;
 
 typedef struct fw {
   fe_tu *t;
@@ -152,6 +193,11 @@ typedef struct fw {
   int cond_depth;         /* ?: being walked, nested (tailmerge.c) */
   fw_arms arm;            /* the then-branch whose else-branch is being walked (sum_call.arm_*) */
   VEC(uint64_t) leaf_arms;  /* fingerprints of the outermost one's arms that are no ?: */
+  fw_threads threads;     /* handed by an if to the if that is its else-branch (thread.c);
+                             taken (emptied) by that if as it begins */
+  int head_open;          /* the statement about to be walked begins a branch of an if, or
+                             follows only straight-line code there: its heads count (hoist.c) */
+  VEC(fw_head) heads;     /* the heads of the branches being walked */
 } fw;
 
 /* Statement flags: how control can leave a statement. */
@@ -185,8 +231,9 @@ uint64_t fw_expr(fw *w, CXCursor c, int acc);
 /* An if's condition, walked as fw_expr does, except that the calls of
  * every operand of a chain of `op` (&& or ||) at its top stay available;
  * returns the avail mark after the chain's first operand (what every path
- * out of the condition has). */
-size_t fw_cond_chain(fw *w, CXCursor c, enum CXBinaryOperatorKind op);
+ * out of the condition has). ch (an && chain's, or NULL) is told of the
+ * first and second operands (thread.c). */
+size_t fw_cond_chain(fw *w, CXCursor c, enum CXBinaryOperatorKind op, fw_chain *ch);
 /* The && or || at the top of a condition (parentheses skipped), or 0. */
 enum CXBinaryOperatorKind fw_cond_chain_op(fw *w, CXCursor c);
 void fw_effect(fw *w, CXCursor at, sum_effect_kind k, uint8_t obj, uint8_t param, uint32_t name);
@@ -274,11 +321,29 @@ void fw_callsite_finish(fw *w);
 /* argdep.c: marks the function's writes of whole statics whose value comes
  * from its parameters SEF_ARG_VALUE (run once the effects are final). */
 void fw_argdep_mark(fw *w, CXCursor body);
-/* The entries [lo, hi) of w->avail, kept to be made available again
- * (fw_avail_put_back) on a path that they dominate. */
-typedef VEC(fw_avail) fw_avail_saved;
 fw_avail_saved fw_avail_save(fw *w, size_t lo, size_t hi);
 void fw_avail_put_back(fw *w, const fw_avail_saved *sv);
+/* thread.c: the first operand a of an if's condition was just walked
+ * (its calls from call0 on): notes whether it is a test of one call, and
+ * if an earlier if of the chain (ch->in) tested the same, puts back that
+ * if's second-operand calls (ch->joined). */
+void fw_thread_leaf(fw *w, CXCursor a, size_t call0, fw_chain *ch);
+/* The second operand's available calls are w->avail[lo, hi): kept in ch->own. */
+void fw_thread_second(fw *w, size_t lo, size_t hi, fw_chain *ch);
+/* hoist.c: the entries w->avail[lo, hi) (calls a statement, whose calls
+ * and effects end at `end`, computes wherever it runs) are heads. */
+void fw_heads_add(fw *w, size_t lo, size_t hi, fw_mark end);
+/* An if with both branches walked: the then-side's heads are
+ * w->heads[t_lo, t_hi) (ways from `tm`), the else-branch's [e_lo, e_hi)
+ * (from `em`), with no write of a variable numbered above seq on either
+ * way. Marks each else-branch head that the then-side begins with too on
+ * its call (sum_call.hoist_*), and pushes the then-side's call as a head
+ * of the if (if `open`) after dropping the heads from t_lo on. */
+void fw_heads_hoist(fw *w, size_t t_lo, size_t t_hi, size_t e_lo, size_t e_hi, fw_mark tm, fw_mark em,
+                    uint32_t seq, int open);
+/* What the if of ch hands to the if in its else-branch: ch->in and its own
+ * (free the vector only; the entries' vectors belong to the ifs). */
+fw_threads fw_thread_pass(const fw_chain *ch);
 size_t fw_avail_enter(fw *w);                /* a branch: returns the mark */
 void fw_avail_leave(fw *w, size_t mark);
 size_t fw_avail_barrier(fw *w);              /* a loop: nothing outside is available */

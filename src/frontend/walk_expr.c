@@ -673,7 +673,7 @@ enum CXBinaryOperatorKind fw_cond_chain_op(fw *w, CXCursor c)
  * (`if (on && kind(x) != 0) { … kind(x) … }` — GCC merges the calls).
  * The walk is fw_binary's for && and ||, but the right's calls are left
  * available; fw_if keeps them for the branch they dominate only. */
-size_t fw_cond_chain(fw *w, CXCursor c, enum CXBinaryOperatorKind op)
+size_t fw_cond_chain(fw *w, CXCursor c, enum CXBinaryOperatorKind op, fw_chain *ch)
 {
   CXCursor e = fw_strip_parens(w, c);
   if (clang_getCursorKind(e) == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(e) == op) {
@@ -681,19 +681,30 @@ size_t fw_cond_chain(fw *w, CXCursor c, enum CXBinaryOperatorKind op)
     if (w->ks.n - k == 2) {
       CXCursor l = FW_KID(w, k, 0), r = FW_KID(w, k, 1);
       w->ks.n = k;
-      size_t both = fw_cond_chain(w, l, op);
-      size_t before = fw_flow_save(w);
+      size_t both = fw_cond_chain(w, l, op, ch);
+      size_t before = fw_flow_save(w), r0 = fw_avail_enter(w);
       w->iter_cond++;
-      fw_cond_chain(w, r, op);
+      fw_cond_chain(w, r, op, ch);
       w->iter_cond--;
+      /* The second operand runs wherever the first holds: when it is no
+       * chain of its own, its calls are what the else-if chain reuses. */
+      if (ch && ch->nleaf == 2 && !ch->second) {
+        ch->second_lo = r0;
+        ch->second = fw_avail_enter(w);
+        ch->second_end = fw_mark_now(w);
+        fw_thread_second(w, r0, ch->second, ch);
+      }
       fw_flow_join(w, before);   /* the right may not run */
       fw_flow_drop(w, before);
       return both;
     }
     w->ks.n = k;
   }
+  size_t call0 = w->t->sum->calls.n;
   fw_expr(w, c, ACC_VALUE);
-  return fw_avail_enter(w);
+  size_t mark = fw_avail_enter(w);
+  fw_thread_leaf(w, c, call0, ch);
+  return mark;
 }
 
 int fw_int_literal_value(CXCursor c, long long *v)

@@ -49,10 +49,13 @@ static int fw_compound(fw *w, CXCursor c)
   VEC(int) flags = {0};
   int acc = 0, ends = 0, last = 0;
   size_t guards0 = w->guards.n, lits0 = w->flow_lits.n;
+  int open = w->head_open;   /* hoist.c: each statement passes the run on */
   for (size_t i = 0; i < n; i++) {
     vec_push(&marks, fw_mark_now(w));
     CXCursor st = w->ks.v[k + i];
+    w->head_open = open;
     int f = fw_stmt(w, st);
+    open = w->head_open;
     vec_push(&flags, f);
     /* `if (cached) return cached;` guards the rest of the block. */
     if (clang_getCursorKind(st) == CXCursor_IfStmt && w->last_if_returns && w->last_if_guard)
@@ -69,6 +72,7 @@ static int fw_compound(fw *w, CXCursor c)
     acc |= f & (FS_RET | FS_BRK);
   }
   w->ks.n = k;
+  w->head_open = open;
   w->guards.n = guards0;
   if (w->flow_lits.n > lits0) w->flow_lits.n = lits0;   /* an early return's literals end with the block */
   vec_free(&marks);
@@ -155,21 +159,47 @@ static int fw_if(fw *w, CXCursor c)
   CXCursor kids[3];
   for (size_t i = 0; i < n && i < 3; i++) kids[i] = w->ks.v[k + i];
   w->ks.n = k;
+  int open = w->head_open;   /* hoist.c: this if begins a run of its branch */
+  w->head_open = 0;
   if (n < 2) return 0;
-  size_t eff0 = w->t->sum->effs.n, call0 = w->t->sum->calls.n;
+  size_t eff0 = w->t->sum->effs.n, call0 = w->t->sum->calls.n, hs0 = w->heads.n, av0 = w->avail.n;
+  /* What the if whose else-branch this is hands on (thread.c): for this
+   * condition only. */
+  fw_threads in = w->threads;
+  memset(&w->threads, 0, sizeof w->threads);
+  fw_chain ch = { in.n ? &in : NULL, 0, 0, 0, 0, 0, { 0, 0 }, { 0, 0 }, 0, { 0 } };
   /* `a && b`: b's calls are available in the then-branch only; `a || b`:
    * in the else-branch only (and after the if when the then-branch leaves). */
   enum CXBinaryOperatorKind chain = fw_cond_chain_op(w, kids[0]);
-  size_t mark = chain ? fw_cond_chain(w, kids[0], chain) : (fw_expr(w, kids[0], ACC_VALUE), 0);
+  size_t mark = 0;
+  if (chain) {
+    mark = fw_cond_chain(w, kids[0], chain, chain == CXBinaryOperator_LAnd ? &ch : NULL);
+  } else {
+    /* A condition that is the test alone: what an earlier if of the chain
+     * put back is for the then-branch only, as a && chain's operands. */
+    fw_expr(w, kids[0], ACC_VALUE);
+    mark = fw_avail_enter(w);
+    fw_thread_leaf(w, kids[0], call0, &ch);
+  }
+  /* The condition's first operand runs wherever the if does: its calls
+   * are heads of what the if begins. */
+  if (open) fw_heads_add(w, av0, mark, chain == CXBinaryOperator_LAnd ? ch.first_end : fw_mark_now(w));
   uint32_t guard = fw_guard_of(w, kids[0]);
   if (guard) fw_tag_guard_test(w, eff0, call0, guard);
   if (guard) vec_push(&w->guards, guard);
   size_t all = fw_avail_enter(w), floor = w->avail_floor;
-  if (!chain) mark = all;
+  if (!chain && !ch.joined) mark = all;
   fw_avail_saved extra = fw_avail_save(w, mark, all);
   if (chain == CXBinaryOperator_LOr) fw_avail_leave(w, mark);
   int dead_a = fw_branch_dead(kids[0], 1, kids[1]), dead_b = n > 2 && fw_branch_dead(kids[0], 0, kids[2]);
   int folded = fw_cond_folded(kids[0]), cond_a = folded != 1, cond_b = folded != 0;
+  /* Code hoisting (hoist.c): from the branch on the condition (its first
+   * operand, for `a && b`) into the then-side (the then-branch, or b) and
+   * the else-branch. */
+  bool hoist = n > 2 && !dead_a && !dead_b && folded < 0 && chain != CXBinaryOperator_LOr &&
+               (!chain || ch.second);
+  size_t t_lo = w->heads.n;
+  if (hoist && chain) fw_heads_add(w, ch.second_lo, ch.second, ch.second_end);
   size_t before = fw_flow_save(w), lits0 = w->flow_lits.n;
   fw_u32vec lits_a = {0}, lits_b = {0};   /* what holds in each branch (guardvar.c) */
   fw_guardvar_lits(w, kids[0], 1, &lits_a);
@@ -179,7 +209,11 @@ static int fw_if(fw *w, CXCursor c)
   uint32_t *lw0 = n > 2 ? fw_writes_save(w, &n0) : NULL, *lw1 = NULL;
   w->iter_cond += cond_a;
   fw_mark then0 = fw_mark_now(w);
+  uint32_t seq0 = chain ? ch.first_seq : w->seq;
+  w->head_open = hoist && !chain;
   int a = dead_a ? 0 : fw_branch(w, kids[1]);
+  w->head_open = 0;
+  size_t t_hi = w->heads.n;
   w->iter_cond -= cond_a;
   w->flow_lits.n = lits0;
   size_t after_a = fw_flow_save(w);
@@ -193,7 +227,20 @@ static int fw_if(fw *w, CXCursor c)
   for (size_t i = 0; i < lits_b.n; i++) vec_push(&w->flow_lits, lits_b.v[i]);
   w->iter_cond += cond_b;
   fw_arms outer_arm = fw_arm_enter(w, then0);
+  /* An else-if: the chain's tests go on (thread.c). */
+  fw_threads pass = {0};
+  if (n > 2 && clang_getCursorKind(kids[2]) == CXCursor_IfStmt) pass = fw_thread_pass(&ch);
+  w->threads = pass;
+  fw_mark else0 = fw_mark_now(w);
+  w->head_open = hoist;
   int b = n > 2 && !dead_b ? fw_branch(w, kids[2]) : 0;
+  w->head_open = 0;
+  if (hoist) fw_heads_hoist(w, t_lo, t_hi, t_hi, w->heads.n, chain ? ch.first_end : then0, else0, seq0, open);
+  else w->heads.n = t_lo;
+  if (!open) w->heads.n = hs0;
+  memset(&w->threads, 0, sizeof w->threads);
+  vec_free(&pass);
+  vec_free(&ch.own.b);
   fw_arm_leave(w, outer_arm);
   w->iter_cond -= cond_b;
   w->flow_lits.n = lits0;
@@ -423,7 +470,7 @@ static int fw_is_unused_mark(fw *w, CXCursor s)
   return fw_is_local_decl(ref) && !clang_isVolatileQualifiedType(clang_getCanonicalType(clang_getCursorType(ref)));
 }
 
-int fw_stmt(fw *w, CXCursor s)
+static int fw_stmt_kind(fw *w, CXCursor s)
 {
   enum CXCursorKind k = clang_getCursorKind(s);
   switch (k) {
@@ -509,6 +556,31 @@ int fw_stmt(fw *w, CXCursor s)
   }
 }
 
+/* A statement that is straight-line code: walked whole wherever it starts. */
+static bool fw_stmt_simple(enum CXCursorKind k)
+{
+  return k == CXCursor_DeclStmt || k == CXCursor_ReturnStmt || k == CXCursor_NullStmt || clang_isExpression(k);
+}
+
+/* Walks statement s. The heads of a branch (hoist.c): when s starts where
+ * only straight-line code of the branch came before (w->head_open), the
+ * calls it computes wherever it runs are heads, and the run goes on after
+ * it if it cannot leave; a block and an if keep track themselves. Any
+ * other statement, and everything nested in one, ends the run. */
+int fw_stmt(fw *w, CXCursor s)
+{
+  enum CXCursorKind k = clang_getCursorKind(s);
+  int open = w->head_open;
+  w->head_open = k == CXCursor_CompoundStmt || k == CXCursor_IfStmt ? open : 0;
+  size_t av0 = w->avail.n;
+  int f = fw_stmt_kind(w, s);
+  if (k == CXCursor_CompoundStmt || k == CXCursor_IfStmt) return f;
+  bool simple = fw_stmt_simple(k);
+  if (open && simple) fw_heads_add(w, av0, w->avail.n, fw_mark_now(w));
+  w->head_open = open && simple && k != CXCursor_ReturnStmt && !(f & (FS_RET | FS_BRK | FS_ENDS | FS_LEAVES));
+  return f;
+}
+
 /* ---- the whole function ---- */
 
 static void fw_add_params(fw *w, CXCursor fn)
@@ -563,6 +635,8 @@ static void fw_restart(fw *w, fw_mark m, size_t argmasks)
   w->cond_depth = 0;
   memset(&w->arm, 0, sizeof w->arm);
   w->leaf_arms.n = 0;
+  w->head_open = 0;
+  w->heads.n = 0;
   for (size_t i = 0; i < w->vars.n; i++) w->vars.v[i].used = 0;
 }
 
@@ -631,6 +705,7 @@ int fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn)
   vec_free(&w.dead_cands);
   vec_free(&w.errno_saved);
   vec_free(&w.leaf_arms);
+  vec_free(&w.heads);
   free(w.asm_printed);
   return flags & FS_ENDS;
 }

@@ -223,6 +223,18 @@ typedef struct {
    * { write(k); } else if (type(k) == B)`: GCC merges the two calls).
    * arm_eff_hi = arm_call_hi = 0: none. */
   uint32_t arm_eff_lo, arm_eff_hi, arm_call_lo, arm_call_hi;
+  /* (format 12; issue 29) Code hoisting: this call is the first of the
+   * else-branch of an if (or what it begins with), and the then-side (the
+   * then-branch, or the second operand of the condition's `a && b`)
+   * begins with the same call: 1 + that call's index (relative), 0 if
+   * none. GCC computes the value once before the branch when nothing on
+   * either way to the two calls may write memory it reads or not return:
+   * the ways are the effects and calls from (hoist_t_eff, hoist_t_call)
+   * to the then-side call and from (hoist_e_eff, hoist_e_call) to this one
+   * (relative). hoist_dep_t and hoist_dep_e: 1 + the call whose own
+   * hoisting makes the then-side call (resp. this one) the first of its
+   * side, 0 if none; that hoisting must happen too. */
+  uint32_t hoist_same, hoist_t_eff, hoist_t_call, hoist_e_eff, hoist_e_call, hoist_dep_t, hoist_dep_e;
   sum_loc loc;
 } sum_call;
 

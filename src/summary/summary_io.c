@@ -44,6 +44,9 @@ static void encode_call(bytes *b, const sum_tu *tu, const sum_call *c)
   bytes_uleb(b, c->inl_callee); bytes_uleb(b, c->inl_same);
   bytes_uleb(b, c->arm_eff_lo); bytes_uleb(b, c->arm_eff_hi);
   bytes_uleb(b, c->arm_call_lo); bytes_uleb(b, c->arm_call_hi);
+  bytes_uleb(b, c->hoist_same); bytes_uleb(b, c->hoist_t_eff); bytes_uleb(b, c->hoist_t_call);
+  bytes_uleb(b, c->hoist_e_eff); bytes_uleb(b, c->hoist_e_call);
+  bytes_uleb(b, c->hoist_dep_t); bytes_uleb(b, c->hoist_dep_e);
   bytes_uleb(b, c->nargs);
   for (uint32_t a = 0; a < c->nargs; a++) bytes_uleb(b, tu->argmasks.v[c->arg_off + a]);
 }
@@ -295,6 +298,10 @@ static void decode_bodies(reader *r, sum_tu *tu, uint32_t ns)
     c.inl_callee = get_idx(r, (uint32_t)tu->funcs.n + 1); c.inl_same = get_idx(r, UINT32_MAX);
     c.arm_eff_lo = get_idx(r, UINT32_MAX); c.arm_eff_hi = get_idx(r, UINT32_MAX);
     c.arm_call_lo = get_idx(r, UINT32_MAX); c.arm_call_hi = get_idx(r, UINT32_MAX);
+    c.hoist_same = get_idx(r, UINT32_MAX); c.hoist_t_eff = get_idx(r, UINT32_MAX);
+    c.hoist_t_call = get_idx(r, UINT32_MAX); c.hoist_e_eff = get_idx(r, UINT32_MAX);
+    c.hoist_e_call = get_idx(r, UINT32_MAX); c.hoist_dep_t = get_idx(r, UINT32_MAX);
+    c.hoist_dep_e = get_idx(r, UINT32_MAX);
     c.nargs = get_idx(r, 1 << 16);
     c.arg_off = (uint32_t)tu->argmasks.n;
     for (uint32_t a = 0; a < c.nargs && !r->bad; a++) vec_push(&tu->argmasks, bytes_get_uleb(r));

@@ -50,7 +50,9 @@ static void add_call(sum_tu *tu, uint32_t callee, uint16_t flags, sum_loc l,
                  .same_as = nargs, .eff_pos = 1, .loop_eff_lo = 2, .loop_eff_hi = 300,
                  .loop_call_lo = 4, .loop_call_hi = 5, .macro = callee ? 1 : 0,
                  .inl_callee = callee + 1, .inl_same = nargs + 2,
-                 .arm_eff_lo = nargs, .arm_eff_hi = nargs + 3, .arm_call_lo = 1, .arm_call_hi = callee + 2, .loc = l };
+                 .arm_eff_lo = nargs, .arm_eff_hi = nargs + 3, .arm_call_lo = 1, .arm_call_hi = callee + 2,
+                 .hoist_same = nargs + 1, .hoist_t_eff = 7, .hoist_t_call = callee + 3, .hoist_e_eff = 9,
+                 .hoist_e_call = nargs + 4, .hoist_dep_t = callee + 5, .hoist_dep_e = 6, .loc = l };
   for (uint32_t i = 0; i < nargs; i++) vec_push(&tu->argmasks, masks[i]);
   vec_push(&tu->calls, c);
   tu->funcs.v[tu->funcs.n - 1].ncall++;
@@ -235,6 +237,10 @@ static void assert_calls_equal(const sum_tu *a, const sum_tu *b)
     assert_int_equal(x->inl_same, y->inl_same);
     assert_int_equal(x->arm_eff_lo, y->arm_eff_lo); assert_int_equal(x->arm_eff_hi, y->arm_eff_hi);
     assert_int_equal(x->arm_call_lo, y->arm_call_lo); assert_int_equal(x->arm_call_hi, y->arm_call_hi);
+    assert_int_equal(x->hoist_same, y->hoist_same);
+    assert_int_equal(x->hoist_t_eff, y->hoist_t_eff); assert_int_equal(x->hoist_t_call, y->hoist_t_call);
+    assert_int_equal(x->hoist_e_eff, y->hoist_e_eff); assert_int_equal(x->hoist_e_call, y->hoist_e_call);
+    assert_int_equal(x->hoist_dep_t, y->hoist_dep_t); assert_int_equal(x->hoist_dep_e, y->hoist_dep_e);
     assert_loc_equal(x->loc, y->loc);
   }
   assert_int_equal(a->argmasks.n, b->argmasks.n);
