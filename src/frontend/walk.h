@@ -48,6 +48,11 @@ typedef struct {
                            (aggfield.c; sticky, as mask) */
   uint8_t agg_off;      /* not such a local, or a union inside: loads from it are unknown */
   uint8_t agg_read;     /* a pointer was loaded from it in this walk */
+  uint8_t reassigned;   /* assigned, incremented or addressed anywhere in the body (guardvar.c) */
+  uint16_t naddr;       /* how many `&v` the body spells (guardvar.c) */
+  uint64_t inexact;     /* a pointer: bits of mask some value of which was not a plain copy
+                           of what owns the bit (`p = q + 1`, `p++`): `p != q` excludes
+                           only the exact bits (ptrneq.c; sticky, as mask) */
 } fw_var;
 
 /* An lvalue: where an access goes. */
@@ -100,6 +105,12 @@ typedef struct {
   size_t neff;          /* the summary's effects then */
 } fw_avail;
 
+/* ptrneq.c: inside `if (p != q)`, bits p cannot hold while it keeps the
+ * value it had at the test (its last_write then), outside any loop
+ * entered since (depth: fw.loop_depth then; a back edge may bring
+ * another value). */
+typedef struct { uint32_t var; uint32_t seq; int depth; uint64_t bits; } fw_excl;
+
 typedef struct fw {
   fe_tu *t;
   uint32_t fi;
@@ -151,6 +162,12 @@ typedef struct fw {
   int cond_depth;         /* ?: being walked, nested (tailmerge.c) */
   fw_arms arm;            /* the then-branch whose else-branch is being walked (sum_call.arm_*) */
   VEC(uint64_t) leaf_arms;  /* fingerprints of the outermost one's arms that are no ?: */
+  int loop_depth;         /* loops entered (fw_iter_enter) around the walk's point */
+  int slot;               /* slot.c: the parameter whose pointee is handed back, or -1 */
+  uint64_t slot_back, slot_inexact;  /* what `*P = v` stores (provenance; its inexact bits) */
+  uint32_t slot_stores;   /* how many such stores this pass */
+  uint32_t slot_reads, slot_derefs;  /* reads of P's value, and those that are `*P` */
+  VEC(fw_excl) excl;      /* ptrneq.c: active exclusions */
 } fw;
 
 /* Statement flags: how control can leave a statement. */
@@ -422,6 +439,43 @@ void fw_errsave_scan(fw *w, CXCursor body);
 int fw_errsave_is_restore(fw *w, const lv_t *lv, CXCursor value);
 /* walk_expr.c: a call of the C library's errno accessor? */
 int fw_is_errno_location(CXCursor e);
+
+/* slot.c: a pointer handed back through a pointer-to-pointer parameter
+ * (issue 30, item 7: coreutils' quote_name_buf and its callers) */
+/* Chooses the walked function's slot parameter (after fw_guardvar_scan). */
+void fw_slot_begin(fw *w);
+/* The provenance of the value of `*P` read at expression c (lv its
+ * lvalue) when it is the slot's entry value: the virtual parameter's bit;
+ * else 0. */
+uint64_t fw_slot_entry_load(fw *w, CXCursor c, const lv_t *lv);
+/* A store of a value of provenance m (expression value, or a null
+ * cursor) into lv: returns 1 if it is `*P = value` (recorded), else 0. */
+int fw_slot_store(fw *w, const lv_t *lv, uint64_t m, CXCursor value);
+/* The slot parameter whose entry pointee provenance bit `bit` (a bit
+ * index past PROV_PARAM0, i.e. parameter index) stands for, or -1: the
+ * walked function's bits past its own parameters are virtual ones. */
+int fw_slot_virtual_param(const fw *w, unsigned bit);
+/* A read of variable vi's value (deref: as the operand of `*`). */
+void fw_slot_note_read(fw *w, uint32_t vi, int deref);
+/* Once the walk is final: records the hand-back for callers of this TU. */
+void fw_slot_finish(fw *w);
+/* A direct call of function fi: for argument i, `&v` of a local pointer v
+ * that the callee's recorded hand-back lets the walk follow: v's index,
+ * else -1 (nothing visited). */
+int fw_slot_arg(fw *w, CXCursor call, uint32_t fi, int i);
+/* After such a call (masks: the arguments' provenance; args: the call's
+ * argument expressions): v holds what it held or what the callee hands
+ * back. Returns whether the hand-back may be a fresh block. */
+int fw_slot_after_call(fw *w, uint32_t fi, uint32_t vi, const uint64_t *masks, uint32_t nargs, CXCursor call);
+/* The exactness of a value of provenance m assigned from expression value. */
+uint64_t fw_slot_inexact_of(fw *w, uint64_t m, CXCursor value);
+
+/* ptrneq.c: `p != q` of a local pointer p and a parameter q never assigned */
+/* Pushes the exclusions cond (true) implies; returns the old count. */
+size_t fw_ptrneq_enter(fw *w, CXCursor cond);
+void fw_ptrneq_leave(fw *w, size_t mark);
+/* The bits excluded from vi where the walk is. */
+uint64_t fw_ptrneq_excluded(const fw *w, uint32_t vi);
 
 /* loop.c */
 int fw_for(fw *w, CXCursor s);

@@ -179,7 +179,9 @@ static int fw_if(fw *w, CXCursor c)
   uint32_t *lw0 = n > 2 ? fw_writes_save(w, &n0) : NULL, *lw1 = NULL;
   w->iter_cond += cond_a;
   fw_mark then0 = fw_mark_now(w);
+  size_t excl0 = fw_ptrneq_enter(w, kids[0]);   /* `if (p != q)`: ptrneq.c */
   int a = dead_a ? 0 : fw_branch(w, kids[1]);
+  fw_ptrneq_leave(w, excl0);
   w->iter_cond -= cond_a;
   w->flow_lits.n = lits0;
   size_t after_a = fw_flow_save(w);
@@ -560,6 +562,10 @@ static void fw_restart(fw *w, fw_mark m, size_t argmasks)
   memset(&w->arm, 0, sizeof w->arm);
   w->leaf_arms.n = 0;
   for (size_t i = 0; i < w->vars.n; i++) w->vars.v[i].used = 0;
+  w->loop_depth = 0;
+  w->slot_back = w->slot_inexact = 0;
+  w->slot_stores = w->slot_reads = w->slot_derefs = 0;
+  w->excl.n = 0;
 }
 
 int fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn)
@@ -575,6 +581,7 @@ int fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn)
   fw_add_params(&w, fn);
   if (!clang_Cursor_isNull(body)) fw_errsave_scan(&w, body);
   if (!clang_Cursor_isNull(body)) fw_guardvar_scan(&w, fn, body);
+  fw_slot_begin(&w);
   fw_mark start = fw_mark_now(&w);
   size_t argstart = t->sum->argmasks.n;
   w.eff_base = start.eff;
@@ -610,7 +617,9 @@ int fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn)
   f->pcall_off = (uint32_t)w.pcall_base;
   f->npcall = (uint32_t)(t->sum->pcalls.n - w.pcall_base);
   fw_scratch_finish(&w, f);
+  fw_slot_finish(&w);
   vec_free(&w.vars);
+  vec_free(&w.excl);
   ptrmap_free(&w.varmap);
   vec_free(&w.ks);
   vec_free(&w.flow);
