@@ -51,7 +51,7 @@ static void add_call(sum_tu *tu, uint32_t callee, uint16_t flags, sum_loc l,
                  .loop_call_lo = 4, .loop_call_hi = 5, .macro = callee ? 1 : 0,
                  .inl_callee = callee + 1, .inl_same = nargs + 2,
                  .arm_eff_lo = nargs, .arm_eff_hi = nargs + 3, .arm_call_lo = 1, .arm_call_hi = callee + 2, .loc = l };
-  for (uint32_t i = 0; i < nargs; i++) vec_push(&tu->argmasks, masks[i]);
+  for (uint32_t i = 0; i < SUM_CALL_NMASKS(&c); i++) vec_push(&tu->argmasks, masks[i]);
   vec_push(&tu->calls, c);
   tu->funcs.v[tu->funcs.n - 1].ncall++;
 }
@@ -142,6 +142,12 @@ static sum_tu *sample_tu(void)
   add_effect(tu, SE_WRITE_PARAM, SEF_DOOMED | SEF_LEAVES, SO_NONE, 1, p, loc(file, 12, 7));
   add_call(tu, 1, 0, loc(file, 13, 3), m1, 1);
   add_call(tu, 2, SCF_DOOMED | SCF_NORETURN | SCF_LEAVES, loc(file, 14, 3), m3, 3);   /* a flag past 8 bits (format 6) */
+  /* format 12: an effect through the pointer parameter 1 points to
+   * (virtual parameter 2 + 1), and a call carrying pointee masks (its
+   * argument masks, then as many pointee masks) */
+  add_effect(tu, SE_WRITE_PARAM, SEF_PTE, SO_NONE, 3, p, loc(file, 15, 5));
+  uint64_t m2pte[] = { PROV_LOCAL, prov_param(0), PROV_UNKNOWN, PROV_LOCAL | PROV_FRESH };
+  add_call(tu, 1, SCF_PTE | SCF_ALLOC, loc(file, 16, 3), m2pte, 2);
   add_func(tu, fhelp, file, loc(file, 3, 12), SUM_INTERNAL, SUM_DECL_PURE | SUM_DECL_CONST,
            SFF_BODY | SFF_VOID | SFF_INLINE | SFF_BUILTIN_CONST, 1);
   add_effect(tu, SE_LOOP, 0, SO_NONE, 0, 0, loc(file, 4, 1));
@@ -391,7 +397,7 @@ static void test_packed_round_trip(void **state)
   size_t len, plain, pos = 0;
   unsigned char *buf = summary_encode_packed(tu, &len);
   free(summary_encode(tu, &plain));
-  assert_memory_equal(buf + 8, "\13\0\0\0\1\0\0\0", 8);
+  assert_memory_equal(buf + 8, "\14\0\0\0\1\0\0\0", 8);
   assert_true(len < plain);
   char *err = NULL;
   sum_tu *back = decode_copy(buf, len, &pos, &err);
@@ -502,7 +508,7 @@ static void test_header_layout(void **state)
   size_t len;
   unsigned char *buf = summary_encode(tu, &len);
   assert_memory_equal(buf, "PURIST\0S", 8);
-  assert_memory_equal(buf + 8, "\13\0\0\0", 4);
+  assert_memory_equal(buf + 8, "\14\0\0\0", 4);
   assert_memory_equal(buf + 12, "\0\0\0\0", 4);
   uint64_t plen = 0;
   for (int i = 0; i < 8; i++) plen |= (uint64_t)buf[16 + i] << (8 * i);
@@ -671,13 +677,13 @@ static void test_wrong_version_names_both(void **state)
   sum_tu *tu = sample_tu();
   size_t len, pos = 0;
   unsigned char *buf = summary_encode(tu, &len);
-  buf[8] = 10;
+  buf[8] = 11;
   char *err = NULL;
   sum_tu *back = decode_copy(buf, len, &pos, &err);
   assert_null(back);
   assert_non_null(err);
-  if (!strstr(err, "version 10") || !strstr(err, "version 11"))
-    fail_msg("message does not name versions 10 and 11: %s", err);
+  if (!strstr(err, "version 11") || !strstr(err, "version 12"))
+    fail_msg("message does not name versions 11 and 12: %s", err);
   free(err);
   free(buf);
   summary_free(tu);
