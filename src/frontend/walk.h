@@ -50,6 +50,10 @@ typedef struct {
   uint8_t agg_read;     /* a pointer was loaded from it in this walk */
   uint8_t reassigned;   /* assigned, incremented or addressed anywhere in the body (guardvar.c) */
   uint16_t naddr;       /* how many `&v` the body spells (guardvar.c) */
+  uint64_t mw_sure;     /* maywrite.c: parameter bits some assignment gave outside any input test */
+  uint64_t mw_cond;     /* … and bits an assignment gave under one (tests: mw_test) */
+  uint16_t mw_test[4];  /* indices into fw.mw_tests of those tests (FW_MW_TESTS) */
+  uint8_t mw_n;
   uint64_t inexact;     /* a pointer: bits of mask some value of which was not a plain copy
                            of what owns the bit (`p = q + 1`, `p++`): `p != q` excludes
                            only the exact bits (ptrneq.c; sticky, as mask) */
@@ -104,6 +108,11 @@ typedef struct {
   uint32_t mem_writes, ncalls;  /* fw.mem_writes, fw.ncalls then */
   size_t neff;          /* the summary's effects then */
 } fw_avail;
+
+/* maywrite.c: a branch of an if whose condition reads only parameters:
+ * lit = the condition's offset << 1 | the branch (1 then, 0 else). */
+#define FW_MW_TESTS 4
+typedef struct { uint32_t lit, text, line; uint8_t pol; } fw_mwtest;
 
 /* ptrneq.c: inside `if (p != q)`, bits p cannot hold while it keeps the
  * value it had at the test (its last_write then), outside any loop
@@ -168,6 +177,8 @@ typedef struct fw {
   uint32_t slot_stores;   /* how many such stores this pass */
   uint32_t slot_reads, slot_derefs;  /* reads of P's value, and those that are `*P` */
   VEC(fw_excl) excl;      /* ptrneq.c: active exclusions */
+  VEC(fw_mwtest) mw_active;  /* maywrite.c: the input tests whose branch the walk is in */
+  VEC(fw_mwtest) mw_tests;   /* every such test an assignment ran under (sticky) */
 } fw;
 
 /* Statement flags: how control can leave a statement. */
@@ -476,6 +487,19 @@ size_t fw_ptrneq_enter(fw *w, CXCursor cond);
 void fw_ptrneq_leave(fw *w, size_t mark);
 /* The bits excluded from vi where the walk is. */
 uint64_t fw_ptrneq_excluded(const fw *w, uint32_t vi);
+
+/* maywrite.c: a write that needs two unrelated input tests (issue 30, item 7) */
+/* Entering the branch pol (1 then, 0 else) of an if on cond; decided: the
+ * walk already relates the condition (guardvar.c literals, a folded test).
+ * Returns the mark fw_maywrite_leave takes. */
+size_t fw_maywrite_enter(fw *w, CXCursor cond, int pol, int decided);
+void fw_maywrite_leave(fw *w, size_t mark);
+/* Local pointer vi is assigned a value of provenance m (expression value,
+ * or a null cursor). */
+void fw_maywrite_assign(fw *w, uint32_t vi, uint64_t m, CXCursor value);
+/* Is a write here through vi, reaching parameter `param`, one that needs
+ * two unrelated input tests? Then 1, and *text says which (string id). */
+int fw_maywrite_test(fw *w, uint32_t vi, unsigned param, uint32_t *text);
 
 /* loop.c */
 int fw_for(fw *w, CXCursor s);

@@ -167,6 +167,8 @@ void fw_var_grow(fw *w, uint32_t vi, uint64_t m, CXCursor value)
   fw_var_point(w, vi, m, value);
   fw_var *v = &w->vars.v[vi];
   v->inexact |= fw_slot_inexact_of(w, m, value);   /* ptrneq.c */
+  fw_maywrite_assign(w, vi, m, value);              /* maywrite.c */
+  v = &w->vars.v[vi];
   fw_flow_assign(w, vi, m, clang_getNullCursor(), 0);   /* a strong assignment narrows it after */
   if ((v->mask | m) == v->mask) return;
   v->mask |= m;
@@ -446,7 +448,13 @@ static void fw_access_plain(fw *w, CXCursor at, const lv_t *lv, int rd, int wr)
       w->eff_flags |= SEF_PTE;
     }
     if (rd) fw_effect(w, at, SE_READ_PARAM, 0, (uint8_t)i, pname);
+    /* Given the pointer under one input test, written under another
+     * (maywrite.c): a write that may not happen on any input. */
+    uint32_t cond = 0;
+    int pv = clang_Cursor_isNull(lv->ptr) || slot >= 0 ? -1 : fw_local_ref(w, lv->ptr);
+    if (wr && pv >= 0 && fw_maywrite_test(w, (uint32_t)pv, i, &cond)) w->eff_flags |= SEF_MAY;
     if (wr) fw_effect(w, at, SE_WRITE_PARAM, 0, (uint8_t)i, pname);
+    if (wr && cond) w->t->sum->effs.v[w->t->sum->effs.n - 1].cond = cond;
     w->eff_flags = flags0;
   }
 }

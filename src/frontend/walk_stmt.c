@@ -180,7 +180,10 @@ static int fw_if(fw *w, CXCursor c)
   w->iter_cond += cond_a;
   fw_mark then0 = fw_mark_now(w);
   size_t excl0 = fw_ptrneq_enter(w, kids[0]);   /* `if (p != q)`: ptrneq.c */
+  int decided = lits_a.n || lits_b.n || folded == 0 || folded == 1;
+  size_t mw0 = fw_maywrite_enter(w, kids[0], 1, decided);   /* an input test: maywrite.c */
   int a = dead_a ? 0 : fw_branch(w, kids[1]);
+  fw_maywrite_leave(w, mw0);
   fw_ptrneq_leave(w, excl0);
   w->iter_cond -= cond_a;
   w->flow_lits.n = lits0;
@@ -195,7 +198,9 @@ static int fw_if(fw *w, CXCursor c)
   for (size_t i = 0; i < lits_b.n; i++) vec_push(&w->flow_lits, lits_b.v[i]);
   w->iter_cond += cond_b;
   fw_arms outer_arm = fw_arm_enter(w, then0);
+  mw0 = fw_maywrite_enter(w, kids[0], 0, decided);
   int b = n > 2 && !dead_b ? fw_branch(w, kids[2]) : 0;
+  fw_maywrite_leave(w, mw0);
   fw_arm_leave(w, outer_arm);
   w->iter_cond -= cond_b;
   w->flow_lits.n = lits0;
@@ -566,6 +571,7 @@ static void fw_restart(fw *w, fw_mark m, size_t argmasks)
   w->slot_back = w->slot_inexact = 0;
   w->slot_stores = w->slot_reads = w->slot_derefs = 0;
   w->excl.n = 0;
+  w->mw_active.n = 0;
 }
 
 int fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn)
@@ -620,6 +626,8 @@ int fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn)
   fw_slot_finish(&w);
   vec_free(&w.vars);
   vec_free(&w.excl);
+  vec_free(&w.mw_active);
+  vec_free(&w.mw_tests);
   ptrmap_free(&w.varmap);
   vec_free(&w.ks);
   vec_free(&w.flow);

@@ -276,6 +276,7 @@ static void link_append_body(link_prog *p, const sum_tu *tu, const sum_func *sf,
     e.name = link_str(p, tu, e.name);
     e.guard = link_str(p, tu, e.guard);
     e.macro = link_str(p, tu, e.macro);
+    e.cond = link_str(p, tu, e.cond);
     if (e.call) e.call += gf->ncall;   /* sf's calls land after gf's */
     e.loc = link_loc(p, tu, e.loc);
     vec_push(&p->effs, e);

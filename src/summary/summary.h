@@ -142,6 +142,12 @@ typedef enum { SO_NONE, SO_GLOBAL, SO_FILE_STATIC, SO_STATIC_LOCAL, SO_THREAD_LO
  * = 0` (frontend/slot.c). The link maps it through the call's pointee
  * masks (SCF_PTE); without them, memory anywhere. */
 #define SEF_PTE 0x2000
+/* (format 12; issue 30 item 7) SE_WRITE_PARAM that needs two tests of the
+ * function's input the analysis cannot relate: every assignment that gave
+ * the pointer this parameter ran under one input test, the write under
+ * another (frontend/maywrite.c); sum_effect.cond says which. `check`
+ * reports a misuse that only such writes make as a warning, "may write". */
+#define SEF_MAY 0x4000
 
 typedef struct { uint32_t file, line, col; } sum_loc;
 
@@ -158,6 +164,7 @@ typedef struct {
   uint32_t macro;    /* (v4) the outermost macro whose expansion holds loc (the
                         effect is spelled inside that macro's definition), 0 if
                         none: diagnostics say "in expansion of macro 'X'" */
+  uint32_t cond;     /* (format 12) SEF_MAY: the two tests, as text; else 0 */
   sum_loc loc;
 } sum_effect;
 

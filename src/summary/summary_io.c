@@ -31,6 +31,7 @@ static void encode_effect(bytes *b, const sum_effect *e)
 {
   bytes_uleb(b, e->kind); bytes_uleb(b, e->flags); bytes_uleb(b, e->obj); bytes_uleb(b, e->param);
   bytes_uleb(b, e->name); bytes_uleb(b, e->guard); bytes_uleb(b, e->call); bytes_uleb(b, e->macro);
+  bytes_uleb(b, e->cond);
   put_loc(b, e->loc);
 }
 
@@ -277,10 +278,10 @@ static void decode_bodies(reader *r, sum_tu *tu, uint32_t ns)
   if (neff > room / 11 || ncall > room / 15 || neff * 11 + ncall * 15 > room) { r->bad = 1; return; }
   for (uint64_t i = 0; i < neff && !r->bad; i++) {
     sum_effect e;
-    e.kind = (uint8_t)get_idx(r, SE_KIND_COUNT); e.flags = (uint16_t)get_idx(r, 16384);
+    e.kind = (uint8_t)get_idx(r, SE_KIND_COUNT); e.flags = (uint16_t)get_idx(r, 32768);
     e.obj = (uint8_t)get_idx(r, 256); e.param = (uint8_t)get_idx(r, 256);
     e.name = get_idx(r, ns); e.guard = get_idx(r, ns);
-    e.call = get_idx(r, UINT32_MAX); e.macro = get_idx(r, ns); e.loc = get_loc(r, ns);
+    e.call = get_idx(r, UINT32_MAX); e.macro = get_idx(r, ns); e.cond = get_idx(r, ns); e.loc = get_loc(r, ns);
     vec_push(&tu->effs, e);
   }
   for (uint64_t i = 0; i < ncall && !r->bad; i++) {
