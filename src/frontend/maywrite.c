@@ -17,7 +17,9 @@
  *  - no such assignment's test is active at the write, nor has the same
  *    text as an active one (the same test twice holds twice).
  * An assignment anywhere else (unconditional, under a test of a global, of
- * a local, of a call, in `?:`, `&&`, after `if (…) return`) makes b sure:
+ * a local, of a call, in `?:`, `&&`, after `if (…) return`, in a loop,
+ * whose tests run again after writes of earlier turns) makes b sure, and a
+ * write in a loop is never marked:
  * the write stays an error, as before. The record is flow-insensitive and
  * only grows (a bit once sure stays sure), and a variable whose record
  * grows after it was read is walked again, as for its provenance. */
@@ -135,7 +137,7 @@ void fw_maywrite_assign(fw *w, uint32_t vi, uint64_t m, CXCursor value)
   uint64_t sure0 = v->mw_sure, cond0 = v->mw_cond;
   m &= ~(uint64_t)0 << PROV_PARAM0;   /* parameter bits only */
   if (!m) return;
-  if (w->mw_active.n) {
+  if (w->mw_active.n && !w->loop_depth) {
     /* Under an input test: the innermost one is what the value needs. */
     uint32_t k = mw_keep(w, &w->mw_active.v[w->mw_active.n - 1]);
     uint8_t i;
@@ -172,7 +174,10 @@ int fw_maywrite_test(fw *w, uint32_t vi, unsigned param, uint32_t *text)
 {
   const fw_var *v = &w->vars.v[vi];
   uint64_t bit = prov_param(param);
-  if (w->flow_off || w->flow_noguard || !w->mw_active.n || (v->mw_sure & bit) || !(v->mw_cond & bit)) return 0;
+  /* In a loop a test runs again, after writes of earlier turns. */
+  if (w->flow_off || w->flow_noguard || w->loop_depth || !w->mw_active.n || (v->mw_sure & bit) ||
+      !(v->mw_cond & bit))
+    return 0;
   /* No test a value needed is known to hold here, nor is tested again. */
   for (uint8_t i = 0; i < v->mw_n; i++) {
     const fw_mwtest *t = &w->mw_tests.v[v->mw_test[i]];
