@@ -962,6 +962,8 @@ static uint64_t fw_call(fw *w, CXCursor c)
     }
     vec_push(&masks, alloc ? fw_scratch_alloc_arg(w, a) : fw_expr(w, a, ACC_VALUE));
   }
+  /* v's value once every argument is evaluated (one may assign it). */
+  if (slot_vi >= 0) slot_pte = fw_flow_value(w, (uint32_t)slot_vi);
   int handed_fresh = slot_vi >= 0 && fw_slot_after_call(w, fi, (uint32_t)slot_vi, masks.v, (uint32_t)masks.n, c);
   /* What the call's value may be: a fresh block passed in may come back. */
   uint64_t passed = 0;
