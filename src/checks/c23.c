@@ -126,7 +126,8 @@ static const sum_effect *c23_param_write(const link_prog *p, uint32_t fi)
 {
   const link_func *f = &p->funcs.v[fi];
   for (uint32_t i = 0; i < f->neff; i++)
-    if (p->effs.v[f->eff_off + i].kind == SE_WRITE_PARAM) return &p->effs.v[f->eff_off + i];
+    if (p->effs.v[f->eff_off + i].kind == SE_WRITE_PARAM && !(p->effs.v[f->eff_off + i].flags & SEF_PTE))
+      return &p->effs.v[f->eff_off + i];
   return NULL;
 }
 

@@ -79,6 +79,16 @@ static link_why witness_why(const link_prog *p, nr_ctx *nr, const link_func *cur
   /* Not a write into its own scratch block, nor into its callers'. */
   w = checks_scratch_why(p, cur, w, decl, local_params);
   w = witness_unbound(p, cur, decl, w, bound);
+  /* A write that may not happen (SEF_MAY) is named last: a sure cause first. */
+  if (w.kind == WHY_EFFECT && (p->effs.v[w.index].flags & SEF_MAY))
+    for (uint32_t i = 0; i < cur->neff; i++) {
+      const sum_effect *e = &p->effs.v[cur->eff_off + i];
+      if (!(e->flags & (SEF_MAY | SEF_DOOMED | SEF_SCRATCH | SEF_ERRNO_RESTORE)) && !nr_is_barrier(e) &&
+          link_effect_contrib(p, e) > decl) {
+        w = (link_why){ WHY_EFFECT, cur->eff_off + i };
+        break;
+      }
+    }
   if (!nr) return w;
   uint32_t fi = (uint32_t)(cur - p->funcs.v);
   bool barrier = w.kind == WHY_EFFECT && nr_is_barrier(&p->effs.v[w.index]);
@@ -331,6 +341,34 @@ static void emit_misuse(const link_prog *p, const checks_opts *o, nr_ctx *nr, co
   sb_free(&msg);
 }
 
+/* The first of f's own writes beyond decl that need two unrelated tests
+ * of its input (SEF_MAY, frontend/maywrite.c), or NULL. */
+static const sum_effect *may_write_of(const link_prog *p, const link_func *f, purity decl)
+{
+  for (uint32_t i = 0; i < f->neff; i++) {
+    const sum_effect *e = &p->effs.v[f->eff_off + i];
+    if ((e->flags & SEF_MAY) && !(e->flags & SEF_DOOMED) && link_effect_contrib(p, e) > decl) return e;
+  }
+  return NULL;
+}
+
+/* The attribute is broken only by such writes: the analysis cannot tell
+ * whether an input passes both tests, so a warning saying "may write"
+ * and under which tests, not an error (issue 30, item 7). */
+static void emit_may_write(const link_prog *p, const checks_opts *o, const link_func *f, purity decl, sum_loc at,
+                           const sum_effect *e, diag_list *out)
+{
+  strbuf msg = {0};
+  sb_printf(&msg, "'%s' is declared %s but may write through parameter '%s' (if %s; the analysis cannot "
+                  "tell whether any input passes both tests: if none does, the attribute holds) (",
+            S(p, f->name), purity_name(decl), S(p, e->name), S(p, e->cond));
+  reason_path(&msg, p, e->loc.file, o->root);
+  sb_printf(&msg, ":%u:%u)", e->loc.line, e->loc.col);
+  diag *d = checks_emit(out, p, o, "misuse", DIAG_WARNING, at, f, sb_str(&msg));
+  checks_related(d, p, o, e->loc, "may write here");
+  sb_free(&msg);
+}
+
 /* Only a compiler barrier (asm with no instruction, volatile or clobbering
  * memory) is beyond the attribute: nothing runs that breaks it, so a note
  * (firedancer's fd_type_pun_const). fix keeps the attribute. */
@@ -421,7 +459,11 @@ static bool check_body(const link_prog *p, const checks_opts *o, cheat_ctx *cx, 
   else if ((fv = cheat_frozen(p, cx, fi, decl, &frozen, &read_at)) == FROZEN_CHEAT)
     emit_frozen(p, o, f, at, frozen, out);
   else if (fv == FROZEN_LIBRARY) { emit_library_global(p, o, f, at, frozen, read_at, out); error = true; }
-  else { emit_misuse(p, o, cx->nr, f, decl, at, out); error = true; }
+  else {
+    const sum_effect *mw = p->strict ? NULL : may_write_of(p, f, decl);
+    if (mw && nr_live_sure_class(cx->nr, fi) <= decl) emit_may_write(p, o, f, decl, at, mw, out);
+    else { emit_misuse(p, o, cx->nr, f, decl, at, out); error = true; }
+  }
   cheat_memo_free(&m);
   return error;
 }

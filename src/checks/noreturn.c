@@ -226,6 +226,30 @@ purity nr_live_class(nr_ctx *c, uint32_t fi)
   return nr_class(c, fi, true, true, c->live);
 }
 
+purity nr_live_sure_class(nr_ctx *c, uint32_t fi)
+{
+  const link_prog *p = c->p;
+  const link_func *f = &p->funcs.v[fi];
+  purity cls = PURITY_CONST;
+  for (uint32_t i = 0; i < f->neff; i++) {
+    const sum_effect *e = &p->effs.v[f->eff_off + i];
+    if ((e->flags & (SEF_DOOMED | SEF_MAY)) || nr_is_barrier(e) || link_scratch_effect(f, e)) continue;
+    cls = purity_join(cls, link_effect_contrib(p, e));
+  }
+  for (uint32_t i = 0; i < f->ncall; i++) {
+    const link_call *cl = &p->calls.v[f->call_off + i];
+    if ((cl->flags & (SCF_DOOMED | SCF_NORETURN)) || link_scratch_call(p, f, cl)) continue;
+    purity k = link_call_class_scratch(p, f, cl);
+    const link_func *g = &p->funcs.v[cl->callee];
+    if (link_has_body(g) && cl->callee != fi) {
+      purity gl = nr_live_class(c, cl->callee);
+      if (gl < k) k = gl;
+    }
+    cls = purity_join(cls, k);
+  }
+  return cls;
+}
+
 purity nr_live_barrier_class(nr_ctx *c, uint32_t fi)
 {
   return nr_class(c, fi, true, false, c->live_barrier);

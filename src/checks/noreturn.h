@@ -38,6 +38,9 @@ const nr_info *nr_info_of(nr_ctx *c, uint32_t fi);
 purity nr_live_class(nr_ctx *c, uint32_t fi);
 /* The same with the barriers counted. */
 purity nr_live_barrier_class(nr_ctx *c, uint32_t fi);
+/* nr_live_class without fi's own writes that need two unrelated input
+ * tests (SEF_MAY; its callees' count in full). */
+purity nr_live_sure_class(nr_ctx *c, uint32_t fi);
 /* The class with noreturn paths counted (--strict), barriers left out. */
 purity nr_run_class(nr_ctx *c, uint32_t fi);
 bool nr_is_barrier(const sum_effect *e);

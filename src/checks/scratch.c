@@ -58,6 +58,12 @@ uint64_t checks_scratch_step(const link_prog *p, const link_func *from, const li
     uint64_t m = p->argmasks.v[via->arg_off + a];
     if (!(m & ~ok)) out |= (uint64_t)1 << a;   /* null (0) points nowhere */
   }
+  /* What the arguments point to (SCF_PTE): the callee's virtual
+   * parameters nargs + a (frontend/slot.c). */
+  for (uint32_t a = 0; (via->flags & SCF_PTE) && a < via->nargs && via->nargs + a < 64; a++) {
+    uint64_t m = p->argmasks.v[via->arg_off + via->nargs + a];
+    if (!(m & ~ok)) out |= (uint64_t)1 << (via->nargs + a);
+  }
   return out;
 }
 

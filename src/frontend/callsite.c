@@ -380,6 +380,7 @@ fw_iter fw_iter_enter(fw *w)
 {
   fw_iter outer = { w->iter_cond, w->iter_left };
   w->iter_cond = w->iter_left = 0;
+  w->loop_depth++;
   return outer;
 }
 
@@ -390,6 +391,7 @@ void fw_iter_leave(fw *w, fw_iter outer)
 {
   w->iter_cond = outer.cond;
   w->iter_left = 1;
+  w->loop_depth--;
 }
 
 /* Marks the calls of a loop just walked (those not already in an inner

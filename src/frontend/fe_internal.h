@@ -53,6 +53,10 @@ typedef struct {
  * passed on; and one function's run of them in fe_tu.inls. */
 struct fe_inl { uint32_t callee; uint8_t npar; int16_t par[4]; };
 struct fe_inl_span { uint32_t off, n; };
+/* slot.c: a function's hand-back through its slot parameter `param`:
+ * what `*param = v` stores (provenance in its terms), and the bits of it
+ * that are no plain copy. */
+struct fe_slot { uint32_t param; uint64_t back, inexact; };
 
 typedef struct {
   CXTranslationUnit tu;
@@ -98,6 +102,11 @@ typedef struct {
   ptrmap inl_fns;
   VEC(struct fe_inl_span) inl_spans;
   VEC(struct fe_inl) inls;
+  /* slot.c: the hand-back of each function walked whose slot parameter
+   * is used only to load its entry value and to store into it.
+   * slot_fns: function index + 1 → 1 + index into slots. */
+  ptrmap slot_fns;
+  VEC(struct fe_slot) slots;
 } fe_tu;
 
 /* generated.c: files the build writes (issue 13, item 11). */

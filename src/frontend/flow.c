@@ -51,8 +51,9 @@ static int flow_followed(const fw *w, const fw_var *v)
 uint64_t fw_flow_value(const fw *w, uint32_t vi)
 {
   const fw_var *v = &w->vars.v[vi];
-  if (!flow_followed(w, v)) return v->mask;
-  return flow_state_value(w, &v->fs) & v->mask;
+  uint64_t out = w->excl.n ? fw_ptrneq_excluded(w, vi) : 0;   /* under `p != q` (ptrneq.c) */
+  if (!flow_followed(w, v)) return v->mask & ~out;
+  return flow_state_value(w, &v->fs) & v->mask & ~out;
 }
 
 /* The local pointer variable e names (stripped), or -1. */

@@ -31,7 +31,9 @@ static CXCursor gv_local(CXCursor e)
 static void gv_spoil(gv_scan *s, CXCursor e)
 {
   CXCursor d = gv_local(e);
-  if (!clang_Cursor_isNull(d)) s->w->vars.v[fw_var_for(s->w, d)].guard_bad = 1;
+  if (clang_Cursor_isNull(d)) return;
+  fw_var *v = &s->w->vars.v[fw_var_for(s->w, d)];
+  v->guard_bad = v->reassigned = 1;
 }
 
 /* Is the variable's type one a condition tests by value (not a pointer,
@@ -83,8 +85,11 @@ static enum CXChildVisitResult gv_visit(CXCursor c, CXCursor parent, CXClientDat
     CXCursor kid[1];
     if (fe_kids(c, kid, 1) == 1 &&
         (op == CXUnaryOperator_AddrOf || op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec ||
-         op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec))
+         op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec)) {
       gv_spoil(s, kid[0]);
+      CXCursor d = op == CXUnaryOperator_AddrOf ? gv_local(kid[0]) : clang_getNullCursor();
+      if (!clang_Cursor_isNull(d)) w->vars.v[fw_var_for(w, d)].naddr++;   /* slot.c */
+    }
     break;
   }
   case CXCursor_ForStmt: case CXCursor_WhileStmt: case CXCursor_DoStmt: case CXCursor_SwitchStmt: {

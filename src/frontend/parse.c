@@ -420,6 +420,8 @@ static fe_status fe_summarize_view(CXIndex idx, const fe_job *job, const fe_ccvi
   ptrmap_free(&t.texts);
   vec_free(&t.text_v);
   ptrmap_free(&t.inl_fns);
+  ptrmap_free(&t.slot_fns);
+  vec_free(&t.slots);
   vec_free(&t.inl_spans);
   vec_free(&t.inls);
   free(t.build_dir);

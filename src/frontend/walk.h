@@ -48,6 +48,15 @@ typedef struct {
                            (aggfield.c; sticky, as mask) */
   uint8_t agg_off;      /* not such a local, or a union inside: loads from it are unknown */
   uint8_t agg_read;     /* a pointer was loaded from it in this walk */
+  uint8_t reassigned;   /* assigned, incremented or addressed anywhere in the body (guardvar.c) */
+  uint16_t naddr;       /* how many `&v` the body spells (guardvar.c) */
+  uint64_t mw_sure;     /* maywrite.c: parameter bits some assignment gave outside any input test */
+  uint64_t mw_cond;     /* … and bits an assignment gave under one (tests: mw_test) */
+  uint16_t mw_test[4];  /* indices into fw.mw_tests of those tests (FW_MW_TESTS) */
+  uint8_t mw_n;
+  uint64_t inexact;     /* a pointer: bits of mask some value of which was not a plain copy
+                           of what owns the bit (`p = q + 1`, `p++`): `p != q` excludes
+                           only the exact bits (ptrneq.c; sticky, as mask) */
 } fw_var;
 
 /* An lvalue: where an access goes. */
@@ -140,6 +149,16 @@ typedef struct {
   fw_avail av;          /* the call, its value */
   uint32_t dep;         /* 1 + the call whose hoisting made it the first of its if, or 0 */
 } fw_head;
+/* maywrite.c: a branch of an if whose condition reads only parameters:
+ * lit = the condition's offset << 1 | the branch (1 then, 0 else). */
+#define FW_MW_TESTS 4
+typedef struct { uint32_t lit, text, line; uint8_t pol; } fw_mwtest;
+
+/* ptrneq.c: inside `if (p != q)`, bits p cannot hold while it keeps the
+ * value it had at the test (its last_write then), outside any loop
+ * entered since (depth: fw.loop_depth then; a back edge may bring
+ * another value). */
+typedef struct { uint32_t var; uint32_t seq; int depth; uint64_t bits; } fw_excl;
 
 typedef struct fw {
   fe_tu *t;
@@ -198,6 +217,14 @@ typedef struct fw {
   int head_open;          /* the statement about to be walked begins a branch of an if, or
                              follows only straight-line code there: its heads count (hoist.c) */
   VEC(fw_head) heads;     /* the heads of the branches being walked */
+  int loop_depth;         /* loops entered (fw_iter_enter) around the walk's point */
+  int slot;               /* slot.c: the parameter whose pointee is handed back, or -1 */
+  uint64_t slot_back, slot_inexact;  /* what `*P = v` stores (provenance; its inexact bits) */
+  uint32_t slot_stores;   /* how many such stores this pass */
+  uint32_t slot_reads, slot_derefs;  /* reads of P's value, and those that are `*P` */
+  VEC(fw_excl) excl;      /* ptrneq.c: active exclusions */
+  VEC(fw_mwtest) mw_active;  /* maywrite.c: the input tests whose branch the walk is in */
+  VEC(fw_mwtest) mw_tests;   /* every such test an assignment ran under (sticky) */
 } fw;
 
 /* Statement flags: how control can leave a statement. */
@@ -488,6 +515,56 @@ void fw_errsave_scan(fw *w, CXCursor body);
 int fw_errsave_is_restore(fw *w, const lv_t *lv, CXCursor value);
 /* walk_expr.c: a call of the C library's errno accessor? */
 int fw_is_errno_location(CXCursor e);
+
+/* slot.c: a pointer handed back through a pointer-to-pointer parameter
+ * (issue 30, item 7: coreutils' quote_name_buf and its callers) */
+/* Chooses the walked function's slot parameter (after fw_guardvar_scan). */
+void fw_slot_begin(fw *w);
+/* The provenance of the value of `*P` read at expression c (lv its
+ * lvalue) when it is the slot's entry value: the virtual parameter's bit;
+ * else 0. */
+uint64_t fw_slot_entry_load(fw *w, CXCursor c, const lv_t *lv);
+/* A store of a value of provenance m (expression value, or a null
+ * cursor) into lv: returns 1 if it is `*P = value` (recorded), else 0. */
+int fw_slot_store(fw *w, const lv_t *lv, uint64_t m, CXCursor value);
+/* The slot parameter whose entry pointee provenance bit `bit` (a bit
+ * index past PROV_PARAM0, i.e. parameter index) stands for, or -1: the
+ * walked function's bits past its own parameters are virtual ones. */
+int fw_slot_virtual_param(const fw *w, unsigned bit);
+/* A read of variable vi's value (deref: as the operand of `*`). */
+void fw_slot_note_read(fw *w, uint32_t vi, int deref);
+/* Once the walk is final: records the hand-back for callers of this TU. */
+void fw_slot_finish(fw *w);
+/* A direct call of function fi: for argument i, `&v` of a local pointer v
+ * that the callee's recorded hand-back lets the walk follow: v's index,
+ * else -1 (nothing visited). */
+int fw_slot_arg(fw *w, CXCursor call, uint32_t fi, int i);
+/* After such a call (masks: the arguments' provenance; args: the call's
+ * argument expressions): v holds what it held or what the callee hands
+ * back. Returns whether the hand-back may be a fresh block. */
+int fw_slot_after_call(fw *w, uint32_t fi, uint32_t vi, const uint64_t *masks, uint32_t nargs, CXCursor call);
+/* The exactness of a value of provenance m assigned from expression value. */
+uint64_t fw_slot_inexact_of(fw *w, uint64_t m, CXCursor value);
+
+/* ptrneq.c: `p != q` of a local pointer p and a parameter q never assigned */
+/* Pushes the exclusions cond (true) implies; returns the old count. */
+size_t fw_ptrneq_enter(fw *w, CXCursor cond);
+void fw_ptrneq_leave(fw *w, size_t mark);
+/* The bits excluded from vi where the walk is. */
+uint64_t fw_ptrneq_excluded(const fw *w, uint32_t vi);
+
+/* maywrite.c: a write that needs two unrelated input tests (issue 30, item 7) */
+/* Entering the branch pol (1 then, 0 else) of an if on cond; decided: the
+ * walk already relates the condition (guardvar.c literals, a folded test).
+ * Returns the mark fw_maywrite_leave takes. */
+size_t fw_maywrite_enter(fw *w, CXCursor cond, int pol, int decided);
+void fw_maywrite_leave(fw *w, size_t mark);
+/* Local pointer vi is assigned a value of provenance m (expression value,
+ * or a null cursor). */
+void fw_maywrite_assign(fw *w, uint32_t vi, uint64_t m, CXCursor value);
+/* Is a write here through vi, reaching parameter `param`, one that needs
+ * two unrelated input tests? Then 1, and *text says which (string id). */
+int fw_maywrite_test(fw *w, uint32_t vi, unsigned param, uint32_t *text);
 
 /* loop.c */
 int fw_for(fw *w, CXCursor s);

@@ -166,6 +166,9 @@ void fw_var_grow(fw *w, uint32_t vi, uint64_t m, CXCursor value)
 {
   fw_var_point(w, vi, m, value);
   fw_var *v = &w->vars.v[vi];
+  v->inexact |= fw_slot_inexact_of(w, m, value);   /* ptrneq.c */
+  fw_maywrite_assign(w, vi, m, value);              /* maywrite.c */
+  v = &w->vars.v[vi];
   fw_flow_assign(w, vi, m, clang_getNullCursor(), 0);   /* a strong assignment narrows it after */
   if ((v->mask | m) == v->mask) return;
   v->mask |= m;
@@ -289,6 +292,8 @@ void fw_deref(fw *w, CXCursor ptr, lv_t *lv)
     return;
   }
   if (fw_agg_deref(w, ptr, lv)) return;
+  int pv = clang_getCursorKind(s) == CXCursor_DeclRefExpr ? fw_local_ref(w, s) : -1;
+  if (pv >= 0) fw_slot_note_read(w, (uint32_t)pv, 1);
   uint64_t m = fw_expr(w, ptr, ACC_VALUE);
   if (fw_points_into(w, s, &obj) > 0 && clang_getCursorKind(s) == CXCursor_DeclRefExpr) {
     memset(lv, 0, sizeof *lv);
@@ -428,10 +433,29 @@ static void fw_access_plain(fw *w, CXCursor at, const lv_t *lv, int rd, int wr)
   for (unsigned i = 0; i < PROV_MAX_PARAMS; i++) {
     if (!(m & prov_param(i))) continue;
     uint32_t pname = 0;
+    /* The pointer the slot parameter P pointed to on entry: `*P` (slot.c). */
+    int slot = fw_slot_virtual_param(w, i);
+    int16_t own = (int16_t)(slot >= 0 ? slot : (int)i);
     for (size_t v = 0; v < w->vars.n; v++)
-      if (w->vars.v[v].param == (int16_t)i) { pname = w->vars.v[v].name; break; }
+      if (w->vars.v[v].param == own) { pname = w->vars.v[v].name; break; }
+    uint16_t flags0 = w->eff_flags;
+    if (slot >= 0) {
+      strbuf b = {0};
+      sb_puts(&b, "*");
+      sb_puts(&b, strtab_get(w->t->sum->strs, pname));
+      pname = strtab_intern(w->t->sum->strs, sb_str(&b));
+      sb_free(&b);
+      w->eff_flags |= SEF_PTE;
+    }
     if (rd) fw_effect(w, at, SE_READ_PARAM, 0, (uint8_t)i, pname);
+    /* Given the pointer under one input test, written under another
+     * (maywrite.c): a write that may not happen on any input. */
+    uint32_t cond = 0;
+    int pv = clang_Cursor_isNull(lv->ptr) || slot >= 0 ? -1 : fw_local_ref(w, lv->ptr);
+    if (wr && pv >= 0 && fw_maywrite_test(w, (uint32_t)pv, i, &cond)) w->eff_flags |= SEF_MAY;
     if (wr) fw_effect(w, at, SE_WRITE_PARAM, 0, (uint8_t)i, pname);
+    if (wr && cond) w->t->sum->effs.v[w->t->sum->effs.n - 1].cond = cond;
+    w->eff_flags = flags0;
   }
 }
 
@@ -483,12 +507,16 @@ static uint64_t fw_lvalue_expr(fw *w, CXCursor c, int acc, const lv_t *lv)
   if (!fe_expr_is_pointer(c) && !(whole && w->vars.v[lv->var].ptr_union)) return 0;
   if (whole) {
     w->vars.v[lv->var].read = 1;
+    fw_slot_note_read(w, lv->var, 0);
     return fw_flow_value(w, lv->var);
   }
   /* Loaded from read-only static data: where its initializer points. */
   if (lv->kind == LV_GLOBAL) return fw_rotable_load(w, c, lv->decl);
   /* From a local struct or array: what the function stored there (aggfield.c). */
   if (lv->kind == LV_LOCAL && !lv->whole) return fw_agg_load(w, lv->var);
+  /* `*P` of a slot parameter on entry: the caller's pointer (slot.c). */
+  uint64_t entry = fw_slot_entry_load(w, c, lv);
+  if (entry) return entry;
   return PROV_UNKNOWN;   /* a pointer loaded from memory may point anywhere */
 }
 
@@ -513,7 +541,13 @@ uint64_t fw_store(fw *w, CXCursor target, uint64_t m, CXCursor value, int rd)
   w->eff_flags = flags0;
   if (rd && lv.kind == LV_LOCAL) w->vars.v[lv.var].used = 1;
   int into_var = lv.kind == LV_LOCAL && (lv.whole || w->vars.v[lv.var].ptr_union) && w->vars.v[lv.var].is_ptr;
-  if (!into_var) fw_scratch_stored(w, &lv, m);   /* beyond the local pointers: untracked from here */
+  /* `*P = v` hands v back to the caller's pointer (slot.c): what P
+   * pointed to on entry goes back where it came from. */
+  uint64_t kept = m;
+  if (!rd && fw_slot_store(w, &lv, m, value))
+    kept &= ~prov_param((unsigned)(clang_Cursor_getNumArguments(w->fn) + w->slot));
+  if (!into_var) fw_scratch_stored(w, &lv, kept);   /* beyond the local pointers: untracked from here */
+  if (into_var && rd) w->vars.v[lv.var].inexact = ~(uint64_t)0;   /* p++, p += n: no longer any copy */
   if (!into_var && lv.kind == LV_LOCAL) fw_agg_store(w, lv.var, target, m);
   if (into_var) {
     fw_var_grow(w, lv.var, m, value);
@@ -535,6 +569,7 @@ static uint64_t fw_addr_of(fw *w, CXCursor operand)
      * point anywhere; a loop counter v may change behind the loop's back. */
     w->vars.v[lv.var].addr_taken = 1;
     w->vars.v[lv.var].addr_plain = 1;
+    w->vars.v[lv.var].inexact = ~(uint64_t)0;
     fw_agg_addressed(w, lv.var);
     if (w->vars.v[lv.var].is_ptr) fw_var_grow(w, lv.var, PROV_UNKNOWN, clang_getNullCursor());
   }
@@ -922,10 +957,25 @@ static uint64_t fw_call(fw *w, CXCursor c)
   w->doomed += nr;
   sum_tu *s = w->t->sum;
   VEC(uint64_t) masks = {0};
+  int slot_vi = -1, slot_arg = -1;
+  uint64_t slot_pte = 0;
   for (int i = 0; i < nargs; i++) {
     CXCursor a = clang_Cursor_getArgument(c, (unsigned)i);
+    /* `&v` handed to a callee that hands a pointer back (slot.c). */
+    int sv = alloc || slot_vi >= 0 ? -1 : fw_slot_arg(w, c, fi, i);
+    if (sv >= 0) {
+      slot_vi = sv;
+      slot_arg = i;
+      slot_pte = fw_flow_value(w, (uint32_t)sv);
+      w->vars.v[sv].read = w->vars.v[sv].used = 1;
+      vec_push(&masks, PROV_LOCAL);
+      continue;
+    }
     vec_push(&masks, alloc ? fw_scratch_alloc_arg(w, a) : fw_expr(w, a, ACC_VALUE));
   }
+  /* v's value once every argument is evaluated (one may assign it). */
+  if (slot_vi >= 0) slot_pte = fw_flow_value(w, (uint32_t)slot_vi);
+  int handed_fresh = slot_vi >= 0 && fw_slot_after_call(w, fi, (uint32_t)slot_vi, masks.v, (uint32_t)masks.n, c);
   /* What the call's value may be: a fresh block passed in may come back. */
   uint64_t passed = 0;
   for (size_t i = 0; i < masks.n; i++) passed |= masks.v[i];
@@ -936,6 +986,9 @@ static uint64_t fw_call(fw *w, CXCursor c)
   call.flags = (uint16_t)((w->doomed ? SCF_DOOMED : 0) | (nr ? SCF_NORETURN : 0) | (w->impossible ? SCF_IMPOSSIBLE : 0));
   if (alloc && frees_ok) { call.flags |= SCF_ALLOC; w->sflags |= SSF_SCRATCH; }
   else if (frees && frees_ok) call.flags |= SCF_FREE;
+  /* A block the callee allocated, handed back into v: the caller's own. */
+  if (handed_fresh) { call.flags |= SCF_ALLOC; w->sflags |= SSF_SCRATCH; }
+  if (slot_vi >= 0) call.flags |= SCF_PTE;
   call.arg_off = (uint32_t)s->argmasks.n;
   call.nargs = (uint32_t)masks.n;
   call.guard = w->guards.n ? w->guards.v[w->guards.n - 1] : 0;
@@ -943,6 +996,9 @@ static uint64_t fw_call(fw *w, CXCursor c)
   call.loc = fe_cursor_loc(w->t, c);
   call.macro = fe_macro_of(w->t, clang_getCursorLocation(c));
   for (size_t i = 0; i < masks.n; i++) vec_push(&s->argmasks, masks.v[i]);
+  /* SCF_PTE: then what each argument points to holds, where known. */
+  for (size_t i = 0; slot_vi >= 0 && i < masks.n; i++)
+    vec_push(&s->argmasks, (int)i == slot_arg ? slot_pte : PROV_UNKNOWN);
   uint64_t arg0 = masks.n ? masks.v[0] : PROV_UNKNOWN;
   uint64_t into = ret_into && (size_t)ret_into <= masks.n ? masks.v[ret_into - 1] : PROV_UNKNOWN;
   vec_free(&masks);

@@ -211,7 +211,12 @@ static int fw_if(fw *w, CXCursor c)
   fw_mark then0 = fw_mark_now(w);
   uint32_t seq0 = chain ? ch.first_seq : w->seq;
   w->head_open = hoist && !chain;
+  size_t excl0 = fw_ptrneq_enter(w, kids[0]);   /* `if (p != q)`: ptrneq.c */
+  int decided = lits_a.n || lits_b.n || folded == 0 || folded == 1;
+  size_t mw0 = fw_maywrite_enter(w, kids[0], 1, decided);   /* an input test: maywrite.c */
   int a = dead_a ? 0 : fw_branch(w, kids[1]);
+  fw_maywrite_leave(w, mw0);
+  fw_ptrneq_leave(w, excl0);
   w->head_open = 0;
   size_t t_hi = w->heads.n;
   w->iter_cond -= cond_a;
@@ -233,7 +238,9 @@ static int fw_if(fw *w, CXCursor c)
   w->threads = pass;
   fw_mark else0 = fw_mark_now(w);
   w->head_open = hoist;
+  mw0 = fw_maywrite_enter(w, kids[0], 0, decided);
   int b = n > 2 && !dead_b ? fw_branch(w, kids[2]) : 0;
+  fw_maywrite_leave(w, mw0);
   w->head_open = 0;
   if (hoist) fw_heads_hoist(w, t_lo, t_hi, t_hi, w->heads.n, chain ? ch.first_end : then0, else0, seq0, open);
   else w->heads.n = t_lo;
@@ -638,6 +645,11 @@ static void fw_restart(fw *w, fw_mark m, size_t argmasks)
   w->head_open = 0;
   w->heads.n = 0;
   for (size_t i = 0; i < w->vars.n; i++) w->vars.v[i].used = 0;
+  w->loop_depth = 0;
+  w->slot_back = w->slot_inexact = 0;
+  w->slot_stores = w->slot_reads = w->slot_derefs = 0;
+  w->excl.n = 0;
+  w->mw_active.n = 0;
 }
 
 int fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn)
@@ -653,6 +665,7 @@ int fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn)
   fw_add_params(&w, fn);
   if (!clang_Cursor_isNull(body)) fw_errsave_scan(&w, body);
   if (!clang_Cursor_isNull(body)) fw_guardvar_scan(&w, fn, body);
+  fw_slot_begin(&w);
   fw_mark start = fw_mark_now(&w);
   size_t argstart = t->sum->argmasks.n;
   w.eff_base = start.eff;
@@ -689,7 +702,11 @@ int fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn)
   f->npcall = (uint32_t)(t->sum->pcalls.n - w.pcall_base);
   fw_scratch_finish(&w, f);
   fe_retro_note(t, fi, w.ret_mask);
+  fw_slot_finish(&w);
   vec_free(&w.vars);
+  vec_free(&w.excl);
+  vec_free(&w.mw_active);
+  vec_free(&w.mw_tests);
   ptrmap_free(&w.varmap);
   vec_free(&w.ks);
   vec_free(&w.flow);

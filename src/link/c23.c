@@ -101,7 +101,11 @@ static void c23_effect(const link_prog *p, const ptrmap *writers, uint32_t fi, c
   memset(s, 0, sizeof *s);
   if (e->flags & LINK_EF_RESOLVED) return;   /* its table calls speak for it */
   bool doomed = (e->flags & SEF_DOOMED) && !p->strict;
-  switch ((sum_effect_kind)e->kind) {
+  sum_effect_kind k = (sum_effect_kind)e->kind;
+  /* Through the pointer a parameter pointed to on entry (frontend/slot.c):
+   * no parameter of C23's rules, memory anywhere as before. */
+  if (e->flags & SEF_PTE) k = k == SE_READ_PARAM ? SE_READ_MEM : SE_WRITE_MEM;
+  switch (k) {
   case SE_READ_PARAM: s->pr = (uint64_t)1 << e->param; break;
   case SE_WRITE_PARAM:
     if (doomed) s->pr = (uint64_t)1 << e->param; else s->pw = (uint64_t)1 << e->param;
@@ -160,6 +164,11 @@ static void c23_call(const link_prog *p, const link_func *f, const link_call *c,
   c23_state cs = link_solved_body(g) ? p->c23[c->callee].st : c23_external(p, f, g);
   /* A program none of whose calls takes an argument has no argmasks (NULL). */
   c23_apply(out, &cs, c->nargs ? p->argmasks.v + c->arg_off : NULL, c->nargs);
+  /* The caller's virtual parameters (past its own, frontend/slot.c): for
+   * C23, memory anywhere. */
+  uint64_t virt = f->nparams < 64 ? ~(uint64_t)0 << f->nparams : 0;
+  if (out->pr & virt) { out->own = c23_join((c23_class)out->own, C23_REPRODUCIBLE); out->pr &= ~virt; }
+  if (out->pw & virt) { out->own = C23_NONE; out->pw &= ~virt; }
   if ((c->flags & (SCF_NORETURN | SCF_DOOMED)) && !p->strict) {   /* as solve_cap_doomed */
     if (out->own > C23_REPRODUCIBLE) out->own = C23_REPRODUCIBLE;
     out->pr |= out->pw;

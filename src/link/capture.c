@@ -101,6 +101,15 @@ static const uint64_t *scratch_masks(const link_prog *p, const link_call *c)
   return c->nargs ? p->argmasks.v + c->arg_off : NULL;
 }
 
+/* Does g keep what its argument a points to (its virtual parameter
+ * nparams + a, SEF_PTE), which call c's pointee masks name? */
+static bool scratch_keeps_pointee(const link_func *g, uint32_t a)
+{
+  if (!link_solved_body(g)) return true;
+  uint32_t v = g->nparams + a;
+  return v >= PROV_MAX_PARAMS || (g->captures >> v & 1);
+}
+
 /* One round of the captures fixpoint; says whether anything grew. */
 static bool scratch_capture_round(link_prog *p)
 {
@@ -116,6 +125,11 @@ static bool scratch_capture_round(link_prog *p)
         uint64_t params = m[a] >> PROV_PARAM0;
         if ((params & ~cap) && scratch_keeps(p, &p->funcs.v[c->callee], a, f, c)) cap |= params;
       }
+      const uint64_t *pte = link_call_pte(p, c);
+      for (uint32_t a = 0; pte && a < c->nargs; a++) {
+        uint64_t params = pte[a] >> PROV_PARAM0;
+        if ((params & ~cap) && scratch_keeps_pointee(&p->funcs.v[c->callee], a)) cap |= params;
+      }
     }
     if (cap != f->captures) { f->captures = cap; grew = true; }
   }
@@ -127,10 +141,14 @@ static bool scratch_passed_away(const link_prog *p, const link_func *f)
 {
   for (uint32_t i = 0; i < f->ncall; i++) {
     const link_call *c = &p->calls.v[f->call_off + i];
-    if (c->flags & (SCF_ALLOC | SCF_FREE)) continue;   /* the allocator's own arguments, a release */
+    /* the allocator's own arguments, a release (not a hand-back: judged as any call) */
+    if ((c->flags & (SCF_ALLOC | SCF_FREE)) && !(c->flags & SCF_PTE)) continue;
     const uint64_t *m = scratch_masks(p, c);
     for (uint32_t a = 0; a < c->nargs; a++)
       if ((m[a] & PROV_FRESH) && scratch_keeps(p, &p->funcs.v[c->callee], a, f, c)) return true;
+    const uint64_t *pte = link_call_pte(p, c);
+    for (uint32_t a = 0; pte && a < c->nargs; a++)
+      if ((pte[a] & PROV_FRESH) && scratch_keeps_pointee(&p->funcs.v[c->callee], a)) return true;
   }
   return false;
 }
@@ -176,8 +194,17 @@ static link_state scratch_call_state_in(const link_prog *p, const link_func *f, 
     local[a] = owner && (m[a] & PROV_FRESH) ? ((m[a] & ~PROV_FRESH) | PROV_LOCAL) : m[a];
     if (local[a] & lp) local[a] = (local[a] & ~lp) | PROV_LOCAL;
   }
+  /* The pointee masks likewise (SCF_PTE): a block of f's own, or a
+   * parameter pointing to storage no caller sees, that a local pointer
+   * holds when its address is handed to the callee. */
+  const uint64_t *pte = link_call_pte(p, c);
+  uint64_t lpte[PROV_MAX_PARAMS];
+  for (uint32_t a = 0; pte && a < n; a++) {
+    lpte[a] = owner && (pte[a] & PROV_FRESH) ? ((pte[a] & ~PROV_FRESH) | PROV_LOCAL) : pte[a];
+    if (lpte[a] & lp) lpte[a] = (lpte[a] & ~lp) | PROV_LOCAL;
+  }
   link_state out = { PURITY_CONST, 0, 0, 0 };
-  link_solve_apply(&out, &cs, n ? local : NULL, n);
+  link_solve_apply_pte(&out, &cs, n ? local : NULL, n, pte && n == c->nargs ? lpte : NULL);
   if ((c->flags & (SCF_NORETURN | SCF_DOOMED)) && !p->strict) link_solve_cap_doomed(&out);
   return out;
 }
@@ -224,8 +251,13 @@ static link_state scratch_eval(const link_prog *p, const link_func *f, bool owne
     if (scratch_skip_call(p, c, owner)) continue;
     link_state plain, cs = scratch_call_state_in(p, f, c, 0, owner);
     link_ind_call(p, f, c, NULL, &plain);
-    /* The plain contribution resolves functions passed in; keep it when it is no worse. */
-    if (scratch_state_class(&plain) <= scratch_state_class(&cs)) cs = plain;
+    /* The plain contribution resolves functions passed in; keep it when it
+     * is no worse. Of two states equally normal by their writes through
+     * parameters, the one that does not also write memory anywhere is
+     * better: its writes may still map to its callers' locals (a virtual
+     * parameter, frontend/slot.c). */
+    purity kp = scratch_state_class(&plain), kc = scratch_state_class(&cs);
+    if (kp < kc || (kp == kc && !(cs.own < plain.own))) cs = plain;
     s.own = purity_join((purity)s.own, (purity)cs.own);
     s.pr |= cs.pr;
     s.pw |= cs.pw;

@@ -171,7 +171,7 @@ static void ind_call(ind_ctx *x, const link_func *f, const link_call *c, const l
     cs = link_solve_kb(p, f, e);
     if (link_func_exits(g)) cs.mnr = 1;
     if (g->flags & SFF_UNREACHABLE) cs.mnr = 0;   /* as solve_external */
-    link_solve_apply(out, &cs, masks, c->nargs);
+    link_solve_apply_pte(out, &cs, masks, c->nargs, link_call_pte(p, c));
     for (uint32_t k = 0; e->callbacks && k < (alts.n ? alts.n : 1); k++) {
       if (alts.n) gb.fn[alts.arg] = alts.fn[k];
       ind_kb_callbacks(p, f, c, e, bound, &gb, out);
@@ -186,11 +186,11 @@ static void ind_call(ind_ctx *x, const link_func *f, const link_call *c, const l
       } else {
         cs = link_solve_callee(p, f, g);   /* out of budget: unknown, as unbound */
       }
-      link_solve_apply(out, &cs, masks, c->nargs);
+      link_solve_apply_pte(out, &cs, masks, c->nargs, link_call_pte(p, c));
     }
   } else {
     cs = link_solve_callee(p, f, g);
-    link_solve_apply(out, &cs, masks, c->nargs);
+    link_solve_apply_pte(out, &cs, masks, c->nargs, link_call_pte(p, c));
   }
   if ((c->flags & SCF_NORETURN) && link_func_exits(g)) out->mnr = 1;
   if ((c->flags & (SCF_NORETURN | SCF_DOOMED)) && !p->strict) link_solve_cap_doomed(out);

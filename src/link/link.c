@@ -200,7 +200,7 @@ static uint64_t link_body_hash(const sum_tu *tu, const sum_func *sf)
                       (uint32_t)XXH32(strtab_get(tu->strs, cn), strtab_len(tu->strs, cn), 0) };
     XXH64_update(h, v, sizeof v);
     if (c->nargs)   /* a TU whose calls take no arguments has no argmasks (NULL) */
-      XXH64_update(h, tu->argmasks.v + c->arg_off, c->nargs * sizeof(uint64_t));
+      XXH64_update(h, tu->argmasks.v + c->arg_off, SUM_CALL_NMASKS(c) * sizeof(uint64_t));
   }
   /* The functions passed (a header's inline helper given a different
    * callback per configuration is a different body). */
@@ -276,6 +276,7 @@ static void link_append_body(link_prog *p, const sum_tu *tu, const sum_func *sf,
     e.name = link_str(p, tu, e.name);
     e.guard = link_str(p, tu, e.guard);
     e.macro = link_str(p, tu, e.macro);
+    e.cond = link_str(p, tu, e.cond);
     if (e.call) e.call += gf->ncall;   /* sf's calls land after gf's */
     e.loc = link_loc(p, tu, e.loc);
     vec_push(&p->effs, e);
@@ -289,7 +290,7 @@ static void link_append_body(link_prog *p, const sum_tu *tu, const sum_func *sf,
     lc.guard = link_str(p, tu, c->guard);
     lc.macro = link_str(p, tu, c->macro);
     lc.loc = link_loc(p, tu, c->loc);
-    for (uint32_t a = 0; a < c->nargs; a++) vec_push(&p->argmasks, tu->argmasks.v[c->arg_off + a]);
+    for (uint32_t a = 0; a < SUM_CALL_NMASKS(c); a++) vec_push(&p->argmasks, tu->argmasks.v[c->arg_off + a]);
     vec_push(&p->calls, lc);
   }
   link_append_fnptr(p, tu, sf, gf, map);

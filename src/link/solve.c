@@ -60,6 +60,12 @@ link_state link_solve_callee(const link_prog *p, const link_func *caller, const 
 void link_map_params(uint64_t cpr, uint64_t cpw, const uint64_t *masks, uint32_t nargs, uint64_t *pr,
                      uint64_t *pw, bool *rd_unknown, bool *wr_unknown)
 {
+  link_map_params_pte(cpr, cpw, masks, nargs, NULL, pr, pw, rd_unknown, wr_unknown);
+}
+
+void link_map_params_pte(uint64_t cpr, uint64_t cpw, const uint64_t *masks, uint32_t nargs, const uint64_t *pte,
+                         uint64_t *pr, uint64_t *pw, bool *rd_unknown, bool *wr_unknown)
+{
   const uint64_t all = ~(uint64_t)0;
   *rd_unknown = *wr_unknown = false;
   for (uint64_t bits = cpr | cpw; bits; bits &= bits - 1) {
@@ -71,7 +77,9 @@ void link_map_params(uint64_t cpr, uint64_t cpw, const uint64_t *masks, uint32_t
       wr = wr && cpw != all;
       if (!rd && !wr) continue;
     }
-    uint64_t m = i < nargs ? masks[i] : PROV_UNKNOWN;
+    /* Past the arguments: the callee's virtual parameters (SEF_PTE), what
+     * argument i - nargs pointed to, where the call knows it. */
+    uint64_t m = i < nargs ? masks[i] : pte && i < 2 * nargs ? pte[i - nargs] : PROV_UNKNOWN;
     if (rd) {
       *rd_unknown |= (m & PROV_ANYWHERE) != 0;
       *pr |= m >> PROV_PARAM0;
@@ -86,10 +94,16 @@ void link_map_params(uint64_t cpr, uint64_t cpw, const uint64_t *masks, uint32_t
 /* Folds the callee state cs, seen through the argument provenances, into s. */
 void link_solve_apply(link_state *s, const link_state *cs, const uint64_t *masks, uint32_t nargs)
 {
+  link_solve_apply_pte(s, cs, masks, nargs, NULL);
+}
+
+void link_solve_apply_pte(link_state *s, const link_state *cs, const uint64_t *masks, uint32_t nargs,
+                          const uint64_t *pte)
+{
   bool rd_unknown, wr_unknown;
   s->own = purity_join((purity)s->own, (purity)cs->own);
   s->mnr |= cs->mnr;
-  link_map_params(cs->pr, cs->pw, masks, nargs, &s->pr, &s->pw, &rd_unknown, &wr_unknown);
+  link_map_params_pte(cs->pr, cs->pw, masks, nargs, pte, &s->pr, &s->pw, &rd_unknown, &wr_unknown);
   if (rd_unknown) s->own = purity_join((purity)s->own, PURITY_PURE);
   if (wr_unknown) s->own = PURITY_NORMAL;
 }

@@ -13,8 +13,20 @@
  * old-style call) may point anywhere. Shared by the GNU and C23 solves. */
 void link_map_params(uint64_t cpr, uint64_t cpw, const uint64_t *masks, uint32_t nargs, uint64_t *pr,
                      uint64_t *pw, bool *rd_unknown, bool *wr_unknown);
+/* The same, with the call's pointee masks (SCF_PTE: pte[i] where the
+ * pointer argument i points to points; NULL: none): a callee's virtual
+ * parameter nargs + i (SEF_PTE) maps through pte[i]. */
+void link_map_params_pte(uint64_t cpr, uint64_t cpw, const uint64_t *masks, uint32_t nargs, const uint64_t *pte,
+                         uint64_t *pr, uint64_t *pw, bool *rd_unknown, bool *wr_unknown);
 /* Folds callee state cs, seen through the arguments' provenances, into s. */
 void link_solve_apply(link_state *s, const link_state *cs, const uint64_t *masks, uint32_t nargs);
+void link_solve_apply_pte(link_state *s, const link_state *cs, const uint64_t *masks, uint32_t nargs,
+                          const uint64_t *pte);
+/* A call's pointee masks, or NULL (SCF_PTE). */
+static inline const uint64_t *link_call_pte(const link_prog *p, const link_call *c)
+{
+  return (c->flags & SCF_PTE) && c->nargs ? p->argmasks.v + c->arg_off + c->nargs : NULL;
+}
 /* What calling g gives, without knowing anything of the call site. */
 link_state link_solve_callee(const link_prog *p, const link_func *caller, const link_func *g);
 /* A knowledge-base entry's state, its callbacks left out (indirect.c adds them). */

@@ -136,8 +136,15 @@ static void reason_effect(strbuf *b, const link_prog *p, const sum_effect *e)
     sb_puts(b, e->kind == SE_READ_MEM ? "reads memory through " : "writes memory through ");
     if (*name) sb_printf(b, "'%s'", name); else sb_puts(b, "a pointer");
     break;
-  case SE_READ_PARAM: sb_printf(b, "reads through parameter '%s'", name); break;
-  case SE_WRITE_PARAM: sb_printf(b, "writes through parameter '%s'", name); break;
+  case SE_READ_PARAM: case SE_WRITE_PARAM:
+    /* `buf = *inbuf; *buf = 0`: what the pointer the parameter points to
+     * points to (frontend/slot.c), named "*inbuf". */
+    if (e->flags & SEF_PTE)
+      sb_printf(b, "%s memory through '%s' (the pointer parameter '%s' points to)",
+                e->kind == SE_READ_PARAM ? "reads" : "writes", name, name + (*name == '*'));
+    else
+      sb_printf(b, "%s through parameter '%s'", e->kind == SE_READ_PARAM ? "reads" : "writes", name);
+    break;
   case SE_VOLATILE: sb_puts(b, "accesses volatile memory"); break;
   case SE_ATOMIC: sb_puts(b, "performs an atomic operation"); break;
   case SE_ASM:

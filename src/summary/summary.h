@@ -136,6 +136,18 @@ typedef enum { SO_NONE, SO_GLOBAL, SO_FILE_STATIC, SO_STATIC_LOCAL, SO_THREAD_LO
  * from errno in the same call (`int e = errno; … errno = e;`): it leaves
  * errno as it was, so `check` does not count it (inference does). */
 #define SEF_ERRNO_RESTORE 0x1000
+/* (format 12; issue 30 item 7) SE_READ_PARAM / SE_WRITE_PARAM whose param
+ * is nparams + i: through the pointer that parameter i (a pointer to a
+ * pointer, the function's slot) pointed to on entry, `buf = *inbuf; *buf
+ * = 0` (frontend/slot.c). The link maps it through the call's pointee
+ * masks (SCF_PTE); without them, memory anywhere. */
+#define SEF_PTE 0x2000
+/* (format 12; issue 30 item 7) SE_WRITE_PARAM that needs two tests of the
+ * function's input the analysis cannot relate: every assignment that gave
+ * the pointer this parameter ran under one input test, the write under
+ * another (frontend/maywrite.c); sum_effect.cond says which. `check`
+ * reports a misuse that only such writes make as a warning, "may write". */
+#define SEF_MAY 0x4000
 
 typedef struct { uint32_t file, line, col; } sum_loc;
 
@@ -152,6 +164,7 @@ typedef struct {
   uint32_t macro;    /* (v4) the outermost macro whose expansion holds loc (the
                         effect is spelled inside that macro's definition), 0 if
                         none: diagnostics say "in expansion of macro 'X'" */
+  uint32_t cond;     /* (format 12) SEF_MAY: the two tests, as text; else 0 */
   sum_loc loc;
 } sum_effect;
 
@@ -186,6 +199,14 @@ typedef struct {
  * cross-jumping shares the two identical blocks before any attribute, so
  * the attribute removes no call here. */
 #define SCF_TAIL_SHARED    0x1000
+/* (format 12; issue 30 item 7) The call's argument masks are followed by
+ * as many pointee masks: where the pointer stored in what argument i
+ * points to may point (`&v` of a local pointer v handed to a callee that
+ * hands a pointer back: v's value at the call), PROV_UNKNOWN where not
+ * known. sum_tu.argmasks[arg_off + nargs .. + 2 nargs). */
+#define SCF_PTE            0x2000
+/* The number of masks a call stores in sum_tu.argmasks. */
+#define SUM_CALL_NMASKS(c) ((c)->nargs * (((c)->flags & SCF_PTE) ? 2u : 1u))
 
 /* What happens to a call's value (for `explain`). */
 typedef enum { SCU_USED = 0, SCU_DISCARDED = 1, SCU_DEAD_LOCAL = 2 } sum_call_use;

@@ -31,6 +31,7 @@ static void encode_effect(bytes *b, const sum_effect *e)
 {
   bytes_uleb(b, e->kind); bytes_uleb(b, e->flags); bytes_uleb(b, e->obj); bytes_uleb(b, e->param);
   bytes_uleb(b, e->name); bytes_uleb(b, e->guard); bytes_uleb(b, e->call); bytes_uleb(b, e->macro);
+  bytes_uleb(b, e->cond);
   put_loc(b, e->loc);
 }
 
@@ -48,7 +49,7 @@ static void encode_call(bytes *b, const sum_tu *tu, const sum_call *c)
   bytes_uleb(b, c->hoist_e_eff); bytes_uleb(b, c->hoist_e_call);
   bytes_uleb(b, c->hoist_dep_t); bytes_uleb(b, c->hoist_dep_e);
   bytes_uleb(b, c->nargs);
-  for (uint32_t a = 0; a < c->nargs; a++) bytes_uleb(b, tu->argmasks.v[c->arg_off + a]);
+  for (uint32_t a = 0; a < SUM_CALL_NMASKS(c); a++) bytes_uleb(b, tu->argmasks.v[c->arg_off + a]);
 }
 
 /* What fix needs beyond the declarations: attributes, macros, file hashes. */
@@ -281,15 +282,15 @@ static void decode_bodies(reader *r, sum_tu *tu, uint32_t ns)
   if (neff > room / 11 || ncall > room / 15 || neff * 11 + ncall * 15 > room) { r->bad = 1; return; }
   for (uint64_t i = 0; i < neff && !r->bad; i++) {
     sum_effect e;
-    e.kind = (uint8_t)get_idx(r, SE_KIND_COUNT); e.flags = (uint16_t)get_idx(r, 8192);
+    e.kind = (uint8_t)get_idx(r, SE_KIND_COUNT); e.flags = (uint16_t)get_idx(r, 32768);
     e.obj = (uint8_t)get_idx(r, 256); e.param = (uint8_t)get_idx(r, 256);
     e.name = get_idx(r, ns); e.guard = get_idx(r, ns);
-    e.call = get_idx(r, UINT32_MAX); e.macro = get_idx(r, ns); e.loc = get_loc(r, ns);
+    e.call = get_idx(r, UINT32_MAX); e.macro = get_idx(r, ns); e.cond = get_idx(r, ns); e.loc = get_loc(r, ns);
     vec_push(&tu->effs, e);
   }
   for (uint64_t i = 0; i < ncall && !r->bad; i++) {
     sum_call c;
-    c.callee = get_idx(r, tu->funcs.n); c.flags = (uint16_t)get_idx(r, 8192);
+    c.callee = get_idx(r, tu->funcs.n); c.flags = (uint16_t)get_idx(r, 16384);
     c.use = (uint8_t)get_idx(r, 3); c.loc = get_loc(r, ns);
     c.guard = get_idx(r, ns); c.same_as = get_idx(r, UINT32_MAX); c.eff_pos = get_idx(r, UINT32_MAX);
     c.loop_eff_lo = get_idx(r, UINT32_MAX); c.loop_eff_hi = get_idx(r, UINT32_MAX);
@@ -304,7 +305,7 @@ static void decode_bodies(reader *r, sum_tu *tu, uint32_t ns)
     c.hoist_dep_e = get_idx(r, UINT32_MAX);
     c.nargs = get_idx(r, 1 << 16);
     c.arg_off = (uint32_t)tu->argmasks.n;
-    for (uint32_t a = 0; a < c.nargs && !r->bad; a++) vec_push(&tu->argmasks, bytes_get_uleb(r));
+    for (uint32_t a = 0; a < SUM_CALL_NMASKS(&c) && !r->bad; a++) vec_push(&tu->argmasks, bytes_get_uleb(r));
     vec_push(&tu->calls, c);
   }
 }

@@ -106,6 +106,7 @@ static void prune_strings(sum_tu *tu)
   for (size_t i = 0; i < tu->effs.n; i++) {
     sum_effect *e = &tu->effs.v[i];
     prune_str(old, nt, &e->name); prune_str(old, nt, &e->guard); prune_str(old, nt, &e->macro);
+    prune_str(old, nt, &e->cond);
     prune_loc(old, nt, &e->loc);
   }
   for (size_t i = 0; i < tu->calls.n; i++) {

@@ -53,7 +53,7 @@ static void add_call(sum_tu *tu, uint32_t callee, uint16_t flags, sum_loc l,
                  .arm_eff_lo = nargs, .arm_eff_hi = nargs + 3, .arm_call_lo = 1, .arm_call_hi = callee + 2,
                  .hoist_same = nargs + 1, .hoist_t_eff = 7, .hoist_t_call = callee + 3, .hoist_e_eff = 9,
                  .hoist_e_call = nargs + 4, .hoist_dep_t = callee + 5, .hoist_dep_e = 6, .loc = l };
-  for (uint32_t i = 0; i < nargs; i++) vec_push(&tu->argmasks, masks[i]);
+  for (uint32_t i = 0; i < SUM_CALL_NMASKS(&c); i++) vec_push(&tu->argmasks, masks[i]);
   vec_push(&tu->calls, c);
   tu->funcs.v[tu->funcs.n - 1].ncall++;
 }
@@ -145,6 +145,12 @@ static sum_tu *sample_tu(void)
   add_effect(tu, SE_WRITE_PARAM, SEF_DOOMED | SEF_LEAVES, SO_NONE, 1, p, loc(file, 12, 7));
   add_call(tu, 1, 0, loc(file, 13, 3), m1, 1);
   add_call(tu, 2, SCF_DOOMED | SCF_NORETURN | SCF_LEAVES, loc(file, 14, 3), m3, 3);   /* a flag past 8 bits (format 6) */
+  /* format 12: an effect through the pointer parameter 1 points to
+   * (virtual parameter 2 + 1), and a call carrying pointee masks (its
+   * argument masks, then as many pointee masks) */
+  add_effect(tu, SE_WRITE_PARAM, SEF_PTE, SO_NONE, 3, p, loc(file, 15, 5));
+  uint64_t m2pte[] = { PROV_LOCAL, prov_param(0), PROV_UNKNOWN, PROV_LOCAL | PROV_FRESH };
+  add_call(tu, 1, SCF_PTE | SCF_ALLOC, loc(file, 16, 3), m2pte, 2);
   add_func(tu, fhelp, file, loc(file, 3, 12), SUM_INTERNAL, SUM_DECL_PURE | SUM_DECL_CONST,
            SFF_BODY | SFF_VOID | SFF_INLINE | SFF_BUILTIN_CONST, 1);
   add_effect(tu, SE_LOOP, 0, SO_NONE, 0, 0, loc(file, 4, 1));
