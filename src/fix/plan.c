@@ -28,6 +28,8 @@ struct planner {
 };
 
 #define SHARED_BEGIN 0x80000000u
+#define SHARED_NAME  0x40000000u   /* one name's place declares two functions (a template file) */
+#define SHARED_MASK  (SHARED_BEGIN | SHARED_NAME)
 
 /* A path as messages show it: relative to the root when inside it. */
 static const char *shown(const planner *pl, uint32_t file)
@@ -53,6 +55,8 @@ const char *fix_written_name(const link_prog *p, const sum_decl *d, const link_f
   return d->spelled ? S(p, d->spelled) : S(p, f->name);
 }
 
+static bool name_shared(const planner *pl, const sum_decl *d);
+
 /* May declaration d be edited? Says why not in a note. */
 static bool decl_editable(planner *pl, const sum_decl *d, const link_func *f)
 {
@@ -60,6 +64,8 @@ static bool decl_editable(planner *pl, const sum_decl *d, const link_func *f)
   const char *why = NULL;
   if (!fix_rel(S(p, d->loc.file), pl->o->root)) why = "it is outside the project root";
   else if ((d->dflags & SDF_MACRO_NAME) && !d->spelled) why = "its name comes from a macro (edit the macro by hand)";
+  else if (d->spelled && name_shared(pl, d))
+    why = "its name is a macro that names another function in another compile of this file (edit it by hand)";
   else if (d->dflags & SDF_KNR) why = "it is a K&R-style definition (give it a prototype first)";
   else if ((d->dflags & SDF_SPLIT) || !d->beg_line) why = "it is not written in one piece in one file";
   else if (checks_file_generated(p, d->loc.file))
@@ -106,9 +112,19 @@ static void index_begins(planner *pl)
     const sum_decl *d = &p->decls.v[i];
     uint32_t *slot = ptrmap_get(&pl->begins, begin_key(d));
     if (!slot) { ptrmap_put(&pl->begins, begin_key(d), i + 1); continue; }
-    const sum_decl *e = &p->decls.v[(*slot & ~SHARED_BEGIN) - 1];
+    const sum_decl *e = &p->decls.v[(*slot & ~SHARED_MASK) - 1];
     if (same_begin(d, e) && (e->loc.line != d->loc.line || e->loc.col != d->loc.col)) *slot |= SHARED_BEGIN;
+    else if (same_begin(d, e) && e->func != d->func) *slot |= SHARED_NAME;
   }
+}
+
+/* Does the text of d declare another function too, its name a macro
+ * defined once per compile of the file (GMP's sec_aors_1.c: `FNAME_itch`
+ * is mpn_sec_add_1_itch in one TU, mpn_sec_sub_1_itch in the other)? */
+static bool name_shared(const planner *pl, const sum_decl *d)
+{
+  const uint32_t *slot = ptrmap_get(&pl->begins, begin_key(d));
+  return slot && (*slot & SHARED_NAME) && same_begin(d, &pl->p->decls.v[(*slot & ~SHARED_MASK) - 1]);
 }
 
 /* Does another declaration start where d starts (`int f(int), g(int);`)?
@@ -117,7 +133,7 @@ static bool begin_shared(const planner *pl, const sum_decl *d)
 {
   const link_prog *p = pl->p;
   const uint32_t *slot = ptrmap_get(&pl->begins, begin_key(d));
-  if (slot && same_begin(d, &p->decls.v[(*slot & ~SHARED_BEGIN) - 1])) return (*slot & SHARED_BEGIN) != 0;
+  if (slot && same_begin(d, &p->decls.v[(*slot & ~SHARED_MASK) - 1])) return (*slot & SHARED_BEGIN) != 0;
   for (size_t i = 0; i < p->decls.n; i++) {   /* two beginnings with one hash: look properly */
     const sum_decl *e = &p->decls.v[i];
     if (e != d && same_begin(d, e) && (e->loc.line != d->loc.line || e->loc.col != d->loc.col)) return true;

@@ -9,9 +9,14 @@
  * Any other macro that makes a name (a function-like DECLARE(x), a token
  * paste) stays out of fix's reach (SDF_MACRO_NAME alone).
  *
- * The test is textual and strict: the name's spelling lies on a line that
- * holds exactly `#define SPELLED NAME` (blanks and a trailing comment
- * allowed), SPELLED being the identifier written where the declaration is. */
+ * Two tests, either enough: the name's spelling lies on a line that holds
+ * exactly `#define SPELLED NAME` (blanks and a trailing comment allowed),
+ * SPELLED being the identifier written where the declaration is; or
+ * SPELLED is an object-like macro (GMP's `#define mpn_add_n __MPN(add_n)`,
+ * whose body pastes the name) and a `(` follows it in the text: the
+ * parameter list is the declaration's own, so the declarator is plain text
+ * around one identifier. A function-like macro making the declaration
+ * (`DECLARE(x);`) fails both. */
 #include "frontend/fe_internal.h"
 #include <ctype.h>
 #include <string.h>
@@ -52,6 +57,19 @@ static bool rn_define_line(const char *s, size_t n, size_t at, const char *spell
   return i >= n || s[i] == '\n' || s[i] == '\r' || (i + 1 < n && s[i] == '/' && (s[i + 1] == '/' || s[i + 1] == '*'));
 }
 
+/* Whether the identifier written at the name's place, at offset off of the
+ * file's text, is an object-like macro followed by the parameter list. */
+static bool rn_object_macro(fe_tu *t, CXFile file, unsigned off, const char *text, size_t size, size_t end)
+{
+  size_t i = end;
+  while (i < size && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r')) i++;
+  if (i >= size || text[i] != '(') return false;
+  CXCursor c = clang_getCursor(t->tu, clang_getLocationForOffset(t->tu, file, off));
+  if (clang_getCursorKind(c) != CXCursor_MacroExpansion) return false;
+  CXCursor def = clang_getCursorReferenced(c);
+  return clang_getCursorKind(def) == CXCursor_MacroDefinition && !clang_Cursor_isMacroFunctionLike(def);
+}
+
 uint32_t fe_fix_renamed(fe_tu *t, CXSourceLocation name, CXFile file, unsigned name_off, const char *fname)
 {
   size_t size = 0, ssize = 0;
@@ -65,6 +83,7 @@ uint32_t fe_fix_renamed(fe_tu *t, CXSourceLocation name, CXFile file, unsigned n
   unsigned soff = 0;
   clang_getSpellingLocation(name, &sfile, NULL, NULL, &soff);
   const char *stext = sfile ? fe_tu_text(t, sfile, &ssize) : NULL;
-  if (!stext || soff >= ssize || !rn_define_line(stext, ssize, soff, text + name_off, sn, fname, nn)) return 0;
+  bool renamed = stext && soff < ssize && rn_define_line(stext, ssize, soff, text + name_off, sn, fname, nn);
+  if (!renamed && !rn_object_macro(t, file, name_off, text, size, e)) return 0;
   return strtab_intern_n(t->sum->strs, text + name_off, sn);
 }

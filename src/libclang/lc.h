@@ -95,6 +95,7 @@ uint64_t lc_identity(void);
 #define clang_getCString (*lc_fn.clang_getCString)
 #define clang_getCanonicalCursor (*lc_fn.clang_getCanonicalCursor)
 #define clang_getCanonicalType (*lc_fn.clang_getCanonicalType)
+#define clang_getCursor (*lc_fn.clang_getCursor)
 #define clang_getCursorBinaryOperatorKind (*lc_fn.clang_getCursorBinaryOperatorKind)
 #define clang_getCursorDefinition (*lc_fn.clang_getCursorDefinition)
 #define clang_getCursorExtent (*lc_fn.clang_getCursorExtent)

@@ -29,6 +29,9 @@ int f_empty(int x) OPT_EMPTY;
 int f_empty_args(int x) OPT_ATTRS(const) /* configured out */;
 #define f_renamed lib_f_renamed   /* a prefixing macro, as nettle's and GMP's */
 int f_renamed(int x);
+#define LIB_NAME(x) lib_##x
+#define f_pasted LIB_NAME(f_pasted)   /* GMP's #define mpn_add_n __MPN(add_n) */
+int f_pasted(int x);
 #endif
 EOF2
 cat >forms.c <<'EOF2'
@@ -52,13 +55,14 @@ int f_two(int b) { return -b; }
 int f_empty(int x) { return x * 5; }
 int f_empty_args(int x) { return x * 7; }
 int f_renamed(int x) { return x * 9; }
+int f_pasted(int x) { return x * 11; }
 static inline int f_static_inline(int a) { return a * 3; }
 static int f_static(int a);
 static int f_static(int a) { return f_static_inline(a) + 1; }
 int use(int x)
 {
   int v[2] = { x, x };
-  return f_extern(x) + f_multi(v, 2) + f_attrs(v) + f_macro(x) + f_one(x) + f_two(x) + f_static(x) + f_empty(x) + f_empty_args(x) + f_renamed(x);
+  return f_extern(x) + f_multi(v, 2) + f_attrs(v) + f_macro(x) + f_one(x) + f_two(x) + f_static(x) + f_empty(x) + f_empty_args(x) + f_renamed(x) + f_pasted(x);
 }
 EOF2
 cat >knr.c <<'EOF2'
@@ -96,6 +100,7 @@ expect_file_has forms.c '^__attribute__\(\(const\)\) static int f_static\(int a\
 check "a name an object-like macro renames (#define f_renamed lib_f_renamed) is edited as written"
 expect_file_has forms.h '^int f_renamed\(int x\) __attribute__\(\(const\)\);$'
 expect_file_has forms.c '^__attribute__\(\(const\)\) int f_renamed\(int x\) \{'
+expect_file_has forms.h '^int f_pasted\(int x\) __attribute__\(\(const\)\);$'
 
 check "a prototype made by a function-like macro is left alone, with a note"
 expect_file_has forms.h '^DECLARE_GETTER\(f_macro\);$'
@@ -105,7 +110,7 @@ expect_file_has forms.c '^__attribute__\(\(const\)\) int f_macro\(int x\)'
 check "a K&R definition is left alone, with a note saying what to do"
 same "$T/knr.orig" knr.c "knr.c before and after fix"
 expect_stderr_has "^knr\.c:1:5: note: 'knr_add' is not edited: it is a K&R-style definition \(give it a prototype first\)$"
-expect_stderr_has '^purist: fix: 22 edits in 2 files$'
+expect_stderr_has '^purist: fix: 24 edits in 2 files$'
 
 check "every placement compiles with gcc-12 and clang-19 at -Wall -Wextra -Werror"
 compiles forms.c
@@ -114,7 +119,7 @@ check "infer sees every attribute fix wrote: the classes, declared"
 run infer --format=json forms.c
 expect_rc 0
 classes "$T/out" >"$T/cls"
-for f in f_extern f_one f_two f_static f_static_inline f_macro f_empty f_empty_args lib_f_renamed use; do
+for f in f_extern f_one f_two f_static f_static_inline f_macro f_empty f_empty_args lib_f_renamed lib_f_pasted use; do
   grep -qx "$f const const" "$T/cls" || fail "$f not declared const:${NL}$(show "$T/cls")"
 done
 for f in f_multi f_attrs; do
