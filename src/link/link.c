@@ -4,6 +4,7 @@
 #include "util/ptrmap.h"
 #include <assert.h>
 #include <string.h>
+#define XXH_STATIC_LINKING_ONLY   /* XXH64_state_t on the stack */
 #include <xxhash.h>
 
 struct link_index {
@@ -67,7 +68,7 @@ static uint32_t link_str(link_prog *p, const sum_tu *tu, uint32_t id)
 {
   if (!id) return 0;
   uint32_t *m = &p->index->strmap.v[id];
-  if (!*m) *m = strtab_intern_n(p->strs, strtab_get(tu->strs, id), strtab_len(tu->strs, id)) + 1;
+  if (!*m) *m = strtab_intern_from(p->strs, tu->strs, id) + 1;   /* the TU's table knows its hash */
   return *m - 1;
 }
 
@@ -185,7 +186,7 @@ static uint32_t link_place_alt(link_prog *p, const sum_tu *tu, const sum_func *s
  * (skip it) from a different body under the same symbol (merge both). */
 static uint64_t link_body_hash(const sum_tu *tu, const sum_func *sf)
 {
-  XXH64_state_t *h = XXH64_createState();
+  XXH64_state_t st, *h = &st;   /* on the stack: one body hashed per definition seen */
   XXH64_reset(h, 0);
   for (uint32_t i = 0; i < sf->neff; i++) {
     const sum_effect *e = &tu->effs.v[sf->eff_off + i];
@@ -213,7 +214,6 @@ static uint64_t link_body_hash(const sum_tu *tu, const sum_func *sf)
     XXH64_update(h, v, sizeof v);
   }
   uint64_t d = XXH64_digest(h);
-  XXH64_freeState(h);
   return d | 1;   /* never 0, which means "no body yet" */
 }
 
