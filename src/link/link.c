@@ -48,6 +48,7 @@ void link_free(link_prog *p)
   free(p->decl_start);
   free(p->decl_order);
   free(p->other_def);
+  free(p->kb_names);
   for (size_t i = 0; i < p->db_files.n; i++) free(p->db_files.v[i]);
   vec_free(&p->db_files);
   for (size_t i = 0; i < p->warnings.n; i++) free(p->warnings.v[i]);
@@ -460,9 +461,29 @@ bool link_is_whole_program(const link_prog *p, bool opt)
   return opt || (m >= 0 && ((p->funcs.v[m].flags & SFF_BODY) || (p->funcs.v[m].lflags & LF_JOIN)));
 }
 
+/* What kb_names holds for a name the knowledge base does not list. */
+static const kb_entry link_kb_none;
+
+void link_kb_index(link_prog *p)
+{
+  free(p->kb_names);
+  p->kb_names_n = strtab_count(p->strs);
+  p->kb_names = xcalloc(p->kb_names_n ? p->kb_names_n : 1, sizeof *p->kb_names);
+  for (size_t i = 0; i < p->funcs.n; i++) {
+    uint32_t id = p->funcs.v[i].name;
+    if (p->kb_names[id]) continue;
+    const kb_entry *e = kb_lookup(p->kb, strtab_get(p->strs, id));
+    p->kb_names[id] = e ? e : &link_kb_none;
+  }
+}
+
 const kb_entry *link_kb_entry(const link_prog *p, const link_func *f)
 {
   if (f->linkage != SUM_EXTERNAL || link_has_body(f)) return NULL;
+  /* looked up once per name (link_kb_index): the solve and the checks ask
+   * at every call site */
+  const kb_entry *e = f->name < p->kb_names_n ? p->kb_names[f->name] : NULL;
+  if (e) return e == &link_kb_none ? NULL : e;
   return kb_lookup(p->kb, strtab_get(p->strs, f->name));
 }
 
