@@ -48,6 +48,7 @@ set(_e2e_tests
   pch_prefix
   warm_one_file
   cache_failed_tu
+  cache_clean_midrun
 )
 foreach(_e2e ${_e2e_tests})
   add_test(NAME e2e/${_e2e}

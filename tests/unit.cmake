@@ -16,6 +16,7 @@ function(unit_add module)
 endfunction()
 
 unit_add(strtab)
+unit_add(bytes)
 unit_add(ptrmap)
 unit_add(strbuf)
 unit_add(textenc)

@@ -184,7 +184,8 @@ int cache_result_decode(const unsigned char *buf, size_t len, cache_key k, sum_t
   if (!r.bad && (uint64_t)(r.end - r.p) == slen) {
     size_t pos = 0;
     char *err = NULL;
-    *sum = summary_decode(r.p, (size_t)slen, &pos, &err);
+    /* entry_open checked the entry's checksum, which covers the record */
+    *sum = summary_decode_verified(r.p, (size_t)slen, &pos, &err);
     if (*sum && pos != slen) { summary_free(*sum); *sum = NULL; }
     free(err);
   }

@@ -4,6 +4,7 @@
 #include "util/ptrmap.h"
 #include <assert.h>
 #include <string.h>
+#define XXH_STATIC_LINKING_ONLY   /* XXH64_state_t on the stack */
 #include <xxhash.h>
 
 struct link_index {
@@ -47,6 +48,7 @@ void link_free(link_prog *p)
   free(p->decl_start);
   free(p->decl_order);
   free(p->other_def);
+  free(p->kb_names);
   for (size_t i = 0; i < p->db_files.n; i++) free(p->db_files.v[i]);
   vec_free(&p->db_files);
   for (size_t i = 0; i < p->warnings.n; i++) free(p->warnings.v[i]);
@@ -67,7 +69,7 @@ static uint32_t link_str(link_prog *p, const sum_tu *tu, uint32_t id)
 {
   if (!id) return 0;
   uint32_t *m = &p->index->strmap.v[id];
-  if (!*m) *m = strtab_intern_n(p->strs, strtab_get(tu->strs, id), strtab_len(tu->strs, id)) + 1;
+  if (!*m) *m = strtab_intern_from(p->strs, tu->strs, id) + 1;   /* the TU's table knows its hash */
   return *m - 1;
 }
 
@@ -185,7 +187,7 @@ static uint32_t link_place_alt(link_prog *p, const sum_tu *tu, const sum_func *s
  * (skip it) from a different body under the same symbol (merge both). */
 static uint64_t link_body_hash(const sum_tu *tu, const sum_func *sf)
 {
-  XXH64_state_t *h = XXH64_createState();
+  XXH64_state_t st, *h = &st;   /* on the stack: one body hashed per definition seen */
   XXH64_reset(h, 0);
   for (uint32_t i = 0; i < sf->neff; i++) {
     const sum_effect *e = &tu->effs.v[sf->eff_off + i];
@@ -213,7 +215,6 @@ static uint64_t link_body_hash(const sum_tu *tu, const sum_func *sf)
     XXH64_update(h, v, sizeof v);
   }
   uint64_t d = XXH64_digest(h);
-  XXH64_freeState(h);
   return d | 1;   /* never 0, which means "no body yet" */
 }
 
@@ -463,9 +464,29 @@ bool link_is_whole_program(const link_prog *p, bool opt)
   return opt || (m >= 0 && ((p->funcs.v[m].flags & SFF_BODY) || (p->funcs.v[m].lflags & LF_JOIN)));
 }
 
+/* What kb_names holds for a name the knowledge base does not list. */
+static const kb_entry link_kb_none;
+
+void link_kb_index(link_prog *p)
+{
+  free(p->kb_names);
+  p->kb_names_n = strtab_count(p->strs);
+  p->kb_names = xcalloc(p->kb_names_n ? p->kb_names_n : 1, sizeof *p->kb_names);
+  for (size_t i = 0; i < p->funcs.n; i++) {
+    uint32_t id = p->funcs.v[i].name;
+    if (p->kb_names[id]) continue;
+    const kb_entry *e = kb_lookup(p->kb, strtab_get(p->strs, id));
+    p->kb_names[id] = e ? e : &link_kb_none;
+  }
+}
+
 const kb_entry *link_kb_entry(const link_prog *p, const link_func *f)
 {
   if (f->linkage != SUM_EXTERNAL || link_has_body(f)) return NULL;
+  /* looked up once per name (link_kb_index): the solve and the checks ask
+   * at every call site */
+  const kb_entry *e = f->name < p->kb_names_n ? p->kb_names[f->name] : NULL;
+  if (e) return e == &link_kb_none ? NULL : e;
   return kb_lookup(p->kb, strtab_get(p->strs, f->name));
 }
 

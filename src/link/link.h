@@ -137,6 +137,9 @@ typedef struct {
   VEC(char *) db_files;      /* the files the compile database compiles, as it names them, set
                                 by whoever read it (cli/cmd_common.c), for cli/otherdefs.c */
   bool db_files_set;         /* db_files is that list (else otherdefs reads the database) */
+  const kb_entry **kb_names; /* link_solve: per string id naming a function, its knowledge-base
+                                entry (link_kb_entry), or link_kb_none; NULL: not looked up */
+  uint32_t kb_names_n;
 } link_prog;
 
 link_prog *link_new(const kb *kb, bool strict);
@@ -234,6 +237,10 @@ uint64_t link_calls_through(const link_prog *p, const link_func *g);
 bool link_is_whole_program(const link_prog *p, bool opt);
 
 /* Helpers for reports. */
+/* Looks up, once, the knowledge-base entry of every function's name
+ * (link_solve calls it first; link_kb_entry falls back to kb_lookup for a
+ * name it did not see). */
+void link_kb_index(link_prog *p);
 /* The knowledge-base entry speaking for f (a library function), or NULL. */
 const kb_entry *link_kb_entry(const link_prog *p, const link_func *f);
 /* Index of the function called NAME (external, else the first internal), or -1. */

@@ -397,6 +397,7 @@ static void solve_weak_bodies(link_prog *p)
 
 void link_solve(link_prog *p)
 {
+  link_kb_index(p);
   link_dups_resolve(p);
   link_fields_resolve(p);
   link_resolve_ro_tables(p);

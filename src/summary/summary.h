@@ -552,5 +552,9 @@ unsigned char *summary_encode_packed(const sum_tu *tu, size_t *len);
  * message saying what is wrong ("bad checksum", "format version 3, this
  * purist reads 1"). Never reads past len. */
 sum_tu *summary_decode(const unsigned char *buf, size_t len, size_t *pos, char **err);
+/* The same for a record whose bytes a checksum of the caller's already
+ * covered (a cache entry's): the record's own checksum is not computed
+ * again. Everything else is checked as summary_decode does. */
+sum_tu *summary_decode_verified(const unsigned char *buf, size_t len, size_t *pos, char **err);
 
 #endif

@@ -254,6 +254,10 @@ static void decode_strings(reader *r, sum_tu *tu, uint32_t ns)
 static void decode_funcs(reader *r, sum_tu *tu, uint32_t ns, uint64_t nf)
 {
   uint64_t eoff = 0, coff = 0;
+  /* A function takes at least 13 bytes: a count past that is refused
+   * before anything is allocated for it. */
+  if (nf > (uint64_t)(r->end - r->p) / 13) { r->bad = 1; return; }
+  vec_reserve(&tu->funcs, (size_t)nf);
   for (uint64_t i = 0; i < nf && !r->bad; i++) {
     sum_func f;
     f.name = get_idx(r, ns); f.keyfile = get_idx(r, ns); f.loc = get_loc(r, ns);
@@ -280,6 +284,8 @@ static void decode_bodies(reader *r, sum_tu *tu, uint32_t ns)
    * payload cannot hold before allocating for them. */
   uint64_t room = (uint64_t)(r->end - r->p);
   if (neff > room / 11 || ncall > room / 15 || neff * 11 + ncall * 15 > room) { r->bad = 1; return; }
+  vec_reserve(&tu->effs, (size_t)neff);
+  vec_reserve(&tu->calls, (size_t)ncall);
   for (uint64_t i = 0; i < neff && !r->bad; i++) {
     sum_effect e;
     e.kind = (uint8_t)get_idx(r, SE_KIND_COUNT); e.flags = (uint16_t)get_idx(r, 32768);
@@ -313,7 +319,9 @@ static void decode_bodies(reader *r, sum_tu *tu, uint32_t ns)
 static void decode_decls(reader *r, sum_tu *tu, uint32_t ns)
 {
   uint64_t nd = bytes_get_uleb(r);
-  if (nd > (uint64_t)(r->end - r->p)) { r->bad = 1; return; }
+  /* A declaration takes at least 17 bytes. */
+  if (nd > (uint64_t)(r->end - r->p) / 17) { r->bad = 1; return; }
+  vec_reserve(&tu->decls, (size_t)nd);
   for (uint64_t i = 0; i < nd && !r->bad; i++) {
     sum_decl d;
     d.func = get_idx(r, tu->funcs.n); d.loc = get_loc(r, ns);
@@ -440,7 +448,11 @@ static sum_tu *decode_payload(const unsigned char *payload, uint64_t plen)
   uint64_t main_file = bytes_get_uleb(&r);
   uint64_t ns = bytes_get_uleb(&r);
   if (ns == 0 || ns > plen + 1 || main_file >= ns) r.bad = 1;
-  if (!r.bad) decode_strings(&r, tu, (uint32_t)ns);
+  if (!r.bad) {   /* sized once: the count is known, the strings lie within the payload */
+    strtab_free(tu->strs);
+    tu->strs = strtab_new_sized((size_t)ns - 1, (size_t)(r.end - r.p));
+    decode_strings(&r, tu, (uint32_t)ns);
+  }
   tu->main_file = r.bad ? 0 : (uint32_t)main_file;
   uint64_t nf = r.bad ? 0 : bytes_get_uleb(&r);
   if (nf > plen) r.bad = 1;
@@ -475,7 +487,8 @@ static sum_tu *decode_packed(const unsigned char *z, uint64_t zlen, char **err)
   return tu;
 }
 
-sum_tu *summary_decode(const unsigned char *buf, size_t len, size_t *pos, char **err)
+/* summary_decode; verify: compute the payload's checksum. */
+static sum_tu *summary_decode_at(const unsigned char *buf, size_t len, size_t *pos, char **err, bool verify)
 {
   size_t at = *pos;
   if (at > len || len - at < HEADER_LEN || memcmp(buf + at, SUMMARY_MAGIC, 8) != 0) {
@@ -493,10 +506,20 @@ sum_tu *summary_decode(const unsigned char *buf, size_t len, size_t *pos, char *
   if (flags & ~(uint64_t)SUMMARY_ZSTD) { *err = xstrdup("bad header: unknown flags"); return NULL; }
   if (plen > len - at - HEADER_LEN) { *err = xstrdup("truncated summary"); return NULL; }
   const unsigned char *payload = h + HEADER_LEN;
-  if (XXH64(payload, plen, 0) != sum) { *err = xstrdup("bad checksum: the summary is damaged"); return NULL; }
+  if (verify && XXH64(payload, plen, 0) != sum) { *err = xstrdup("bad checksum: the summary is damaged"); return NULL; }
   sum_tu *tu;
   if (flags & SUMMARY_ZSTD) tu = decode_packed(payload, plen, err);
   else if (!(tu = decode_payload(payload, plen))) *err = xstrdup("malformed summary payload");
   if (tu) *pos = at + HEADER_LEN + plen;
   return tu;
+}
+
+sum_tu *summary_decode(const unsigned char *buf, size_t len, size_t *pos, char **err)
+{
+  return summary_decode_at(buf, len, pos, err, true);
+}
+
+sum_tu *summary_decode_verified(const unsigned char *buf, size_t len, size_t *pos, char **err)
+{
+  return summary_decode_at(buf, len, pos, err, false);
 }

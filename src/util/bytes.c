@@ -24,7 +24,7 @@ void bytes_raw(bytes *b, const void *p, size_t n)
   b->n += n;
 }
 
-uint64_t bytes_get_uleb(bytes_reader *r)
+uint64_t bytes_get_uleb_slow(bytes_reader *r)
 {
   uint64_t x = 0;
   for (int shift = 0; !r->bad && shift < 64; shift += 7) {

@@ -38,9 +38,12 @@ static const char *strtab_store(strtab *t, const char *s, size_t len)
   return d;
 }
 
-static void strtab_grow(strtab *t)
+/* Rehashes into a table of at least want slots (a power of two, 1024 at
+ * least, twice the current count otherwise). */
+static void strtab_resize(strtab *t, size_t want)
 {
-  size_t n = t->nslots ? t->nslots * 2 : 1024;
+  size_t n = 1024;
+  while (n < want) n *= 2;
   uint32_t *slots = xcalloc(n, sizeof *slots);
   for (size_t i = 0; i < t->ents.n; i++) {
     size_t j = t->ents.v[i].hash & (n - 1);
@@ -52,9 +55,30 @@ static void strtab_grow(strtab *t)
   t->nslots = n;
 }
 
+static void strtab_grow(strtab *t)
+{
+  strtab_resize(t, t->nslots ? t->nslots * 2 : 1024);
+}
+
 strtab *strtab_new(void)
 {
   strtab *t = xcalloc(1, sizeof *t);
+  strtab_intern_n(t, "", 0);
+  return t;
+}
+
+strtab *strtab_new_sized(size_t nstr, size_t bytes)
+{
+  strtab *t = xcalloc(1, sizeof *t);
+  vec_reserve(&t->ents, nstr + 1);
+  strtab_resize(t, 2 * (nstr + 1) + 1);
+  /* One chunk for all the strings (each NUL-terminated), not a 1 MiB one
+   * per table: a summary's strings are tens of kilobytes. */
+  size_t cap = bytes + nstr + 1;
+  if (cap < CHUNK) {
+    vec_push(&t->chunks, xmalloc(cap));
+    t->chunk_cap = cap;
+  }
   strtab_intern_n(t, "", 0);
   return t;
 }
@@ -80,16 +104,28 @@ static size_t strtab_probe(const strtab *t, const char *s, size_t len, uint32_t 
   return j;
 }
 
-uint32_t strtab_intern_n(strtab *t, const char *s, size_t len)
+/* strtab_intern_n with the string's hash h (strtab_hash) known. */
+static uint32_t strtab_intern_h(strtab *t, const char *s, size_t len, uint32_t h)
 {
   if ((t->ents.n + 1) * 2 > t->nslots) strtab_grow(t);
-  uint32_t h = strtab_hash(s, len);
   size_t j = strtab_probe(t, s, len, h);
   if (t->slots[j]) return t->slots[j] - 1;
   strtab_entry e = { strtab_store(t, s, len), (uint32_t)len, h };
   vec_push(&t->ents, e);
   t->slots[j] = (uint32_t)t->ents.n;
   return (uint32_t)t->ents.n - 1;
+}
+
+uint32_t strtab_intern_n(strtab *t, const char *s, size_t len)
+{
+  return strtab_intern_h(t, s, len, strtab_hash(s, len));
+}
+
+uint32_t strtab_intern_from(strtab *t, const strtab *src, uint32_t id)
+{
+  if (id >= src->ents.n) return strtab_intern_n(t, "", 0);
+  const strtab_entry *e = &src->ents.v[id];
+  return strtab_intern_h(t, e->s, e->len, e->hash);
 }
 
 uint32_t strtab_intern(strtab *t, const char *s)

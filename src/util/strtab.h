@@ -13,10 +13,16 @@
 typedef struct strtab strtab;
 
 strtab *strtab_new(void);
+/* The same, sized for nstr strings of bytes bytes in all (a decoded
+ * summary's table): no rehash, no oversized chunk. */
+strtab *strtab_new_sized(size_t nstr, size_t bytes);
 void strtab_free(strtab *t);
 /* Id of the string s[0..len), adding it if new. */
 uint32_t strtab_intern_n(strtab *t, const char *s, size_t len);
 uint32_t strtab_intern(strtab *t, const char *s);
+/* strtab_intern_n of string id of src, whose hash src already knows (the
+ * link interns every TU's strings into the program's table). */
+uint32_t strtab_intern_from(strtab *t, const strtab *src, uint32_t id);
 /* Id of s if present, else UINT32_MAX. */
 uint32_t strtab_find(const strtab *t, const char *s);
 const char *strtab_get(const strtab *t, uint32_t id);

@@ -137,6 +137,54 @@ static void test_strings_at_chunk_boundary(void **state)
   strtab_free(t);
 }
 
+/* A table sized for a few strings behaves as any table when it gets more
+ * (its slots and its one chunk outgrown): ids consecutive, pointers stable,
+ * every string found. */
+static void test_sized_table_outgrown(void **state)
+{
+  (void)state;
+  strtab *t = strtab_new_sized(3, 12);
+  assert_int_equal(strtab_count(t), 1);
+  assert_string_equal(strtab_get(t, 0), "");
+  char name[32];
+  const char *first = NULL;
+  for (int i = 1; i <= 3000; i++) {
+    snprintf(name, sizeof name, "name%d", i);
+    assert_int_equal(strtab_intern(t, name), i);
+    if (i == 1) first = strtab_get(t, 1);
+  }
+  assert_ptr_equal(strtab_get(t, 1), first);
+  for (int i = 1; i <= 3000; i++) {
+    snprintf(name, sizeof name, "name%d", i);
+    assert_int_equal(strtab_find(t, name), i);
+    assert_string_equal(strtab_get(t, i), name);
+  }
+  strtab_free(t);
+}
+
+/* strtab_intern_from copies a string of another table by id: the same id
+ * as interning its text, the empty string for id 0 or an id out of range. */
+static void test_intern_from_other_table(void **state)
+{
+  (void)state;
+  strtab *src = strtab_new(), *dst = strtab_new();
+  uint32_t a = strtab_intern(src, "alpha"), b = strtab_intern_n(src, "be\0ta", 5);
+  uint32_t pre = strtab_intern(dst, "zeta");
+  uint32_t da = strtab_intern_from(dst, src, a);
+  assert_int_equal(da, pre + 1);
+  assert_int_equal(strtab_intern_from(dst, src, a), da);
+  assert_int_equal(strtab_intern(dst, "alpha"), da);
+  uint32_t db = strtab_intern_from(dst, src, b);
+  assert_int_equal(strtab_len(dst, db), 5);
+  assert_memory_equal(strtab_get(dst, db), "be\0ta", 5);
+  assert_int_equal(strtab_intern_n(dst, "be\0ta", 5), db);
+  assert_int_equal(strtab_intern_from(dst, src, 0), 0);
+  assert_int_equal(strtab_intern_from(dst, src, 999), 0);
+  assert_int_equal(strtab_count(dst), 4);
+  strtab_free(src);
+  strtab_free(dst);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -147,6 +195,8 @@ int main(void)
     cmocka_unit_test(test_many_strings_ids_and_pointers_stable),
     cmocka_unit_test(test_string_larger_than_chunk),
     cmocka_unit_test(test_strings_at_chunk_boundary),
+    cmocka_unit_test(test_sized_table_outgrown),
+    cmocka_unit_test(test_intern_from_other_table),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
