@@ -170,6 +170,8 @@ size_t fe_spelled_ident(fe_tu *t, CXSourceLocation l, char *buf, size_t n);
  * macro (its body or an argument): its name as a string id; else 0. */
 uint32_t fe_macro_of(fe_tu *t, CXSourceLocation l);
 
+/* spelling.c: may c be part of a C identifier? */
+int fe_ident_char(char c);
 /* fixrename.c: the name as written at a declaration whose name token is
  * an object-like macro renaming it to fname (`#define ecc_size
  * nettle_ecc_size`), as a string id; 0 for any other macro. */

@@ -18,10 +18,7 @@
  * around one identifier. A function-like macro making the declaration
  * (`DECLARE(x);`) fails both. */
 #include "frontend/fe_internal.h"
-#include <ctype.h>
 #include <string.h>
-
-static bool rn_ident_char(char c) { return isalnum((unsigned char)c) || c == '_'; }
 
 static size_t rn_blanks(const char *s, size_t i, size_t n)
 {
@@ -33,7 +30,7 @@ static size_t rn_blanks(const char *s, size_t i, size_t n)
  * character; advances *i past it. */
 static bool rn_word(const char *s, size_t n, size_t *i, const char *w, size_t wn)
 {
-  if (*i + wn > n || memcmp(s + *i, w, wn) || (*i + wn < n && rn_ident_char(s[*i + wn]))) return false;
+  if (*i + wn > n || memcmp(s + *i, w, wn) || (*i + wn < n && fe_ident_char(s[*i + wn]))) return false;
   *i += wn;
   return true;
 }
@@ -76,7 +73,7 @@ uint32_t fe_fix_renamed(fe_tu *t, CXSourceLocation name, CXFile file, unsigned n
   const char *text = fe_tu_text(t, file, &size);
   if (!text || name_off >= size) return 0;
   size_t e = name_off;
-  while (e < size && rn_ident_char(text[e])) e++;
+  while (e < size && fe_ident_char(text[e])) e++;
   size_t sn = e - name_off, nn = strlen(fname);
   if (sn == 0 || (sn == nn && !memcmp(text + name_off, fname, nn))) return 0;
   CXFile sfile;

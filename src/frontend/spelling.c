@@ -10,7 +10,7 @@
 #include "frontend/fe_internal.h"
 #include <string.h>
 
-static int fe_ident_char(char c)
+int fe_ident_char(char c)
 {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }

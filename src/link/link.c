@@ -86,11 +86,11 @@ static uint64_t link_key(uint32_t keyfile, uint32_t name)
   return (((uint64_t)keyfile << 32) | name) + 1;
 }
 
-/* The program's function for TU function `sf`, created if new. */
-static uint32_t link_symbol(link_prog *p, const sum_tu *tu, const sum_func *sf)
+/* The program's function under symbol key `key`, created from TU function
+ * sf (named name, in keyfile) if new. */
+static uint32_t link_symbol_at(link_prog *p, const sum_tu *tu, const sum_func *sf, uint64_t key, uint32_t name,
+                               uint32_t keyfile)
 {
-  uint32_t name = link_str(p, tu, sf->name), keyfile = link_str(p, tu, sf->keyfile);
-  uint64_t key = link_key(keyfile, name);
   uint32_t *hit = ptrmap_get(&p->index->syms, key);
   if (hit) return *hit;
   link_func f;
@@ -105,6 +105,13 @@ static uint32_t link_symbol(link_prog *p, const sum_tu *tu, const sum_func *sf)
   uint32_t gi = (uint32_t)p->funcs.n - 1;
   ptrmap_put(&p->index->syms, key, gi);
   return gi;
+}
+
+/* The program's function for TU function `sf`, created if new. */
+static uint32_t link_symbol(link_prog *p, const sum_tu *tu, const sum_func *sf)
+{
+  uint32_t name = link_str(p, tu, sf->name), keyfile = link_str(p, tu, sf->keyfile);
+  return link_symbol_at(p, tu, sf, link_key(keyfile, name), name, keyfile);
 }
 
 /* Is sf a second definition of external function gi, in another place
@@ -167,20 +174,7 @@ static uint32_t link_place_alt(link_prog *p, const sum_tu *tu, const sum_func *s
 {
   uint32_t k[5] = { 0x504c4143u, p->funcs.v[gi].name, link_str(p, tu, sf->keyfile), sf->loc.line, sf->loc.col };
   uint64_t key = XXH64(k, sizeof k, 0) | ((uint64_t)1 << 63);
-  uint32_t *hit = ptrmap_get(&p->index->syms, key);
-  if (hit) return *hit;
-  link_func f;
-  memset(&f, 0, sizeof f);
-  f.name = p->funcs.v[gi].name;
-  f.keyfile = p->funcs.v[gi].keyfile;
-  f.loc = link_loc(p, tu, sf->loc);
-  f.linkage = sf->linkage;
-  f.nparams = sf->nparams;
-  vec_push(&p->funcs, f);
-  vec_push(&p->index->body_hash, 0);
-  uint32_t ai = (uint32_t)p->funcs.n - 1;
-  ptrmap_put(&p->index->syms, key, ai);
-  return ai;
+  return link_symbol_at(p, tu, sf, key, p->funcs.v[gi].name, p->funcs.v[gi].keyfile);
 }
 
 /* A hash of a body's facts, to tell a header's inline function seen again
