@@ -102,7 +102,17 @@ static int diag_cmp(const void *a, const void *b)
 
 void diag_sort(diag_list *l)
 {
-  if (l->n > 1) qsort(l->v, l->n, sizeof *l->v, diag_cmp);
+  if (l->n < 2) return;
+  qsort(l->v, l->n, sizeof *l->v, diag_cmp);
+  /* A file the database compiles twice (gnulib's vasnprintf.c, once for
+   * the library and once for its tests) gives each finding twice: the
+   * reader wants it once. */
+  size_t k = 1;
+  for (size_t i = 1; i < l->n; i++) {
+    if (diag_cmp(&l->v[k - 1], &l->v[i]) == 0) diag_clear(&l->v[i]);
+    else l->v[k++] = l->v[i];
+  }
+  l->n = k;
 }
 
 const char *diag_severity_name(diag_severity s)

@@ -57,7 +57,8 @@ void diag_add_related(diag *d, const char *file, const char *abs_file, unsigned 
  * comment there hides the finding too. */
 void diag_set_decl(diag *d, const char *abs_file, unsigned line);
 void diag_list_free(diag_list *l);
-/* Sorts by file, line, column, check, message: output is deterministic. */
+/* Sorts by file, line, column, check, message (output is deterministic)
+ * and drops exact repeats (a file the database compiles twice). */
 void diag_sort(diag_list *l);
 const char *diag_severity_name(diag_severity s);
 
