@@ -80,11 +80,13 @@ const char *fix_kind_name(uint8_t kind);
 /* The attribute word for `kind` in the style of `old` (keeps __x__). */
 const char *fix_kind_word(uint8_t kind, const char *old);
 
-/* guard.c: does header `file` test _MSC_VER or __GNUC__ (read once, memo
- * keyed by file id + 1)? A .c file never counts. fix_guard_macro: the
- * macro fix writes there for `kind`; fix_guard_block: its definition,
- * for GNU compilers only (caller frees). */
-bool fix_guard_header(const link_prog *p, uint32_t file, ptrmap *memo);
+/* guard.c: must an attribute in `file` be guarded? Yes when it is a header
+ * that tests _MSC_VER or __GNUC__, or any file of a project one of whose
+ * files tests _MSC_VER; *because is then the file that tests (files read
+ * once, memo keyed by file id + 1). fix_guard_macro: the macro fix writes
+ * there for `kind`; fix_guard_block: its definition, for GNU compilers
+ * only (caller frees). */
+bool fix_guard_header(const link_prog *p, uint32_t file, ptrmap *memo, uint32_t *because);
 const char *fix_guard_macro(uint8_t kind);
 char *fix_guard_block(uint8_t kind);
 

@@ -17,6 +17,10 @@
  *     # endif
  *     #endif
  *
+ * The same in any file, .c files too, of a project one of whose files
+ * tests `_MSC_VER` (pcre2: its public pcre2.h and the pcre2_internal.h
+ * every source includes): MSVC compiles it all.
+ *
  * (`#ifndef`: another header may define it too.) A later run finds the
  * macro and uses it like any project macro (spell.c). A project macro
  * already defined for the attribute is used as before, with no guard. */
@@ -26,18 +30,46 @@
 
 static const char *S(const link_prog *p, uint32_t id) { return strtab_get(p->strs, id); }
 
-bool fix_guard_header(const link_prog *p, uint32_t file, ptrmap *memo)
+/* Does the text of file test test (memmem)? Unreadable: no. */
+static bool guard_file_tests(const link_prog *p, uint32_t file, bool gnuc_too)
+{
+  size_t len = 0;
+  char *text = file_read_all(S(p, file), &len);
+  bool hit = text && (memmem(text, len, "_MSC_VER", 8) || (gnuc_too && memmem(text, len, "__GNUC__", 8)));
+  free(text);
+  return hit;
+}
+
+#define GUARD_PROJECT UINT64_MAX   /* the memo's key for the project's answer */
+
+/* A file of the project (one holding its declarations) that tests
+ * _MSC_VER, or UINT32_MAX: MSVC compiles such a project, its .c files
+ * too (pcre2's sources include pcre2_internal.h, which tests it). */
+static uint32_t guard_project_msvc(const link_prog *p, ptrmap *memo)
+{
+  uint32_t *seen = ptrmap_get(memo, GUARD_PROJECT);
+  if (seen) return *seen == 1 ? UINT32_MAX : *seen - 2;
+  uint32_t hit = UINT32_MAX;
+  for (size_t i = 0; i < p->files.n && hit == UINT32_MAX; i++)
+    if (guard_file_tests(p, p->files.v[i].file, false)) hit = p->files.v[i].file;
+  ptrmap_put(memo, GUARD_PROJECT, hit == UINT32_MAX ? 1 : hit + 2);
+  return hit;
+}
+
+bool fix_guard_header(const link_prog *p, uint32_t file, ptrmap *memo, uint32_t *because)
 {
   uint32_t *seen = ptrmap_get(memo, (uint64_t)file + 1);
-  if (seen) return *seen == 2;
-  const char *path = S(p, file);
-  size_t n = strlen(path), len = 0;
-  bool header = n < 2 || strcmp(path + n - 2, ".c");
-  char *text = header ? file_read_all(path, &len) : NULL;
-  bool guarded = text && (memmem(text, len, "_MSC_VER", 8) || memmem(text, len, "__GNUC__", 8));
-  free(text);
-  ptrmap_put(memo, (uint64_t)file + 1, guarded ? 2 : 1);
-  return guarded;
+  if (!seen) {
+    const char *path = S(p, file);
+    size_t n = strlen(path);
+    bool header = n < 2 || strcmp(path + n - 2, ".c");
+    uint32_t why = header && guard_file_tests(p, file, true) ? file : guard_project_msvc(p, memo);
+    ptrmap_put(memo, (uint64_t)file + 1, why == UINT32_MAX ? 1 : why + 2);
+    seen = ptrmap_get(memo, (uint64_t)file + 1);
+  }
+  if (*seen == 1) return false;
+  *because = *seen - 2;
+  return true;
 }
 
 const char *fix_guard_macro(uint8_t kind)

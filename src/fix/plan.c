@@ -57,22 +57,28 @@ const char *fix_written_name(const link_prog *p, const sum_decl *d, const link_f
 
 static bool name_shared(const planner *pl, const sum_decl *d);
 
+/* Why declaration d may not be edited, or NULL. */
+static const char *decl_why_not(const planner *pl, const sum_decl *d)
+{
+  const link_prog *p = pl->p;
+  if (!fix_rel(S(p, d->loc.file), pl->o->root)) return "it is outside the project root";
+  if ((d->dflags & SDF_MACRO_NAME) && !d->spelled) return "its name comes from a macro (edit the macro by hand)";
+  if (d->spelled && name_shared(pl, d))
+    return "its name is a macro that names another function in another compile of this file (edit it by hand)";
+  if (d->dflags & SDF_KNR) return "it is a K&R-style definition (give it a prototype first)";
+  if ((d->dflags & SDF_SPLIT) || !d->beg_line) return "it is not written in one piece in one file";
+  if (checks_file_generated(p, d->loc.file))
+    return "the build generates this file and would overwrite the edit (change what generates it)";
+  return NULL;
+}
+
 /* May declaration d be edited? Says why not in a note. */
 static bool decl_editable(planner *pl, const sum_decl *d, const link_func *f)
 {
-  const link_prog *p = pl->p;
-  const char *why = NULL;
-  if (!fix_rel(S(p, d->loc.file), pl->o->root)) why = "it is outside the project root";
-  else if ((d->dflags & SDF_MACRO_NAME) && !d->spelled) why = "its name comes from a macro (edit the macro by hand)";
-  else if (d->spelled && name_shared(pl, d))
-    why = "its name is a macro that names another function in another compile of this file (edit it by hand)";
-  else if (d->dflags & SDF_KNR) why = "it is a K&R-style definition (give it a prototype first)";
-  else if ((d->dflags & SDF_SPLIT) || !d->beg_line) why = "it is not written in one piece in one file";
-  else if (checks_file_generated(p, d->loc.file))
-    why = "the build generates this file and would overwrite the edit (change what generates it)";
+  const char *why = decl_why_not(pl, d);
   if (why)
     fix_note_add(&pl->pl->notes, false, "%s:%u:%u: note: '%s' is not edited: %s", DECL_AT(pl, d),
-                 S(p, f->name), why);
+                 S(pl->p, f->name), why);
   return !why;
 }
 
@@ -150,7 +156,7 @@ static void plan_insert(planner *pl, const sum_decl *d, const link_func *f, uint
 {
   fix_spelled sp = fix_spell(pl->p, pl->o, d, kind, &pl->pl->notes);
   if (pl->o->spelling == FIX_SPELL_AUTO && sp.form == SA_GNU && !strncmp(sp.text, "__attribute__", 13) &&
-      fix_guard_header(pl->p, d->loc.file, &pl->guarded)) {
+      fix_guard_header(pl->p, d->loc.file, &pl->guarded, &(uint32_t){0})) {
     free(sp.text);
     sp.text = xstrdup(fix_guard_macro(kind));   /* defined by plan_guards */
     struct guard_use u = { d, (uint32_t)(f - pl->p->funcs.v), kind };
@@ -304,6 +310,31 @@ static bool generated_only(planner *pl, uint32_t fi, uint8_t kind)
   return true;
 }
 
+/* An external function whose prototypes fix may not edit, none of them
+ * (pcre2.h makes every prototype with a macro, `PCRE2_MATCH_FUNCTIONS`):
+ * the callers in other files see only those, so the attribute on the
+ * definition alone would gain nothing there. No edit, one note naming the
+ * prototype to change by hand. */
+static bool prototypes_blocked(planner *pl, uint32_t fi, uint8_t kind, const uint32_t *di, uint32_t nd)
+{
+  const link_prog *p = pl->p;
+  const link_func *f = &p->funcs.v[fi];
+  const sum_decl *proto = NULL;
+  if (f->linkage != SUM_EXTERNAL) return false;
+  for (uint32_t k = 0; k < nd; k++) {
+    const sum_decl *d = &p->decls.v[di[k]];
+    if (d->is_def || checks_file_generated(p, d->loc.file)) continue;   /* generated_only speaks of those */
+    /* Outside the root: the user keeps that header out of reach on purpose. */
+    if (!decl_why_not(pl, d) || !fix_rel(S(p, d->loc.file), pl->o->root)) return false;
+    if (!proto) proto = d;
+  }
+  if (!proto) return false;
+  fix_note_add(&pl->pl->notes, false, "%s:%u:%u: note: '%s' is not edited: this prototype, the one other files "
+               "see, cannot be: %s; %s on the definition alone would gain nothing in other files", DECL_AT(pl, proto), S(p, f->name),
+               decl_why_not(pl, proto), fix_kind_name(kind));
+  return true;
+}
+
 /* Every declaration of f gets the inferred attribute; with protos_only
  * (completing an attribute f already has somewhere), every declaration but
  * its definition. */
@@ -322,7 +353,7 @@ static void plan_suggestion(planner *pl, uint32_t fi, bool protos_only)
   uint32_t nd;
   const uint32_t *di = link_decls_of(p, fi, &nd);
   if (nd && (config_dependent(pl, fi, kind, di, nd) || gcc_excluded(pl, fi, kind, di, nd))) return;
-  if (generated_only(pl, fi, kind)) return;
+  if (generated_only(pl, fi, kind) || (!protos_only && prototypes_blocked(pl, fi, kind, di, nd))) return;
   for (uint32_t k = 0; k < nd; k++) {
     const sum_decl *d = &p->decls.v[di[k]];
     if ((d->declared & kind) || (protos_only && d->is_def) || !decl_editable(pl, d, f)) continue;
@@ -422,7 +453,7 @@ static const struct guard_use *guard_first(const planner *pl, const struct guard
   return best;
 }
 
-/* One #define of each guard macro a header uses (guard.c), before the
+/* One #define of each guard macro a file uses (guard.c), before the
  * first declaration that uses it. */
 static void plan_guards(planner *pl)
 {
@@ -430,7 +461,7 @@ static void plan_guards(planner *pl)
     const struct guard_use *u = &pl->guard_uses.v[i];
     if (guard_first(pl, u) != u) continue;
     const link_func *f = &pl->p->funcs.v[u->fi];
-    char *what = xasprintf("define %s for GNU compilers only (the header is read by other compilers too)",
+    char *what = xasprintf("define %s for GNU compilers only (the file is read by other compilers too)",
                            fix_guard_macro(u->kind));
     fix_op *op = op_new(pl, u->d, f, FOP_INSERT, what);
     op->line = u->d->beg_line;
@@ -439,9 +470,14 @@ static void plan_guards(planner *pl)
     op->expect = xstrdup(fix_written_name(pl->p, u->d, f));
     op->prelude = true;
     free(what);
-    fix_note_add(&pl->pl->notes, false, "%s: note: it tests _MSC_VER or __GNUC__, so the attribute is written as %s, "
+    uint32_t because = u->d->loc.file;
+    fix_guard_header(pl->p, u->d->loc.file, &pl->guarded, &because);
+    char *why = because == u->d->loc.file ? xstrdup("it tests _MSC_VER or __GNUC__")
+                : xasprintf("the project is compiled by MSVC too (%s tests _MSC_VER)", shown(pl, because));
+    fix_note_add(&pl->pl->notes, false, "%s: note: %s, so the attribute is written as %s, "
                  "defined there as __attribute__((%s)) for GCC and Clang and as nothing for other compilers",
-                 shown(pl, u->d->loc.file), fix_guard_macro(u->kind), fix_kind_name(u->kind));
+                 shown(pl, u->d->loc.file), why, fix_guard_macro(u->kind), fix_kind_name(u->kind));
+    free(why);
   }
 }
 

@@ -56,8 +56,9 @@ def=$(grep -n '^#ifndef PURIST_CONST$' api.h | cut -d: -f1)
 use=$(grep -n 'api_square(int x) PURIST_CONST' api.h | cut -d: -f1)
 [ "$def" -lt "$use" ] || fail "PURIST_CONST is defined after its first use:${NL}$(show api.h)"
 expect_stderr_has "api.h: note: it tests _MSC_VER or __GNUC__, so the attribute is written as PURIST_CONST"
-check "fix near miss: a header with no compiler test gets the attribute written out"
-expect_file_has plain.h '^int plain_twice\(int x\) __attribute__\(\(const\)\);$'
+check "fix: a header of that project with no compiler test gets the macro too, and says why"
+expect_file_has plain.h '^int plain_twice\(int x\) PURIST_CONST;$'
+expect_stderr_has "plain.h: note: the project is compiled by MSVC too \(api.h tests _MSC_VER\)"
 
 check "the fixed files compile, and a compiler without __GNUC__ sees no GNU attribute"
 compiles api.c use.c
@@ -71,4 +72,48 @@ cp api.h "$T/api.h.once"
 run fix --all -p . --root "$T/p"
 expect_rc 0
 cmp -s api.h "$T/api.h.once" || fail "the second fix changed api.h:${NL}$(diff "$T/api.h.once" api.h || true)"
+check "fix --all: a .c definition of that project gets the macro (no prototype elsewhere)"
+cat >own.c <<'EOF2'
+static int own_half(int x) { return x / 2; }
+int own_use(int x) { return own_half(x) + own_half(x + 1); }
+EOF2
+printf '[{"directory": "%s", "file": "%s/api.c", "command": "cc -O2 -c api.c"},\n {"directory": "%s", "file": "%s/own.c", "command": "cc -O2 -c own.c"}]\n' \
+  "$T/p" "$T/p" "$T/p" "$T/p" >compile_commands.json
+run fix --all -p . --root "$T/p"
+expect_rc 0
+expect_file_has own.c '^PURIST_CONST static int own_half\(int x\)'
+[ "$(grep -c '^#ifndef PURIST_CONST$' own.c)" = 1 ] || fail "PURIST_CONST is not defined once in own.c:${NL}$(show own.c)"
+compiles own.c
+
+check "fix near miss: a project testing only __GNUC__ writes the attribute out in a header that does not test"
+mkdir -p "$T/q" && cd "$T/q"
+cat >vis.h <<'EOF2'
+#if defined(__GNUC__) && __GNUC__ >= 4
+# define VIS_EXPORT __attribute__((visibility("default")))
+#else
+# define VIS_EXPORT
+#endif
+VIS_EXPORT int vis_square(int x);
+EOF2
+cat >plain.h <<'EOF2'
+int plain_twice(int x);
+EOF2
+cat >lib.c <<'EOF2'
+#include "vis.h"
+#include "plain.h"
+int vis_square(int x) { return x * x; }
+int plain_twice(int x) { return 2 * x; }
+EOF2
+cat >use.c <<'EOF2'
+#include "vis.h"
+#include "plain.h"
+int use(int x) { return vis_square(x) + vis_square(x) + plain_twice(x) + plain_twice(x); }
+EOF2
+printf '[{"directory": "%s", "file": "%s/lib.c", "command": "cc -O2 -c lib.c"},\n {"directory": "%s", "file": "%s/use.c", "command": "cc -O2 -c use.c"}]\n' \
+  "$T/q" "$T/q" "$T/q" "$T/q" >compile_commands.json
+run fix -p . --root "$T/q"
+expect_rc 0
+expect_file_has vis.h '^VIS_EXPORT int vis_square\(int x\) PURIST_CONST;$'
+expect_file_has plain.h '^int plain_twice\(int x\) __attribute__\(\(const\)\);$'
+compiles lib.c use.c
 echo "ok"
