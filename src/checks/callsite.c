@@ -192,11 +192,12 @@ bool checks_arm_skips(const link_call *c, uint32_t first)
  * arguments that read memory) no store? GCC 12 hoists no call past any of
  * these. */
 static bool callsite_way_clean(const link_prog *p, const link_func *f, uint32_t elo, uint32_t ehi,
-                               uint32_t clo, uint32_t chi, const link_call *c, purity cls)
+                               uint32_t clo, uint32_t chi, const link_call *c, const link_call *to, purity cls)
 {
-  bool stores_block = cls == PURITY_PURE || (c->flags & SCF_ARGS_READ_MEM);
+  bool stores_block = cls == PURITY_PURE || (c->flags & SCF_ARGS_READ_MEM) || c->hoist_mem;
   if (ehi > f->neff || chi > f->ncall) return false;
   for (uint32_t i = clo; i < chi; i++) {
+    if (i >= to->late_lo && i < to->late_hi) continue;   /* GCC runs it after `to` */
     const link_call *b = &p->calls.v[f->call_off + i];
     if (b->flags & (SCF_NORETURN | SCF_TABLE)) return false;
     if (b->callee == c->callee) continue;
@@ -229,8 +230,8 @@ static bool callsite_hoisted(const link_prog *p, const link_func *f, uint32_t re
   if (!c->hoist_same || t >= rel || depth > 32 || cls != PURITY_CONST) return false;
   const link_call *tc = &p->calls.v[f->call_off + t];
   if (tc->callee != c->callee || c->hoist_t_call > t || c->hoist_e_call > rel) return false;
-  if (!callsite_way_clean(p, f, c->hoist_t_eff, tc->eff_pos, c->hoist_t_call, t, c, cls) ||
-      !callsite_way_clean(p, f, c->hoist_e_eff, c->eff_pos, c->hoist_e_call, rel, c, cls))
+  if (!callsite_way_clean(p, f, c->hoist_t_eff, tc->eff_pos, c->hoist_t_call, t, c, tc, cls) ||
+      !callsite_way_clean(p, f, c->hoist_e_eff, c->eff_pos, c->hoist_e_call, rel, c, c, cls))
     return false;
   uint32_t deps[2] = { c->hoist_dep_t, c->hoist_dep_e };
   for (int i = 0; i < 2; i++)

@@ -74,10 +74,65 @@ void fw_heads_add(fw *w, size_t lo, size_t hi, fw_mark end)
 {
   for (size_t i = lo; i < hi && i < w->avail.n; i++) {
     const fw_callinfo *ci = &w->cinfo.v[w->avail.v[i].call];
-    if (w->avail.v[i].copy || ci->reads_mem || ci->agg_args || hoist_later_sibling(w, w->avail.v[i].call, end))
+    if (w->avail.v[i].copy || ci->reads_mem || hoist_later_sibling(w, w->avail.v[i].call, end))
       continue;
-    fw_head h = { w->avail.v[i], 0 };
+    fw_head h = { w->avail.v[i], 0, ci->agg_args };
     vec_push(&w->heads, h);
+  }
+}
+
+/* Is any of the effects [lo, hi) (absolute) a store or something else
+ * that stops code hoisting of a call reading memory? */
+static int hoist_effs_store(const fw *w, size_t lo, size_t hi)
+{
+  const sum_tu *s = w->t->sum;
+  for (size_t j = lo; j < hi && j < s->effs.n; j++) {
+    switch ((sum_effect_kind)s->effs.v[j].kind) {
+    case SE_WRITE_GLOBAL: case SE_WRITE_MEM: case SE_WRITE_PARAM: case SE_VOLATILE:
+    case SE_ATOMIC: case SE_ASM: case SE_CALL_INDIRECT: case SE_GOTO_BACK: case SE_LOOP:
+      return 1;
+    default:
+      break;
+    }
+  }
+  return 0;
+}
+
+/* A head whose arguments are memory (a struct passed whole, from whole
+ * local variables: reads_mem heads are none) is hoisted by GCC 12 only
+ * when nothing before the branch in its block stores (jq's jv_has; `g =
+ * 3; if (kind(t) == 6 && kind(k) == 4) … else … kind(k) …` keeps both
+ * calls of kind(k), g unrelated): the if must be in the run of its
+ * branch (`open`), and from the branch's start c0 (w->head_mark) to the
+ * if's branch tm nothing may store nor call anything but the head's
+ * callee (an inlined callee may copy a struct: parse_token's
+ * jv_is_valid(p->next)). The ways are checked at the link
+ * (sum_call.hoist_mem). */
+static int hoist_block_clean(const fw *w, const fw_head *h, fw_mark c0, fw_mark tm, int open)
+{
+  if (!open || hoist_effs_store(w, c0.eff, tm.eff)) return 0;
+  const sum_tu *s = w->t->sum;
+  for (size_t j = c0.call; j < tm.call && j < s->calls.n; j++)
+    if (s->calls.v[j].callee != h->av.callee) return 0;
+  return 1;
+}
+
+void fw_args_late(fw *w, const fw_mark *at, size_t nargs)
+{
+  sum_tu *s = w->t->sum;
+  for (size_t i = 1; i < nargs; i++) {
+    /* Argument i runs before arguments 0 .. i-1: their calls, when they
+     * store nothing, are after each call of argument i. A call whose
+     * late calls begin where argument i does has them extended; one with
+     * others (an argument's calls that run before it lie between) keeps
+     * its own. */
+    if (at[i].call == at[0].call || hoist_effs_store(w, at[0].eff, at[i].eff)) continue;
+    uint32_t lo = (uint32_t)(at[0].call - w->call_base), hi = (uint32_t)(at[i].call - w->call_base);
+    for (size_t j = at[i].call; j < at[i + 1].call && j < s->calls.n; j++) {
+      sum_call *c = &s->calls.v[j];
+      if (!c->late_hi) { c->late_lo = lo; c->late_hi = hi; }
+      else if (c->late_lo == hi) c->late_lo = lo;
+    }
   }
 }
 
@@ -89,7 +144,7 @@ static int hoist_first(const fw *w, const fw_head *h)
 }
 
 void fw_heads_hoist(fw *w, size_t t_lo, size_t t_hi, size_t e_lo, size_t e_hi, fw_mark tm, fw_mark em,
-                    uint32_t seq, int open)
+                    uint32_t seq, int open, fw_mark c0)
 {
   VEC(fw_head) reps = {0};
   for (size_t e = e_lo; e < e_hi && e < w->heads.n; e++) {
@@ -99,6 +154,8 @@ void fw_heads_hoist(fw *w, size_t t_lo, size_t t_hi, size_t e_lo, size_t e_hi, f
       const fw_head *th = &w->heads.v[t];
       if (th->av.fp != eh->av.fp || th->av.callee != eh->av.callee || th->av.call >= eh->av.call) continue;
       if (!hoist_first(w, th) || !hoist_unchanged(w, &th->av, seq)) continue;
+      int mem = th->mem || eh->mem;
+      if (mem && !hoist_block_clean(w, th, c0, tm, open)) continue;
       sum_call *c = &w->t->sum->calls.v[w->call_base + eh->av.call];
       if (c->hoist_same) break;
       c->hoist_same = th->av.call + 1;
@@ -108,7 +165,8 @@ void fw_heads_hoist(fw *w, size_t t_lo, size_t t_hi, size_t e_lo, size_t e_hi, f
       c->hoist_e_call = (uint32_t)(em.call - w->call_base);
       c->hoist_dep_t = th->dep;
       c->hoist_dep_e = eh->dep;
-      fw_head rep = { th->av, eh->av.call + 1 };
+      c->hoist_mem = (uint32_t)mem;
+      fw_head rep = { th->av, eh->av.call + 1, (uint8_t)mem };
       vec_push(&reps, rep);
       break;
     }

@@ -148,6 +148,7 @@ typedef struct {
 typedef struct {
   fw_avail av;          /* the call, its value */
   uint32_t dep;         /* 1 + the call whose hoisting made it the first of its if, or 0 */
+  uint8_t mem;          /* its arguments are memory to GCC (a struct passed whole) */
 } fw_head;
 /* maywrite.c: a branch of an if whose condition reads only parameters:
  * lit = the condition's offset << 1 | the branch (1 then, 0 else). */
@@ -216,6 +217,7 @@ typedef struct fw {
                              taken (emptied) by that if as it begins */
   int head_open;          /* the statement about to be walked begins a branch of an if, or
                              follows only straight-line code there: its heads count (hoist.c) */
+  fw_mark head_mark;      /* where the branch that head_open's run began starts (hoist.c) */
   VEC(fw_head) heads;     /* the heads of the branches being walked */
   int loop_depth;         /* loops entered (fw_iter_enter) around the walk's point */
   int slot;               /* slot.c: the parameter whose pointee is handed back, or -1 */
@@ -365,9 +367,16 @@ void fw_heads_add(fw *w, size_t lo, size_t hi, fw_mark end);
  * (from `em`), with no write of a variable numbered above seq on either
  * way. Marks each else-branch head that the then-side begins with too on
  * its call (sum_call.hoist_*), and pushes the then-side's call as a head
- * of the if (if `open`) after dropping the heads from t_lo on. */
+ * of the if (if `open`) after dropping the heads from t_lo on. A head
+ * whose arguments are memory needs its block clean from c0, where the run
+ * of `open` began. */
 void fw_heads_hoist(fw *w, size_t t_lo, size_t t_hi, size_t e_lo, size_t e_hi, fw_mark tm, fw_mark em,
-                    uint32_t seq, int open);
+                    uint32_t seq, int open, fw_mark c0);
+/* hoist.c: a direct call's arguments walked, argument i's calls and
+ * effects beginning at at[i] (at[nargs]: their end): on a target that
+ * evaluates arguments right to left, marks the calls of each argument with
+ * the earlier arguments' calls GCC runs after them (sum_call.late_*). */
+void fw_args_late(fw *w, const fw_mark *at, size_t nargs);
 /* What the if of ch hands to the if in its else-branch: ch->in and its own
  * (free the vector only; the entries' vectors belong to the ifs). */
 fw_threads fw_thread_pass(const fw_chain *ch);

@@ -959,8 +959,12 @@ static uint64_t fw_call(fw *w, CXCursor c)
   VEC(uint64_t) masks = {0};
   int slot_vi = -1, slot_arg = -1;
   uint64_t slot_pte = 0;
+  /* Where each argument's calls and effects begin (hoist.c: fw_args_late). */
+  enum { FW_LATE_ARGS = 16 };
+  fw_mark arg_at[FW_LATE_ARGS + 1];
   for (int i = 0; i < nargs; i++) {
     CXCursor a = clang_Cursor_getArgument(c, (unsigned)i);
+    if (i <= FW_LATE_ARGS) arg_at[i] = fw_mark_now(w);
     /* `&v` handed to a callee that hands a pointer back (slot.c). */
     int sv = alloc || slot_vi >= 0 ? -1 : fw_slot_arg(w, c, fi, i);
     if (sv >= 0) {
@@ -1002,6 +1006,10 @@ static uint64_t fw_call(fw *w, CXCursor c)
   uint64_t arg0 = masks.n ? masks.v[0] : PROV_UNKNOWN;
   uint64_t into = ret_into && (size_t)ret_into <= masks.n ? masks.v[ret_into - 1] : PROV_UNKNOWN;
   vec_free(&masks);
+  if (w->t->args_rtl && nargs <= FW_LATE_ARGS) {
+    arg_at[nargs] = fw_mark_now(w);
+    fw_args_late(w, arg_at, (size_t)nargs);
+  }
   vec_push(&s->calls, call);
   fw_fnptr_args(w, c, (uint32_t)(s->calls.n - 1 - w->call_base));
   fw_callsite_record(w, c, (uint32_t)(s->calls.n - 1 - w->call_base));

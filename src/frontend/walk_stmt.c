@@ -160,6 +160,7 @@ static int fw_if(fw *w, CXCursor c)
   for (size_t i = 0; i < n && i < 3; i++) kids[i] = w->ks.v[k + i];
   w->ks.n = k;
   int open = w->head_open;   /* hoist.c: this if begins a run of its branch */
+  fw_mark run0 = w->head_mark;
   w->head_open = 0;
   if (n < 2) return 0;
   size_t eff0 = w->t->sum->effs.n, call0 = w->t->sum->calls.n, hs0 = w->heads.n, av0 = w->avail.n;
@@ -211,6 +212,7 @@ static int fw_if(fw *w, CXCursor c)
   fw_mark then0 = fw_mark_now(w);
   uint32_t seq0 = chain ? ch.first_seq : w->seq;
   w->head_open = hoist && !chain;
+  w->head_mark = then0;
   size_t excl0 = fw_ptrneq_enter(w, kids[0]);   /* `if (p != q)`: ptrneq.c */
   int decided = lits_a.n || lits_b.n || folded == 0 || folded == 1;
   size_t mw0 = fw_maywrite_enter(w, kids[0], 1, decided);   /* an input test: maywrite.c */
@@ -238,11 +240,14 @@ static int fw_if(fw *w, CXCursor c)
   w->threads = pass;
   fw_mark else0 = fw_mark_now(w);
   w->head_open = hoist;
+  w->head_mark = else0;
   mw0 = fw_maywrite_enter(w, kids[0], 0, decided);
   int b = n > 2 && !dead_b ? fw_branch(w, kids[2]) : 0;
   fw_maywrite_leave(w, mw0);
   w->head_open = 0;
-  if (hoist) fw_heads_hoist(w, t_lo, t_hi, t_hi, w->heads.n, chain ? ch.first_end : then0, else0, seq0, open);
+  if (hoist)
+    fw_heads_hoist(w, t_lo, t_hi, t_hi, w->heads.n, chain ? ch.first_end : then0, else0, seq0, open,
+                   run0);
   else w->heads.n = t_lo;
   if (!open) w->heads.n = hs0;
   memset(&w->threads, 0, sizeof w->threads);

@@ -256,6 +256,18 @@ typedef struct {
    * hoisting makes the then-side call (resp. this one) the first of its
    * side, 0 if none; that hoisting must happen too. */
   uint32_t hoist_same, hoist_t_eff, hoist_t_call, hoist_e_eff, hoist_e_call, hoist_dep_t, hoist_dep_e;
+  /* (format 13; issue 29) The calls [late_lo, late_hi) (relative),
+   * recorded before this one, that GCC runs after it: earlier arguments of
+   * the calls whose arguments hold it, on a target where GCC evaluates a
+   * call's arguments right to left (x86-64, i386: `f(g(a), h(b))` calls h
+   * first). They store nothing of their own (no write, volatile, atomic,
+   * asm or indirect call among their effects). late_hi = 0: none. A way
+   * of code hoisting to this call skips them. */
+  uint32_t late_lo, late_hi;
+  /* (format 13; issue 29) hoist_same is set and the call's arguments are
+   * memory to GCC (a struct or union passed whole): a store on either way
+   * stops the hoisting too. */
+  uint32_t hoist_mem;
   sum_loc loc;
 } sum_call;
 
@@ -530,7 +542,7 @@ void summary_free(sum_tu *tu);
 /* A record starts with these 8 bytes, then the format version (4 bytes,
  * little-endian), then a flags word: docs/summary-format.md. */
 #define SUMMARY_MAGIC "PURIST\0S"
-#define SUMMARY_FORMAT 12
+#define SUMMARY_FORMAT 13
 /* (format 5) Header flag: the payload is one zstd frame holding the payload. */
 #define SUMMARY_ZSTD 0x1
 
