@@ -136,7 +136,7 @@ static int cache_lazy_open(cache_lazy *lz, unsigned char *buf, size_t len, cache
   size_t off, slen;
   uint32_t flags;
   fe_msgs got = {0};
-  if (cache_result_open(buf, len, k, &got, &off, &slen, why) < 0) return -1;
+  if (cache_result_open(buf, len, k, &got, &off, &slen, lz->digest, why) < 0) return -1;
   if (summary_peek_flags(buf + off, slen, &flags) < 0) {
     fe_msgs_free(&got);
     *why = "malformed payload";
@@ -144,12 +144,9 @@ static int cache_lazy_open(cache_lazy *lz, unsigned char *buf, size_t len, cache
   }
   for (size_t i = 0; i < got.n; i++) vec_push(msgs, got.v[i]);
   vec_free(&got);
-  XXH128_hash_t h = XXH3_128bits(buf + off, slen);
   lz->buf = buf;
   lz->off = off;
   lz->len = slen;
-  lz->digest[0] = h.high64;
-  lz->digest[1] = h.low64 | 1;   /* never 0, 0: that means no summary */
   return 0;
 }
 
@@ -162,14 +159,25 @@ static bool cache_lazy_failed(const cache_lazy *lz, const sum_tu *s)
   return (flags & STF_PARSE_FAILED) != 0;
 }
 
+/* Every file's contents hash (sum_file.hash) is left out: a comment edit
+ * changes it and nothing else, and only fix reads it (to refuse a file
+ * edited since), never the link, the solve or check. */
 void cache_summary_digest(const sum_tu *s, uint64_t out[2])
 {
+  sum_tu *w = (sum_tu *)s;   /* the hashes are put back before returning */
+  uint64_t *kept = xmalloc((w->files.n ? w->files.n : 1) * sizeof *kept);
+  for (size_t i = 0; i < w->files.n; i++) {
+    kept[i] = w->files.v[i].hash;
+    w->files.v[i].hash = 0;
+  }
   size_t len;
-  unsigned char *rec = summary_encode(s, &len);
+  unsigned char *rec = summary_encode(w, &len);
+  for (size_t i = 0; i < w->files.n; i++) w->files.v[i].hash = kept[i];
+  free(kept);
   XXH128_hash_t h = XXH3_128bits(rec, len);
   free(rec);
   out[0] = h.high64;
-  out[1] = h.low64 | 1;
+  out[1] = h.low64 | 1;   /* never 0, 0: that means no summary */
 }
 
 sum_tu *cache_lazy_decode(cache_lazy *lz)

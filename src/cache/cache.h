@@ -47,7 +47,7 @@ fe_status cache_summarize(cache *c, fe_parser parse, const fe_job *job, const kb
 typedef struct {
   unsigned char *buf;        /* NULL: the summary was decoded (or there is none) */
   size_t off, len;           /* the summary record: buf[off .. off + len) */
-  uint64_t digest[2];        /* XXH3-128 of the summary's encoding; 0, 0: no summary */
+  uint64_t digest[2];        /* cache_summary_digest of the summary; 0, 0: no summary */
 } cache_lazy;
 /* cache_summarize, leaving the summary of an exact hit undecoded in lz
  * (*out NULL; cache_lazy_decode gives it); any other summary is decoded
@@ -57,7 +57,8 @@ fe_status cache_summarize_lazy(cache *c, fe_parser parse, const fe_job *job, con
 /* The summary lz holds (NULL if damaged), which it gives up. */
 sum_tu *cache_lazy_decode(cache_lazy *lz);
 void cache_lazy_free(cache_lazy *lz);
-/* The digest of a summary's encoding (as cache_lazy's). */
+/* The digest of a summary's encoding, its files' contents hashes left
+ * out (as cache_lazy's). */
 void cache_summary_digest(const sum_tu *s, uint64_t out[2]);
 
 /* --- a whole program's findings (cache_prog.c) -------------------------- */

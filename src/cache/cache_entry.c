@@ -13,7 +13,8 @@
  * make its functions vanish. A result's payload ends with a summary
  * record (docs/summary-format.md), itself checksummed. Format 3 (issue
  * 32): a manifest's files carry their token hash and whether each is the
- * main file. */
+ * main file. Format 5: a result carries its summary's digest
+ * (cache_summary_digest) before the messages. */
 #include "cache/cache_internal.h"
 #include "util/bytes.h"
 #include <string.h>
@@ -160,6 +161,10 @@ unsigned char *cache_result_encode(const sum_tu *sum, const fe_msgs *msgs, cache
 {
   bytes b = {0};
   entry_put_key(&b, k);
+  uint64_t d[2];
+  cache_summary_digest(sum, d);   /* format 5: what the summary says, for cli/progmemo.c */
+  bytes_le(&b, d[0], 8);
+  bytes_le(&b, d[1], 8);
   bytes_uleb(&b, msgs->n);
   for (size_t i = 0; i < msgs->n; i++) put_str(&b, msgs->v[i], strlen(msgs->v[i]));
   size_t slen = 0;
@@ -170,10 +175,12 @@ unsigned char *cache_result_encode(const sum_tu *sum, const fe_msgs *msgs, cache
 }
 
 int cache_result_open(const unsigned char *buf, size_t len, cache_key k, fe_msgs *msgs, size_t *sum_off,
-                      size_t *sum_len, const char **why)
+                      size_t *sum_len, uint64_t digest[2], const char **why)
 {
   bytes_reader r;
   if (entry_open_checked(buf, len, "PURISTCR", k, &r, why) < 0) return -1;
+  digest[0] = bytes_get_le(&r, 8);
+  digest[1] = bytes_get_le(&r, 8);
   fe_msgs got = {0};
   uint64_t n = bytes_get_uleb(&r);
   for (uint64_t i = 0; !r.bad && i < n; i++) {
@@ -198,8 +205,9 @@ int cache_result_decode(const unsigned char *buf, size_t len, cache_key k, sum_t
 {
   fe_msgs got = {0};
   size_t off, slen;
+  uint64_t d[2];
   *sum = NULL;
-  if (cache_result_open(buf, len, k, &got, &off, &slen, why) < 0) return -1;
+  if (cache_result_open(buf, len, k, &got, &off, &slen, d, why) < 0) return -1;
   size_t pos = 0;
   char *err = NULL;
   /* entry_open checked the entry's checksum, which covers the record */

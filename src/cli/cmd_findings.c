@@ -128,6 +128,9 @@ static int findings_kept(const cli_opts *o, const kb *k, char **root, int *faile
 {
   int rc = cmd_analyze_memo(o, k, root, failed, ri, m);
   if (rc < 0) return -1;
+  if (o->stats && m->c && cache_dir_of(m->c))
+    fprintf(stderr, "purist: cache: the program's findings %s\n",
+            rc == 1 ? "kept from a run on the same summaries: nothing decoded, linked or solved" : "computed");
   if (rc == 1) {
     if (m->said) fputs(m->said, stderr);
     *l = m->found;
