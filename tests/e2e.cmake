@@ -49,6 +49,7 @@ set(_e2e_tests
   warm_one_file
   cache_failed_tu
   cache_clean_midrun
+  check_findings_kept
 )
 foreach(_e2e ${_e2e_tests})
   add_test(NAME e2e/${_e2e}

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <string.h>
 #include <unistd.h>
+#include <xxhash.h>
 
 cache *cache_new(const char *dir, const kb *k, bool quiet)
 {
@@ -126,6 +127,79 @@ static int cache_variant_check(cache *c, const cache_variant *v, bool tokens, ca
 
 static void cache_put(cache *c, cache_key k1, const cache_files *files, const sum_tu *sum, const fe_msgs *msgs);
 
+/* Opens result entry buf (key k) into lz without decoding its summary:
+ * the messages into msgs, the record's place and digest into lz, which
+ * keeps buf. 0, or -1 with *why (buf is then the caller's). */
+static int cache_lazy_open(cache_lazy *lz, unsigned char *buf, size_t len, cache_key k, fe_msgs *msgs,
+                           const char **why)
+{
+  size_t off, slen;
+  uint32_t flags;
+  fe_msgs got = {0};
+  if (cache_result_open(buf, len, k, &got, &off, &slen, lz->digest, why) < 0) return -1;
+  if (summary_peek_flags(buf + off, slen, &flags) < 0) {
+    fe_msgs_free(&got);
+    *why = "malformed payload";
+    return -1;
+  }
+  for (size_t i = 0; i < got.n; i++) vec_push(msgs, got.v[i]);
+  vec_free(&got);
+  lz->buf = buf;
+  lz->off = off;
+  lz->len = slen;
+  return 0;
+}
+
+/* Did the TU fail to parse (its summary, decoded or in lz, says so)? */
+static bool cache_lazy_failed(const cache_lazy *lz, const sum_tu *s)
+{
+  uint32_t flags = 0;
+  if (lz && lz->buf) (void)summary_peek_flags(lz->buf + lz->off, lz->len, &flags);   /* checked on open */
+  else if (s) flags = s->flags;
+  return (flags & STF_PARSE_FAILED) != 0;
+}
+
+/* Every file's contents hash (sum_file.hash) is left out: a comment edit
+ * changes it and nothing else, and only fix reads it (to refuse a file
+ * edited since), never the link, the solve or check. */
+void cache_summary_digest(const sum_tu *s, uint64_t out[2])
+{
+  sum_tu *w = (sum_tu *)s;   /* the hashes are put back before returning */
+  uint64_t *kept = xmalloc((w->files.n ? w->files.n : 1) * sizeof *kept);
+  for (size_t i = 0; i < w->files.n; i++) {
+    kept[i] = w->files.v[i].hash;
+    w->files.v[i].hash = 0;
+  }
+  size_t len;
+  unsigned char *rec = summary_encode(w, &len);
+  for (size_t i = 0; i < w->files.n; i++) w->files.v[i].hash = kept[i];
+  free(kept);
+  XXH128_hash_t h = XXH3_128bits(rec, len);
+  free(rec);
+  out[0] = h.high64;
+  out[1] = h.low64 | 1;   /* never 0, 0: that means no summary */
+}
+
+sum_tu *cache_lazy_decode(cache_lazy *lz)
+{
+  if (!lz->buf) return NULL;
+  size_t pos = 0;
+  char *err = NULL;
+  sum_tu *s = summary_decode_verified(lz->buf + lz->off, lz->len, &pos, &err);   /* the entry's checksum held */
+  if (s && pos != lz->len) { summary_free(s); s = NULL; }
+  free(err);
+  free(lz->buf);
+  lz->buf = NULL;
+  return s;
+}
+
+void cache_lazy_free(cache_lazy *lz)
+{
+  free(lz->buf);
+  lz->buf = NULL;
+}
+
+
 /* A hit on a variant some files of which changed in comments or spacing
  * only: the result's locations move with their tokens, and the result is
  * stored again under the files' bytes now (the next run hits exactly).
@@ -158,7 +232,7 @@ static int cache_moved_hit(cache *c, cache_key k1, const cache_variant *v, const
 /* The result of the first variant whose files are all unchanged, or
  * changed in comments and spacing only (tokens). */
 static int cache_try_variants(cache *c, cache_key k1, bool tokens, const cache_manifest *m, const fe_job *job,
-                              sum_tu **out, fe_msgs *msgs, fe_msgs *notes, fe_deps *deps)
+                              sum_tu **out, fe_msgs *msgs, fe_msgs *notes, fe_deps *deps, cache_lazy *lz)
 {
   for (size_t i = 0; i < m->n; i++) {
     const cache_variant *v = &m->v[i];
@@ -169,8 +243,11 @@ static int cache_try_variants(cache *c, cache_key k1, bool tokens, const cache_m
     unsigned char *buf = cache_read(c, path, &len);
     const char *why = NULL;
     fe_msgs got = {0};
-    int rc = buf ? cache_result_decode(buf, len, v->result, out, &got, &why) : -1;
+    bool lazy = lz && !moved.n && buf;   /* exact: the record as stored is the summary */
+    int rc = !buf ? -1 : lazy ? cache_lazy_open(lz, buf, len, v->result, &got, &why)
+                              : cache_result_decode(buf, len, v->result, out, &got, &why);
     if (buf && rc < 0) cache_discard(c, path, why, job, notes);
+    if (lazy && rc == 0) buf = NULL;   /* lz owns it */
     cache_files now = {0};
     if (rc == 0 && moved.n && cache_moved_hit(c, k1, v, moved.v, moved.n, *out, &got, &now) < 0) {
       summary_free(*out);
@@ -196,7 +273,7 @@ static int cache_try_variants(cache *c, cache_key k1, bool tokens, const cache_m
 
 /* Looks the job up; 0 on a hit (*out and msgs filled). */
 static int cache_lookup(cache *c, cache_key k1, bool tokens, const fe_job *job, sum_tu **out, fe_msgs *msgs,
-                        fe_msgs *notes, fe_deps *deps)
+                        fe_msgs *notes, fe_deps *deps, cache_lazy *lz)
 {
   char *path = cache_entry_path(c, k1, ".m");
   size_t len = 0;
@@ -208,7 +285,7 @@ static int cache_lookup(cache *c, cache_key k1, bool tokens, const fe_job *job, 
     if (cache_manifest_decode(buf, len, k1, &m, &why) < 0) {
       cache_discard(c, path, why, job, notes);
     } else {
-      rc = cache_try_variants(c, k1, tokens, &m, job, out, msgs, notes, deps);
+      rc = cache_try_variants(c, k1, tokens, &m, job, out, msgs, notes, deps, lz);
       if (rc == 0) cache_touch(c, path);
       cache_manifest_free(&m);
     }
@@ -305,13 +382,22 @@ static void cache_prepend(fe_msgs *msgs, fe_msgs *notes)
 fe_status cache_summarize(cache *c, fe_parser parse, const fe_job *job, const kb *k, sum_tu **out,
                           fe_msgs *msgs, fe_deps *want)
 {
+  return cache_summarize_lazy(c, parse, job, k, out, msgs, want, NULL);
+}
+
+fe_status cache_summarize_lazy(cache *c, fe_parser parse, const fe_job *job, const kb *k, sum_tu **out,
+                               fe_msgs *msgs, fe_deps *want, cache_lazy *lz)
+{
   fe_msgs notes = {0};
   bool on = c->dir != NULL, tokens = cache_tokens_ok(job);
   cache_key k1;
-  if (on && cache_main_key(c, job, tokens, &k1) == 0 && cache_lookup(c, k1, tokens, job, out, msgs, &notes, want) == 0) {
+  if (lz) memset(lz, 0, sizeof *lz);
+  if (on && cache_main_key(c, job, tokens, &k1) == 0 &&
+      cache_lookup(c, k1, tokens, job, out, msgs, &notes, want, lz) == 0) {
     atomic_fetch_add(&c->hits, 1);
     cache_prepend(msgs, &notes);
-    return ((*out)->flags & STF_PARSE_FAILED) ? FE_ERRORS : FE_OK;
+    if (lz && !lz->buf) cache_summary_digest(*out, lz->digest);
+    return cache_lazy_failed(lz, *out) ? FE_ERRORS : FE_OK;
   }
   if (on) atomic_fetch_add(&c->misses, 1);
   atomic_fetch_add(&c->parsed, 1);
@@ -329,6 +415,7 @@ fe_status cache_summarize(cache *c, fe_parser parse, const fe_job *job, const kb
   }
   fe_deps_free(&deps);
   cache_prepend(msgs, &notes);
+  if (lz && *out) cache_summary_digest(*out, lz->digest);
   return st;
 }
 

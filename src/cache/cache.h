@@ -41,6 +41,33 @@ void cache_free(cache *c);
 fe_status cache_summarize(cache *c, fe_parser parse, const fe_job *job, const kb *k, sum_tu **out,
                           fe_msgs *msgs, fe_deps *deps);
 
+/* A result a run may not need decoded (cache_summarize_lazy): the entry's
+ * bytes and where its summary record lies in them, and a digest of that
+ * record, which names the summary's contents whatever the entry's key. */
+typedef struct {
+  unsigned char *buf;        /* NULL: the summary was decoded (or there is none) */
+  size_t off, len;           /* the summary record: buf[off .. off + len) */
+  uint64_t digest[2];        /* cache_summary_digest of the summary; 0, 0: no summary */
+} cache_lazy;
+/* cache_summarize, leaving the summary of an exact hit undecoded in lz
+ * (*out NULL; cache_lazy_decode gives it); any other summary is decoded
+ * as usual. lz->digest is set either way. */
+fe_status cache_summarize_lazy(cache *c, fe_parser parse, const fe_job *job, const kb *k, sum_tu **out,
+                               fe_msgs *msgs, fe_deps *deps, cache_lazy *lz);
+/* The summary lz holds (NULL if damaged), which it gives up. */
+sum_tu *cache_lazy_decode(cache_lazy *lz);
+void cache_lazy_free(cache_lazy *lz);
+/* The digest of a summary's encoding, its files' contents hashes left
+ * out (as cache_lazy's). */
+void cache_summary_digest(const sum_tu *s, uint64_t out[2]);
+
+/* --- a whole program's findings (cache_prog.c) -------------------------- */
+/* The blob stored under key (the caller's hash of everything the findings
+ * depend on; purist's build and knowledge base are added), or NULL; the
+ * caller frees *mem, into which *blob points. */
+int cache_prog_get(cache *c, const uint64_t key[2], unsigned char **mem, const unsigned char **blob, size_t *n);
+void cache_prog_put(cache *c, const uint64_t key[2], const void *blob, size_t n);
+
 /* One line: "purist: cache: H hits, M misses, P parsed" (or "off"), and
  * " (N of the hits after edits of comments or spacing only)" if N > 0. */
 void cache_print_stats(const cache *c, FILE *f);

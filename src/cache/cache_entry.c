@@ -1,7 +1,8 @@
 /* cache_entry.c — the three entry formats of the summary cache.
  *
  * Each entry file is one record: an 8-byte magic ("PURISTCM" manifest,
- * "PURISTCR" result, "PURISTCT" a file's token positions), a 32-bit format version, the payload's length (64
+ * "PURISTCR" result, "PURISTCT" a file's token positions, "PURISTCK" a file's
+ * token hash, "PURISTCW" a whole program's findings), a 32-bit format version, the payload's length (64
  * bits) and its XXH64, all little-endian, then the payload: LEB128 varints,
  * length-prefixed strings and 64-bit little-endian hashes. The checksum is
  * verified before the payload is read, and every read is bounds-checked,
@@ -12,7 +13,8 @@
  * make its functions vanish. A result's payload ends with a summary
  * record (docs/summary-format.md), itself checksummed. Format 3 (issue
  * 32): a manifest's files carry their token hash and whether each is the
- * main file. */
+ * main file. Format 5: a result carries its summary's digest
+ * (cache_summary_digest) before the messages. */
 #include "cache/cache_internal.h"
 #include "util/bytes.h"
 #include <string.h>
@@ -159,6 +161,10 @@ unsigned char *cache_result_encode(const sum_tu *sum, const fe_msgs *msgs, cache
 {
   bytes b = {0};
   entry_put_key(&b, k);
+  uint64_t d[2];
+  cache_summary_digest(sum, d);   /* format 5: what the summary says, for cli/progmemo.c */
+  bytes_le(&b, d[0], 8);
+  bytes_le(&b, d[1], 8);
   bytes_uleb(&b, msgs->n);
   for (size_t i = 0; i < msgs->n; i++) put_str(&b, msgs->v[i], strlen(msgs->v[i]));
   size_t slen = 0;
@@ -168,12 +174,13 @@ unsigned char *cache_result_encode(const sum_tu *sum, const fe_msgs *msgs, cache
   return entry_seal("PURISTCR", &b, len);
 }
 
-int cache_result_decode(const unsigned char *buf, size_t len, cache_key k, sum_tu **sum, fe_msgs *msgs,
-                        const char **why)
+int cache_result_open(const unsigned char *buf, size_t len, cache_key k, fe_msgs *msgs, size_t *sum_off,
+                      size_t *sum_len, uint64_t digest[2], const char **why)
 {
   bytes_reader r;
-  *sum = NULL;
   if (entry_open_checked(buf, len, "PURISTCR", k, &r, why) < 0) return -1;
+  digest[0] = bytes_get_le(&r, 8);
+  digest[1] = bytes_get_le(&r, 8);
   fe_msgs got = {0};
   uint64_t n = bytes_get_uleb(&r);
   for (uint64_t i = 0; !r.bad && i < n; i++) {
@@ -181,14 +188,32 @@ int cache_result_decode(const unsigned char *buf, size_t len, cache_key k, sum_t
     if (s) vec_push(&got, s);
   }
   uint64_t slen = bytes_get_uleb(&r);
-  if (!r.bad && (uint64_t)(r.end - r.p) == slen) {
-    size_t pos = 0;
-    char *err = NULL;
-    /* entry_open checked the entry's checksum, which covers the record */
-    *sum = summary_decode_verified(r.p, (size_t)slen, &pos, &err);
-    if (*sum && pos != slen) { summary_free(*sum); *sum = NULL; }
-    free(err);
+  if (r.bad || (uint64_t)(r.end - r.p) != slen) {
+    fe_msgs_free(&got);
+    *why = "malformed payload";
+    return -1;
   }
+  *sum_off = (size_t)(r.p - buf);
+  *sum_len = (size_t)slen;
+  for (size_t i = 0; i < got.n; i++) vec_push(msgs, got.v[i]);
+  vec_free(&got);
+  return 0;
+}
+
+int cache_result_decode(const unsigned char *buf, size_t len, cache_key k, sum_tu **sum, fe_msgs *msgs,
+                        const char **why)
+{
+  fe_msgs got = {0};
+  size_t off, slen;
+  uint64_t d[2];
+  *sum = NULL;
+  if (cache_result_open(buf, len, k, &got, &off, &slen, d, why) < 0) return -1;
+  size_t pos = 0;
+  char *err = NULL;
+  /* entry_open checked the entry's checksum, which covers the record */
+  *sum = summary_decode_verified(buf + off, slen, &pos, &err);
+  if (*sum && pos != slen) { summary_free(*sum); *sum = NULL; }
+  free(err);
   if (!*sum) {
     fe_msgs_free(&got);
     *why = "malformed payload";
@@ -196,6 +221,26 @@ int cache_result_decode(const unsigned char *buf, size_t len, cache_key k, sum_t
   }
   for (size_t i = 0; i < got.n; i++) vec_push(msgs, got.v[i]);
   vec_free(&got);
+  return 0;
+}
+
+unsigned char *cache_prog_encode(const void *blob, size_t n, cache_key k, size_t *len)
+{
+  bytes b = {0};
+  entry_put_key(&b, k);
+  put_str(&b, blob, n);
+  return entry_seal("PURISTCW", &b, len);
+}
+
+int cache_prog_decode(const unsigned char *buf, size_t len, cache_key k, const unsigned char **blob, size_t *n,
+                      const char **why)
+{
+  bytes_reader r;
+  if (entry_open_checked(buf, len, "PURISTCW", k, &r, why) < 0) return -1;
+  uint64_t m = bytes_get_uleb(&r);
+  if (r.bad || (uint64_t)(r.end - r.p) != m) { *why = "malformed payload"; return -1; }
+  *blob = r.p;
+  *n = (size_t)m;
   return 0;
 }
 

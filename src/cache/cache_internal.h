@@ -76,8 +76,9 @@ cache_key cache_key2(cache_key k1, const cache_files *files);
 cache_key cache_key_tokens(const cache *c, uint64_t size, uint64_t hash);
 
 /* The entries' format version (cache_entry.c); 3: token hashes (issue 32);
- * 4: TUs with errors are stored, with directory watches (cache_absent.c). */
-#define CACHE_ENTRY_FORMAT 4
+ * 4: TUs with errors are stored, with directory watches (cache_absent.c);
+ * 5: a result carries its summary's digest (cli/progmemo.c). */
+#define CACHE_ENTRY_FORMAT 5
 /* cache_entry.c: the entry formats, each a checksummed record carrying
  * the key it is stored under (k), which decoding checks. */
 unsigned char *cache_manifest_encode(const cache_manifest *m, cache_key k, size_t *len);
@@ -87,6 +88,15 @@ void cache_manifest_free(cache_manifest *m);
 unsigned char *cache_result_encode(const sum_tu *sum, const fe_msgs *msgs, cache_key k, size_t *len);
 int cache_result_decode(const unsigned char *buf, size_t len, cache_key k, sum_tu **sum, fe_msgs *msgs,
                         const char **why);
+/* The same without decoding the summary: msgs filled, and where its
+ * record lies in buf (checksummed with the entry: decode it verified). */
+int cache_result_open(const unsigned char *buf, size_t len, cache_key k, fe_msgs *msgs, size_t *sum_off,
+                      size_t *sum_len, uint64_t digest[2], const char **why);
+/* A whole program's findings (".w", cache_prog.c): an opaque blob. */
+unsigned char *cache_prog_encode(const void *blob, size_t n, cache_key k, size_t *len);
+/* blob points into buf. 0, or -1 with a static reason. */
+int cache_prog_decode(const unsigned char *buf, size_t len, cache_key k, const unsigned char **blob, size_t *n,
+                      const char **why);
 
 /* A token hash (".k"): cache_lex's hash and CLEX_* flags of one version
  * of a file, so a warm run need not lex it again. */

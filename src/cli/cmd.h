@@ -14,6 +14,7 @@
 #include "link/link.h"
 #include "report/diag.h"
 #include "report/run_info.h"
+#include "util/strbuf.h"
 
 enum { EXIT_OK = 0, EXIT_FINDINGS = 1, EXIT_INPUT = 2 };
 
@@ -57,11 +58,27 @@ link_prog *cmd_link_inputs(const cli_opts *o, const kb *k, int *bad);
  * NULL if its inputs could not be read. *failed counts TUs not analysed,
  * ri (may be NULL) lists them; *root is the project root (caller frees). */
 link_prog *cmd_analyze(const cli_opts *o, const kb *k, char **root, int *failed, run_info *ri);
-/* Solves p; prints the link's warnings unless --quiet. */
+/* check's run through the whole program's findings kept in the cache
+ * (cli/progmemo.h): */
+typedef struct {
+  cache *c;              /* the run's cache (open until cmd_memo_free) */
+  uint64_t key[2];       /* the findings' key */
+  bool keyed;            /* key names the program linked: store its findings under it */
+  link_prog *p;          /* on a miss: the program, linked, to solve */
+  char *said;            /* on a hit: what the solve said on stderr (printed by the caller) */
+  diag_list found;       /* on a hit: the findings, unfiltered */
+} cmd_memo;
+/* cmd_analyze for check (progmemo_applies): 1 when the findings were kept
+ * (m->said, m->found), 0 when m->p is linked to be solved, -1 if the
+ * project could not be read. */
+int cmd_analyze_memo(const cli_opts *o, const kb *k, char **root, int *failed, run_info *ri, cmd_memo *m);
+void cmd_memo_free(const cli_opts *o, cmd_memo *m);
 /* Solves p and says on stderr what the link noticed (unless --quiet):
  * its warnings, and under --verbose a note per name defined more than
  * once, with paths relative to root (NULL: as stored). */
 void cmd_solve(const cli_opts *o, link_prog *p, const char *root);
+/* The same, what it says appended to said instead of printed. */
+void cmd_solve_said(const cli_opts *o, link_prog *p, const char *root, strbuf *said);
 /* otherdefs.c: sets p->other_def for the external functions that a .c file
  * under root no TU read defines too (in the directories of the compiled
  * definitions and those beside them: another platform's implementation). */

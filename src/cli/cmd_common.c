@@ -6,6 +6,7 @@
 #include "cli/clobber.h"
 #include "cli/cmd.h"
 #include "cli/inputs.h"
+#include "cli/progmemo.h"
 #include "cli/project.h"
 #include "cli/scope.h"
 #include "report/diag_out.h"
@@ -113,9 +114,10 @@ static void cmd_note_skipped(const cli_opts *o, const skip_list *left, const cha
   }
 }
 
-/* Summarises the project's TUs; prints their diagnostics in job order. */
-int cmd_parse_project(const cli_opts *o, const kb *k, fe_jobs *jobs, pipeline_result *res, char **root,
-                      run_info *ri)
+/* Summarises the project's TUs through cache c (NULL: one of o's, opened
+ * and closed here); prints their diagnostics in job order. */
+static int cmd_parse_project_in(const cli_opts *o, const kb *k, fe_jobs *jobs, pipeline_result *res, char **root,
+                                run_info *ri, cache *given)
 {
   char *err = NULL, *skipped = NULL;
   skip_list left = {0};
@@ -133,7 +135,7 @@ int cmd_parse_project(const cli_opts *o, const kb *k, fe_jobs *jobs, pipeline_re
     nskipped = 1;
     for (const char *q = skipped; (q = strchr(q, '\n')); q++) nskipped++;
   }
-  cache *c = cache_cmd_open(o, k);
+  cache *c = given ? given : cache_cmd_open(o, k);
   res->root = *root;
   worker_cfg wcfg = { o->kb_files.v, o->kb_files.n, o->tu_timeout, NULL };   /* threads: exec, not fork */
   res->worker = &wcfg;
@@ -149,7 +151,7 @@ int cmd_parse_project(const cli_opts *o, const kb *k, fe_jobs *jobs, pipeline_re
   free(skipped);
   if (o->stats) cache_print_stats(c, stderr);
   if (o->stats) fe_ccview_print_stats(stderr);
-  cache_cmd_close(o, c);
+  if (!given) cache_cmd_close(o, c);
   int rc = res->includes ? clobber_check_strtab(o, res->includes, &err) : 0;
   if (rc < 0) {   /* nothing written; the callers free no result on failure */
     cmd_say(err);
@@ -162,6 +164,12 @@ int cmd_parse_project(const cli_opts *o, const kb *k, fe_jobs *jobs, pipeline_re
   strtab_free(res->includes);
   res->includes = NULL;
   return rc;
+}
+
+int cmd_parse_project(const cli_opts *o, const kb *k, fe_jobs *jobs, pipeline_result *res, char **root,
+                      run_info *ri)
+{
+  return cmd_parse_project_in(o, k, jobs, res, root, ri, NULL);
 }
 
 /* The temporary file -o is written to (one output a run), renamed over
@@ -250,6 +258,33 @@ link_prog *cmd_refuse_clobber(const cli_opts *o, link_prog *p)
   return NULL;
 }
 
+static void cmd_say_failed(const cli_opts *o, const fe_jobs *jobs, const pipeline_result *res);
+
+/* What every analysis of a project does once its TUs are summarised and
+ * linked into p: says how many could not be analysed, and keeps the
+ * database's files for cli/otherdefs.c. */
+static void cmd_analyzed(const cli_opts *o, link_prog *p, const fe_jobs *jobs, const pipeline_result *res,
+                         int *failed)
+{
+  *failed = res->failed + res->skipped;
+  if (res->failed || res->skipped) p->fields_incomplete = true;   /* their stores are not known */
+  cmd_say_failed(o, jobs, res);
+  /* cli/otherdefs.c needs the database's files: the list just read,
+   * rather than reading the database a second time. */
+  for (size_t i = 0; i < jobs->n; i++) vec_push(&p->db_files, xstrdup(jobs->v[i].file));
+  p->db_files_set = true;
+}
+
+/* "N of M files could not be analysed" (and the hint for files named
+ * without a database). */
+static void cmd_say_failed(const cli_opts *o, const fe_jobs *jobs, const pipeline_result *res)
+{
+  if (res->failed)
+    fprintf(stderr, "purist: %d of %zu files could not be analysed; their functions count as unknown\n",
+            res->failed, jobs->n);
+  if (res->failed && o->files.n && !o->db) cmd_hint_db(o);
+}
+
 /* Summarises and links the project; NULL if its inputs could not be read.
  * *failed counts the TUs that could not be analysed. */
 link_prog *cmd_analyze(const cli_opts *o, const kb *k, char **root, int *failed, run_info *ri)
@@ -269,20 +304,84 @@ link_prog *cmd_analyze(const cli_opts *o, const kb *k, char **root, int *failed,
     link_free(p);
     p = NULL;
   } else {
-    *failed = res.failed + res.skipped;
-    if (res.failed || res.skipped) p->fields_incomplete = true;   /* their stores are not known */
-    if (res.failed)
-      fprintf(stderr, "purist: %d of %zu files could not be analysed; their functions count as unknown\n",
-              res.failed, jobs.n);
-    if (res.failed && o->files.n && !o->db) cmd_hint_db(o);
+    cmd_analyzed(o, p, &jobs, &res, failed);
     pipeline_result_free(&res, jobs.n);
-    /* cli/otherdefs.c needs the database's files: the list just read,
-     * rather than reading the database a second time. */
-    for (size_t i = 0; i < jobs.n; i++) vec_push(&p->db_files, xstrdup(jobs.v[i].file));
-    p->db_files_set = true;
   }
   cdb_jobs_free(&jobs);
   return cmd_refuse_clobber(o, p);
+}
+
+/* Links the summaries res holds (decoded, or left in the cache's entries)
+ * in job order; false if one cannot be decoded after all (said). */
+static bool cmd_link_lazy(link_prog *p, const fe_jobs *jobs, pipeline_result *res)
+{
+  bool ok = true;
+  for (size_t i = 0; i < jobs->n; i++) {
+    sum_tu *s = res->sums[i];
+    res->sums[i] = NULL;
+    if (!s && res->lazy[i].buf && !(s = cache_lazy_decode(&res->lazy[i]))) {
+      fprintf(stderr, "purist: %s: its cached summary cannot be read; its functions count as unknown "
+              "(purist cache clean, or --no-cache, analyses it again)\n", jobs->v[i].file);
+      ok = false;
+    }
+    if (s) link_add(p, s);
+    summary_free(s);
+  }
+  return ok;
+}
+
+/* Links res's decoded summaries in job order (no cache: nothing lazy). */
+static void cmd_link_lazy_plain(link_prog *p, const fe_jobs *jobs, pipeline_result *res)
+{
+  for (size_t i = 0; i < jobs->n; i++) {
+    if (res->sums[i]) link_add(p, res->sums[i]);
+    summary_free(res->sums[i]);
+    res->sums[i] = NULL;
+  }
+}
+
+int cmd_analyze_memo(const cli_opts *o, const kb *k, char **root, int *failed, run_info *ri, cmd_memo *m)
+{
+  fe_jobs jobs = {0};
+  pipeline_result res = { .want_lazy = true };
+  memset(m, 0, sizeof *m);
+  m->c = cache_cmd_open(o, k);
+  if (cmd_parse_project_in(o, k, &jobs, &res, root, ri, m->c) < 0) {
+    cdb_jobs_free(&jobs);
+    return -1;
+  }
+  int rc = 0;
+  if (res.lazy) {   /* the cache is on */
+    progmemo_key(o, *root, &res, jobs.n, m->key);
+    m->keyed = true;
+    unsigned char *mem;
+    const unsigned char *blob;
+    size_t n;
+    if (cache_prog_get(m->c, m->key, &mem, &blob, &n) == 0 && progmemo_decode(blob, n, &m->said, &m->found) == 0)
+      rc = 1;
+    free(mem);
+  }
+  if (rc == 1) {
+    *failed = res.failed + res.skipped;
+    cmd_say_failed(o, &jobs, &res);
+  } else {
+    m->p = link_new(k, o->strict);
+    if (!res.lazy) cmd_link_lazy_plain(m->p, &jobs, &res);
+    else if (!cmd_link_lazy(m->p, &jobs, &res)) m->keyed = false;   /* not the program the key names */
+    cmd_analyzed(o, m->p, &jobs, &res, failed);
+  }
+  pipeline_result_free(&res, jobs.n);
+  cdb_jobs_free(&jobs);
+  return rc;
+}
+
+void cmd_memo_free(const cli_opts *o, cmd_memo *m)
+{
+  if (m->c) cache_cmd_close(o, m->c);
+  link_free(m->p);
+  free(m->said);
+  diag_list_free(&m->found);
+  memset(m, 0, sizeof *m);
 }
 
 /* Hides suppressed findings and those out of scope (cli/scope.h), then
@@ -331,7 +430,7 @@ static int cmd_path_cmp(const void *a, const void *b)
 /* "note: 'main' is defined 3 times (a.c:3, b.c:5, c.c:9): …" for a name
  * several TUs define (link/dup.c): not an error in a database of many
  * programs, so said only under --verbose. */
-static void cmd_dup_note(const link_prog *p, uint32_t fi, const char *root)
+static void cmd_dup_note(const link_prog *p, uint32_t fi, const char *root, strbuf *said)
 {
   uint32_t *defs, n = link_dup_defs(p, fi, &defs);
   char **where = xmalloc((n ? n : 1) * sizeof *where);
@@ -343,13 +442,13 @@ static void cmd_dup_note(const link_prog *p, uint32_t fi, const char *root)
     sb_free(&b);
   }
   qsort(where, n, sizeof *where, cmd_path_cmp);   /* the same for every input order */
-  fprintf(stderr, "note: '%s' is defined %u times (", strtab_get(p->strs, p->funcs.v[fi].name), n);
+  sb_printf(said, "note: '%s' is defined %u times (", strtab_get(p->strs, p->funcs.v[fi].name), n);
   for (uint32_t k = 0; k < n; k++) {
-    fprintf(stderr, "%s%s", k ? ", " : "", where[k]);
+    sb_printf(said, "%s%s", k ? ", " : "", where[k]);
     free(where[k]);
   }
-  fputs("): several programs; a call resolves to the definition in its own file, "
-        "from elsewhere to the join of all of them\n", stderr);
+  sb_puts(said, "): several programs; a call resolves to the definition in its own file, "
+          "from elsewhere to the join of all of them\n");
   free(where);
   free(defs);
 }
@@ -370,6 +469,14 @@ static void cmd_mark_library(const cli_opts *o, link_prog *p, const char *root)
 
 void cmd_solve(const cli_opts *o, link_prog *p, const char *root)
 {
+  strbuf said = {0};
+  cmd_solve_said(o, p, root, &said);
+  fputs(sb_str(&said), stderr);
+  sb_free(&said);
+}
+
+void cmd_solve_said(const cli_opts *o, link_prog *p, const char *root, strbuf *said)
+{
   p->whole_program = o->whole_program;
   p->has_library = o->libraries.n > 0;
   link_solve(p);
@@ -378,20 +485,20 @@ void cmd_solve(const cli_opts *o, link_prog *p, const char *root)
    * with their flags, or summaries linked, are all the user chose. */
   if (o->cmd != CMD_LINK && !(o->files.n && !o->db)) cmd_mark_other_defs(o, p, root);
   if (o->quiet) return;
-  for (size_t i = 0; i < p->warnings.n; i++) fprintf(stderr, "%s\n", p->warnings.v[i]);
+  for (size_t i = 0; i < p->warnings.n; i++) sb_printf(said, "%s\n", p->warnings.v[i]);
   for (size_t i = 0; i < p->conflicts.n; i++) {   /* paths relative to the root, as everywhere */
     const link_conflict_rec *c = &p->conflicts.v[i];
     const link_func *f = &p->funcs.v[c->func];
     strbuf a = {0}, b = {0};
     reason_path(&a, p, c->file, root);
     reason_path(&b, p, f->loc.file, root);
-    fprintf(stderr, "%s:%u: warning: '%s' is also defined at %s:%u; both are treated as unknown (normal)\n",
+    sb_printf(said, "%s:%u: warning: '%s' is also defined at %s:%u; both are treated as unknown (normal)\n",
             sb_str(&a), c->line, strtab_get(p->strs, f->name), sb_str(&b), f->loc.line);
     sb_free(&a);
     sb_free(&b);
   }
   for (uint32_t fi = 0; o->verbose && fi < p->funcs.n; fi++)
-    if (p->funcs.v[fi].lflags & LF_JOIN) cmd_dup_note(p, fi, root);
+    if (p->funcs.v[fi].lflags & LF_JOIN) cmd_dup_note(p, fi, root, said);
 }
 
 int cmd_fail_on(const cli_opts *o, const diag_list *l, int rc)

@@ -2,6 +2,7 @@
  * (all of them in one page). */
 #include "checks/checks.h"
 #include "cli/cmd.h"
+#include "cli/progmemo.h"
 #include "cli/scope.h"
 #include "report/diag_out.h"
 #include "report/html.h"
@@ -118,6 +119,40 @@ static const char *findings_command(const cli_opts *o)
   return "check";
 }
 
+/* check's findings through the cache (cli/progmemo.h): kept from a run
+ * of the same program, or computed here and kept. Into l, unfiltered,
+ * after what the solve says on stderr. 0, or -1 if the project could not
+ * be read. (check alone: findings_run's hidden stays 0.) */
+static int findings_kept(const cli_opts *o, const kb *k, char **root, int *failed, run_info *ri, cmd_memo *m,
+                         diag_list *l)
+{
+  int rc = cmd_analyze_memo(o, k, root, failed, ri, m);
+  if (rc < 0) return -1;
+  if (o->stats && m->c && cache_dir_of(m->c))
+    fprintf(stderr, "purist: cache: the program's findings %s\n",
+            rc == 1 ? "kept from a run on the same summaries: nothing decoded, linked or solved" : "computed");
+  if (rc == 1) {
+    if (m->said) fputs(m->said, stderr);
+    *l = m->found;
+    memset(&m->found, 0, sizeof m->found);
+    return 0;
+  }
+  strbuf said = {0};
+  cmd_solve_said(o, m->p, *root, &said);
+  fputs(sb_str(&said), stderr);
+  checks_opts co = { *root, o->cheats_as_errors, o->whole_program, cli_std_attrs(o), o->all, o->verbose };
+  size_t hidden = 0;
+  findings_run(o, m->p, &co, l, &hidden);
+  if (m->keyed) {
+    size_t n;
+    unsigned char *blob = progmemo_encode(said.n ? sb_str(&said) : NULL, l, &n);
+    cache_prog_put(m->c, m->key, blob, n);
+    free(blob);
+  }
+  sb_free(&said);
+  return 0;
+}
+
 /* check, suggest, explain: findings as diagnostics. Exit 1 when a finding
  * is as severe as --fail-on, 2 on input errors. */
 int cmd_findings(const cli_opts *o, const kb *k)
@@ -125,13 +160,20 @@ int cmd_findings(const cli_opts *o, const kb *k)
   char *root = NULL;
   int failed = 0;
   run_info ri = { .command = findings_command(o) };
-  link_prog *p = cmd_analyze(o, k, &root, &failed, &ri);
-  if (!p) { free(root); run_info_free(&ri); return EXIT_INPUT; }
-  cmd_solve(o, p, root);
-  checks_opts co = { root, o->cheats_as_errors, o->whole_program, cli_std_attrs(o), o->all, o->verbose };
+  cmd_memo m = {0};
   diag_list l = {0};
   size_t hidden = 0;
-  findings_run(o, p, &co, &l, &hidden);
+  link_prog *p = NULL;
+  int kept = progmemo_applies(o) ? findings_kept(o, k, &root, &failed, &ri, &m, &l) : -2;
+  if (kept == -1) { free(root); run_info_free(&ri); return EXIT_INPUT; }
+  if (kept == -2) {
+    p = cmd_analyze(o, k, &root, &failed, &ri);
+    if (!p) { free(root); run_info_free(&ri); return EXIT_INPUT; }
+    cmd_solve(o, p, root);
+    checks_opts co = { root, o->cheats_as_errors, o->whole_program, cli_std_attrs(o), o->all, o->verbose };
+    findings_run(o, p, &co, &l, &hidden);
+  }
+  checks_opts co = { root, o->cheats_as_errors, o->whole_program, cli_std_attrs(o), o->all, o->verbose };
   bool tail = o->cmd == CMD_SUGGEST && o->format == FMT_TEXT;   /* the counts end suggest's text */
   if ((o->all && tail) || (hidden && (tail || !o->quiet))) hidden = findings_hidden(o, p, &co, root);
   if (hidden && !o->quiet && !tail && !o->all)
@@ -146,6 +188,7 @@ int cmd_findings(const cli_opts *o, const kb *k)
   run_info_free(&ri);
   diag_list_free(&l);
   link_free(p);
+  cmd_memo_free(o, &m);
   free(root);
   return failed ? EXIT_INPUT : rc;
 }

@@ -54,6 +54,12 @@ typedef struct {
    * cache's manifest on a hit — so -o can refuse a header that holds no
    * declaration (macros, types only). Costs a hash of each header read. */
   strtab *includes;
+  /* Optional, set by the caller (no sink then): with a cache, an exact
+   * hit's summary stays undecoded in lazy[i] (pipeline allocates it;
+   * sums[i] NULL), for a caller that may not need it (cli/progmemo.c);
+   * every job's lazy[i].digest names its summary. */
+  bool want_lazy;
+  cache_lazy *lazy;
 } pipeline_result;
 
 /* Summarises jobs with `nthreads` threads (one libclang index each). The

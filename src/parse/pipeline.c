@@ -166,10 +166,10 @@ static void pipeline_deliver(pipeline_shared *sh, size_t i)
 /* One job through the cache (if any) or the parser; the files it read
  * go into out->includes if the caller asked. */
 static fe_status pipeline_parse(pipeline_shared *sh, fe_parser parse, const fe_job *job, sum_tu **sum,
-                                fe_msgs *msgs)
+                                fe_msgs *msgs, cache_lazy *lz)
 {
   fe_deps deps = {0}, *want = sh->out->includes ? &deps : NULL;
-  fe_status st = sh->cache ? cache_summarize(sh->cache, parse, job, sh->kb, sum, msgs, want)
+  fe_status st = sh->cache ? cache_summarize_lazy(sh->cache, parse, job, sh->kb, sum, msgs, want, lz)
                            : parse.run(parse.ctx, job, sh->kb, sum, msgs, want);
   if (want) {
     pthread_mutex_lock(&sh->lock);
@@ -190,10 +190,16 @@ static fe_status pipeline_try_alts(pipeline_shared *sh, fe_parser parse, const f
   for (size_t k = 0; st != FE_OK && job->alts && k < job->alts->n; k++) {
     sum_tu *sum = NULL;
     fe_msgs msgs = {0};
-    if (pipeline_parse(sh, parse, &job->alts->v[k], &sum, &msgs) != FE_OK) {
+    cache_lazy lz = {0};
+    if (pipeline_parse(sh, parse, &job->alts->v[k], &sum, &msgs, sh->out->lazy ? &lz : NULL) != FE_OK) {
       summary_free(sum);
       fe_msgs_free(&msgs);
+      cache_lazy_free(&lz);
       continue;
+    }
+    if (sh->out->lazy) {
+      cache_lazy_free(&sh->out->lazy[i]);
+      sh->out->lazy[i] = lz;
     }
     summary_free(sh->out->sums[i]);
     fe_msgs_free(&sh->out->msgs[i]);
@@ -230,7 +236,8 @@ static void *pipeline_worker(void *arg)
     if (i >= sh->jobs->n) break;
     const fe_job *job = &sh->jobs->v[i];
     pipeline_progress_start(sh, i);
-    fe_status st = pipeline_parse(sh, parse, job, &sh->out->sums[i], &sh->out->msgs[i]);
+    fe_status st = pipeline_parse(sh, parse, job, &sh->out->sums[i], &sh->out->msgs[i],
+                                  sh->out->lazy ? &sh->out->lazy[i] : NULL);
     if (st != FE_OK && job->alts) st = pipeline_try_alts(sh, parse, job, i, st);
     sh->out->status[i] = st;
     if (st != FE_OK) atomic_fetch_add(&sh->failed, 1);
@@ -316,6 +323,7 @@ void pipeline_summarize_cached(const fe_jobs *jobs, const kb *kb, cache *c, int 
   pipeline_shared sh = { .jobs = jobs, .kb = kb, .cache = c, .out = out, .n = n, .progress = progress,
                          .root = out->root };
   if (out->sink) sh.ready = xcalloc(n ? n : 1, sizeof *sh.ready);
+  if (out->want_lazy && c && !out->sink) out->lazy = xcalloc(n ? n : 1, sizeof *out->lazy);
   /* Shared prefixes' PCHs (frontend/pch.h): in the cache, else for this run. */
   char *pch_tmp = fe_pch_store_open(c ? cache_dir_of(c) : NULL);
   pipeline_run_threads(&sh, nthreads);
@@ -329,7 +337,10 @@ void pipeline_result_free(pipeline_result *r, size_t njobs)
   for (size_t i = 0; i < njobs; i++) {
     summary_free(r->sums[i]);
     fe_msgs_free(&r->msgs[i]);
+    if (r->lazy) cache_lazy_free(&r->lazy[i]);
   }
+  free(r->lazy);
+  r->lazy = NULL;
   free(r->sums);
   free(r->msgs);
   free(r->status);

@@ -568,5 +568,9 @@ sum_tu *summary_decode(const unsigned char *buf, size_t len, size_t *pos, char *
  * covered (a cache entry's): the record's own checksum is not computed
  * again. Everything else is checked as summary_decode does. */
 sum_tu *summary_decode_verified(const unsigned char *buf, size_t len, size_t *pos, char **err);
+/* The STF_* flags of the uncompressed record at buf, without decoding it
+ * (a run that may not need the summary asks whether its TU failed). 0, or
+ * -1 if the record is not one this purist reads that way. */
+int summary_peek_flags(const unsigned char *buf, size_t len, uint32_t *flags);
 
 #endif

@@ -525,3 +525,16 @@ sum_tu *summary_decode_verified(const unsigned char *buf, size_t len, size_t *po
 {
   return summary_decode_at(buf, len, pos, err, false);
 }
+
+int summary_peek_flags(const unsigned char *buf, size_t len, uint32_t *flags)
+{
+  if (len < HEADER_LEN || memcmp(buf, SUMMARY_MAGIC, 8) != 0) return -1;
+  if (get_le(buf + 8, 4) != SUMMARY_FORMAT || get_le(buf + 12, 4) != 0) return -1;   /* packed: decode */
+  uint64_t plen = get_le(buf + 16, 8);
+  if (plen > len - HEADER_LEN) return -1;
+  reader r = { buf + HEADER_LEN, buf + HEADER_LEN + plen, 0 };
+  uint64_t f = bytes_get_uleb(&r);
+  if (r.bad || f > UINT32_MAX) return -1;
+  *flags = (uint32_t)f;
+  return 0;
+}
