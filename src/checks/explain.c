@@ -130,6 +130,15 @@ static purity explain_seen_class(const link_prog *p, const link_func *f, const l
   return cls;
 }
 
+/* Do two calls of an internal function come from different macros
+ * (isdigit(c) then isupper(c), both __ctype_b_loc())? Then "isupper is
+ * called again" would be false: it is the expansion's call that repeats. */
+static bool explain_other_macro(const link_prog *p, const link_call *c, const link_call *first)
+{
+  return c->macro && first->macro && c->macro != first->macro &&
+         reason_is_internal(S(p, p->funcs.v[c->callee].name));
+}
+
 static void explain_redundant(const link_prog *p, const checks_opts *o, const link_func *f, const link_call *c,
                               const link_func *g, purity cls, const cs_fact *fact, const clash_verdict *v,
                               diag_list *out)
@@ -142,6 +151,8 @@ static void explain_redundant(const link_prog *p, const checks_opts *o, const li
    * otherwise: checks_callsite makes no such fact when a way is blocked). */
   if (fact->hoisted)
     sb_printf(&m, " is called with the same arguments at line %u, on the other way out of the if", first->loc.line);
+  else if (explain_other_macro(p, c, first))
+    sb_printf(&m, " calls it with the same arguments as '%s' did at line %u", S(p, first->macro), first->loc.line);
   else
     sb_printf(&m, " is called again with the same arguments as at line %u", first->loc.line);
   diag *d = checks_emit(out, p, o, "redundant-call", advice ? DIAG_WARNING : DIAG_NOTE, c->loc, f, "");
@@ -185,15 +196,24 @@ static void explain_hoist(const link_prog *p, const checks_opts *o, const link_f
 {
   bool advice = fact->blocked && v->level <= CLASH_MAYBE;
   strbuf m = {0};
-  sb_printf(&m, "%s ", purity_name(cls));
-  reason_callee(&m, p, c, true);   /* isalpha, not the __ctype_b_loc it expands to */
+  /* islower(i): the hoisted call is the __ctype_b_loc() it expands to,
+   * whose arguments do not change, not islower, whose i does. */
+  bool inner = c->macro && reason_is_internal(S(p, g->name));
+  if (inner) sb_printf(&m, "'%s'", S(p, c->macro));
+  else {
+    sb_printf(&m, "%s ", purity_name(cls));
+    reason_callee(&m, p, c, true);   /* isalpha, not the __ctype_b_loc it expands to */
+  }
   if (fact->blocked && v->level == CLASH_UNKNOWN)
     sb_puts(&m, " is called in every iteration of a loop");
+  else if (inner)
+    sb_printf(&m, " is called in every iteration of a loop; the call to %s '%s' it expands to has arguments "
+              "the loop does not change", purity_name(cls), S(p, g->name));
   else
     sb_puts(&m, " is called in every iteration of a loop with arguments the loop does not change");
   diag *d = checks_emit(out, p, o, "loop-invariant-call", advice ? DIAG_WARNING : DIAG_NOTE, c->loc, f, "");
   if (!fact->blocked) {
-    sb_puts(&m, ": the compiler hoists it out of the loop");
+    sb_puts(&m, inner ? ": the compiler hoists that call out of the loop" : ": the compiler hoists it out of the loop");
     explain_when(&m, p, f, g, cls);
   } else if (v->level == CLASH_NONE) {
     sb_puts(&m, "; ");
