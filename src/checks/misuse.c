@@ -84,6 +84,7 @@ static link_why witness_why(const link_prog *p, nr_ctx *nr, const link_func *cur
     for (uint32_t i = 0; i < cur->neff; i++) {
       const sum_effect *e = &p->effs.v[cur->eff_off + i];
       if (!(e->flags & (SEF_MAY | SEF_DOOMED | SEF_SCRATCH | SEF_ERRNO_RESTORE)) && !nr_is_barrier(e) &&
+          !link_scratch_effect(p, cur, e) &&
           link_effect_contrib(p, e) > decl) {
         w = (link_why){ WHY_EFFECT, cur->eff_off + i };
         break;

@@ -39,7 +39,9 @@ static link_why scratch_other_cause(const link_prog *p, const link_func *f, puri
   bool owner = scratch_witness_owner(f);
   for (uint32_t i = 0; i < f->neff; i++) {
     const sum_effect *e = &p->effs.v[f->eff_off + i];
-    if ((e->flags & (SEF_SCRATCH | SEF_DOOMED | SEF_ERRNO_RESTORE)) || scratch_param_local(e, local_params)) continue;
+    if ((e->flags & (SEF_SCRATCH | SEF_DOOMED | SEF_ERRNO_RESTORE)) || scratch_param_local(e, local_params) ||
+        link_scratch_effect(p, f, e))
+      continue;
     if (link_effect_contrib(p, e) > decl) return (link_why){ WHY_EFFECT, f->eff_off + i };
   }
   for (uint32_t i = 0; i < f->ncall; i++) {
@@ -90,7 +92,8 @@ link_why checks_scratch_why(const link_prog *p, const link_func *cur, link_why w
   bool scratch = false;
   if (w.kind == WHY_EFFECT) {
     const sum_effect *e = &p->effs.v[w.index];
-    scratch = (e->flags & (SEF_SCRATCH | SEF_ERRNO_RESTORE)) || scratch_param_local(e, local_params);
+    scratch = (e->flags & (SEF_SCRATCH | SEF_ERRNO_RESTORE)) || scratch_param_local(e, local_params) ||
+              link_scratch_effect(p, cur, e);
   } else if (w.kind == WHY_CALL) {
     const link_call *c = &p->calls.v[w.index];
     /* An allocation whose block leaves (xmalloc returning it) is the cause;

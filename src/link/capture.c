@@ -153,10 +153,34 @@ static bool scratch_passed_away(const link_prog *p, const link_func *f)
   return false;
 }
 
-bool link_scratch_effect(const link_func *f, const sum_effect *e)
+/* Is e a write into errno (`errno = …`, the accessor's result written)? */
+static bool scratch_errno_write(const link_prog *p, const sum_effect *e)
 {
-  /* errno put back as it was (frontend/errsave.c) is no write either. */
+  return e->kind == SE_WRITE_MEM && e->name == p->errno_name && !(e->flags & SEF_ATOMIC);
+}
+
+bool link_scratch_effect(const link_prog *p, const link_func *f, const sum_effect *e)
+{
+  /* errno put back as it was (frontend/errsave.c) is no write either, nor
+   * any write into errno of a function that keeps errno for its caller. */
+  if ((f->sflags & SSF_ERRNO_KEPT) && scratch_errno_write(p, e)) return true;
   return ((f->lflags & LF_SCRATCH_OK) && (e->flags & SEF_SCRATCH)) || (e->flags & SEF_ERRNO_RESTORE);
+}
+
+/* What calling g gives for `check` with what it writes into errno left
+ * out (a caller keeping errno): its est, or for a library function of the
+ * knowledge base whose entry says what it does apart from setting errno
+ * (`errno=CLASS`, or a math function's `errno`), that. */
+static link_state scratch_callee_noerr(const link_prog *p, const link_func *f, const link_func *g)
+{
+  if (link_solved_body(g)) return g->est;
+  link_state s = link_solve_callee(p, f, g);
+  const kb_entry *e = link_kb_entry(p, g);
+  if (e && !e->callbacks && s.own == PURITY_NORMAL) {
+    if (e->errno_only) s.own = e->errno_cls;
+    else if (e->math_errno) s.own = e->cls;
+  }
+  return s;
 }
 
 /* Is call c of f left out when f owns its blocks (owner)? Allocating and
@@ -178,10 +202,13 @@ bool link_scratch_call(const link_prog *p, const link_func *f, const link_call *
  * f's parameters in local_params (bit i) pointing to storage no caller
  * of the function being checked sees. */
 static link_state scratch_call_state_in(const link_prog *p, const link_func *f, const link_call *c,
-                                        uint64_t local_params, bool owner)
+                                        uint64_t local_params, bool owner, bool noerr)
 {
   const link_func *g = &p->funcs.v[c->callee];
-  link_state cs = link_solved_body(g) ? g->sst : link_solve_callee(p, f, g);
+  /* noerr: f keeps errno for its caller (or this is f's est), so what the
+   * callee writes into errno is undone before f returns. */
+  noerr = noerr || (f->sflags & SSF_ERRNO_KEPT);
+  link_state cs = noerr ? scratch_callee_noerr(p, f, g) : link_solved_body(g) ? g->sst : link_solve_callee(p, f, g);
   /* An allocator with a body: what it does besides handing out the block. */
   if (owner && (c->flags & SCF_ALLOC) && link_has_body(g)) cs = (g->lflags & LF_ALLOCATOR) ? g->ast : g->st;
   const kb_entry *e = link_kb_entry(p, g);
@@ -226,7 +253,7 @@ purity link_call_class_scratch_as(const link_prog *p, const link_func *f, const 
   purity k = link_call_class(p, f, c);
   if (scratch_skip_call(p, c, owner)) return PURITY_CONST;
   if (k == PURITY_CONST) return k;
-  link_state s = scratch_call_state_in(p, f, c, local_params, owner);
+  link_state s = scratch_call_state_in(p, f, c, local_params, owner, false);
   purity ks = scratch_state_class(&s);
   return ks < k ? ks : k;
 }
@@ -238,18 +265,21 @@ purity link_scratch_class(const link_func *f)
 
 /* f's check state from its effects and calls (callees' sst known); with
  * owner, its blocks are its own scratch (LF_SCRATCH_OK, or the allocator
- * state of an LF_ALLOCATOR). */
-static link_state scratch_eval(const link_prog *p, const link_func *f, bool owner)
+ * state of an LF_ALLOCATOR); with noerr, what it and its callees write
+ * into errno is left out (its est; callees' est known). */
+static link_state scratch_eval(const link_prog *p, const link_func *f, bool owner, bool noerr)
 {
   link_state s = { PURITY_CONST, 0, 0, 0 };
   for (uint32_t i = 0; i < f->neff; i++) {
     const sum_effect *e = &p->effs.v[f->eff_off + i];
-    if (!link_scratch_effect(f, e) && !(owner && (e->flags & SEF_SCRATCH))) link_solve_effect(&s, e, p->strict);
+    if (link_scratch_effect(p, f, e) || (owner && (e->flags & SEF_SCRATCH)) || (noerr && scratch_errno_write(p, e)))
+      continue;
+    link_solve_effect(&s, e, p->strict);
   }
   for (uint32_t i = 0; i < f->ncall; i++) {
     const link_call *c = &p->calls.v[f->call_off + i];
     if (scratch_skip_call(p, c, owner)) continue;
-    link_state plain, cs = scratch_call_state_in(p, f, c, 0, owner);
+    link_state plain, cs = scratch_call_state_in(p, f, c, 0, owner, noerr);
     link_ind_call(p, f, c, NULL, &plain);
     /* The plain contribution resolves functions passed in; keep it when it
      * is no worse. Of two states equally normal by their writes through
@@ -268,10 +298,11 @@ static link_state scratch_eval(const link_prog *p, const link_func *f, bool owne
 
 void link_scratch_solve(link_prog *p)
 {
+  p->errno_name = strtab_find(p->strs, "errno");
   while (scratch_capture_round(p)) {}
   for (size_t fi = 0; fi < p->funcs.n; fi++) {
     link_func *f = &p->funcs.v[fi];
-    f->sst = f->ast = f->st;
+    f->sst = f->ast = f->est = f->st;
     if (!(f->sflags & SSF_SCRATCH) || (f->sflags & SSF_FRESH_ESCAPES) || !link_solved_body(f) ||
         scratch_passed_away(p, f))
       continue;
@@ -288,11 +319,16 @@ void link_scratch_solve(link_prog *p)
     bool self = false;
     for (uint32_t i = 0; i < f->ncall && !self; i++) self = p->calls.v[f->call_off + i].callee == fi;
     if (self) continue;
-    link_state s = scratch_eval(p, f, (f->lflags & LF_SCRATCH_OK) != 0);
+    bool owner = (f->lflags & LF_SCRATCH_OK) != 0;
+    link_state s = scratch_eval(p, f, owner, false);
     /* Never above the plain state: check only ever forgives. */
     if (scratch_state_class(&s) <= scratch_state_class(&f->st)) f->sst = s;
+    link_state e = scratch_eval(p, f, owner, true);
+    f->est = scratch_state_class(&e) <= scratch_state_class(&f->sst) ? e : f->sst;
+    /* Keeping errno for its caller, it leaves errno as it found it. */
+    if (f->sflags & SSF_ERRNO_KEPT) f->sst = f->est;
     if (f->lflags & LF_ALLOCATOR) {
-      link_state a = scratch_eval(p, f, true);
+      link_state a = scratch_eval(p, f, true, false);
       if (scratch_state_class(&a) <= scratch_state_class(&f->st)) f->ast = a;
     }
   }

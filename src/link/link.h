@@ -99,6 +99,10 @@ typedef struct {
   link_state sst;        /* its state for `check`: scratch work left out where it is
                             LF_SCRATCH_OK (else, and without a body: st) */
   link_state ast;        /* LF_ALLOCATOR: its state with the blocks it hands out left out */
+  /* (issue 30 item 2) Its state for `check` with what it (and its callees)
+   * write into errno left out: what a caller that keeps errno
+   * (SSF_ERRNO_KEPT) gets from calling it. For such a function itself, sst. */
+  link_state est;
 } link_func;
 
 typedef struct {
@@ -140,6 +144,8 @@ typedef struct {
   const kb_entry **kb_names; /* link_solve: per string id naming a function, its knowledge-base
                                 entry (link_kb_entry), or link_kb_none; NULL: not looked up */
   uint32_t kb_names_n;
+  uint32_t errno_name;       /* link_scratch_solve: the string id of "errno" (an effect's name
+                                for a write into errno), UINT32_MAX if none */
 } link_prog;
 
 link_prog *link_new(const kb *kb, bool strict);
@@ -202,8 +208,9 @@ purity link_call_class(const link_prog *p, const link_func *f, const link_call *
  * (link_solve calls it): every function's captures, LF_SCRATCH_OK and sst. */
 void link_scratch_solve(link_prog *p);
 /* Is effect e, or call c, of f scratch work `check` leaves out (or, for
- * an effect, errno put back as it was)? */
-bool link_scratch_effect(const link_func *f, const sum_effect *e);
+ * an effect, errno put back as it was, or any write into errno where f
+ * keeps errno for its caller: SSF_ERRNO_KEPT)? */
+bool link_scratch_effect(const link_prog *p, const link_func *f, const sum_effect *e);
 bool link_scratch_call(const link_prog *p, const link_func *f, const link_call *c);
 /* What call c of f contributes for `check`: link_call_class, or less when
  * blocks f allocated are passed (written through as f's own scratch) or
