@@ -39,6 +39,9 @@ typedef struct {
    * puts it back before every return gets from it in `check`. */
   bool errno_only;
   purity errno_cls;
+  uint64_t null_hidden; /* nullN: bit i: given a null pointer as argument i, it keeps hidden
+                           state instead (mbrtowc's own mbstate_t): errno_cls holds only
+                           where the call's argument i is surely not null */
   const char *reason;
   const char *origin;  /* "libc.kb:123" */
 } kb_entry;

@@ -34,7 +34,7 @@ static purity scratch_state_class(const link_state *s)
 {
   purity c = (purity)s->own;
   if (s->pr) c = purity_join(c, PURITY_PURE);
-  if (s->pw) c = PURITY_NORMAL;
+  if (s->pw || s->pn) c = PURITY_NORMAL;   /* pn: a caller may pass null */
   return c;
 }
 
@@ -177,10 +177,25 @@ static link_state scratch_callee_noerr(const link_prog *p, const link_func *f, c
   link_state s = link_solve_callee(p, f, g);
   const kb_entry *e = link_kb_entry(p, g);
   if (e && !e->callbacks && s.own == PURITY_NORMAL) {
-    if (e->errno_only) s.own = e->errno_cls;
+    if (e->errno_only) { s.own = e->errno_cls; s.pn = e->null_hidden; }
     else if (e->math_errno) s.own = e->cls;
   }
   return s;
+}
+
+/* cs.pn seen through call c's arguments (masks m, n of them): a surely
+ * non-null argument escapes the hidden state; one that is the caller's
+ * parameter passes the question on to the caller's callers; anything else
+ * (null, a pointer from anywhere) keeps hidden state: normal. */
+static void scratch_map_null(link_state *out, const link_state *cs, const link_call *c, const uint64_t *m, uint32_t n)
+{
+  for (uint64_t bits = cs->pn; bits; bits &= bits - 1) {
+    unsigned i = (unsigned)__builtin_ctzll(bits);
+    if (i < 64 && (c->nonnull >> i & 1)) continue;
+    uint64_t a = i < n ? m[i] : PROV_UNKNOWN;
+    if (a && !(a & ((1ull << PROV_PARAM0) - 1))) out->pn |= a >> PROV_PARAM0;
+    else out->own = PURITY_NORMAL;
+  }
 }
 
 /* Is call c of f left out when f owns its blocks (owner)? Allocating and
@@ -230,8 +245,9 @@ static link_state scratch_call_state_in(const link_prog *p, const link_func *f, 
     lpte[a] = owner && (pte[a] & PROV_FRESH) ? ((pte[a] & ~PROV_FRESH) | PROV_LOCAL) : pte[a];
     if (lpte[a] & lp) lpte[a] = (lpte[a] & ~lp) | PROV_LOCAL;
   }
-  link_state out = { PURITY_CONST, 0, 0, 0 };
+  link_state out = { PURITY_CONST, 0, 0, 0, 0 };
   link_solve_apply_pte(&out, &cs, n ? local : NULL, n, pte && n == c->nargs ? lpte : NULL);
+  scratch_map_null(&out, &cs, c, m, n);
   if ((c->flags & (SCF_NORETURN | SCF_DOOMED)) && !p->strict) link_solve_cap_doomed(&out);
   return out;
 }
@@ -269,7 +285,7 @@ purity link_scratch_class(const link_func *f)
  * into errno is left out (its est; callees' est known). */
 static link_state scratch_eval(const link_prog *p, const link_func *f, bool owner, bool noerr)
 {
-  link_state s = { PURITY_CONST, 0, 0, 0 };
+  link_state s = { PURITY_CONST, 0, 0, 0, 0 };
   for (uint32_t i = 0; i < f->neff; i++) {
     const sum_effect *e = &p->effs.v[f->eff_off + i];
     if (link_scratch_effect(p, f, e) || (owner && (e->flags & SEF_SCRATCH)) || (noerr && scratch_errno_write(p, e)))
@@ -291,6 +307,7 @@ static link_state scratch_eval(const link_prog *p, const link_func *f, bool owne
     s.own = purity_join((purity)s.own, (purity)cs.own);
     s.pr |= cs.pr;
     s.pw |= cs.pw;
+    s.pn |= cs.pn;
   }
   s.mnr = f->st.mnr;
   return s;

@@ -58,6 +58,11 @@ typedef struct {
   uint8_t own;       /* purity of its effects other than through parameters */
   uint8_t mnr;       /* may not return */
   uint64_t pr, pw;   /* parameters read / written through (bit i = parameter i) */
+  /* (issue 30 item 2; check's states only) parameters that, null, make it
+   * keep hidden state (a knowledge-base `nullN` reached with them): a
+   * caller passing them surely non-null escapes that; the state alone
+   * counts as normal. */
+  uint64_t pn;
 } link_state;
 
 typedef enum { WHY_NONE, WHY_EFFECT, WHY_CALL, WHY_RECURSION, WHY_UNKNOWN_BODY,

@@ -256,6 +256,11 @@ typedef struct {
    * hoisting makes the then-side call (resp. this one) the first of its
    * side, 0 if none; that hoisting must happen too. */
   uint32_t hoist_same, hoist_t_eff, hoist_t_call, hoist_e_eff, hoist_e_call, hoist_dep_t, hoist_dep_e;
+  /* (format 13; issue 30 item 2) Bit i: argument i is surely not a null
+   * pointer (`&object`, an array, a string literal): a library function
+   * that keeps hidden state only when given a null pointer there
+   * (mbrtowc's mbstate_t, knowledge-base `nullN`) does not here. */
+  uint64_t nonnull;
   sum_loc loc;
 } sum_call;
 
