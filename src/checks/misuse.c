@@ -73,11 +73,12 @@ static uint64_t witness_bound_params(const link_prog *p, const link_func *cur, c
 }
 
 static link_why witness_why(const link_prog *p, nr_ctx *nr, const link_func *cur, purity decl,
-                            uint64_t local_params, uint64_t bound)
+                            uint64_t local_params, uint64_t bound, const link_chain *ch)
 {
   link_why w = link_weak_body(cur) ? cur->weak_why : cur->why;
-  /* Not a write into its own scratch block, nor into its callers'. */
-  w = checks_scratch_why(p, cur, w, decl, local_params);
+  /* Not a write into its own scratch block, nor into its callers', nor
+   * into errno below a function that keeps it. */
+  w = checks_scratch_why(p, cur, w, decl, local_params, ch);
   w = witness_unbound(p, cur, decl, w, bound);
   /* A write that may not happen (SEF_MAY) is named last: a sure cause first. */
   if (w.kind == WHY_EFFECT && (p->effs.v[w.index].flags & SEF_MAY))
@@ -147,7 +148,8 @@ static void witness(const link_prog *p, const checks_opts *o, nr_ctx *nr, purity
   strbuf via = {0};
   const link_func *cur = f;
   uint64_t local_params = 0;   /* cur's parameters pointing to memory f's callers never see */
-  link_why why = witness_why(p, nr, cur, decl, local_params, 0);
+  link_chain ch = { false, 0 };
+  link_why why = witness_why(p, nr, cur, decl, local_params, 0, &ch);
   for (int steps = 0; steps < 64 && why.kind == WHY_CALL; steps++) {
     const link_call *c = &p->calls.v[why.index];
     const link_func *g = &p->funcs.v[c->callee];
@@ -160,7 +162,8 @@ static void witness(const link_prog *p, const checks_opts *o, nr_ctx *nr, purity
       sb_printf(&via, "%s%s calling back %s", via.n ? ", " : "", S(p, g->name), S(p, h->name));
       cur = h;
       local_params = 0;
-      why = witness_why(p, nr, cur, decl, local_params, 0);
+      ch.nonnull = 0;
+      why = witness_why(p, nr, cur, decl, local_params, 0, &ch);
       continue;
     }
     /* A weak body was solved with the weak bodies it calls (solve_weak_bodies):
@@ -175,8 +178,10 @@ static void witness(const link_prog *p, const checks_opts *o, nr_ctx *nr, purity
     sb_printf(&via, "%s%s", via.n ? ", " : "", S(p, g->name));
     local_params = checks_scratch_step(p, cur, c, local_params);
     uint64_t bound = witness_bound_params(p, cur, c);
+    ch.noerr = ch.noerr || (cur->sflags & SSF_ERRNO_KEPT);
+    ch.nonnull = link_chain_nonnull(p, c, ch.nonnull);
     cur = g;
-    why = witness_why(p, nr, cur, decl, local_params, bound);
+    why = witness_why(p, nr, cur, decl, local_params, bound, &ch);
   }
   reason_head_why(msg, p, cur, why, o->root);
   if (hook) {

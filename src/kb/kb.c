@@ -63,7 +63,7 @@ static int kb_parse_callback_map(kb_entry *e, const char *s, size_t n)
 }
 
 /* One item of the effects column: rN, wN, r*, w*, cN, cN:AB…, noreturn,
- * errno, errno=const, errno=pure, nullN, cheat, alloc, hook, fN. */
+ * errno, errno=const, errno=pure, nullN, queryN, cheat, alloc, hook, fN. */
 static int kb_parse_effect(kb_entry *e, const char *s, size_t n)
 {
   if (n > 2 && s[0] == 'c' && memchr(s, ':', n)) {
@@ -74,14 +74,15 @@ static int kb_parse_effect(kb_entry *e, const char *s, size_t n)
   }
   if (n == 8 && memcmp(s, "noreturn", 8) == 0) { e->noreturn = true; return 0; }
   if (n == 5 && memcmp(s, "errno", 5) == 0) { e->math_errno = true; return 0; }
-  if (n > 4 && memcmp(s, "null", 4) == 0) {
+  if ((n > 4 && memcmp(s, "null", 4) == 0) || (n > 5 && memcmp(s, "query", 5) == 0)) {
+    size_t at = s[0] == 'n' ? 4 : 5;
     unsigned v = 0;
-    for (size_t i = 4; i < n; i++) {
+    for (size_t i = at; i < n; i++) {
       if (!isdigit((unsigned char)s[i]) || v > 6) return -1;
       v = v * 10 + (unsigned)(s[i] - '0');
     }
     if (v >= 64) return -1;
-    e->null_hidden |= (uint64_t)1 << v;
+    *(at == 4 ? &e->null_hidden : &e->null_query) |= (uint64_t)1 << v;
     return 0;
   }
   if (n > 6 && memcmp(s, "errno=", 6) == 0) {
@@ -158,6 +159,7 @@ static int kb_parse_line(kb *k, const char *p, const char *end, const char *orig
   if (kb_parse_class(cls, cl, &e.cls) < 0 || kb_parse_effects(&e, eff, el) < 0) return -1;
   if (e.errno_only && (e.cls != PURITY_NORMAL || e.math_errno)) return -1;   /* errno=: what normal is made of */
   if (e.null_hidden && !e.errno_only) return -1;   /* nullN qualifies errno= */
+  if (e.null_query && (e.cls != PURITY_NORMAL || e.callbacks)) return -1;   /* queryN: what normal is made of */
   while (p < end && isspace((unsigned char)*p)) p++;
   const char *rend = end;
   while (rend > p && isspace((unsigned char)rend[-1])) rend--;

@@ -42,6 +42,9 @@ typedef struct {
   uint64_t null_hidden; /* nullN: bit i: given a null pointer as argument i, it keeps hidden
                            state instead (mbrtowc's own mbstate_t): errno_cls holds only
                            where the call's argument i is surely not null */
+  uint64_t null_query;  /* queryN: bit i: given a null pointer as argument i, it only reads (a
+                           query: setlocale(c, NULL) names the locale): `check` counts such a
+                           call as pure */
   const char *reason;
   const char *origin;  /* "libc.kb:123" */
 } kb_entry;

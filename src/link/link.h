@@ -225,11 +225,22 @@ purity link_call_class_scratch(const link_prog *p, const link_func *f, const lin
  * no caller of the function checked sees (a witness's chain of calls). */
 purity link_call_class_scratch_in(const link_prog *p, const link_func *f, const link_call *c,
                                   uint64_t local_params);
+/* What a witness's chain of calls knows of f where it reaches it (issue 30
+ * item 2): noerr, a function up the chain keeps errno for its caller
+ * (SSF_ERRNO_KEPT), so what is written into errno below is undone; bit i
+ * of nonnull, f's parameter i is surely not a null pointer there. */
+typedef struct { bool noerr; uint64_t nonnull; } link_chain;
 /* The same with owner: blocks f allocated count as f's own storage even
  * when f is not LF_SCRATCH_OK (a witness looking past the writes into
- * blocks whose only fault is being passed on or kept in a local object). */
+ * blocks whose only fault is being passed on or kept in a local object);
+ * with ch (or NULL), what the chain knows. */
 purity link_call_class_scratch_as(const link_prog *p, const link_func *f, const link_call *c,
-                                  uint64_t local_params, bool owner);
+                                  uint64_t local_params, bool owner, const link_chain *ch);
+/* The nonnull of a chain at via's callee, from the caller's (nonnull):
+ * the arguments surely not null there. */
+uint64_t link_chain_nonnull(const link_prog *p, const link_call *via, uint64_t nonnull);
+/* Is e a write into errno (after link_scratch_solve)? */
+bool link_errno_write(const link_prog *p, const sum_effect *e);
 /* f's class for `check` (from sst). */
 purity link_scratch_class(const link_func *f);
 
