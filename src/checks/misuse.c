@@ -148,7 +148,7 @@ static void witness(const link_prog *p, const checks_opts *o, nr_ctx *nr, purity
   strbuf via = {0};
   const link_func *cur = f;
   uint64_t local_params = 0;   /* cur's parameters pointing to memory f's callers never see */
-  link_chain ch = { false, 0 };
+  link_chain ch = { false, false, 0 };
   link_why why = witness_why(p, nr, cur, decl, local_params, 0, &ch);
   for (int steps = 0; steps < 64 && why.kind == WHY_CALL; steps++) {
     const link_call *c = &p->calls.v[why.index];
@@ -163,6 +163,7 @@ static void witness(const link_prog *p, const checks_opts *o, nr_ctx *nr, purity
       cur = h;
       local_params = 0;
       ch.nonnull = 0;
+      ch.owned = false;
       why = witness_why(p, nr, cur, decl, local_params, 0, &ch);
       continue;
     }
@@ -180,6 +181,8 @@ static void witness(const link_prog *p, const checks_opts *o, nr_ctx *nr, purity
     uint64_t bound = witness_bound_params(p, cur, c);
     ch.noerr = ch.noerr || (cur->sflags & SSF_ERRNO_KEPT);
     ch.nonnull = link_chain_nonnull(p, c, ch.nonnull);
+    ch.owned = (c->flags & SCF_ALLOC) && (c->flags & SCF_PTE) && ((cur->lflags & LF_SCRATCH_OK) || ch.owned) &&
+               !(g->sflags & SSF_FRESH_OUT);
     cur = g;
     why = witness_why(p, nr, cur, decl, local_params, bound, &ch);
   }

@@ -37,7 +37,7 @@ static bool scratch_witness_owner(const link_func *f)
 static link_why scratch_other_cause(const link_prog *p, const link_func *f, purity decl, uint64_t local_params,
                                     const link_chain *ch)
 {
-  bool owner = scratch_witness_owner(f);
+  bool owner = scratch_witness_owner(f) || (ch && ch->owned);
   for (uint32_t i = 0; i < f->neff; i++) {
     const sum_effect *e = &p->effs.v[f->eff_off + i];
     if ((e->flags & (SEF_SCRATCH | SEF_DOOMED | SEF_ERRNO_RESTORE)) || scratch_param_local(e, local_params) ||
@@ -100,7 +100,7 @@ link_why checks_scratch_why(const link_prog *p, const link_func *cur, link_why w
     /* An allocation whose block leaves (xmalloc returning it) is the cause;
      * one whose blocks were only lost (scratch_witness_owner) is not by
      * itself: what else breaks decl comes first. */
-    bool owner = scratch_witness_owner(cur);
+    bool owner = scratch_witness_owner(cur) || (ch && ch->owned);
     if ((c->flags & (SCF_ALLOC | SCF_FREE)) && !owner) return w;
     scratch = (c->flags & (SCF_ALLOC | SCF_FREE)) ||
               link_call_class_scratch_as(p, cur, c, local_params, owner, ch) <= decl;

@@ -228,8 +228,11 @@ purity link_call_class_scratch_in(const link_prog *p, const link_func *f, const 
 /* What a witness's chain of calls knows of f where it reaches it (issue 30
  * item 2): noerr, a function up the chain keeps errno for its caller
  * (SSF_ERRNO_KEPT), so what is written into errno below is undone; bit i
- * of nonnull, f's parameter i is surely not a null pointer there. */
-typedef struct { bool noerr; uint64_t nonnull; } link_chain;
+ * of nonnull, f's parameter i is surely not a null pointer there.
+ * With owned, the blocks f allocates and hands back to its caller are
+ * that caller's scratch (the caller, LF_SCRATCH_OK, got them through a
+ * hand-back, SCF_ALLOC, and frees them): work on them is no cause. */
+typedef struct { bool noerr, owned; uint64_t nonnull; } link_chain;
 /* The same with owner: blocks f allocated count as f's own storage even
  * when f is not LF_SCRATCH_OK (a witness looking past the writes into
  * blocks whose only fault is being passed on or kept in a local object);
