@@ -72,6 +72,33 @@ static uint64_t witness_bound_params(const link_prog *p, const link_func *cur, c
   return bound;
 }
 
+/* When cur's cause is a call of itself, what the recursion repeats: its
+ * first effect beyond decl, else its first call of another function
+ * beyond decl (as the chain sees it), else w. */
+static link_why witness_not_self(const link_prog *p, const link_func *cur, purity decl, uint64_t local_params,
+                                 const link_chain *ch, link_why w)
+{
+  uint32_t fi = (uint32_t)(cur - p->funcs.v);
+  if (w.kind != WHY_CALL || p->calls.v[w.index].callee != fi) return w;
+  for (uint32_t i = 0; i < cur->neff; i++) {
+    const sum_effect *e = &p->effs.v[cur->eff_off + i];
+    bool local = (e->kind == SE_READ_PARAM || e->kind == SE_WRITE_PARAM) && e->param < 64 &&
+                 (local_params >> e->param & 1);
+    if ((e->flags & (SEF_DOOMED | SEF_SCRATCH | SEF_MAY)) || nr_is_barrier(e) || link_scratch_effect(p, cur, e) ||
+        (ch->noerr && link_errno_write(p, e)) || local)
+      continue;
+    if (link_effect_contrib(p, e) > decl) return (link_why){ WHY_EFFECT, cur->eff_off + i };
+  }
+  bool owner = (cur->lflags & LF_SCRATCH_OK) || ch->owned;
+  for (uint32_t i = 0; i < cur->ncall; i++) {
+    const link_call *c = &p->calls.v[cur->call_off + i];
+    if (c->callee == fi || (c->flags & (SCF_DOOMED | SCF_NORETURN))) continue;
+    if (link_call_class_scratch_as(p, cur, c, local_params, owner, ch) > decl)
+      return (link_why){ WHY_CALL, cur->call_off + i };
+  }
+  return w;
+}
+
 static link_why witness_why(const link_prog *p, nr_ctx *nr, const link_func *cur, purity decl,
                             uint64_t local_params, uint64_t bound, const link_chain *ch)
 {
@@ -80,6 +107,7 @@ static link_why witness_why(const link_prog *p, nr_ctx *nr, const link_func *cur
    * into errno below a function that keeps it. */
   w = checks_scratch_why(p, cur, w, decl, local_params, ch);
   w = witness_unbound(p, cur, decl, w, bound);
+  w = witness_not_self(p, cur, decl, local_params, ch, w);
   /* A write that may not happen (SEF_MAY) is named last: a sure cause first. */
   if (w.kind == WHY_EFFECT && (p->effs.v[w.index].flags & SEF_MAY))
     for (uint32_t i = 0; i < cur->neff; i++) {
