@@ -28,7 +28,7 @@ static void add_func(sum_tu *tu, uint32_t name, uint32_t keyfile, sum_loc l, uin
 {
   sum_func f = { name, keyfile, l, linkage, declared, flags, nparams,
                  (uint32_t)tu->effs.n, 0, (uint32_t)tu->calls.n, 0, 0, 0, 0, 0,
-                 (uint64_t)nparams << 58 | 1, (uint8_t)(nparams & 3) };
+                 (uint64_t)nparams << 58 | 1, (uint8_t)((nparams & 3) | (nparams == 1 ? SSF_ERRNO_KEPT : 0)) };   /* format 13 */
   vec_push(&tu->funcs, f);
 }
 
@@ -52,7 +52,8 @@ static void add_call(sum_tu *tu, uint32_t callee, uint16_t flags, sum_loc l,
                  .inl_callee = callee + 1, .inl_same = nargs + 2,
                  .arm_eff_lo = nargs, .arm_eff_hi = nargs + 3, .arm_call_lo = 1, .arm_call_hi = callee + 2,
                  .hoist_same = nargs + 1, .hoist_t_eff = 7, .hoist_t_call = callee + 3, .hoist_e_eff = 9,
-                 .hoist_e_call = nargs + 4, .hoist_dep_t = callee + 5, .hoist_dep_e = 6, .loc = l };
+                 .hoist_e_call = nargs + 4, .hoist_dep_t = callee + 5, .hoist_dep_e = 6,
+                 .nonnull = nargs ? ((uint64_t)1 << 63) | 1 : 0, .loc = l };   /* nonnull: format 13 */
   for (uint32_t i = 0; i < SUM_CALL_NMASKS(&c); i++) vec_push(&tu->argmasks, masks[i]);
   vec_push(&tu->calls, c);
   tu->funcs.v[tu->funcs.n - 1].ncall++;
@@ -247,6 +248,7 @@ static void assert_calls_equal(const sum_tu *a, const sum_tu *b)
     assert_int_equal(x->hoist_t_eff, y->hoist_t_eff); assert_int_equal(x->hoist_t_call, y->hoist_t_call);
     assert_int_equal(x->hoist_e_eff, y->hoist_e_eff); assert_int_equal(x->hoist_e_call, y->hoist_e_call);
     assert_int_equal(x->hoist_dep_t, y->hoist_dep_t); assert_int_equal(x->hoist_dep_e, y->hoist_dep_e);
+    assert_true(x->nonnull == y->nonnull);
     assert_loc_equal(x->loc, y->loc);
   }
   assert_int_equal(a->argmasks.n, b->argmasks.n);
@@ -405,7 +407,7 @@ static void test_packed_round_trip(void **state)
   size_t len, plain, pos = 0;
   unsigned char *buf = summary_encode_packed(tu, &len);
   free(summary_encode(tu, &plain));
-  assert_memory_equal(buf + 8, "\14\0\0\0\1\0\0\0", 8);
+  assert_memory_equal(buf + 8, "\15\0\0\0\1\0\0\0", 8);
   assert_true(len < plain);
   char *err = NULL;
   sum_tu *back = decode_copy(buf, len, &pos, &err);
@@ -516,7 +518,7 @@ static void test_header_layout(void **state)
   size_t len;
   unsigned char *buf = summary_encode(tu, &len);
   assert_memory_equal(buf, "PURIST\0S", 8);
-  assert_memory_equal(buf + 8, "\14\0\0\0", 4);
+  assert_memory_equal(buf + 8, "\15\0\0\0", 4);
   assert_memory_equal(buf + 12, "\0\0\0\0", 4);
   uint64_t plen = 0;
   for (int i = 0; i < 8; i++) plen |= (uint64_t)buf[16 + i] << (8 * i);
@@ -685,13 +687,13 @@ static void test_wrong_version_names_both(void **state)
   sum_tu *tu = sample_tu();
   size_t len, pos = 0;
   unsigned char *buf = summary_encode(tu, &len);
-  buf[8] = 11;
+  buf[8] = 12;
   char *err = NULL;
   sum_tu *back = decode_copy(buf, len, &pos, &err);
   assert_null(back);
   assert_non_null(err);
-  if (!strstr(err, "version 11") || !strstr(err, "version 12"))
-    fail_msg("message does not name versions 11 and 12: %s", err);
+  if (!strstr(err, "version 12") || !strstr(err, "version 13"))
+    fail_msg("message does not name versions 12 and 13: %s", err);
   free(err);
   free(buf);
   summary_free(tu);
