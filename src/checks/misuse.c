@@ -72,18 +72,48 @@ static uint64_t witness_bound_params(const link_prog *p, const link_func *cur, c
   return bound;
 }
 
+/* When cur's cause is a call of itself, what the recursion repeats: its
+ * first effect beyond decl, else its first call of another function
+ * beyond decl (as the chain sees it), else w. */
+static link_why witness_not_self(const link_prog *p, const link_func *cur, purity decl, uint64_t local_params,
+                                 const link_chain *ch, link_why w)
+{
+  uint32_t fi = (uint32_t)(cur - p->funcs.v);
+  if (w.kind != WHY_CALL || p->calls.v[w.index].callee != fi) return w;
+  for (uint32_t i = 0; i < cur->neff; i++) {
+    const sum_effect *e = &p->effs.v[cur->eff_off + i];
+    bool local = (e->kind == SE_READ_PARAM || e->kind == SE_WRITE_PARAM) && e->param < 64 &&
+                 (local_params >> e->param & 1);
+    if ((e->flags & (SEF_DOOMED | SEF_SCRATCH | SEF_MAY)) || nr_is_barrier(e) || link_scratch_effect(p, cur, e) ||
+        (ch->noerr && link_errno_write(p, e)) || local)
+      continue;
+    if (link_effect_contrib(p, e) > decl) return (link_why){ WHY_EFFECT, cur->eff_off + i };
+  }
+  bool owner = (cur->lflags & LF_SCRATCH_OK) || ch->owned;
+  for (uint32_t i = 0; i < cur->ncall; i++) {
+    const link_call *c = &p->calls.v[cur->call_off + i];
+    if (c->callee == fi || (c->flags & (SCF_DOOMED | SCF_NORETURN))) continue;
+    if (link_call_class_scratch_as(p, cur, c, local_params, owner, ch) > decl)
+      return (link_why){ WHY_CALL, cur->call_off + i };
+  }
+  return w;
+}
+
 static link_why witness_why(const link_prog *p, nr_ctx *nr, const link_func *cur, purity decl,
-                            uint64_t local_params, uint64_t bound)
+                            uint64_t local_params, uint64_t bound, const link_chain *ch)
 {
   link_why w = link_weak_body(cur) ? cur->weak_why : cur->why;
-  /* Not a write into its own scratch block, nor into its callers'. */
-  w = checks_scratch_why(p, cur, w, decl, local_params);
+  /* Not a write into its own scratch block, nor into its callers', nor
+   * into errno below a function that keeps it. */
+  w = checks_scratch_why(p, cur, w, decl, local_params, ch);
   w = witness_unbound(p, cur, decl, w, bound);
+  w = witness_not_self(p, cur, decl, local_params, ch, w);
   /* A write that may not happen (SEF_MAY) is named last: a sure cause first. */
   if (w.kind == WHY_EFFECT && (p->effs.v[w.index].flags & SEF_MAY))
     for (uint32_t i = 0; i < cur->neff; i++) {
       const sum_effect *e = &p->effs.v[cur->eff_off + i];
       if (!(e->flags & (SEF_MAY | SEF_DOOMED | SEF_SCRATCH | SEF_ERRNO_RESTORE)) && !nr_is_barrier(e) &&
+          !link_scratch_effect(p, cur, e) &&
           link_effect_contrib(p, e) > decl) {
         w = (link_why){ WHY_EFFECT, cur->eff_off + i };
         break;
@@ -146,7 +176,8 @@ static void witness(const link_prog *p, const checks_opts *o, nr_ctx *nr, purity
   strbuf via = {0};
   const link_func *cur = f;
   uint64_t local_params = 0;   /* cur's parameters pointing to memory f's callers never see */
-  link_why why = witness_why(p, nr, cur, decl, local_params, 0);
+  link_chain ch = { false, false, 0 };
+  link_why why = witness_why(p, nr, cur, decl, local_params, 0, &ch);
   for (int steps = 0; steps < 64 && why.kind == WHY_CALL; steps++) {
     const link_call *c = &p->calls.v[why.index];
     const link_func *g = &p->funcs.v[c->callee];
@@ -159,7 +190,9 @@ static void witness(const link_prog *p, const checks_opts *o, nr_ctx *nr, purity
       sb_printf(&via, "%s%s calling back %s", via.n ? ", " : "", S(p, g->name), S(p, h->name));
       cur = h;
       local_params = 0;
-      why = witness_why(p, nr, cur, decl, local_params, 0);
+      ch.nonnull = 0;
+      ch.owned = false;
+      why = witness_why(p, nr, cur, decl, local_params, 0, &ch);
       continue;
     }
     /* A weak body was solved with the weak bodies it calls (solve_weak_bodies):
@@ -174,8 +207,12 @@ static void witness(const link_prog *p, const checks_opts *o, nr_ctx *nr, purity
     sb_printf(&via, "%s%s", via.n ? ", " : "", S(p, g->name));
     local_params = checks_scratch_step(p, cur, c, local_params);
     uint64_t bound = witness_bound_params(p, cur, c);
+    ch.noerr = ch.noerr || (cur->sflags & SSF_ERRNO_KEPT);
+    ch.nonnull = link_chain_nonnull(p, c, ch.nonnull);
+    ch.owned = (c->flags & SCF_ALLOC) && (c->flags & SCF_PTE) && ((cur->lflags & LF_SCRATCH_OK) || ch.owned) &&
+               !(g->sflags & SSF_FRESH_OUT);
     cur = g;
-    why = witness_why(p, nr, cur, decl, local_params, bound);
+    why = witness_why(p, nr, cur, decl, local_params, bound, &ch);
   }
   reason_head_why(msg, p, cur, why, o->root);
   if (hook) {

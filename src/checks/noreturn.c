@@ -175,7 +175,7 @@ static void nr_class_begin(nr_ctx *c, uint32_t fi, bool skip_doomed, bool skip_b
   for (uint32_t i = 0; i < f->neff; i++) {
     const sum_effect *e = &p->effs.v[f->eff_off + i];
     if ((skip_doomed && (e->flags & SEF_DOOMED)) || (skip_barrier && nr_is_barrier(e))) continue;
-    if (link_scratch_effect(f, e)) continue;   /* scratch memory: no caller sees it (link/capture.c) */
+    if (link_scratch_effect(p, f, e)) continue;   /* scratch memory: no caller sees it (link/capture.c) */
     cls = purity_join(cls, link_effect_contrib(p, e));
   }
   nr_frame fr = { fi, 0, cls };
@@ -233,7 +233,7 @@ purity nr_live_sure_class(nr_ctx *c, uint32_t fi)
   purity cls = PURITY_CONST;
   for (uint32_t i = 0; i < f->neff; i++) {
     const sum_effect *e = &p->effs.v[f->eff_off + i];
-    if ((e->flags & (SEF_DOOMED | SEF_MAY)) || nr_is_barrier(e) || link_scratch_effect(f, e)) continue;
+    if ((e->flags & (SEF_DOOMED | SEF_MAY)) || nr_is_barrier(e) || link_scratch_effect(p, f, e)) continue;
     cls = purity_join(cls, link_effect_contrib(p, e));
   }
   for (uint32_t i = 0; i < f->ncall; i++) {

@@ -34,18 +34,21 @@ static bool scratch_witness_owner(const link_func *f)
 
 /* The first effect of f beyond decl for check that is not scratch work,
  * else the first such call, else WHY_NONE. */
-static link_why scratch_other_cause(const link_prog *p, const link_func *f, purity decl, uint64_t local_params)
+static link_why scratch_other_cause(const link_prog *p, const link_func *f, purity decl, uint64_t local_params,
+                                    const link_chain *ch)
 {
-  bool owner = scratch_witness_owner(f);
+  bool owner = scratch_witness_owner(f) || (ch && ch->owned);
   for (uint32_t i = 0; i < f->neff; i++) {
     const sum_effect *e = &p->effs.v[f->eff_off + i];
-    if ((e->flags & (SEF_SCRATCH | SEF_DOOMED | SEF_ERRNO_RESTORE)) || scratch_param_local(e, local_params)) continue;
+    if ((e->flags & (SEF_SCRATCH | SEF_DOOMED | SEF_ERRNO_RESTORE)) || scratch_param_local(e, local_params) ||
+        link_scratch_effect(p, f, e) || (ch && ch->noerr && link_errno_write(p, e)))
+      continue;
     if (link_effect_contrib(p, e) > decl) return (link_why){ WHY_EFFECT, f->eff_off + i };
   }
   for (uint32_t i = 0; i < f->ncall; i++) {
     const link_call *c = &p->calls.v[f->call_off + i];
     if ((c->flags & (SCF_DOOMED | SCF_NORETURN | SCF_ALLOC | SCF_FREE))) continue;
-    if (link_call_class_scratch_as(p, f, c, local_params, owner) > decl) return (link_why){ WHY_CALL, f->call_off + i };
+    if (link_call_class_scratch_as(p, f, c, local_params, owner, ch) > decl) return (link_why){ WHY_CALL, f->call_off + i };
   }
   return (link_why){ WHY_NONE, 0 };
 }
@@ -82,7 +85,7 @@ static link_why scratch_alloc(const link_prog *p, const link_func *f, purity dec
 }
 
 link_why checks_scratch_why(const link_prog *p, const link_func *cur, link_why w, purity decl,
-                            uint64_t local_params)
+                            uint64_t local_params, const link_chain *ch)
 {
   /* Forgiven for check: work on its own blocks, a call that breaks decl
    * only by writing them (or by its callees' scratch work), an access
@@ -90,18 +93,20 @@ link_why checks_scratch_why(const link_prog *p, const link_func *cur, link_why w
   bool scratch = false;
   if (w.kind == WHY_EFFECT) {
     const sum_effect *e = &p->effs.v[w.index];
-    scratch = (e->flags & (SEF_SCRATCH | SEF_ERRNO_RESTORE)) || scratch_param_local(e, local_params);
+    scratch = (e->flags & (SEF_SCRATCH | SEF_ERRNO_RESTORE)) || scratch_param_local(e, local_params) ||
+              link_scratch_effect(p, cur, e) || (ch && ch->noerr && link_errno_write(p, e));
   } else if (w.kind == WHY_CALL) {
     const link_call *c = &p->calls.v[w.index];
     /* An allocation whose block leaves (xmalloc returning it) is the cause;
      * one whose blocks were only lost (scratch_witness_owner) is not by
      * itself: what else breaks decl comes first. */
-    bool owner = scratch_witness_owner(cur);
+    bool owner = scratch_witness_owner(cur) || (ch && ch->owned);
     if ((c->flags & (SCF_ALLOC | SCF_FREE)) && !owner) return w;
-    scratch = (c->flags & (SCF_ALLOC | SCF_FREE)) || link_call_class_scratch_as(p, cur, c, local_params, owner) <= decl;
+    scratch = (c->flags & (SCF_ALLOC | SCF_FREE)) ||
+              link_call_class_scratch_as(p, cur, c, local_params, owner, ch) <= decl;
   }
   if (!scratch) return w;
-  link_why other = scratch_other_cause(p, cur, decl, local_params);
+  link_why other = scratch_other_cause(p, cur, decl, local_params, ch);
   if (other.kind != WHY_NONE) return other;
   link_why a = scratch_alloc(p, cur, decl);
   return a.kind != WHY_NONE ? a : w;

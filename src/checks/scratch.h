@@ -10,9 +10,10 @@
  * a write into a block cur allocated (its own memory) when something else
  * breaks decl; for a block that leaves the function, the allocation; not
  * an access through a parameter in local_params (bit i: it points to
- * memory no caller of the checked function sees, checks_scratch_step). */
+ * memory no caller of the checked function sees, checks_scratch_step);
+ * not a write into errno where the chain (ch, or NULL) keeps errno. */
 link_why checks_scratch_why(const link_prog *p, const link_func *cur, link_why w, purity decl,
-                            uint64_t local_params);
+                            uint64_t local_params, const link_chain *ch);
 /* The local_params of via's callee, reached from `from` whose own are
  * local_params: the arguments pointing only to locals, fresh blocks of a
  * LF_SCRATCH_OK caller, or such parameters. */

@@ -7,7 +7,22 @@
  * write of its own, a callee) is judged as before, so errno set and left
  * changed on some path stays an error. Only a local that never holds
  * anything else qualifies: initialised or assigned from errno and nothing
- * else, never incremented, its address never taken. */
+ * else, never incremented, its address never taken.
+ *
+ * Beyond that one store, the function as a whole may keep errno for its
+ * caller (SSF_ERRNO_KEPT): saved on entry, put back right before every
+ * return. Then nothing it or its callees do to errno in between reaches a
+ * caller, and `check` leaves those writes out too (link/capture.c). The
+ * shape is what gnulib writes, checked on the syntax tree:
+ *  - the save (`int e = errno;` or `e = errno;`) is a statement of the
+ *    body's outermost block, of a local saved exactly once, and nothing
+ *    before it calls, jumps or has a label (errno is still the caller's);
+ *  - every return after it is a statement of a block whose previous
+ *    statement (a label on it allowed) is `errno = e;`, and its value
+ *    calls nothing (a call there would run after the restore);
+ *  - the body ends in a return or in that restore (falling off the end).
+ * Anything else (a bare `if (x) return 0;`, a labelled return, a restore
+ * inside a condition) is not recognised: the writes count as before. */
 #include "frontend/walk.h"
 #include <string.h>
 
@@ -82,8 +97,12 @@ void fw_errsave_scan(fw *w, CXCursor body)
   clang_visitChildren(body, errsave_visit, &s);
   for (size_t i = 0; i < s.good.n; i++) {
     int bad = 0;
+    size_t times = 0;
     for (size_t j = 0; j < s.bad.n && !bad; j++) bad = s.bad.v[j] == s.good.v[i];
-    if (!bad) vec_push(&w->errno_saved, s.good.v[i]);
+    for (size_t j = 0; j < s.good.n; j++) times += s.good.v[j] == s.good.v[i];
+    if (bad) continue;
+    vec_push(&w->errno_saved, s.good.v[i]);
+    if (times == 1) vec_push(&w->errno_once, s.good.v[i]);
   }
   vec_free(&s.good);
   vec_free(&s.bad);
@@ -100,4 +119,139 @@ int fw_errsave_is_restore(fw *w, const lv_t *lv, CXCursor value)
   for (size_t i = 0; i < w->errno_saved.n; i++)
     if (w->errno_saved.v[i] == key) return 1;
   return 0;
+}
+
+/* ---- errno kept for the caller (SSF_ERRNO_KEPT) ---- */
+
+static int errsave_in(const uint64_t *v, size_t n, uint64_t key)
+{
+  for (size_t i = 0; i < n; i++)
+    if (v[i] == key) return 1;
+  return 0;
+}
+
+/* The local saved once from errno by statement c (`int e = errno;`, one
+ * variable only, or `e = errno;`), or 0. */
+static uint64_t errsave_save_of(fw *w, CXCursor c)
+{
+  c = fe_strip(c);
+  enum CXCursorKind k = clang_getCursorKind(c);
+  uint64_t key = 0;
+  if (k == CXCursor_DeclStmt) {
+    size_t kk = fw_kids(w, c);
+    CXCursor d = w->ks.n - kk == 1 ? FW_KID(w, kk, 0) : clang_getNullCursor();
+    w->ks.n = kk;
+    if (clang_Cursor_isNull(d) || clang_getCursorKind(d) != CXCursor_VarDecl) return 0;
+    CXCursor init = clang_Cursor_getVarDeclInitializer(d);
+    if (!clang_Cursor_isNull(init) && errsave_is_errno_read(w, init)) key = fe_decl_key(d);
+  } else if (k == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign) {
+    size_t kk = fw_kids(w, c);
+    CXCursor lhs = w->ks.n - kk == 2 ? FW_KID(w, kk, 0) : clang_getNullCursor();
+    CXCursor rhs = w->ks.n - kk == 2 ? FW_KID(w, kk, 1) : clang_getNullCursor();
+    w->ks.n = kk;
+    CXCursor var = clang_Cursor_isNull(lhs) ? lhs : errsave_local(lhs);
+    if (!clang_Cursor_isNull(var) && errsave_is_errno_read(w, rhs)) key = fe_decl_key(var);
+  }
+  return key && errsave_in(w->errno_once.v, w->errno_once.n, key) ? key : 0;
+}
+
+/* Is statement c (a label on it looked through) `errno = var;`? */
+static int errsave_is_put_back(fw *w, CXCursor c, uint64_t var)
+{
+  while (clang_getCursorKind(c) == CXCursor_LabelStmt) {
+    size_t kk = fw_kids(w, c);
+    CXCursor in = w->ks.n - kk == 1 ? FW_KID(w, kk, 0) : clang_getNullCursor();
+    w->ks.n = kk;
+    if (clang_Cursor_isNull(in)) return 0;
+    c = in;
+  }
+  c = fe_strip(c);
+  if (clang_getCursorKind(c) != CXCursor_BinaryOperator || clang_getCursorBinaryOperatorKind(c) != CXBinaryOperator_Assign)
+    return 0;
+  size_t kk = fw_kids(w, c);
+  CXCursor lhs = w->ks.n - kk == 2 ? FW_KID(w, kk, 0) : clang_getNullCursor();
+  CXCursor rhs = w->ks.n - kk == 2 ? FW_KID(w, kk, 1) : clang_getNullCursor();
+  w->ks.n = kk;
+  if (clang_Cursor_isNull(lhs) || !errsave_is_errno_read(w, lhs)) return 0;
+  CXCursor v = errsave_local(rhs);
+  return !clang_Cursor_isNull(v) && fe_decl_key(v) == var;
+}
+
+typedef struct {
+  fw *w;
+  uint64_t var;
+  unsigned returns, kept;   /* return statements; those put back right before */
+  int calls, jumps;         /* seen a call; a goto or a label */
+} errsave_keep;
+
+static enum CXChildVisitResult errsave_keep_visit(CXCursor c, CXCursor parent, CXClientData d);
+
+/* Does c call anything, jump or carry a label (counting its returns)? */
+static void errsave_keep_scan(errsave_keep *k, CXCursor c)
+{
+  clang_visitChildren(c, errsave_keep_visit, k);
+  errsave_keep_visit(c, clang_getNullCursor(), k);
+}
+
+static int errsave_calls(fw *w, CXCursor c)
+{
+  errsave_keep k = { w, 0, 0, 0, 0, 0 };
+  errsave_keep_scan(&k, c);
+  return k.calls;
+}
+
+/* A block's statements: a return must follow the put-back and call
+ * nothing in its value. */
+static void errsave_keep_block(errsave_keep *k, CXCursor block)
+{
+  fw *w = k->w;
+  size_t kk = fw_kids(w, block), n = w->ks.n - kk;
+  for (size_t i = 0; i < n; i++) {
+    CXCursor s = FW_KID(w, kk, i);
+    if (clang_getCursorKind(s) != CXCursor_ReturnStmt || i == 0) continue;
+    if (errsave_is_put_back(w, FW_KID(w, kk, i - 1), k->var) && !errsave_calls(w, s)) k->kept++;
+  }
+  w->ks.n = kk;
+}
+
+static enum CXChildVisitResult errsave_keep_visit(CXCursor c, CXCursor parent, CXClientData d)
+{
+  (void)parent;
+  errsave_keep *k = d;
+  switch (clang_getCursorKind(c)) {
+  case CXCursor_CallExpr: k->calls = 1; break;
+  case CXCursor_GotoStmt: case CXCursor_IndirectGotoStmt: case CXCursor_LabelStmt: k->jumps = 1; break;
+  case CXCursor_ReturnStmt: k->returns++; break;
+  case CXCursor_CompoundStmt: if (k->var) errsave_keep_block(k, c); break;
+  default: break;
+  }
+  return CXChildVisit_Recurse;
+}
+
+int fw_errsave_kept(fw *w, CXCursor body)
+{
+  if (!w->errno_once.n || clang_getCursorKind(body) != CXCursor_CompoundStmt) return 0;
+  size_t kk = fw_kids(w, body), n = w->ks.n - kk;
+  int ok = 0;
+  for (size_t i = 0; i < n && !ok; i++) {
+    CXCursor s = FW_KID(w, kk, i);
+    uint64_t var = errsave_save_of(w, s);
+    if (!var) {
+      /* Before the save errno is the caller's: nothing may change it. */
+      errsave_keep pre = { w, 0, 0, 0, 0, 0 };
+      errsave_keep_scan(&pre, s);
+      if (pre.calls || pre.jumps) break;
+      continue;
+    }
+    /* Every return after the save puts errno back first; so does the end. */
+    errsave_keep k = { w, var, 0, 0, 0, 0 };
+    for (size_t j = i + 1; j < n; j++) errsave_keep_scan(&k, FW_KID(w, kk, j));
+    errsave_keep_block(&k, body);
+    CXCursor last = FW_KID(w, kk, n - 1);
+    int ends = i + 1 < n && (clang_getCursorKind(last) == CXCursor_ReturnStmt || errsave_is_put_back(w, last, var));
+    ok = ends && k.kept == k.returns;
+    break;
+  }
+  w->ks.n = kk;
+  return ok;
 }

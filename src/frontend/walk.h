@@ -203,6 +203,7 @@ typedef struct fw {
   VEC(uint32_t) pending_calls;
   uint64_t captures;      /* sum_func.captures, as far as this walk sees (scratch.c) */
   VEC(uint64_t) errno_saved;  /* locals holding only values read from errno (errsave.c) */
+  VEC(uint64_t) errno_once;      /* those of them given errno's value exactly once */
   uint8_t sflags;         /* sum_func.sflags (SSF_*) */
   uint64_t ret_mask;      /* PROV_* of every value returned in this walk (retro.c) */
   VEC(fw_fstate) flow;    /* saved fw_var.fs vectors (flow.c): a count (in base), then the values */
@@ -522,6 +523,10 @@ void fw_errsave_scan(fw *w, CXCursor body);
 /* Is the store into lv of `value` (an expression, or a null cursor) the
  * write of such a saved value back into errno? */
 int fw_errsave_is_restore(fw *w, const lv_t *lv, CXCursor value);
+/* Does the body keep errno for the caller: saved on entry into a local
+ * saved once, put back right before every return and at the end
+ * (SSF_ERRNO_KEPT)? After fw_errsave_scan. */
+int fw_errsave_kept(fw *w, CXCursor body);
 /* walk_expr.c: a call of the C library's errno accessor? */
 int fw_is_errno_location(CXCursor e);
 

@@ -755,6 +755,24 @@ int fw_int_literal_value(CXCursor c, long long *v)
   return ok;
 }
 
+/* Is argument a surely not a null pointer: the address of an object
+ * (`&st`, `&buf[i]`; not `&*p`, which is p), an array (its first
+ * element's address), a string literal? */
+static int fw_arg_nonnull(CXCursor a)
+{
+  a = fe_strip(a);
+  enum CXCursorKind k = clang_getCursorKind(a);
+  if (k == CXCursor_StringLiteral) return 1;
+  if (k == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(a) == CXUnaryOperator_AddrOf) {
+    CXCursor in;
+    if (fe_kids(a, &in, 1) != 1) return 0;
+    in = fe_strip(in);
+    return !(clang_getCursorKind(in) == CXCursor_UnaryOperator &&
+             clang_getCursorUnaryOperatorKind(in) == CXUnaryOperator_Deref);
+  }
+  return fe_type_is_array(fe_canon_type(a)) && k != CXCursor_CallExpr;
+}
+
 /* A conversion to a pointer type from a non-pointer: the null pointer
  * constant points nowhere; any other integer may point anywhere. */
 static uint64_t fw_int_to_ptr(CXCursor from)
@@ -958,13 +976,14 @@ static uint64_t fw_call(fw *w, CXCursor c)
   sum_tu *s = w->t->sum;
   VEC(uint64_t) masks = {0};
   int slot_vi = -1, slot_arg = -1;
-  uint64_t slot_pte = 0;
+  uint64_t slot_pte = 0, nonnull = 0;
   /* Where each argument's calls and effects begin (hoist.c: fw_args_late). */
   enum { FW_LATE_ARGS = 16 };
   fw_mark arg_at[FW_LATE_ARGS + 1];
   for (int i = 0; i < nargs; i++) {
     CXCursor a = clang_Cursor_getArgument(c, (unsigned)i);
     if (i <= FW_LATE_ARGS) arg_at[i] = fw_mark_now(w);
+    if (i < 64 && fw_arg_nonnull(a)) nonnull |= (uint64_t)1 << i;
     /* `&v` handed to a callee that hands a pointer back (slot.c). */
     int sv = alloc || slot_vi >= 0 ? -1 : fw_slot_arg(w, c, fi, i);
     if (sv >= 0) {
@@ -993,6 +1012,7 @@ static uint64_t fw_call(fw *w, CXCursor c)
   /* A block the callee allocated, handed back into v: the caller's own. */
   if (handed_fresh) { call.flags |= SCF_ALLOC; w->sflags |= SSF_SCRATCH; }
   if (slot_vi >= 0) call.flags |= SCF_PTE;
+  call.nonnull = nonnull;
   call.arg_off = (uint32_t)s->argmasks.n;
   call.nargs = (uint32_t)masks.n;
   call.guard = w->guards.n ? w->guards.v[w->guards.n - 1] : 0;

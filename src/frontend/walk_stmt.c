@@ -706,6 +706,7 @@ int fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn)
   f->pcall_off = (uint32_t)w.pcall_base;
   f->npcall = (uint32_t)(t->sum->pcalls.n - w.pcall_base);
   fw_scratch_finish(&w, f);
+  if (!clang_Cursor_isNull(body) && fw_errsave_kept(&w, body)) f->sflags |= SSF_ERRNO_KEPT;
   fe_retro_note(t, fi, w.ret_mask);
   fw_slot_finish(&w);
   vec_free(&w.vars);
@@ -726,6 +727,7 @@ int fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn)
   vec_free(&w.guards);
   vec_free(&w.dead_cands);
   vec_free(&w.errno_saved);
+  vec_free(&w.errno_once);
   vec_free(&w.leaf_arms);
   vec_free(&w.heads);
   free(w.asm_printed);

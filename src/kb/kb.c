@@ -63,7 +63,7 @@ static int kb_parse_callback_map(kb_entry *e, const char *s, size_t n)
 }
 
 /* One item of the effects column: rN, wN, r*, w*, cN, cN:AB…, noreturn,
- * errno, cheat, alloc, hook, fN. */
+ * errno, errno=const, errno=pure, nullN, queryN, cheat, alloc, hook, fN. */
 static int kb_parse_effect(kb_entry *e, const char *s, size_t n)
 {
   if (n > 2 && s[0] == 'c' && memchr(s, ':', n)) {
@@ -74,6 +74,24 @@ static int kb_parse_effect(kb_entry *e, const char *s, size_t n)
   }
   if (n == 8 && memcmp(s, "noreturn", 8) == 0) { e->noreturn = true; return 0; }
   if (n == 5 && memcmp(s, "errno", 5) == 0) { e->math_errno = true; return 0; }
+  if ((n > 4 && memcmp(s, "null", 4) == 0) || (n > 5 && memcmp(s, "query", 5) == 0)) {
+    size_t at = s[0] == 'n' ? 4 : 5;
+    unsigned v = 0;
+    for (size_t i = at; i < n; i++) {
+      if (!isdigit((unsigned char)s[i]) || v > 6) return -1;
+      v = v * 10 + (unsigned)(s[i] - '0');
+    }
+    if (v >= 64) return -1;
+    *(at == 4 ? &e->null_hidden : &e->null_query) |= (uint64_t)1 << v;
+    return 0;
+  }
+  if (n > 6 && memcmp(s, "errno=", 6) == 0) {
+    if (n == 11 && memcmp(s + 6, "const", 5) == 0) e->errno_cls = PURITY_CONST;
+    else if (n == 10 && memcmp(s + 6, "pure", 4) == 0) e->errno_cls = PURITY_PURE;
+    else return -1;
+    e->errno_only = true;
+    return 0;
+  }
   if (n == 5 && memcmp(s, "cheat", 5) == 0) { e->cheat = true; return 0; }
   if (n == 5 && memcmp(s, "alloc", 5) == 0) { e->alloc = true; return 0; }
   if (n == 4 && memcmp(s, "hook", 4) == 0) { e->hook = true; return 0; }
@@ -139,6 +157,9 @@ static int kb_parse_line(kb *k, const char *p, const char *end, const char *orig
   if (!nl || !cl || !el) return -1;
   kb_entry e = {0};
   if (kb_parse_class(cls, cl, &e.cls) < 0 || kb_parse_effects(&e, eff, el) < 0) return -1;
+  if (e.errno_only && (e.cls != PURITY_NORMAL || e.math_errno)) return -1;   /* errno=: what normal is made of */
+  if (e.null_hidden && !e.errno_only) return -1;   /* nullN qualifies errno= */
+  if (e.null_query && (e.cls != PURITY_NORMAL || e.callbacks)) return -1;   /* queryN: what normal is made of */
   while (p < end && isspace((unsigned char)*p)) p++;
   const char *rend = end;
   while (rend > p && isspace((unsigned char)rend[-1])) rend--;

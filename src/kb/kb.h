@@ -34,6 +34,17 @@ typedef struct {
                           marker of linked blocks, every block linked from it) */
   bool hook;           /* hook: the name is a global function pointer, and a call through
                           it does what the entry says (GMP's __gmp_allocate_func) */
+  /* (issue 30 item 2) errno=CLASS: the function's class apart from setting
+   * errno (mbrtowc, strtol): what a caller that saves errno on entry and
+   * puts it back before every return gets from it in `check`. */
+  bool errno_only;
+  purity errno_cls;
+  uint64_t null_hidden; /* nullN: bit i: given a null pointer as argument i, it keeps hidden
+                           state instead (mbrtowc's own mbstate_t): errno_cls holds only
+                           where the call's argument i is surely not null */
+  uint64_t null_query;  /* queryN: bit i: given a null pointer as argument i, it only reads (a
+                           query: setlocale(c, NULL) names the locale): `check` counts such a
+                           call as pure */
   const char *reason;
   const char *origin;  /* "libc.kb:123" */
 } kb_entry;

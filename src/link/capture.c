@@ -34,7 +34,7 @@ static purity scratch_state_class(const link_state *s)
 {
   purity c = (purity)s->own;
   if (s->pr) c = purity_join(c, PURITY_PURE);
-  if (s->pw) c = PURITY_NORMAL;
+  if (s->pw || s->pn) c = PURITY_NORMAL;   /* pn: a caller may pass null */
   return c;
 }
 
@@ -153,10 +153,78 @@ static bool scratch_passed_away(const link_prog *p, const link_func *f)
   return false;
 }
 
-bool link_scratch_effect(const link_func *f, const sum_effect *e)
+bool link_errno_write(const link_prog *p, const sum_effect *e)
 {
-  /* errno put back as it was (frontend/errsave.c) is no write either. */
+  return e->kind == SE_WRITE_MEM && e->name == p->errno_name && !(e->flags & SEF_ATOMIC);
+}
+
+static bool scratch_errno_write(const link_prog *p, const sum_effect *e) { return link_errno_write(p, e); }
+
+bool link_scratch_effect(const link_prog *p, const link_func *f, const sum_effect *e)
+{
+  /* errno put back as it was (frontend/errsave.c) is no write either, nor
+   * any write into errno of a function that keeps errno for its caller. */
+  if ((f->sflags & SSF_ERRNO_KEPT) && scratch_errno_write(p, e)) return true;
   return ((f->lflags & LF_SCRATCH_OK) && (e->flags & SEF_SCRATCH)) || (e->flags & SEF_ERRNO_RESTORE);
+}
+
+/* What calling g gives for `check` with what it writes into errno left
+ * out (a caller keeping errno): its est, or for a library function of the
+ * knowledge base whose entry says what it does apart from setting errno
+ * (`errno=CLASS`, or a math function's `errno`), that. */
+static link_state scratch_callee_noerr(const link_prog *p, const link_func *f, const link_func *g)
+{
+  if (link_solved_body(g)) return g->est;
+  link_state s = link_solve_callee(p, f, g);
+  const kb_entry *e = link_kb_entry(p, g);
+  if (e && !e->callbacks && s.own == PURITY_NORMAL) {
+    if (e->errno_only) { s.own = e->errno_cls; s.pn = e->null_hidden; }
+    else if (e->math_errno) s.own = e->cls;
+  }
+  return s;
+}
+
+/* A library call given a null pointer where its knowledge-base entry says
+ * that makes it a query (`queryN`: setlocale(c, NULL)): it only reads. A
+ * null argument is one pointing nowhere (mask 0: the null constant). */
+static void scratch_query(const link_prog *p, const link_func *g, const link_call *c, link_state *cs)
+{
+  const kb_entry *e = link_kb_entry(p, g);
+  if (!e || !e->null_query) return;
+  for (uint32_t a = 0; a < c->nargs && a < 64; a++)
+    if ((e->null_query >> a & 1) && !(c->nonnull >> a & 1) && p->argmasks.v[c->arg_off + a] == 0) {
+      cs->own = PURITY_PURE;
+      return;
+    }
+}
+
+/* cs.pn seen through call c's arguments (masks m, n of them): a surely
+ * non-null argument escapes the hidden state; one that is the caller's
+ * parameter passes the question on to the caller's callers; anything else
+ * (null, a pointer from anywhere) keeps hidden state: normal. */
+static void scratch_map_null(link_state *out, const link_state *cs, const link_call *c, const uint64_t *m, uint32_t n,
+                             uint64_t nonnull)
+{
+  for (uint64_t bits = cs->pn; bits; bits &= bits - 1) {
+    unsigned i = (unsigned)__builtin_ctzll(bits);
+    if (i < 64 && (c->nonnull >> i & 1)) continue;
+    uint64_t a = i < n ? m[i] : PROV_UNKNOWN;
+    bool params = a && !(a & ((1ull << PROV_PARAM0) - 1));
+    if (params && !((a >> PROV_PARAM0) & ~nonnull)) continue;   /* the chain says: not null */
+    if (params) out->pn |= a >> PROV_PARAM0;
+    else out->own = PURITY_NORMAL;
+  }
+}
+
+uint64_t link_chain_nonnull(const link_prog *p, const link_call *via, uint64_t nonnull)
+{
+  uint64_t out = 0;
+  for (uint32_t a = 0; a < via->nargs && a < 64; a++) {
+    uint64_t m = p->argmasks.v[via->arg_off + a];
+    bool params = m && !(m & ((1ull << PROV_PARAM0) - 1)) && !((m >> PROV_PARAM0) & ~nonnull);
+    if ((via->nonnull >> a & 1) || params) out |= (uint64_t)1 << a;
+  }
+  return out;
 }
 
 /* Is call c of f left out when f owns its blocks (owner)? Allocating and
@@ -178,10 +246,14 @@ bool link_scratch_call(const link_prog *p, const link_func *f, const link_call *
  * f's parameters in local_params (bit i) pointing to storage no caller
  * of the function being checked sees. */
 static link_state scratch_call_state_in(const link_prog *p, const link_func *f, const link_call *c,
-                                        uint64_t local_params, bool owner)
+                                        uint64_t local_params, bool owner, bool noerr, uint64_t nonnull)
 {
   const link_func *g = &p->funcs.v[c->callee];
-  link_state cs = link_solved_body(g) ? g->sst : link_solve_callee(p, f, g);
+  /* noerr: f keeps errno for its caller (or this is f's est), so what the
+   * callee writes into errno is undone before f returns. */
+  noerr = noerr || (f->sflags & SSF_ERRNO_KEPT);
+  link_state cs = noerr ? scratch_callee_noerr(p, f, g) : link_solved_body(g) ? g->sst : link_solve_callee(p, f, g);
+  if (!link_solved_body(g)) scratch_query(p, g, c, &cs);
   /* An allocator with a body: what it does besides handing out the block. */
   if (owner && (c->flags & SCF_ALLOC) && link_has_body(g)) cs = (g->lflags & LF_ALLOCATOR) ? g->ast : g->st;
   const kb_entry *e = link_kb_entry(p, g);
@@ -203,8 +275,9 @@ static link_state scratch_call_state_in(const link_prog *p, const link_func *f, 
     lpte[a] = owner && (pte[a] & PROV_FRESH) ? ((pte[a] & ~PROV_FRESH) | PROV_LOCAL) : pte[a];
     if (lpte[a] & lp) lpte[a] = (lpte[a] & ~lp) | PROV_LOCAL;
   }
-  link_state out = { PURITY_CONST, 0, 0, 0 };
+  link_state out = { PURITY_CONST, 0, 0, 0, 0 };
   link_solve_apply_pte(&out, &cs, n ? local : NULL, n, pte && n == c->nargs ? lpte : NULL);
+  scratch_map_null(&out, &cs, c, m, n, nonnull);
   if ((c->flags & (SCF_NORETURN | SCF_DOOMED)) && !p->strict) link_solve_cap_doomed(&out);
   return out;
 }
@@ -217,16 +290,16 @@ purity link_call_class_scratch(const link_prog *p, const link_func *f, const lin
 purity link_call_class_scratch_in(const link_prog *p, const link_func *f, const link_call *c,
                                   uint64_t local_params)
 {
-  return link_call_class_scratch_as(p, f, c, local_params, (f->lflags & LF_SCRATCH_OK) != 0);
+  return link_call_class_scratch_as(p, f, c, local_params, (f->lflags & LF_SCRATCH_OK) != 0, NULL);
 }
 
 purity link_call_class_scratch_as(const link_prog *p, const link_func *f, const link_call *c,
-                                  uint64_t local_params, bool owner)
+                                  uint64_t local_params, bool owner, const link_chain *ch)
 {
   purity k = link_call_class(p, f, c);
   if (scratch_skip_call(p, c, owner)) return PURITY_CONST;
   if (k == PURITY_CONST) return k;
-  link_state s = scratch_call_state_in(p, f, c, local_params, owner);
+  link_state s = scratch_call_state_in(p, f, c, local_params, owner, ch ? ch->noerr : false, ch ? ch->nonnull : 0);
   purity ks = scratch_state_class(&s);
   return ks < k ? ks : k;
 }
@@ -238,18 +311,21 @@ purity link_scratch_class(const link_func *f)
 
 /* f's check state from its effects and calls (callees' sst known); with
  * owner, its blocks are its own scratch (LF_SCRATCH_OK, or the allocator
- * state of an LF_ALLOCATOR). */
-static link_state scratch_eval(const link_prog *p, const link_func *f, bool owner)
+ * state of an LF_ALLOCATOR); with noerr, what it and its callees write
+ * into errno is left out (its est; callees' est known). */
+static link_state scratch_eval(const link_prog *p, const link_func *f, bool owner, bool noerr)
 {
-  link_state s = { PURITY_CONST, 0, 0, 0 };
+  link_state s = { PURITY_CONST, 0, 0, 0, 0 };
   for (uint32_t i = 0; i < f->neff; i++) {
     const sum_effect *e = &p->effs.v[f->eff_off + i];
-    if (!link_scratch_effect(f, e) && !(owner && (e->flags & SEF_SCRATCH))) link_solve_effect(&s, e, p->strict);
+    if (link_scratch_effect(p, f, e) || (owner && (e->flags & SEF_SCRATCH)) || (noerr && scratch_errno_write(p, e)))
+      continue;
+    link_solve_effect(&s, e, p->strict);
   }
   for (uint32_t i = 0; i < f->ncall; i++) {
     const link_call *c = &p->calls.v[f->call_off + i];
     if (scratch_skip_call(p, c, owner)) continue;
-    link_state plain, cs = scratch_call_state_in(p, f, c, 0, owner);
+    link_state plain, cs = scratch_call_state_in(p, f, c, 0, owner, noerr, 0);
     link_ind_call(p, f, c, NULL, &plain);
     /* The plain contribution resolves functions passed in; keep it when it
      * is no worse. Of two states equally normal by their writes through
@@ -261,17 +337,51 @@ static link_state scratch_eval(const link_prog *p, const link_func *f, bool owne
     s.own = purity_join((purity)s.own, (purity)cs.own);
     s.pr |= cs.pr;
     s.pw |= cs.pw;
+    s.pn |= cs.pn;
   }
   s.mnr = f->st.mnr;
   return s;
 }
 
+static bool scratch_state_same(const link_state *a, const link_state *b)
+{
+  return a->own == b->own && a->mnr == b->mnr && a->pr == b->pr && a->pw == b->pw && a->pn == b->pn;
+}
+
+/* The est of a recursive component (members m[0..n)): from nothing up to
+ * the fixpoint, as the plain solve does (the lattice is finite and each
+ * step monotone); never above sst. Members that keep errno take it as
+ * their sst too. (sst itself stays the plain state here.) */
+static void scratch_solve_cycle(link_prog *p, const uint32_t *m, uint32_t n)
+{
+  for (uint32_t k = 0; k < n; k++) p->funcs.v[m[k]].est = (link_state){ PURITY_CONST, 0, 0, 0, 0 };
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (uint32_t k = 0; k < n; k++) {
+      link_func *f = &p->funcs.v[m[k]];
+      link_state e = scratch_eval(p, f, (f->lflags & LF_SCRATCH_OK) != 0, true), j = f->est;
+      j.own = purity_join((purity)j.own, (purity)e.own);
+      j.mnr |= e.mnr;
+      j.pr |= e.pr;
+      j.pw |= e.pw;
+      j.pn |= e.pn;
+      if (!scratch_state_same(&j, &f->est)) { f->est = j; grew = true; }
+    }
+  }
+  for (uint32_t k = 0; k < n; k++) {
+    link_func *f = &p->funcs.v[m[k]];
+    if (scratch_state_class(&f->est) > scratch_state_class(&f->sst)) f->est = f->sst;
+    if (f->sflags & SSF_ERRNO_KEPT) f->sst = f->est;
+  }
+}
+
 void link_scratch_solve(link_prog *p)
 {
+  p->errno_name = strtab_find(p->strs, "errno");
   while (scratch_capture_round(p)) {}
   for (size_t fi = 0; fi < p->funcs.n; fi++) {
     link_func *f = &p->funcs.v[fi];
-    f->sst = f->ast = f->st;
+    f->sst = f->ast = f->est = f->st;
     if (!(f->sflags & SSF_SCRATCH) || (f->sflags & SSF_FRESH_ESCAPES) || !link_solved_body(f) ||
         scratch_passed_away(p, f))
       continue;
@@ -284,15 +394,21 @@ void link_scratch_solve(link_prog *p)
     uint32_t n = scc.start.v[c + 1] - scc.start.v[c];
     uint32_t fi = scc.members.v[scc.start.v[c]];
     link_func *f = &p->funcs.v[fi];
-    if (n > 1 || !link_has_body(f)) continue;   /* recursion: the plain state stands */
+    if (!link_has_body(f)) continue;
     bool self = false;
     for (uint32_t i = 0; i < f->ncall && !self; i++) self = p->calls.v[f->call_off + i].callee == fi;
-    if (self) continue;
-    link_state s = scratch_eval(p, f, (f->lflags & LF_SCRATCH_OK) != 0);
+    /* recursion: the plain state stands for sst (conservative) */
+    if (n > 1 || self) { scratch_solve_cycle(p, scc.members.v + scc.start.v[c], n); continue; }
+    bool owner = (f->lflags & LF_SCRATCH_OK) != 0;
+    link_state s = scratch_eval(p, f, owner, false);
     /* Never above the plain state: check only ever forgives. */
     if (scratch_state_class(&s) <= scratch_state_class(&f->st)) f->sst = s;
+    link_state e = scratch_eval(p, f, owner, true);
+    f->est = scratch_state_class(&e) <= scratch_state_class(&f->sst) ? e : f->sst;
+    /* Keeping errno for its caller, it leaves errno as it found it. */
+    if (f->sflags & SSF_ERRNO_KEPT) f->sst = f->est;
     if (f->lflags & LF_ALLOCATOR) {
-      link_state a = scratch_eval(p, f, true);
+      link_state a = scratch_eval(p, f, true, false);
       if (scratch_state_class(&a) <= scratch_state_class(&f->st)) f->ast = a;
     }
   }

@@ -68,6 +68,7 @@ static void dup_make_join(link_prog *p, uint32_t fi)
   link_func *j = &p->funcs.v[fi];
   j->flags &= (uint16_t)~SFF_BODY;
   j->lflags |= LF_JOIN | LF_CONFLICT;
+  j->sflags &= (uint8_t)~SSF_ERRNO_KEPT;   /* the first definition's, not the join's */
   j->neff = j->nfnarg = j->npcall = 0;
   j->call_off = (uint32_t)p->calls.n;
   j->ncall = 0;

@@ -102,14 +102,14 @@ static const sum_pcall *ind_pcall_of(const link_prog *p, const link_func *g, uin
 static link_state ind_spec(ind_ctx *x, const link_func *g, const link_bind *gb, int depth)
 {
   const link_prog *p = x->p;
-  link_state s = { PURITY_CONST, 0, 0, 0 };
+  link_state s = { PURITY_CONST, 0, 0, 0, 0 };
   for (uint32_t i = 0; i < g->neff; i++) {
     const sum_effect *e = &p->effs.v[g->eff_off + i];
     const sum_pcall *pc = e->kind == SE_CALL_INDIRECT ? ind_pcall_of(p, g, i) : NULL;
     uint32_t fn = pc ? gb->fn[pc->param] : 0;
     if (!fn) { link_solve_effect(&s, e, p->strict); continue; }
     if (fn == LINK_BIND_NULL) continue;   /* calling a null pointer is undefined: not on any path */
-    link_state hs = link_solve_callee(p, g, &p->funcs.v[fn - 1]), one = { PURITY_CONST, 0, 0, 0 };
+    link_state hs = link_solve_callee(p, g, &p->funcs.v[fn - 1]), one = { PURITY_CONST, 0, 0, 0, 0 };
     link_solve_apply(&one, &hs, pc->nargs ? p->argmasks.v + pc->arg_off : NULL, pc->nargs);
     if ((e->flags & SEF_DOOMED) && !p->strict) link_solve_cap_doomed(&one);
     ind_join(&s, &one);

@@ -310,7 +310,8 @@ static void link_add_body(link_prog *p, const sum_tu *tu, const sum_func *sf,
   link_func *gf = &p->funcs.v[gi];
   uint64_t h = link_body_hash(tu, sf);
   uint64_t *have = &p->index->body_hash.v[gi];
-  if (!(gf->flags & SFF_BODY)) {
+  bool first = !(gf->flags & SFF_BODY);
+  if (first) {
     gf->loc = link_loc(p, tu, sf->loc);     /* report at the definition */
     gf->tuflags = tu->flags;
     gf->tu = p->index->ntu;
@@ -326,7 +327,9 @@ static void link_add_body(link_prog *p, const sum_tu *tu, const sum_func *sf,
   *have = h;
   link_append_body(p, tu, sf, gi, map);
   gf->captures |= sf->captures;
-  gf->sflags |= sf->sflags;
+  /* errno is kept only if every body of the union keeps it. */
+  uint8_t kept = (first ? sf->sflags : gf->sflags & sf->sflags) & SSF_ERRNO_KEPT;
+  gf->sflags = (uint8_t)(((gf->sflags | sf->sflags) & ~SSF_ERRNO_KEPT) | kept);
 }
 
 /* The function whose chain holds alternate definition ai: the name's. */

@@ -58,6 +58,11 @@ typedef struct {
   uint8_t own;       /* purity of its effects other than through parameters */
   uint8_t mnr;       /* may not return */
   uint64_t pr, pw;   /* parameters read / written through (bit i = parameter i) */
+  /* (issue 30 item 2; check's states only) parameters that, null, make it
+   * keep hidden state (a knowledge-base `nullN` reached with them): a
+   * caller passing them surely non-null escapes that; the state alone
+   * counts as normal. */
+  uint64_t pn;
 } link_state;
 
 typedef enum { WHY_NONE, WHY_EFFECT, WHY_CALL, WHY_RECURSION, WHY_UNKNOWN_BODY,
@@ -99,6 +104,10 @@ typedef struct {
   link_state sst;        /* its state for `check`: scratch work left out where it is
                             LF_SCRATCH_OK (else, and without a body: st) */
   link_state ast;        /* LF_ALLOCATOR: its state with the blocks it hands out left out */
+  /* (issue 30 item 2) Its state for `check` with what it (and its callees)
+   * write into errno left out: what a caller that keeps errno
+   * (SSF_ERRNO_KEPT) gets from calling it. For such a function itself, sst. */
+  link_state est;
 } link_func;
 
 typedef struct {
@@ -140,6 +149,8 @@ typedef struct {
   const kb_entry **kb_names; /* link_solve: per string id naming a function, its knowledge-base
                                 entry (link_kb_entry), or link_kb_none; NULL: not looked up */
   uint32_t kb_names_n;
+  uint32_t errno_name;       /* link_scratch_solve: the string id of "errno" (an effect's name
+                                for a write into errno), UINT32_MAX if none */
 } link_prog;
 
 link_prog *link_new(const kb *kb, bool strict);
@@ -202,8 +213,9 @@ purity link_call_class(const link_prog *p, const link_func *f, const link_call *
  * (link_solve calls it): every function's captures, LF_SCRATCH_OK and sst. */
 void link_scratch_solve(link_prog *p);
 /* Is effect e, or call c, of f scratch work `check` leaves out (or, for
- * an effect, errno put back as it was)? */
-bool link_scratch_effect(const link_func *f, const sum_effect *e);
+ * an effect, errno put back as it was, or any write into errno where f
+ * keeps errno for its caller: SSF_ERRNO_KEPT)? */
+bool link_scratch_effect(const link_prog *p, const link_func *f, const sum_effect *e);
 bool link_scratch_call(const link_prog *p, const link_func *f, const link_call *c);
 /* What call c of f contributes for `check`: link_call_class, or less when
  * blocks f allocated are passed (written through as f's own scratch) or
@@ -213,11 +225,25 @@ purity link_call_class_scratch(const link_prog *p, const link_func *f, const lin
  * no caller of the function checked sees (a witness's chain of calls). */
 purity link_call_class_scratch_in(const link_prog *p, const link_func *f, const link_call *c,
                                   uint64_t local_params);
+/* What a witness's chain of calls knows of f where it reaches it (issue 30
+ * item 2): noerr, a function up the chain keeps errno for its caller
+ * (SSF_ERRNO_KEPT), so what is written into errno below is undone; bit i
+ * of nonnull, f's parameter i is surely not a null pointer there.
+ * With owned, the blocks f allocates and hands back to its caller are
+ * that caller's scratch (the caller, LF_SCRATCH_OK, got them through a
+ * hand-back, SCF_ALLOC, and frees them): work on them is no cause. */
+typedef struct { bool noerr, owned; uint64_t nonnull; } link_chain;
 /* The same with owner: blocks f allocated count as f's own storage even
  * when f is not LF_SCRATCH_OK (a witness looking past the writes into
- * blocks whose only fault is being passed on or kept in a local object). */
+ * blocks whose only fault is being passed on or kept in a local object);
+ * with ch (or NULL), what the chain knows. */
 purity link_call_class_scratch_as(const link_prog *p, const link_func *f, const link_call *c,
-                                  uint64_t local_params, bool owner);
+                                  uint64_t local_params, bool owner, const link_chain *ch);
+/* The nonnull of a chain at via's callee, from the caller's (nonnull):
+ * the arguments surely not null there. */
+uint64_t link_chain_nonnull(const link_prog *p, const link_call *via, uint64_t nonnull);
+/* Is e a write into errno (after link_scratch_solve)? */
+bool link_errno_write(const link_prog *p, const sum_effect *e);
 /* f's class for `check` (from sst). */
 purity link_scratch_class(const link_func *f);
 

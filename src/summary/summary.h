@@ -268,6 +268,11 @@ typedef struct {
    * memory to GCC (a struct or union passed whole): a store on either way
    * stops the hoisting too. */
   uint32_t hoist_mem;
+  /* (format 14; issue 30 item 2) Bit i: argument i is surely not a null
+   * pointer (`&object`, an array, a string literal): a library function
+   * that keeps hidden state only when given a null pointer there
+   * (mbrtowc's mbstate_t, knowledge-base `nullN`) does not here. */
+  uint64_t nonnull;
   sum_loc loc;
 } sum_call;
 
@@ -377,6 +382,11 @@ typedef struct {
  * which is not by itself a leak: the witness names another cause first
  * (checks/scratch.c). */
 #define SSF_FRESH_OUT     0x8
+/* (format 14; issue 30 item 2) It keeps errno for its caller: saves it on
+ * entry and puts it back right before every return (frontend/errsave.c),
+ * so what it and its callees write into errno in between is no effect
+ * `check` counts (link/capture.c). Inference still counts it. */
+#define SSF_ERRNO_KEPT    0x10
 
 /* Function pointers the link can resolve per call site (format 4; issue 13
  * item 4). A function passed as an argument of a direct call: */
@@ -542,7 +552,7 @@ void summary_free(sum_tu *tu);
 /* A record starts with these 8 bytes, then the format version (4 bytes,
  * little-endian), then a flags word: docs/summary-format.md. */
 #define SUMMARY_MAGIC "PURIST\0S"
-#define SUMMARY_FORMAT 13
+#define SUMMARY_FORMAT 14
 /* (format 5) Header flag: the payload is one zstd frame holding the payload. */
 #define SUMMARY_ZSTD 0x1
 

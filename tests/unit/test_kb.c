@@ -282,6 +282,50 @@ static void test_callback_map(void **state)
   assert_malformed("f const r0:1 only callbacks map\n", 1);
 }
 
+/* errno=CLASS: the class apart from setting errno, for `check`'s callers
+ * that keep errno (issue 30 item 2); nullN qualifies it (hidden state given
+ * a null argument N); queryN: given null as argument N it only reads. The
+ * class column stays what inference uses. */
+static void test_errno_class_and_null(void **state)
+{
+  (void)state;
+  kb *k = kb_new();
+  load_ok(k, "mbrtowc normal w0,r1,r3,w3,errno=pure,null3 sets errno\n"
+             "strtol normal r0,w1,errno=pure sets errno\n"
+             "div normal errno=const sets errno\n"
+             "setlocale normal r1,query1 changes the locale\n");
+  const kb_entry *e = lookup(k, "mbrtowc");
+  assert_true(e->errno_only);
+  assert_int_equal(e->errno_cls, PURITY_PURE);
+  assert_true(e->null_hidden == (uint64_t)1 << 3);
+  assert_int_equal(kb_entry_class(e, true), PURITY_NORMAL);
+  assert_true(lookup(k, "strtol")->errno_only && lookup(k, "strtol")->null_hidden == 0);
+  assert_int_equal(lookup(k, "div")->errno_cls, PURITY_CONST);
+  e = lookup(k, "setlocale");
+  assert_false(e->errno_only);
+  assert_true(e->null_query == 2);
+  assert_int_equal(kb_entry_class(e, true), PURITY_NORMAL);
+  kb_free(k);
+}
+
+/* errno= only says what a normal entry is made of; nullN only qualifies
+ * errno=; queryN needs a normal entry; the class and the argument are
+ * checked like the others. */
+static void test_errno_class_malformed(void **state)
+{
+  (void)state;
+  assert_malformed("f pure errno=const x\n", 1);
+  assert_malformed("f normal errno=normal x\n", 1);
+  assert_malformed("f normal errno=Pure x\n", 1);
+  assert_malformed("f normal errno= x\n", 1);
+  assert_malformed("f normal errno,errno=pure x\n", 1);
+  assert_malformed("f normal null2 x\n", 1);
+  assert_malformed("f normal errno=pure,null64 x\n", 1);
+  assert_malformed("f normal errno=pure,nullx x\n", 1);
+  assert_malformed("f pure query1 x\n", 1);
+  assert_malformed("f normal query x\n", 1);
+}
+
 static void test_load_file(void **state)
 {
   char *dir = tmpdir_new();
@@ -347,6 +391,8 @@ int main(void)
     cmocka_unit_test(test_entry_class),
     cmocka_unit_test(test_callbacks_and_cheats),
     cmocka_unit_test(test_callback_map),
+    cmocka_unit_test(test_errno_class_and_null),
+    cmocka_unit_test(test_errno_class_malformed),
     cmocka_unit_test(test_load_file),
     cmocka_unit_test(test_lookup_builtin_spelling),
     cmocka_unit_test(test_builtin),

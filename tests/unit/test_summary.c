@@ -28,7 +28,7 @@ static void add_func(sum_tu *tu, uint32_t name, uint32_t keyfile, sum_loc l, uin
 {
   sum_func f = { name, keyfile, l, linkage, declared, flags, nparams,
                  (uint32_t)tu->effs.n, 0, (uint32_t)tu->calls.n, 0, 0, 0, 0, 0,
-                 (uint64_t)nparams << 58 | 1, (uint8_t)(nparams & 3) };
+                 (uint64_t)nparams << 58 | 1, (uint8_t)((nparams & 3) | (nparams == 1 ? SSF_ERRNO_KEPT : 0)) };   /* format 13 */
   vec_push(&tu->funcs, f);
 }
 
@@ -53,7 +53,8 @@ static void add_call(sum_tu *tu, uint32_t callee, uint16_t flags, sum_loc l,
                  .arm_eff_lo = nargs, .arm_eff_hi = nargs + 3, .arm_call_lo = 1, .arm_call_hi = callee + 2,
                  .hoist_same = nargs + 1, .hoist_t_eff = 7, .hoist_t_call = callee + 3, .hoist_e_eff = 9,
                  .hoist_e_call = nargs + 4, .hoist_dep_t = callee + 5, .hoist_dep_e = 6,
-                 .late_lo = callee + 1, .late_hi = nargs + 2, .hoist_mem = 1, .loc = l };   /* format 13 */
+                 .late_lo = callee + 1, .late_hi = nargs + 2, .hoist_mem = 1,   /* format 13 */
+                 .nonnull = nargs ? ((uint64_t)1 << 63) | 1 : 0, .loc = l };   /* nonnull: format 14 */
   for (uint32_t i = 0; i < SUM_CALL_NMASKS(&c); i++) vec_push(&tu->argmasks, masks[i]);
   vec_push(&tu->calls, c);
   tu->funcs.v[tu->funcs.n - 1].ncall++;
@@ -250,6 +251,7 @@ static void assert_calls_equal(const sum_tu *a, const sum_tu *b)
     assert_int_equal(x->hoist_dep_t, y->hoist_dep_t); assert_int_equal(x->hoist_dep_e, y->hoist_dep_e);
     assert_int_equal(x->late_lo, y->late_lo); assert_int_equal(x->late_hi, y->late_hi);
     assert_int_equal(x->hoist_mem, y->hoist_mem);
+    assert_true(x->nonnull == y->nonnull);
     assert_loc_equal(x->loc, y->loc);
   }
   assert_int_equal(a->argmasks.n, b->argmasks.n);
@@ -693,8 +695,8 @@ static void test_wrong_version_names_both(void **state)
   sum_tu *back = decode_copy(buf, len, &pos, &err);
   assert_null(back);
   assert_non_null(err);
-  if (!strstr(err, "version 12") || !strstr(err, "version 13"))
-    fail_msg("message does not name versions 12 and 13: %s", err);
+  if (!strstr(err, "version 12") || !strstr(err, "version 14"))
+    fail_msg("message does not name versions 12 and 14: %s", err);
   free(err);
   free(buf);
   summary_free(tu);
