@@ -66,14 +66,24 @@ static void explain_blocker(strbuf *m, diag *d, const link_prog *p, const checks
   }
 }
 
+const char *checks_unused_words(unsigned use)
+{
+  switch (use) {
+  case SCU_DISCARDED: return "discarded";
+  case SCU_DEAD_STORE:
+    return "only stored into a local that is written again or goes out of scope before anything "
+           "reads it (the next statement continues the loop or returns)";
+  default: return "only stored into a local that is never read";
+  }
+}
+
 static void explain_dead(const link_prog *p, const checks_opts *o, const link_func *f, const link_call *c,
                          const link_func *g, purity cls, diag_list *out)
 {
   strbuf m = {0};
   sb_printf(&m, "the value of this call to %s ", purity_name(cls));
   reason_callee(&m, p, c, true);   /* isalpha, not the __ctype_b_loc it expands to */
-  sb_printf(&m, " is %s: the compiler deletes the call",
-            c->use == SCU_DISCARDED ? "discarded" : "only stored into a local that is never read");
+  sb_printf(&m, " is %s: the compiler deletes the call", checks_unused_words(c->use));
   explain_when(&m, p, f, g, cls);
   /* Removing the statement would remove what its arguments do as well. */
   if (c->flags & SCF_ARGS_SIDE) sb_puts(&m, "; what its arguments do (a call, an assignment, ++ or --) stays");

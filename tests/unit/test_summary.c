@@ -45,7 +45,7 @@ static void add_effect(sum_tu *tu, uint8_t kind, uint16_t flags, uint8_t obj, ui
 static void add_call(sum_tu *tu, uint32_t callee, uint16_t flags, sum_loc l,
                      const uint64_t *masks, uint32_t nargs)
 {
-  sum_call c = { .callee = callee, .flags = flags, .use = (uint8_t)(nargs % 3),
+  sum_call c = { .callee = callee, .flags = flags, .use = (uint8_t)(nargs % 4),
                  .arg_off = (uint32_t)tu->argmasks.n, .nargs = nargs, .guard = 0,
                  .same_as = nargs, .eff_pos = 1, .loop_eff_lo = 2, .loop_eff_hi = 300,
                  .loop_call_lo = 4, .loop_call_hi = 5, .macro = callee ? 1 : 0,
@@ -53,7 +53,7 @@ static void add_call(sum_tu *tu, uint32_t callee, uint16_t flags, sum_loc l,
                  .arm_eff_lo = nargs, .arm_eff_hi = nargs + 3, .arm_call_lo = 1, .arm_call_hi = callee + 2,
                  .hoist_same = nargs + 1, .hoist_t_eff = 7, .hoist_t_call = callee + 3, .hoist_e_eff = 9,
                  .hoist_e_call = nargs + 4, .hoist_dep_t = callee + 5, .hoist_dep_e = 6,
-                 .late_lo = callee + 1, .late_hi = nargs + 2, .hoist_mem = 1, .loc = l };   /* format 13 */
+                 .late_lo = callee + 1, .late_hi = nargs + 2, .hoist_mem = 1, .loc = l };   /* format 14: use up to 3 */
   for (uint32_t i = 0; i < SUM_CALL_NMASKS(&c); i++) vec_push(&tu->argmasks, masks[i]);
   vec_push(&tu->calls, c);
   tu->funcs.v[tu->funcs.n - 1].ncall++;
@@ -688,13 +688,13 @@ static void test_wrong_version_names_both(void **state)
   sum_tu *tu = sample_tu();
   size_t len, pos = 0;
   unsigned char *buf = summary_encode(tu, &len);
-  buf[8] = 12;
+  buf[8] = 13;
   char *err = NULL;
   sum_tu *back = decode_copy(buf, len, &pos, &err);
   assert_null(back);
   assert_non_null(err);
-  if (!strstr(err, "version 12") || !strstr(err, "version 13"))
-    fail_msg("message does not name versions 12 and 13: %s", err);
+  if (!strstr(err, "version 13") || !strstr(err, "version 14"))
+    fail_msg("message does not name versions 13 and 14: %s", err);
   free(err);
   free(buf);
   summary_free(tu);
