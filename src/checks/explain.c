@@ -11,6 +11,10 @@
 #include "checks/checks.h"
 #include "checks/clash.h"
 #include "report/reason.h"
+#include "report/diag_out.h"
+#include "util/xalloc.h"
+#include <string.h>
+#include <stdlib.h>
 
 static const char *S(const link_prog *p, uint32_t id) { return strtab_get(p->strs, id); }
 
@@ -264,6 +268,43 @@ static void explain_inlined(const link_prog *p, const checks_opts *o, const uint
   sb_free(&m);
 }
 
+static bool explain_same_place(const diag *a, const diag *b)
+{
+  return a->line == b->line && a->column == b->column && !strcmp(a->file, b->file) &&
+         !strcmp(a->check, b->check) && !strcmp(a->message, b->message);
+}
+
+/* The findings of one function from out->v[n0] on that share place and
+ * words — calls spelled in one macro expansion all have its place (jq's
+ * BLOCK(gen_op_simple(DUP), …, gen_op_simple(DUP)), gnulib's
+ * ENSURE_ALLOCATION) — are said once, with how many calls they stand for:
+ * "(3 such calls at this place, in one macro expansion)", so that the
+ * text, JSON, SARIF and HTML all count each call (bench/claims.sh reads
+ * the number). A file the database compiles twice still gives the same
+ * words twice, which diag_sort says once. */
+static void explain_fold_repeats(diag_list *out, size_t n0)
+{
+  if (out->n < n0 + 2) return;
+  bool *keep = xmalloc(out->n * sizeof *keep);
+  for (size_t i = 0; i < out->n; i++) keep[i] = true;
+  bool any = false;
+  for (size_t i = n0; i < out->n; i++) {
+    if (!keep[i]) continue;
+    unsigned count = 1;
+    for (size_t j = i + 1; j < out->n; j++)
+      if (keep[j] && explain_same_place(&out->v[i], &out->v[j])) { keep[j] = false; count++; }
+    if (count < 2) continue;
+    any = true;
+    strbuf m = {0};
+    sb_printf(&m, "%s (%u such calls at this place, in one macro expansion)", out->v[i].message, count);
+    free(out->v[i].message);
+    out->v[i].message = xstrdup(sb_str(&m));
+    sb_free(&m);
+  }
+  if (any) diag_list_keep(out, keep);
+  free(keep);
+}
+
 void checks_explain(const link_prog *p, const checks_opts *o, diag_list *out)
 {
   clash_ctx *x = clash_new(p, o);
@@ -271,6 +312,7 @@ void checks_explain(const link_prog *p, const checks_opts *o, diag_list *out)
   for (size_t fi = 0; fi < p->funcs.n; fi++) {
     const link_func *f = &p->funcs.v[fi];
     if (!link_has_body(f) || (f->flags & SFF_SYSTEM)) continue;
+    size_t n0 = out->n;
     for (uint32_t i = 0; i < f->ncall; i++) {
       uint32_t ci = f->call_off + i;
       const link_call *c = &p->calls.v[ci];
@@ -299,6 +341,7 @@ void checks_explain(const link_prog *p, const checks_opts *o, diag_list *out)
       if (!silent && fact.kind == CS_HOIST) explain_hoist(p, o, f, c, g, cls, &fact, &v, out);
       clash_verdict_free(&v);
     }
+    explain_fold_repeats(out, n0);
   }
   clash_free(x);
   free(cfg);
