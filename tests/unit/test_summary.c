@@ -408,7 +408,7 @@ static void test_packed_round_trip(void **state)
   size_t len, plain, pos = 0;
   unsigned char *buf = summary_encode_packed(tu, &len);
   free(summary_encode(tu, &plain));
-  assert_memory_equal(buf + 8, "\15\0\0\0\1\0\0\0", 8);
+  assert_memory_equal(buf + 8, "\16\0\0\0\1\0\0\0", 8);
   assert_true(len < plain);
   char *err = NULL;
   sum_tu *back = decode_copy(buf, len, &pos, &err);
@@ -519,7 +519,7 @@ static void test_header_layout(void **state)
   size_t len;
   unsigned char *buf = summary_encode(tu, &len);
   assert_memory_equal(buf, "PURIST\0S", 8);
-  assert_memory_equal(buf + 8, "\15\0\0\0", 4);
+  assert_memory_equal(buf + 8, "\16\0\0\0", 4);
   assert_memory_equal(buf + 12, "\0\0\0\0", 4);
   uint64_t plen = 0;
   for (int i = 0; i < 8; i++) plen |= (uint64_t)buf[16 + i] << (8 * i);
