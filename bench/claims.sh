@@ -69,9 +69,13 @@ run_purist() { local cmd=$1; shift; (cd "$root" && "$purist" "$cmd" --quiet --co
 run_purist explain --format=json --checks='dead-call,redundant-call,loop-invariant-call' -o "$work/explain.json" || true
 run_purist suggest --format=json --all -o "$work/suggest.json" || true
 # FILE TAB CALLER TAB CALLEE TAB KIND (removed|hoisted)
+# A finding said once for several calls at one place ("(3 such calls at
+# this place, …)": a macro expansion) counts each of them.
 jq -r '.diagnostics[] | select(.message | test(" once \u0027[^\u0027]+\u0027 is declared (pure|const)"))
        | [.file, .function, (.message | capture(" once \u0027(?<g>[^\u0027]+)\u0027 is declared").g),
-          (if .check == "loop-invariant-call" then "hoisted" else "removed" end)] | @tsv' \
+          (if .check == "loop-invariant-call" then "hoisted" else "removed" end)] as $row
+       | range(0; ((.message | capture("\\((?<n>[0-9]+) such calls at this place") | .n | tonumber) // 1))
+       | $row | @tsv' \
   "$work/explain.json" >"$work/claims.tsv"
 jq -r '.diagnostics[] | select(.check | startswith("suggest-")) | [.function, (.gain // 0)] | @tsv' \
   "$work/suggest.json" >"$work/suggest.tsv"

@@ -49,6 +49,9 @@ size_t checks_suggest(const link_prog *p, const checks_opts *o, diag_list *out);
  * picks; checks_suggest runs it after the GNU ones, which skip those. */
 void checks_suggest_c23(const link_prog *p, const checks_opts *o, diag_list *out);
 void checks_explain(const link_prog *p, const checks_opts *o, diag_list *out);
+/* What happens to the value of a call whose use (sum_call_use) is not
+ * SCU_USED, in words: "discarded", "only stored into a local …". */
+const char *checks_unused_words(unsigned use);
 /* Would suggest name f (a returning function whose body is const or pure
  * and whose declarations say less)? Used by fix. */
 bool checks_suggestable(const link_prog *p, const link_func *f);

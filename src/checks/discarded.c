@@ -26,7 +26,7 @@ static void dc_emit(const link_prog *p, const checks_opts *o, const link_func *f
                   "the call, and with it the work of a first call ('%s' caches its result in '%s'), so "
                   "if this call is here to register or initialise something, that never happens; use "
                   "the value (pass it on, as GLib's g_type_ensure() does with a type), or drop the attribute",
-            S(p, g->name), c->use == SCU_DISCARDED ? "discarded" : "only stored into a local that is never read",
+            S(p, g->name), checks_unused_words(c->use),
             S(p, g->name), purity_name(decl), S(p, g->name), S(p, m->cache));
   diag *d = checks_emit(out, p, o, "cheat-discarded", DIAG_ERROR, c->loc, f, sb_str(&msg));
   strbuf n = {0};

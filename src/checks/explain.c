@@ -11,6 +11,10 @@
 #include "checks/checks.h"
 #include "checks/clash.h"
 #include "report/reason.h"
+#include "report/diag_out.h"
+#include "util/xalloc.h"
+#include <string.h>
+#include <stdlib.h>
 
 static const char *S(const link_prog *p, uint32_t id) { return strtab_get(p->strs, id); }
 
@@ -66,14 +70,24 @@ static void explain_blocker(strbuf *m, diag *d, const link_prog *p, const checks
   }
 }
 
+const char *checks_unused_words(unsigned use)
+{
+  switch (use) {
+  case SCU_DISCARDED: return "discarded";
+  case SCU_DEAD_STORE:
+    return "only stored into a local that is written again or goes out of scope before anything "
+           "reads it (the next statement continues the loop or returns)";
+  default: return "only stored into a local that is never read";
+  }
+}
+
 static void explain_dead(const link_prog *p, const checks_opts *o, const link_func *f, const link_call *c,
                          const link_func *g, purity cls, diag_list *out)
 {
   strbuf m = {0};
   sb_printf(&m, "the value of this call to %s ", purity_name(cls));
   reason_callee(&m, p, c, true);   /* isalpha, not the __ctype_b_loc it expands to */
-  sb_printf(&m, " is %s: the compiler deletes the call",
-            c->use == SCU_DISCARDED ? "discarded" : "only stored into a local that is never read");
+  sb_printf(&m, " is %s: the compiler deletes the call", checks_unused_words(c->use));
   explain_when(&m, p, f, g, cls);
   /* Removing the statement would remove what its arguments do as well. */
   if (c->flags & SCF_ARGS_SIDE) sb_puts(&m, "; what its arguments do (a call, an assignment, ++ or --) stays");
@@ -274,6 +288,43 @@ static void explain_inlined(const link_prog *p, const checks_opts *o, const uint
   sb_free(&m);
 }
 
+static bool explain_same_place(const diag *a, const diag *b)
+{
+  return a->line == b->line && a->column == b->column && !strcmp(a->file, b->file) &&
+         !strcmp(a->check, b->check) && !strcmp(a->message, b->message);
+}
+
+/* The findings of one function from out->v[n0] on that share place and
+ * words — calls spelled in one macro expansion all have its place (jq's
+ * BLOCK(gen_op_simple(DUP), …, gen_op_simple(DUP)), gnulib's
+ * ENSURE_ALLOCATION) — are said once, with how many calls they stand for:
+ * "(3 such calls at this place, in one macro expansion)", so that the
+ * text, JSON, SARIF and HTML all count each call (bench/claims.sh reads
+ * the number). A file the database compiles twice still gives the same
+ * words twice, which diag_sort says once. */
+static void explain_fold_repeats(diag_list *out, size_t n0)
+{
+  if (out->n < n0 + 2) return;
+  bool *keep = xmalloc(out->n * sizeof *keep);
+  for (size_t i = 0; i < out->n; i++) keep[i] = true;
+  bool any = false;
+  for (size_t i = n0; i < out->n; i++) {
+    if (!keep[i]) continue;
+    unsigned count = 1;
+    for (size_t j = i + 1; j < out->n; j++)
+      if (keep[j] && explain_same_place(&out->v[i], &out->v[j])) { keep[j] = false; count++; }
+    if (count < 2) continue;
+    any = true;
+    strbuf m = {0};
+    sb_printf(&m, "%s (%u such calls at this place, in one macro expansion)", out->v[i].message, count);
+    free(out->v[i].message);
+    out->v[i].message = xstrdup(sb_str(&m));
+    sb_free(&m);
+  }
+  if (any) diag_list_keep(out, keep);
+  free(keep);
+}
+
 void checks_explain(const link_prog *p, const checks_opts *o, diag_list *out)
 {
   clash_ctx *x = clash_new(p, o);
@@ -281,6 +332,7 @@ void checks_explain(const link_prog *p, const checks_opts *o, diag_list *out)
   for (size_t fi = 0; fi < p->funcs.n; fi++) {
     const link_func *f = &p->funcs.v[fi];
     if (!link_has_body(f) || (f->flags & SFF_SYSTEM)) continue;
+    size_t n0 = out->n;
     for (uint32_t i = 0; i < f->ncall; i++) {
       uint32_t ci = f->call_off + i;
       const link_call *c = &p->calls.v[ci];
@@ -309,6 +361,7 @@ void checks_explain(const link_prog *p, const checks_opts *o, diag_list *out)
       if (!silent && fact.kind == CS_HOIST) explain_hoist(p, o, f, c, g, cls, &fact, &v, out);
       clash_verdict_free(&v);
     }
+    explain_fold_repeats(out, n0);
   }
   clash_free(x);
   free(cfg);

@@ -433,6 +433,10 @@ void fw_callsite_finish(fw *w)
     const fw_var *v = &w->vars.v[w->dead_cands.v[i + 1]];
     if (!v->used && !v->addr_taken && c->use == SCU_USED) c->use = SCU_DEAD_LOCAL;
   }
+  for (size_t i = 0; i + 1 < w->dead_stores.n; i += 2) {
+    sum_call *c = &s->calls.v[w->call_base + w->dead_stores.v[i]];
+    if (!w->vars.v[w->dead_stores.v[i + 1]].addr_taken && c->use == SCU_USED) c->use = SCU_DEAD_STORE;
+  }
 }
 
 /* The first writable static or global a condition reads: the "already

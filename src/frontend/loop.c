@@ -227,10 +227,13 @@ int fw_for(fw *w, CXCursor s)
     size_t mark = fw_avail_enter(w), floor = fw_avail_barrier(w);
     fw_iter outer = fw_iter_enter(w);
     fw_flow_top(w);   /* pointers: the back edge arrives (flow.c) */
+    CXCursor loop0 = w->loop_stmt;
+    w->loop_stmt = s;
     for (size_t i = 0; i < n && i < 4; i++) {
       if (clang_isExpression(clang_getCursorKind(kids[i])) && i + 1 < n) fw_expr(w, kids[i], ACC_VALUE);
       else f |= fw_stmt(w, kids[i]);
     }
+    w->loop_stmt = loop0;
     fw_flow_top(w);
     fw_iter_leave(w, outer);
     fw_avail_restore(w, mark, floor);
@@ -250,7 +253,10 @@ int fw_for(fw *w, CXCursor s)
   fw_expr(w, cond, ACC_VALUE);
   loop_ctx lc = { w->seq, 0, m0.call, w->t->sum->calls.n };
   uint32_t mw0 = w->mem_writes, nc0 = w->ncalls;
+  CXCursor loop0 = w->loop_stmt;
+  w->loop_stmt = s;
   int f = fw_stmt(w, body);
+  w->loop_stmt = loop0;
   int iv = fw_init_var(w, init);
   int iv_clean = iv >= 0 && w->vars.v[iv].last_write <= lc.seq0;
   fw_expr(w, inc, ACC_VALUE);   /* after the body: a continue there makes it skippable (conservative) */

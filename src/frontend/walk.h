@@ -178,6 +178,9 @@ typedef struct fw {
   size_t avail_floor;           /* entries below are not available here (loops, labels) */
   VEC(uint32_t) guards;         /* statics tested by enclosing ifs */
   VEC(uint32_t) dead_cands;     /* (call, var) pairs: a call's value stored in a local */
+  VEC(uint32_t) dead_stores;    /* (call, var) pairs: a store of a call's value that nothing
+                                   reads on (deadstore.c), if var's address is never taken */
+  CXCursor loop_stmt;           /* the innermost loop around the walk's point, or a null cursor */
   uint32_t last_if_guard;       /* set by fw_if for the early-return form */
   int last_if_returns;
   VEC(fw_var) vars;
@@ -348,6 +351,12 @@ void fw_iter_leave(fw *w, fw_iter outer);
 fw_arms fw_arm_enter(fw *w, fw_mark m);
 void fw_arm_leave(fw *w, fw_arms outer);
 void fw_callsite_finish(fw *w);
+/* deadstore.c: statement i of block (its n statements kids), just walked,
+ * `v = call(…);` whose value nothing reads on (the next statement
+ * continues the innermost loop or returns without v, or it ends the
+ * loop's body, and v lives no longer or is written first): notes the
+ * call in fw.dead_stores. */
+void fw_deadstore_note(fw *w, CXCursor block, const CXCursor *kids, size_t n, size_t i);
 /* argdep.c: marks the function's writes of whole statics whose value comes
  * from its parameters SEF_ARG_VALUE (run once the effects are final). */
 void fw_argdep_mark(fw *w, CXCursor body);

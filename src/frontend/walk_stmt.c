@@ -55,6 +55,7 @@ static int fw_compound(fw *w, CXCursor c)
     CXCursor st = w->ks.v[k + i];
     w->head_open = open;
     int f = fw_stmt(w, st);
+    fw_deadstore_note(w, c, w->ks.v + k, n, i);
     open = w->head_open;
     vec_push(&flags, f);
     /* `if (cached) return cached;` guards the rest of the block. */
@@ -308,8 +309,11 @@ static int fw_while(fw *w, CXCursor c, int is_do)
   int looped = !fw_loop_cond_false(cond);   /* do … while (0) is a block, not a loop */
   fw_iter outer = looped ? fw_iter_enter(w) : (fw_iter){ 0, 0 };
   if (looped) fw_flow_top(w);   /* the back edge arrives here */
+  CXCursor loop0 = w->loop_stmt;
+  w->loop_stmt = c;
   if (is_do) { f = fw_stmt(w, body); fw_expr(w, cond, ACC_VALUE); }
   else { fw_expr(w, cond, ACC_VALUE); f = fw_branch_dead(cond, 1, body) ? 0 : fw_stmt(w, body); }
+  w->loop_stmt = loop0;
   if (looped || (f & FS_BRK)) fw_flow_top(w);   /* and every break */
   if (looped) fw_iter_leave(w, outer);
   fw_avail_restore(w, mark, floor);
@@ -638,7 +642,8 @@ static void fw_restart(fw *w, fw_mark m, size_t argmasks)
   w->seq = w->mem_writes = w->ncalls = 0;
   w->pending.n = w->pending_vars.n = w->pending_calls.n = 0;
   w->cinfo.n = w->cvars.n = w->avail.n = w->snaps.n = 0;
-  w->guards.n = w->dead_cands.n = 0;
+  w->guards.n = w->dead_cands.n = w->dead_stores.n = 0;
+  w->loop_stmt = clang_getNullCursor();
   w->avail_floor = 0;
   w->iter_cond = w->iter_left = 0;
   w->captures = 0;
@@ -726,6 +731,7 @@ int fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn)
   vec_free(&w.snaps);
   vec_free(&w.guards);
   vec_free(&w.dead_cands);
+  vec_free(&w.dead_stores);
   vec_free(&w.errno_saved);
   vec_free(&w.errno_once);
   vec_free(&w.leaf_arms);

@@ -209,7 +209,10 @@ typedef struct {
 #define SUM_CALL_NMASKS(c) ((c)->nargs * (((c)->flags & SCF_PTE) ? 2u : 1u))
 
 /* What happens to a call's value (for `explain`). */
-typedef enum { SCU_USED = 0, SCU_DISCARDED = 1, SCU_DEAD_LOCAL = 2 } sum_call_use;
+/* SCU_DEAD_STORE (format 15; issue 29): stored into a local that no way
+ * on from the store reads before writing it again or leaving its scope
+ * (`v = f(); continue;`), though other stores of v are read. */
+typedef enum { SCU_USED = 0, SCU_DISCARDED = 1, SCU_DEAD_LOCAL = 2, SCU_DEAD_STORE = 3 } sum_call_use;
 
 /* Call-site facts are positions relative to the calling function's own
  * effects and calls (sum_func.eff_off / call_off), so that what lies
@@ -552,7 +555,7 @@ void summary_free(sum_tu *tu);
 /* A record starts with these 8 bytes, then the format version (4 bytes,
  * little-endian), then a flags word: docs/summary-format.md. */
 #define SUMMARY_MAGIC "PURIST\0S"
-#define SUMMARY_FORMAT 14
+#define SUMMARY_FORMAT 15
 /* (format 5) Header flag: the payload is one zstd frame holding the payload. */
 #define SUMMARY_ZSTD 0x1
 

@@ -45,7 +45,7 @@ static void add_effect(sum_tu *tu, uint8_t kind, uint16_t flags, uint8_t obj, ui
 static void add_call(sum_tu *tu, uint32_t callee, uint16_t flags, sum_loc l,
                      const uint64_t *masks, uint32_t nargs)
 {
-  sum_call c = { .callee = callee, .flags = flags, .use = (uint8_t)(nargs % 3),
+  sum_call c = { .callee = callee, .flags = flags, .use = (uint8_t)(nargs % 4),
                  .arg_off = (uint32_t)tu->argmasks.n, .nargs = nargs, .guard = 0,
                  .same_as = nargs, .eff_pos = 1, .loop_eff_lo = 2, .loop_eff_hi = 300,
                  .loop_call_lo = 4, .loop_call_hi = 5, .macro = callee ? 1 : 0,
@@ -54,7 +54,7 @@ static void add_call(sum_tu *tu, uint32_t callee, uint16_t flags, sum_loc l,
                  .hoist_same = nargs + 1, .hoist_t_eff = 7, .hoist_t_call = callee + 3, .hoist_e_eff = 9,
                  .hoist_e_call = nargs + 4, .hoist_dep_t = callee + 5, .hoist_dep_e = 6,
                  .late_lo = callee + 1, .late_hi = nargs + 2, .hoist_mem = 1,   /* format 13 */
-                 .nonnull = nargs ? ((uint64_t)1 << 63) | 1 : 0, .loc = l };   /* nonnull: format 14 */
+                 .nonnull = nargs ? ((uint64_t)1 << 63) | 1 : 0, .loc = l };   /* nonnull: format 14; use up to 3: 15 */
   for (uint32_t i = 0; i < SUM_CALL_NMASKS(&c); i++) vec_push(&tu->argmasks, masks[i]);
   vec_push(&tu->calls, c);
   tu->funcs.v[tu->funcs.n - 1].ncall++;
@@ -410,7 +410,7 @@ static void test_packed_round_trip(void **state)
   size_t len, plain, pos = 0;
   unsigned char *buf = summary_encode_packed(tu, &len);
   free(summary_encode(tu, &plain));
-  assert_memory_equal(buf + 8, "\16\0\0\0\1\0\0\0", 8);
+  assert_memory_equal(buf + 8, "\17\0\0\0\1\0\0\0", 8);
   assert_true(len < plain);
   char *err = NULL;
   sum_tu *back = decode_copy(buf, len, &pos, &err);
@@ -521,7 +521,7 @@ static void test_header_layout(void **state)
   size_t len;
   unsigned char *buf = summary_encode(tu, &len);
   assert_memory_equal(buf, "PURIST\0S", 8);
-  assert_memory_equal(buf + 8, "\16\0\0\0", 4);
+  assert_memory_equal(buf + 8, "\17\0\0\0", 4);
   assert_memory_equal(buf + 12, "\0\0\0\0", 4);
   uint64_t plen = 0;
   for (int i = 0; i < 8; i++) plen |= (uint64_t)buf[16 + i] << (8 * i);
@@ -690,13 +690,13 @@ static void test_wrong_version_names_both(void **state)
   sum_tu *tu = sample_tu();
   size_t len, pos = 0;
   unsigned char *buf = summary_encode(tu, &len);
-  buf[8] = 12;
+  buf[8] = 14;
   char *err = NULL;
   sum_tu *back = decode_copy(buf, len, &pos, &err);
   assert_null(back);
   assert_non_null(err);
-  if (!strstr(err, "version 12") || !strstr(err, "version 14"))
-    fail_msg("message does not name versions 12 and 14: %s", err);
+  if (!strstr(err, "version 14") || !strstr(err, "version 15"))
+    fail_msg("message does not name versions 14 and 15: %s", err);
   free(err);
   free(buf);
   summary_free(tu);
