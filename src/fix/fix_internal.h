@@ -88,6 +88,15 @@ const char *fix_kind_word(uint8_t kind, const char *old);
  * only (caller frees). */
 bool fix_guard_header(const link_prog *p, uint32_t file, ptrmap *memo, uint32_t *because);
 const char *fix_guard_macro(uint8_t kind);
+/* The #if region of each line of the file at path, [1..*nlines] ("/3/7":
+ * the groups around it, each #elif/#else a new one; NULL entries past the
+ * end; NULL if unreadable; caller frees each and the array). A macro
+ * defined at a line of region def is defined at a later line of region
+ * use when fix_guard_sees(def, use): the guard block must be repeated
+ * where it is not (opus_custom.h defines a second group of prototypes
+ * under another #if). */
+char **fix_guard_regions(const char *path, unsigned *nlines);
+bool fix_guard_sees(const char *def, const char *use);
 char *fix_guard_block(uint8_t kind);
 
 /* apply.c / diff.c */

@@ -26,6 +26,7 @@
  * already defined for the attribute is used as before, with no guard. */
 #include "fix/fix_internal.h"
 #include "util/fileio.h"
+#include <ctype.h>
 #include <string.h>
 
 static const char *S(const link_prog *p, uint32_t id) { return strtab_get(p->strs, id); }
@@ -82,4 +83,60 @@ char *fix_guard_block(uint8_t kind)
   const char *m = fix_guard_macro(kind), *word = kind == SUM_DECL_CONST ? "__const__" : "__pure__";
   return xasprintf("#ifndef %s\n# if defined(__GNUC__) || defined(__clang__)\n#  define %s __attribute__((%s))\n"
                    "# else\n#  define %s\n# endif\n#endif\n", m, m, word, m);
+}
+
+/* Is line s (up to its end) a preprocessor directive named word? */
+static bool guard_directive(const char *s, const char *end, const char *word)
+{
+  while (s < end && (*s == ' ' || *s == '\t')) s++;
+  if (s == end || *s++ != '#') return false;
+  while (s < end && (*s == ' ' || *s == '\t')) s++;
+  size_t n = strlen(word);
+  return (size_t)(end - s) >= n && !memcmp(s, word, n) && (s + n == end || !isalnum((unsigned char)s[n]));
+}
+
+/* "/a/b": the ids of the open groups, outermost first (caller frees). */
+static char *guard_path(const uint32_t *ids, size_t n)
+{
+  strbuf b = {0};
+  for (size_t i = 0; i < n; i++) sb_printf(&b, "/%u", ids[i]);
+  char *out = xstrdup(sb_str(&b));
+  sb_free(&b);
+  return out;
+}
+
+char **fix_guard_regions(const char *path, unsigned *nlines)
+{
+  size_t len = 0;
+  char *text = file_read_all(path, &len);
+  *nlines = 0;
+  if (!text) return NULL;
+  unsigned cap = 1;
+  for (size_t i = 0; i < len; i++) cap += text[i] == '\n';
+  char **out = xcalloc(cap + 1, sizeof *out);
+  VEC(uint32_t) open = {0};   /* the ids of the groups around the line */
+  uint32_t next_id = 1;
+  unsigned line = 1;
+  for (const char *s = text, *end = text + len; s < end && line <= cap; line++) {
+    const char *eol = memchr(s, '\n', (size_t)(end - s));
+    if (!eol) eol = end;
+    out[line] = guard_path(open.v, open.n);   /* a directive is outside what it opens */
+    if (guard_directive(s, eol, "if") || guard_directive(s, eol, "ifdef") || guard_directive(s, eol, "ifndef"))
+      vec_push(&open, next_id++);
+    else if ((guard_directive(s, eol, "elif") || guard_directive(s, eol, "else")) && open.n)
+      open.v[open.n - 1] = next_id++;
+    else if (guard_directive(s, eol, "endif") && open.n)
+      open.n--;
+    s = eol + 1;
+  }
+  *nlines = line - 1;
+  vec_free(&open);
+  free(text);
+  return out;
+}
+
+bool fix_guard_sees(const char *def, const char *use)
+{
+  size_t n = strlen(def);
+  return !strncmp(def, use, n) && (use[n] == '\0' || use[n] == '/');
 }

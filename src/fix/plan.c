@@ -441,43 +441,68 @@ static int op_cmp(const void *a, const void *b)
   return (int)y->prelude - (int)x->prelude;
 }
 
-/* The earliest use of guard macro `kind` in the file of use u. */
-static const struct guard_use *guard_first(const planner *pl, const struct guard_use *u)
+/* Guard uses by file, kind, then place. */
+static int guard_use_cmp(const void *a, const void *b)
 {
-  const struct guard_use *best = u;
-  for (size_t i = 0; i < pl->guard_uses.n; i++) {
-    const struct guard_use *v = &pl->guard_uses.v[i];
-    if (v->kind != u->kind || v->d->loc.file != u->d->loc.file) continue;
-    if (v->d->beg_line < best->d->beg_line) best = v;
-  }
-  return best;
+  const struct guard_use *x = a, *y = b;
+  if (x->d->loc.file != y->d->loc.file) return x->d->loc.file < y->d->loc.file ? -1 : 1;
+  if (x->kind != y->kind) return x->kind < y->kind ? -1 : 1;
+  if (x->d->beg_line != y->d->beg_line) return x->d->beg_line < y->d->beg_line ? -1 : 1;
+  return 0;
 }
 
-/* One #define of each guard macro a file uses (guard.c), before the
- * first declaration that uses it. */
+/* The #define of u's guard macro, just before u's declaration; the note
+ * saying why once per file and kind (first). */
+static void plan_guard_block(planner *pl, const struct guard_use *u, bool first)
+{
+  const link_func *f = &pl->p->funcs.v[u->fi];
+  char *what = xasprintf("define %s for GNU compilers only (the file is read by other compilers too)",
+                         fix_guard_macro(u->kind));
+  fix_op *op = op_new(pl, u->d, f, FOP_INSERT, what);
+  op->line = u->d->beg_line;
+  op->col = 1;
+  op->text = fix_guard_block(u->kind);
+  op->expect = xstrdup(fix_written_name(pl->p, u->d, f));
+  op->prelude = true;
+  free(what);
+  if (!first) return;
+  uint32_t because = u->d->loc.file;
+  fix_guard_header(pl->p, u->d->loc.file, &pl->guarded, &because);
+  char *why = because == u->d->loc.file ? xstrdup("it tests _MSC_VER or __GNUC__")
+              : xasprintf("the project is compiled by MSVC too (%s tests _MSC_VER)", shown(pl, because));
+  fix_note_add(&pl->pl->notes, false, "%s: note: %s, so the attribute is written as %s, "
+               "defined there as __attribute__((%s)) for GCC and Clang and as nothing for other compilers",
+               shown(pl, u->d->loc.file), why, fix_guard_macro(u->kind), fix_kind_name(u->kind));
+  free(why);
+}
+
+/* One #define of each guard macro a file uses (guard.c), before the first
+ * declaration that uses it, and again before a later one the first is not
+ * seen at: one under an #if group the first is outside of (opus_custom.h's
+ * encoder and decoder prototypes, each under its own #if). */
 static void plan_guards(planner *pl)
 {
-  for (size_t i = 0; i < pl->guard_uses.n; i++) {
-    const struct guard_use *u = &pl->guard_uses.v[i];
-    if (guard_first(pl, u) != u) continue;
-    const link_func *f = &pl->p->funcs.v[u->fi];
-    char *what = xasprintf("define %s for GNU compilers only (the file is read by other compilers too)",
-                           fix_guard_macro(u->kind));
-    fix_op *op = op_new(pl, u->d, f, FOP_INSERT, what);
-    op->line = u->d->beg_line;
-    op->col = 1;
-    op->text = fix_guard_block(u->kind);
-    op->expect = xstrdup(fix_written_name(pl->p, u->d, f));
-    op->prelude = true;
-    free(what);
-    uint32_t because = u->d->loc.file;
-    fix_guard_header(pl->p, u->d->loc.file, &pl->guarded, &because);
-    char *why = because == u->d->loc.file ? xstrdup("it tests _MSC_VER or __GNUC__")
-                : xasprintf("the project is compiled by MSVC too (%s tests _MSC_VER)", shown(pl, because));
-    fix_note_add(&pl->pl->notes, false, "%s: note: %s, so the attribute is written as %s, "
-                 "defined there as __attribute__((%s)) for GCC and Clang and as nothing for other compilers",
-                 shown(pl, u->d->loc.file), why, fix_guard_macro(u->kind), fix_kind_name(u->kind));
-    free(why);
+  size_t n = pl->guard_uses.n;
+  if (n) qsort(pl->guard_uses.v, n, sizeof *pl->guard_uses.v, guard_use_cmp);
+  for (size_t i = 0, j; i < n; i = j) {
+    const struct guard_use *g = &pl->guard_uses.v[i];
+    for (j = i + 1; j < n && pl->guard_uses.v[j].d->loc.file == g->d->loc.file && pl->guard_uses.v[j].kind == g->kind;)
+      j++;
+    unsigned nl = 0;
+    char **reg = fix_guard_regions(S(pl->p, g->d->loc.file), &nl);
+    VEC(const char *) defs = {0};
+    for (size_t k = i; k < j; k++) {
+      const struct guard_use *u = &pl->guard_uses.v[k];
+      const char *at = reg && u->d->beg_line <= nl && reg[u->d->beg_line] ? reg[u->d->beg_line] : "";
+      bool seen = false;
+      for (size_t e = 0; e < defs.n && !seen; e++) seen = fix_guard_sees(defs.v[e], at);
+      if (seen) continue;
+      plan_guard_block(pl, u, defs.n == 0);
+      vec_push(&defs, at);
+    }
+    for (unsigned l = 0; reg && l <= nl; l++) free(reg[l]);
+    free(reg);
+    vec_free(&defs);
   }
 }
 

@@ -85,6 +85,50 @@ expect_file_has own.c '^PURIST_CONST static int own_half\(int x\)'
 [ "$(grep -c '^#ifndef PURIST_CONST$' own.c)" = 1 ] || fail "PURIST_CONST is not defined once in own.c:${NL}$(show own.c)"
 compiles own.c
 
+check "fix: a second #if group the first definition of the macro is outside of gets its own (opus_custom.h)"
+mkdir -p "$T/r" && cd "$T/r"
+cat >two.h <<'EOF2'
+#ifndef TWO_H
+#define TWO_H
+#if defined(_MSC_VER)
+# define TWO_API __declspec(dllexport)
+#else
+# define TWO_API
+#endif
+#if !defined(TWO_BUILD) || defined(TWO_ENC)
+TWO_API int enc_size(int ch);
+#endif
+#if !defined(TWO_BUILD) || defined(TWO_DEC)
+TWO_API int dec_size(int ch);
+TWO_API int dec_frames(int ch);
+#endif
+#endif
+EOF2
+cat >enc.c <<'EOF2'
+#define TWO_BUILD
+#define TWO_ENC
+#include "two.h"
+int enc_size(int ch) { return 4 * ch; }
+EOF2
+cat >dec.c <<'EOF2'
+#define TWO_BUILD
+#define TWO_DEC
+#include "two.h"
+int dec_size(int ch) { return 8 * ch; }
+int dec_frames(int ch) { return ch + 1; }
+EOF2
+cat >use.c <<'EOF2'
+#include "two.h"
+int use(int ch) { return enc_size(ch) + enc_size(ch) + dec_size(ch) + dec_size(ch) + dec_frames(ch) + dec_frames(ch); }
+EOF2
+printf '[{"directory": "%s", "file": "%s/enc.c", "command": "cc -O2 -c enc.c"},\n {"directory": "%s", "file": "%s/dec.c", "command": "cc -O2 -c dec.c"},\n {"directory": "%s", "file": "%s/use.c", "command": "cc -O2 -c use.c"}]\n' \
+  "$T/r" "$T/r" "$T/r" "$T/r" "$T/r" "$T/r" >compile_commands.json
+run fix -p . --root "$T/r"
+expect_rc 0
+[ "$(grep -c '^#ifndef PURIST_CONST$' two.h)" = 2 ] || fail "PURIST_CONST should be defined once per #if group:${NL}$(show two.h)"
+expect_file_has two.h '^TWO_API int dec_frames\(int ch\) PURIST_CONST;$'
+compiles enc.c dec.c use.c
+
 check "fix near miss: a project testing only __GNUC__ writes the attribute out in a header that does not test"
 mkdir -p "$T/q" && cd "$T/q"
 cat >vis.h <<'EOF2'
