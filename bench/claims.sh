@@ -95,8 +95,10 @@ sed "s/$(esc "$root")/$(esc "$work/after")/g" "$work/before.json" >"$work/after.
 # The functions the fix declared: the names on the lines it added, and on
 # the line after one that names none (GNU style puts the attribute on the
 # line of the return type, the name on the next: `_GL_ATTRIBUTE_PURE static
-# char *` then `name (…)`).
-awk '/^\+/ && !/^\+\+\+/ { l = $0; gsub(/__attribute__ *\(\([^)]*\)\)/, "", l)
+# char *` then `name (…)`). The lines of a guard block the fix defines
+# (`#ifndef PURIST_PURE` …) name none.
+awk '/^\+[ \t]*#/ { next }   # the guard block fix defines (PURIST_PURE, PURIST_CONST): no function
+     /^\+/ && !/^\+\+\+/ { l = $0; gsub(/__attribute__ *\(\([^)]*\)\)/, "", l)
                          if (l !~ /\(/ && (getline nx) > 0) $0 = $0 " " substr(nx, 2); print }' \
   "$work/fix.diff" >"$work/added"
 # A name a prefixing macro renames (`#define ecc_size nettle_ecc_size`,
