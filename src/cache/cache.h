@@ -41,20 +41,31 @@ void cache_free(cache *c);
 fe_status cache_summarize(cache *c, fe_parser parse, const fe_job *job, const kb *k, sum_tu **out,
                           fe_msgs *msgs, fe_deps *deps);
 
-/* A result a run may not need decoded (cache_summarize_lazy): the entry's
- * bytes and where its summary record lies in them, and a digest of that
- * record, which names the summary's contents whatever the entry's key. */
+/* A result a run may not need decoded (cache_summarize_lazy). An exact
+ * hit is not even read: the manifest's variant names the result and
+ * carries its summary's digest, flags and the TU's messages, which is
+ * all a run whose findings are kept needs (cli/progmemo.c); the result
+ * is read when the run turns out to need the summary (cache_lazy_load). */
 typedef struct {
-  unsigned char *buf;        /* NULL: the summary was decoded (or there is none) */
+  unsigned char *buf;        /* the result entry's bytes (read and verified), or NULL */
   size_t off, len;           /* the summary record: buf[off .. off + len) */
   uint64_t digest[2];        /* cache_summary_digest of the summary; 0, 0: no summary */
+  uint32_t sflags;           /* the summary's STF_* flags */
+  cache *c;                  /* not NULL: the result, entry rkey of c, is not read yet */
+  uint64_t rkey[2];
 } cache_lazy;
-/* cache_summarize, leaving the summary of an exact hit undecoded in lz
- * (*out NULL; cache_lazy_decode gives it); any other summary is decoded
- * as usual. lz->digest is set either way. */
+/* cache_summarize, leaving the summary of an exact hit unread in lz
+ * (*out NULL; cache_lazy_load, then cache_lazy_decode give it); any other
+ * summary is decoded as usual. lz->digest is set either way. */
 fe_status cache_summarize_lazy(cache *c, fe_parser parse, const fe_job *job, const kb *k, sum_tu **out,
                                fe_msgs *msgs, fe_deps *deps, cache_lazy *lz);
-/* The summary lz holds (NULL if damaged), which it gives up. */
+/* Reads the result lz names, if not read yet: 0 when lz holds a summary
+ * record to decode (or no summary at all), -1 if the result is gone or
+ * damaged (removed; lz then holds nothing: the caller parses the TU
+ * again). A damaged entry is said on stderr unless the cache is quiet. */
+int cache_lazy_load(cache_lazy *lz);
+/* The summary lz holds once loaded (NULL if none or damaged), which it
+ * gives up. */
 sum_tu *cache_lazy_decode(cache_lazy *lz);
 void cache_lazy_free(cache_lazy *lz);
 /* The digest of a summary's encoding, its files' contents hashes left

@@ -18,8 +18,17 @@ void cache_key_hex(cache_key k, char out[CACHE_KEY_HEX]);
 typedef struct { char *path; uint64_t size, hash, tok; bool main; } cache_file;
 typedef VEC(cache_file) cache_files;
 
-/* A manifest variant: the files of one build of the TU, and its result. */
-typedef struct { cache_key result; cache_files files; } cache_variant;
+/* A manifest variant: the files of one build of the TU, and its result:
+ * its key and (format 6) what a run that may not need the summary reads
+ * of it — the summary's digest (cache_summary_digest) and flags, and the
+ * TU's messages — so an exact hit need not read the result (cache_lazy). */
+typedef struct {
+  cache_key result;
+  cache_files files;
+  uint64_t digest[2];
+  uint32_t sflags;   /* the summary's STF_* flags */
+  fe_msgs msgs;
+} cache_variant;
 typedef VEC(cache_variant) cache_manifest;
 
 /* The contents hash of each file, computed once per run; its token hash
@@ -77,15 +86,18 @@ cache_key cache_key_tokens(const cache *c, uint64_t size, uint64_t hash);
 
 /* The entries' format version (cache_entry.c); 3: token hashes (issue 32);
  * 4: TUs with errors are stored, with directory watches (cache_absent.c);
- * 5: a result carries its summary's digest (cli/progmemo.c). */
-#define CACHE_ENTRY_FORMAT 5
+ * 5: a result carries its summary's digest (cli/progmemo.c); 6: so does
+ * each manifest variant, with the summary's flags and the TU's messages. */
+#define CACHE_ENTRY_FORMAT 6
 /* cache_entry.c: the entry formats, each a checksummed record carrying
  * the key it is stored under (k), which decoding checks. */
 unsigned char *cache_manifest_encode(const cache_manifest *m, cache_key k, size_t *len);
 /* Returns 0, or -1 with a static reason ("bad checksum", …). */
 int cache_manifest_decode(const unsigned char *buf, size_t len, cache_key k, cache_manifest *m, const char **why);
 void cache_manifest_free(cache_manifest *m);
-unsigned char *cache_result_encode(const sum_tu *sum, const fe_msgs *msgs, cache_key k, size_t *len);
+/* digest: cache_summary_digest(sum), which the caller computed. */
+unsigned char *cache_result_encode(const sum_tu *sum, const uint64_t digest[2], const fe_msgs *msgs, cache_key k,
+                                   size_t *len);
 int cache_result_decode(const unsigned char *buf, size_t len, cache_key k, sum_tu **sum, fe_msgs *msgs,
                         const char **why);
 /* The same without decoding the summary: msgs filled, and where its

@@ -65,7 +65,7 @@ static void test_result_round_trip(void **state)
   vec_push(&msgs, xstrdup("a.c: warning: compiler flags: unknown argument '-fbogus'"));
   vec_push(&msgs, xstrdup("second line"));
   size_t len;
-  unsigned char *rec = cache_result_encode(tu, &msgs, K1, &len);
+  unsigned char *rec = cache_result_encode(tu, (uint64_t[2]){ 1, 1 }, &msgs, K1, &len);
   sum_tu *back = NULL;
   fe_msgs got = {0};
   const char *why = NULL;
@@ -88,7 +88,7 @@ static void test_result_damage_refused(void **state)
   fe_msgs msgs = {0};
   vec_push(&msgs, xstrdup("m"));
   size_t len;
-  unsigned char *rec = cache_result_encode(tu, &msgs, K1, &len);
+  unsigned char *rec = cache_result_encode(tu, (uint64_t[2]){ 1, 1 }, &msgs, K1, &len);
   for (size_t i = 0; i <= len; i++) {
     unsigned char *b = exact(rec, len);
     size_t n = len;
@@ -123,7 +123,7 @@ static void test_entry_under_another_key_refused(void **state)
   sum_tu *tu = sample_summary();
   fe_msgs msgs = {0};
   size_t len;
-  unsigned char *rec = cache_result_encode(tu, &msgs, K1, &len);
+  unsigned char *rec = cache_result_encode(tu, (uint64_t[2]){ 1, 1 }, &msgs, K1, &len);
   sum_tu *back = NULL;
   fe_msgs got = {0};
   const char *why = NULL;
@@ -142,7 +142,8 @@ static void test_entry_under_another_key_refused(void **state)
 
 static cache_variant variant(uint64_t id, int nfiles)
 {
-  cache_variant v = { { id, ~id }, {0} };
+  cache_variant v = { { id, ~id }, {0}, { id * 5, id * 11 | 1 }, (uint32_t)id, {0} };
+  for (int i = 0; i < nfiles % 2; i++) vec_push(&v.msgs, xasprintf("t.c:%d:1: error: message %d", i + 1, i));
   for (int i = 0; i < nfiles; i++) {
     cache_file f = { xasprintf("/inc/h%d.h", i), (uint64_t)(100 + i), id * 31 + (uint64_t)i, id * 7 + (uint64_t)i,
                      i == 0 };
@@ -165,6 +166,11 @@ static void test_manifest_round_trip_and_cap(void **state)
   for (size_t i = 0; i < back.n; i++) {
     assert_int_equal(back.v[i].result.hi, m.v[i].result.hi);
     assert_int_equal(back.v[i].result.lo, m.v[i].result.lo);
+    assert_int_equal(back.v[i].digest[0], m.v[i].digest[0]);
+    assert_int_equal(back.v[i].digest[1], m.v[i].digest[1]);
+    assert_int_equal(back.v[i].sflags, m.v[i].sflags);
+    assert_int_equal(back.v[i].msgs.n, m.v[i].msgs.n);
+    for (size_t k = 0; k < back.v[i].msgs.n; k++) assert_string_equal(back.v[i].msgs.v[k], m.v[i].msgs.v[k]);
     assert_int_equal(back.v[i].files.n, m.v[i].files.n);
     for (size_t f = 0; f < back.v[i].files.n; f++) {
       assert_string_equal(back.v[i].files.v[f].path, m.v[i].files.v[f].path);
