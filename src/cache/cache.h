@@ -102,6 +102,12 @@ int cache_usage_of(const char *dir, cache_usage *u, char **err);
  * lock; when another process holds it, returns 0 at once (u zeroed).
  * Returns the number of files removed (u: what is left), or -1 with *err. */
 long cache_prune(const char *dir, uint64_t max, cache_usage *u, char **err);
+/* After a run that wrote (cache_grew): keeps DIR/usage, what the cache
+ * holds, up to date with what this run wrote, and prunes (cache_prune)
+ * when that passes max, or when the figure is missing, damaged or a day
+ * old (it is then counted again). max 0: no limit, only the figure kept.
+ * Returns as cache_prune. */
+long cache_prune_grown(cache *c, uint64_t max, cache_usage *u, char **err);
 /* Did this run store an entry (so the cache may have grown)? */
 bool cache_grew(const cache *c);
 /* The cache's directory, or NULL when there is none. */

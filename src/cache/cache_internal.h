@@ -57,6 +57,7 @@ struct cache {
   atomic_size_t hits, misses, parsed;
   atomic_size_t moved;       /* hits whose locations were moved (cache_remap) */
   atomic_bool grew;          /* an entry was written this run */
+  atomic_uint_fast64_t wrote; /* what this run's writes occupy on disk, about (cache_prune_grown) */
   pthread_mutex_t lock;      /* guards the memo */
   ptrmap memo_idx;           /* XXH3 of a path → 1 + index in memo */
   VEC(cache_memo_ent) memo;
@@ -175,6 +176,10 @@ void cache_warn_odd(cache *c, const char *path, const char *why);
 
 /* cache_prune.c */
 #define CACHE_PRUNE_LOCK "prune.lock"
+#define CACHE_USAGE_FILE "usage"   /* what the cache holds, kept up to date by each run that writes */
+/* Is name one of the cache's files in a shard: an entry (.m, .r, .t, .k,
+ * .w) or a temporary left by a crash (cache_fs.c)? */
+bool cache_entry_name_ours(const char *name);
 
 /* cache_fs.c: entries are named "ab/cdef….ext" relative to the cache's
  * directory descriptor; the shard "ab" is opened without following a

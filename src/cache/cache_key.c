@@ -111,9 +111,15 @@ cache_key cache_key1(const cache *c, const fe_job *job, bool tokens, uint64_t ma
   return key_done(st);
 }
 
+/* The entries' format is in the key: a table is found by its file's
+ * path and bytes alone, so after a format change (which refuses the old
+ * table as "another cache format") an old table must not stand in the
+ * way of writing a new one: the store only touches a table it finds,
+ * and the first comment edit of each file after an upgrade was a parse. */
 cache_key cache_key_postab(const char *path, uint64_t size, uint64_t hash)
 {
   XXH3_state_t *st = key_start("positions");
+  key_u64(st, CACHE_ENTRY_FORMAT);
   key_str(st, path);
   key_u64(st, size);
   key_u64(st, hash);
