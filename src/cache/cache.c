@@ -39,6 +39,9 @@ void cache_free(cache *c)
   for (size_t i = 0; i < c->memo.n; i++) free(c->memo.v[i].path);
   vec_free(&c->memo);
   ptrmap_free(&c->memo_idx);
+  for (size_t i = 0; i < c->known.n; i++) free(c->known.v[i].path);
+  vec_free(&c->known);
+  ptrmap_free(&c->known_idx);
   pthread_mutex_destroy(&c->lock);
   free(c->dir);
   for (size_t i = 0; c->shards && i < CACHE_SHARDS; i++)

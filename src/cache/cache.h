@@ -72,6 +72,14 @@ void cache_lazy_free(cache_lazy *lz);
  * out (as cache_lazy's). */
 void cache_summary_digest(const sum_tu *s, uint64_t out[2]);
 
+/* --- the files a project's runs read (cache_stat.c) --------------------- */
+/* Before the lookups of a run on project name (its root): loads the index
+ * of the files earlier runs read, with their stamps, so an unchanged file
+ * is not read again. Once a run, before any lookup; not thread-safe. */
+void cache_stat_begin(cache *c, const char *name);
+/* After the lookups: writes the index again if this run read a file. */
+void cache_stat_end(cache *c);
+
 /* --- a whole program's findings (cache_prog.c) -------------------------- */
 /* The blob stored under key (the caller's hash of everything the findings
  * depend on; purist's build and knowledge base are added), or NULL; the

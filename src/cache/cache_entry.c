@@ -361,3 +361,63 @@ int cache_postab_decode(const unsigned char *buf, size_t len, cache_key k, clex_
   *generated = gen == 1;
   return 0;
 }
+
+/* The files a project's runs read, with stamps (".i", "PURISTCI",
+ * cache_stat.c): per file its path, size, contents and token hashes, the
+ * lexer's flags and whether the token hash is known, and its stamp. */
+unsigned char *cache_stat_encode(const cache_memo *m, cache_key k, size_t *len)
+{
+  bytes b = {0};
+  entry_put_key(&b, k);
+  bytes_uleb(&b, m->n);
+  for (size_t i = 0; i < m->n; i++) {
+    const cache_memo_ent *e = &m->v[i];
+    put_str(&b, e->path, strlen(e->path));
+    bytes_uleb(&b, e->size);
+    bytes_le(&b, e->hash, 8);
+    bytes_le(&b, e->tok, 8);
+    bytes_uleb(&b, (uint64_t)e->lexflags << 1 | e->tok_done);
+    bytes_uleb(&b, e->stamp.dev);
+    bytes_uleb(&b, e->stamp.ino);
+    bytes_le(&b, (uint64_t)e->stamp.mtime, 8);
+    bytes_le(&b, (uint64_t)e->stamp.ctime, 8);
+    bytes_le(&b, (uint64_t)e->stamp.seen, 8);
+  }
+  return entry_seal("PURISTCI", &b, len);
+}
+
+int cache_stat_decode(const unsigned char *buf, size_t len, cache_key k, cache_memo *m, const char **why)
+{
+  bytes_reader r;
+  memset(m, 0, sizeof *m);
+  if (entry_open_checked(buf, len, "PURISTCI", k, &r, why) < 0) return -1;
+  uint64_t n = bytes_get_uleb(&r);
+  if (n > len) r.bad = 1;   /* each takes bytes: a count past that is damage */
+  for (uint64_t i = 0; !r.bad && i < n; i++) {
+    cache_memo_ent e = {0};
+    e.path = get_str(&r);
+    e.size = bytes_get_uleb(&r);
+    e.hash = bytes_get_le(&r, 8);
+    e.tok = bytes_get_le(&r, 8);
+    uint64_t fl = bytes_get_uleb(&r);
+    if (fl >> 1 > UINT32_MAX) r.bad = 1;
+    e.tok_done = fl & 1;
+    e.lexflags = (unsigned)(fl >> 1);
+    e.ok = 1;
+    e.stamp.dev = bytes_get_uleb(&r);
+    e.stamp.ino = bytes_get_uleb(&r);
+    e.stamp.size = e.size;
+    e.stamp.mtime = (int64_t)bytes_get_le(&r, 8);
+    e.stamp.ctime = (int64_t)bytes_get_le(&r, 8);
+    e.stamp.seen = (int64_t)bytes_get_le(&r, 8);
+    if (!e.path) break;
+    vec_push(m, e);
+  }
+  if (r.bad || r.p != r.end) {
+    for (size_t i = 0; i < m->n; i++) free(m->v[i].path);
+    vec_free(m);
+    *why = "malformed payload";
+    return -1;
+  }
+  return 0;
+}

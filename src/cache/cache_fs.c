@@ -208,12 +208,13 @@ static int is_hex2(const char *s)
 }
 
 /* The ".w" entries (a program's findings, cli/progmemo.c) were left out
- * of this list when they came: never counted, pruned or cleaned. */
+ * of this list when they came: never counted, pruned or cleaned. ".i": a
+ * project's files and their stamps (cache_stat.c). */
 bool cache_entry_name_ours(const char *name)
 {
   size_t n = strlen(name);
   if (strstr(name, ".tmp")) return true;
-  return n > 2 && name[n - 2] == '.' && strchr("mrtkw", name[n - 1]) != NULL;
+  return n > 2 && name[n - 2] == '.' && strchr("mrtkwi", name[n - 1]) != NULL;
 }
 
 /* Removes our files in shard directory name of dfd, then the directory if
