@@ -156,8 +156,9 @@ static int cache_lazy_open(cache_lazy *lz, unsigned char *buf, size_t len, cache
   return 0;
 }
 
-int cache_lazy_load(cache_lazy *lz)
+int cache_lazy_load(cache_lazy *lz, const char *file, char **note)
 {
+  if (note) *note = NULL;
   cache *c = lz->c;
   if (!c) return 0;
   lz->c = NULL;
@@ -167,11 +168,11 @@ int cache_lazy_load(cache_lazy *lz)
   unsigned char *buf = cache_read(c, path, &len);
   const char *why = NULL;
   int rc = buf ? cache_lazy_open(lz, buf, len, k, &why) : -1;
-  if (buf && rc < 0) {
+  if (buf && rc < 0) {   /* as cache_discard says it */
     cache_entry_unlink(c, path);
-    if (!c->quiet)
-      fprintf(stderr, "purist: note: cache: discarded a damaged entry (%s/%s: %s); analysing its file again\n",
-              c->dir, path, why);
+    if (note && !c->quiet)
+      *note = xasprintf("purist: note: cache: discarded a damaged entry for %s (%s/%s: %s); analysing the file again",
+                        file, c->dir, path, why);
     free(buf);
   }
   free(path);
@@ -227,7 +228,7 @@ void cache_summary_digest(const sum_tu *s, uint64_t out[2])
 
 sum_tu *cache_lazy_decode(cache_lazy *lz)
 {
-  if (cache_lazy_load(lz) < 0 || !lz->buf) return NULL;
+  if (cache_lazy_load(lz, NULL, NULL) < 0 || !lz->buf) return NULL;
   size_t pos = 0;
   char *err = NULL;
   sum_tu *s = summary_decode_verified(lz->buf + lz->off, lz->len, &pos, &err);   /* the entry's checksum held */

@@ -62,8 +62,9 @@ fe_status cache_summarize_lazy(cache *c, fe_parser parse, const fe_job *job, con
 /* Reads the result lz names, if not read yet: 0 when lz holds a summary
  * record to decode (or no summary at all), -1 if the result is gone or
  * damaged (removed; lz then holds nothing: the caller parses the TU
- * again). A damaged entry is said on stderr unless the cache is quiet. */
-int cache_lazy_load(cache_lazy *lz);
+ * again). For a damaged one *note (caller frees; NULL if note is NULL or
+ * the cache is quiet) says so, naming file, the TU's main file. */
+int cache_lazy_load(cache_lazy *lz, const char *file, char **note);
 /* The summary lz holds once loaded (NULL if none or damaged), which it
  * gives up. */
 sum_tu *cache_lazy_decode(cache_lazy *lz);

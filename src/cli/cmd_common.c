@@ -322,11 +322,15 @@ static bool cmd_lazy_load(const cli_opts *o, const kb *k, cache *c, const fe_job
   fe_jobs redo = {0};
   VEC(size_t) at = {0};
   bool same = true;
-  for (size_t i = 0; i < jobs->n; i++)
-    if (cache_lazy_load(&res->lazy[i]) < 0) {
+  for (size_t i = 0; i < jobs->n; i++) {
+    char *note = NULL;
+    if (cache_lazy_load(&res->lazy[i], jobs->v[i].file, &note) < 0) {
       vec_push(&redo, jobs->v[i]);   /* shared with jobs */
       vec_push(&at, i);
     }
+    if (note) cmd_put_msg(note);
+    free(note);
+  }
   if (redo.n) {
     pipeline_result again = {0};
     worker_cfg wcfg = { o->kb_files.v, o->kb_files.n, o->tu_timeout, NULL };

@@ -137,7 +137,7 @@ check "findings not kept: a damaged result is discarded and its TU parsed again,
 # every other TU's result is read now; each is damaged, so each is parsed.
 printf 'int extra(void) { return 2; }\n' >> c.c
 both c.c "$computed" "results damaged, findings computed"
-grep -Eq 'purist: note: cache: discarded a damaged entry .*\.r: bad checksum\); analysing its file again' \
+grep -Eq 'purist: note: cache: discarded a damaged entry for .*[ab]\.c \(.*\.r: bad checksum\); analysing the file again' \
   "$T/kept.full.err" || fail "no note of the damaged results:${NL}$(cat "$T/kept.full.err")"
 grep -q 'cache: 2 hits, 1 misses, 1 parsed' "$T/kept.full.err" || fail "not 2 hits:${NL}$(cat "$T/kept.full.err")"
 both b.c "$kept" "after the parse of the damaged TUs"
