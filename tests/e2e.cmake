@@ -50,6 +50,7 @@ set(_e2e_tests
   cache_failed_tu
   cache_clean_midrun
   check_findings_kept
+  cache_stamps
 )
 foreach(_e2e ${_e2e_tests})
   add_test(NAME e2e/${_e2e}

@@ -39,6 +39,9 @@ void cache_free(cache *c)
   for (size_t i = 0; i < c->memo.n; i++) free(c->memo.v[i].path);
   vec_free(&c->memo);
   ptrmap_free(&c->memo_idx);
+  for (size_t i = 0; i < c->known.n; i++) free(c->known.v[i].path);
+  vec_free(&c->known);
+  ptrmap_free(&c->known_idx);
   pthread_mutex_destroy(&c->lock);
   free(c->dir);
   for (size_t i = 0; c->shards && i < CACHE_SHARDS; i++)
@@ -128,35 +131,78 @@ static int cache_variant_check(cache *c, const cache_variant *v, bool tokens, ca
 static void cache_put(cache *c, cache_key k1, const cache_files *files, const sum_tu *sum, const fe_msgs *msgs);
 
 /* Opens result entry buf (key k) into lz without decoding its summary:
- * the messages into msgs, the record's place and digest into lz, which
- * keeps buf. 0, or -1 with *why (buf is then the caller's). */
-static int cache_lazy_open(cache_lazy *lz, unsigned char *buf, size_t len, cache_key k, fe_msgs *msgs,
-                           const char **why)
+ * where the record lies, its digest and flags; lz keeps buf. The TU's
+ * messages are not kept: the manifest's variant gave them. 0, or -1 with
+ * *why (buf is then the caller's). */
+static int cache_lazy_open(cache_lazy *lz, unsigned char *buf, size_t len, cache_key k, const char **why)
 {
   size_t off, slen;
   uint32_t flags;
+  uint64_t digest[2];
   fe_msgs got = {0};
-  if (cache_result_open(buf, len, k, &got, &off, &slen, lz->digest, why) < 0) return -1;
+  if (cache_result_open(buf, len, k, &got, &off, &slen, digest, why) < 0) return -1;
+  fe_msgs_free(&got);
   if (summary_peek_flags(buf + off, slen, &flags) < 0) {
-    fe_msgs_free(&got);
     *why = "malformed payload";
     return -1;
   }
-  for (size_t i = 0; i < got.n; i++) vec_push(msgs, got.v[i]);
-  vec_free(&got);
+  if (digest[0] != lz->digest[0] || digest[1] != lz->digest[1] || flags != lz->sflags) {
+    *why = "not the summary its manifest names";
+    return -1;
+  }
   lz->buf = buf;
   lz->off = off;
   lz->len = slen;
   return 0;
 }
 
-/* Did the TU fail to parse (its summary, decoded or in lz, says so)? */
+int cache_lazy_load(cache_lazy *lz, const char *file, char **note)
+{
+  if (note) *note = NULL;
+  cache *c = lz->c;
+  if (!c) return 0;
+  lz->c = NULL;
+  cache_key k = { lz->rkey[0], lz->rkey[1] };
+  char *path = cache_entry_path(c, k, ".r");
+  size_t len = 0;
+  unsigned char *buf = cache_read(c, path, &len);
+  const char *why = NULL;
+  int rc = buf ? cache_lazy_open(lz, buf, len, k, &why) : -1;
+  if (buf && rc < 0) {   /* as cache_discard says it */
+    cache_entry_unlink(c, path);
+    if (note && !c->quiet)
+      *note = xasprintf("purist: note: cache: discarded a damaged entry for %s (%s/%s: %s); analysing the file again",
+                        file, c->dir, path, why);
+    free(buf);
+  }
+  free(path);
+  return rc;
+}
+
+/* Did the TU fail to parse (lz's flags, or its decoded summary, say so)? */
 static bool cache_lazy_failed(const cache_lazy *lz, const sum_tu *s)
 {
-  uint32_t flags = 0;
-  if (lz && lz->buf) (void)summary_peek_flags(lz->buf + lz->off, lz->len, &flags);   /* checked on open */
-  else if (s) flags = s->flags;
+  uint32_t flags = lz && !s ? lz->sflags : s ? s->flags : 0;
   return (flags & STF_PARSE_FAILED) != 0;
+}
+
+/* An exact hit of a run that may not need the summary: everything such a
+ * run reads comes from the variant; the result is only touched (kept from
+ * pruning, and known to be there). false if it is not there. */
+static bool cache_lazy_hit(cache *c, const cache_variant *v, cache_lazy *lz, fe_msgs *msgs)
+{
+  char *path = cache_entry_path(c, v->result, ".r");
+  bool there = cache_touch(c, path);
+  free(path);
+  if (!there) return false;
+  lz->c = c;
+  lz->rkey[0] = v->result.hi;
+  lz->rkey[1] = v->result.lo;
+  lz->digest[0] = v->digest[0];
+  lz->digest[1] = v->digest[1];
+  lz->sflags = v->sflags;
+  for (size_t i = 0; i < v->msgs.n; i++) vec_push(msgs, xstrdup(v->msgs.v[i]));
+  return true;
 }
 
 /* Every file's contents hash (sum_file.hash) is left out: a comment edit
@@ -182,7 +228,7 @@ void cache_summary_digest(const sum_tu *s, uint64_t out[2])
 
 sum_tu *cache_lazy_decode(cache_lazy *lz)
 {
-  if (!lz->buf) return NULL;
+  if (cache_lazy_load(lz, NULL, NULL) < 0 || !lz->buf) return NULL;
   size_t pos = 0;
   char *err = NULL;
   sum_tu *s = summary_decode_verified(lz->buf + lz->off, lz->len, &pos, &err);   /* the entry's checksum held */
@@ -238,16 +284,19 @@ static int cache_try_variants(cache *c, cache_key k1, bool tokens, const cache_m
     const cache_variant *v = &m->v[i];
     cache_moved_ix moved = {0};
     if (cache_variant_check(c, v, tokens, &moved) < 0) { vec_free(&moved); continue; }
+    if (lz && !moved.n && (v->digest[0] || v->digest[1])) {   /* exact: the variant says it all */
+      vec_free(&moved);
+      if (!cache_lazy_hit(c, v, lz, msgs)) continue;
+      cache_hit_deps(job, &v->files, deps);
+      return 0;
+    }
     char *path = cache_entry_path(c, v->result, ".r");
     size_t len = 0;
     unsigned char *buf = cache_read(c, path, &len);
     const char *why = NULL;
     fe_msgs got = {0};
-    bool lazy = lz && !moved.n && buf;   /* exact: the record as stored is the summary */
-    int rc = !buf ? -1 : lazy ? cache_lazy_open(lz, buf, len, v->result, &got, &why)
-                              : cache_result_decode(buf, len, v->result, out, &got, &why);
+    int rc = !buf ? -1 : cache_result_decode(buf, len, v->result, out, &got, &why);
     if (buf && rc < 0) cache_discard(c, path, why, job, notes);
-    if (lazy && rc == 0) buf = NULL;   /* lz owns it */
     cache_files now = {0};
     if (rc == 0 && moved.n && cache_moved_hit(c, k1, v, moved.v, moved.n, *out, &got, &now) < 0) {
       summary_free(*out);
@@ -312,9 +361,10 @@ static int cache_main_key(cache *c, const fe_job *job, bool tokens, cache_key *k
  * lose a variant, which costs a parse later, never a wrong summary. */
 static void cache_put(cache *c, cache_key k1, const cache_files *files, const sum_tu *sum, const fe_msgs *msgs)
 {
-  cache_variant v = { cache_key2(k1, files), *files };
+  cache_variant v = { cache_key2(k1, files), *files, {0, 0}, sum->flags, *msgs };
+  cache_summary_digest(sum, v.digest);
   size_t len;
-  unsigned char *rec = cache_result_encode(sum, msgs, v.result, &len);
+  unsigned char *rec = cache_result_encode(sum, v.digest, msgs, v.result, &len);
   char *rpath = cache_entry_path(c, v.result, ".r");
   cache_write(c, rpath, rec, len);
   free(rpath);
@@ -396,7 +446,7 @@ fe_status cache_summarize_lazy(cache *c, fe_parser parse, const fe_job *job, con
       cache_lookup(c, k1, tokens, job, out, msgs, &notes, want, lz) == 0) {
     atomic_fetch_add(&c->hits, 1);
     cache_prepend(msgs, &notes);
-    if (lz && !lz->buf) cache_summary_digest(*out, lz->digest);
+    if (lz && *out) cache_summary_digest(*out, lz->digest);
     return cache_lazy_failed(lz, *out) ? FE_ERRORS : FE_OK;
   }
   if (on) atomic_fetch_add(&c->misses, 1);

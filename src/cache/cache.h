@@ -41,25 +41,45 @@ void cache_free(cache *c);
 fe_status cache_summarize(cache *c, fe_parser parse, const fe_job *job, const kb *k, sum_tu **out,
                           fe_msgs *msgs, fe_deps *deps);
 
-/* A result a run may not need decoded (cache_summarize_lazy): the entry's
- * bytes and where its summary record lies in them, and a digest of that
- * record, which names the summary's contents whatever the entry's key. */
+/* A result a run may not need decoded (cache_summarize_lazy). An exact
+ * hit is not even read: the manifest's variant names the result and
+ * carries its summary's digest, flags and the TU's messages, which is
+ * all a run whose findings are kept needs (cli/progmemo.c); the result
+ * is read when the run turns out to need the summary (cache_lazy_load). */
 typedef struct {
-  unsigned char *buf;        /* NULL: the summary was decoded (or there is none) */
+  unsigned char *buf;        /* the result entry's bytes (read and verified), or NULL */
   size_t off, len;           /* the summary record: buf[off .. off + len) */
   uint64_t digest[2];        /* cache_summary_digest of the summary; 0, 0: no summary */
+  uint32_t sflags;           /* the summary's STF_* flags */
+  cache *c;                  /* not NULL: the result, entry rkey of c, is not read yet */
+  uint64_t rkey[2];
 } cache_lazy;
-/* cache_summarize, leaving the summary of an exact hit undecoded in lz
- * (*out NULL; cache_lazy_decode gives it); any other summary is decoded
- * as usual. lz->digest is set either way. */
+/* cache_summarize, leaving the summary of an exact hit unread in lz
+ * (*out NULL; cache_lazy_load, then cache_lazy_decode give it); any other
+ * summary is decoded as usual. lz->digest is set either way. */
 fe_status cache_summarize_lazy(cache *c, fe_parser parse, const fe_job *job, const kb *k, sum_tu **out,
                                fe_msgs *msgs, fe_deps *deps, cache_lazy *lz);
-/* The summary lz holds (NULL if damaged), which it gives up. */
+/* Reads the result lz names, if not read yet: 0 when lz holds a summary
+ * record to decode (or no summary at all), -1 if the result is gone or
+ * damaged (removed; lz then holds nothing: the caller parses the TU
+ * again). For a damaged one *note (caller frees; NULL if note is NULL or
+ * the cache is quiet) says so, naming file, the TU's main file. */
+int cache_lazy_load(cache_lazy *lz, const char *file, char **note);
+/* The summary lz holds once loaded (NULL if none or damaged), which it
+ * gives up. */
 sum_tu *cache_lazy_decode(cache_lazy *lz);
 void cache_lazy_free(cache_lazy *lz);
 /* The digest of a summary's encoding, its files' contents hashes left
  * out (as cache_lazy's). */
 void cache_summary_digest(const sum_tu *s, uint64_t out[2]);
+
+/* --- the files a project's runs read (cache_stat.c) --------------------- */
+/* Before the lookups of a run on project name (its root): loads the index
+ * of the files earlier runs read, with their stamps, so an unchanged file
+ * is not read again. Once a run, before any lookup; not thread-safe. */
+void cache_stat_begin(cache *c, const char *name);
+/* After the lookups: writes the index again if this run read a file. */
+void cache_stat_end(cache *c);
 
 /* --- a whole program's findings (cache_prog.c) -------------------------- */
 /* The blob stored under key (the caller's hash of everything the findings
@@ -91,6 +111,12 @@ int cache_usage_of(const char *dir, cache_usage *u, char **err);
  * lock; when another process holds it, returns 0 at once (u zeroed).
  * Returns the number of files removed (u: what is left), or -1 with *err. */
 long cache_prune(const char *dir, uint64_t max, cache_usage *u, char **err);
+/* After a run that wrote (cache_grew): keeps DIR/usage, what the cache
+ * holds, up to date with what this run wrote, and prunes (cache_prune)
+ * when that passes max, or when the figure is missing, damaged or a day
+ * old (it is then counted again). max 0: no limit, only the figure kept.
+ * Returns as cache_prune. */
+long cache_prune_grown(cache *c, uint64_t max, cache_usage *u, char **err);
 /* Did this run store an entry (so the cache may have grown)? */
 bool cache_grew(const cache *c);
 /* The cache's directory, or NULL when there is none. */

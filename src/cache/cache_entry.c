@@ -14,7 +14,10 @@
  * record (docs/summary-format.md), itself checksummed. Format 3 (issue
  * 32): a manifest's files carry their token hash and whether each is the
  * main file. Format 5: a result carries its summary's digest
- * (cache_summary_digest) before the messages. */
+ * (cache_summary_digest) before the messages. Format 6: so does each
+ * manifest variant, after its result's key, with the summary's flags and
+ * the TU's messages (cache.h, cache_lazy: an exact hit of a run that may
+ * not need the summary reads no result). */
 #include "cache/cache_internal.h"
 #include "util/bytes.h"
 #include <string.h>
@@ -99,6 +102,11 @@ unsigned char *cache_manifest_encode(const cache_manifest *m, cache_key k, size_
     const cache_variant *v = &m->v[i];
     bytes_le(&b, v->result.hi, 8);
     bytes_le(&b, v->result.lo, 8);
+    bytes_le(&b, v->digest[0], 8);
+    bytes_le(&b, v->digest[1], 8);
+    bytes_uleb(&b, v->sflags);
+    bytes_uleb(&b, v->msgs.n);
+    for (size_t k = 0; k < v->msgs.n; k++) put_str(&b, v->msgs.v[k], strlen(v->msgs.v[k]));
     bytes_uleb(&b, v->files.n);
     for (size_t f = 0; f < v->files.n; f++) {
       put_str(&b, v->files.v[f].path, strlen(v->files.v[f].path));
@@ -115,6 +123,16 @@ static void variant_read(bytes_reader *r, cache_variant *v)
 {
   v->result.hi = bytes_get_le(r, 8);
   v->result.lo = bytes_get_le(r, 8);
+  v->digest[0] = bytes_get_le(r, 8);
+  v->digest[1] = bytes_get_le(r, 8);
+  uint64_t fl = bytes_get_uleb(r);
+  if (fl > UINT32_MAX) r->bad = 1;
+  v->sflags = (uint32_t)fl;
+  uint64_t nm = bytes_get_uleb(r);
+  for (uint64_t k = 0; !r->bad && k < nm; k++) {
+    char *s = get_str(r);
+    if (s) vec_push(&v->msgs, s);
+  }
   uint64_t nf = bytes_get_uleb(r);
   for (uint64_t f = 0; !r->bad && f < nf; f++) {
     cache_file cf = { get_str(r), 0, 0, 0, false };
@@ -153,18 +171,18 @@ void cache_manifest_free(cache_manifest *m)
   for (size_t i = 0; i < m->n; i++) {
     for (size_t f = 0; f < m->v[i].files.n; f++) free(m->v[i].files.v[f].path);
     vec_free(&m->v[i].files);
+    fe_msgs_free(&m->v[i].msgs);
   }
   vec_free(m);
 }
 
-unsigned char *cache_result_encode(const sum_tu *sum, const fe_msgs *msgs, cache_key k, size_t *len)
+unsigned char *cache_result_encode(const sum_tu *sum, const uint64_t digest[2], const fe_msgs *msgs, cache_key k,
+                                   size_t *len)
 {
   bytes b = {0};
   entry_put_key(&b, k);
-  uint64_t d[2];
-  cache_summary_digest(sum, d);   /* format 5: what the summary says, for cli/progmemo.c */
-  bytes_le(&b, d[0], 8);
-  bytes_le(&b, d[1], 8);
+  bytes_le(&b, digest[0], 8);   /* format 5: what the summary says, for cli/progmemo.c */
+  bytes_le(&b, digest[1], 8);
   bytes_uleb(&b, msgs->n);
   for (size_t i = 0; i < msgs->n; i++) put_str(&b, msgs->v[i], strlen(msgs->v[i]));
   size_t slen = 0;
@@ -341,5 +359,65 @@ int cache_postab_decode(const unsigned char *buf, size_t len, cache_key k, clex_
     return -1;
   }
   *generated = gen == 1;
+  return 0;
+}
+
+/* The files a project's runs read, with stamps (".i", "PURISTCI",
+ * cache_stat.c): per file its path, size, contents and token hashes, the
+ * lexer's flags and whether the token hash is known, and its stamp. */
+unsigned char *cache_stat_encode(const cache_memo *m, cache_key k, size_t *len)
+{
+  bytes b = {0};
+  entry_put_key(&b, k);
+  bytes_uleb(&b, m->n);
+  for (size_t i = 0; i < m->n; i++) {
+    const cache_memo_ent *e = &m->v[i];
+    put_str(&b, e->path, strlen(e->path));
+    bytes_uleb(&b, e->size);
+    bytes_le(&b, e->hash, 8);
+    bytes_le(&b, e->tok, 8);
+    bytes_uleb(&b, (uint64_t)e->lexflags << 1 | e->tok_done);
+    bytes_uleb(&b, e->stamp.dev);
+    bytes_uleb(&b, e->stamp.ino);
+    bytes_le(&b, (uint64_t)e->stamp.mtime, 8);
+    bytes_le(&b, (uint64_t)e->stamp.ctime, 8);
+    bytes_le(&b, (uint64_t)e->stamp.seen, 8);
+  }
+  return entry_seal("PURISTCI", &b, len);
+}
+
+int cache_stat_decode(const unsigned char *buf, size_t len, cache_key k, cache_memo *m, const char **why)
+{
+  bytes_reader r;
+  memset(m, 0, sizeof *m);
+  if (entry_open_checked(buf, len, "PURISTCI", k, &r, why) < 0) return -1;
+  uint64_t n = bytes_get_uleb(&r);
+  if (n > len) r.bad = 1;   /* each takes bytes: a count past that is damage */
+  for (uint64_t i = 0; !r.bad && i < n; i++) {
+    cache_memo_ent e = {0};
+    e.path = get_str(&r);
+    e.size = bytes_get_uleb(&r);
+    e.hash = bytes_get_le(&r, 8);
+    e.tok = bytes_get_le(&r, 8);
+    uint64_t fl = bytes_get_uleb(&r);
+    if (fl >> 1 > UINT32_MAX) r.bad = 1;
+    e.tok_done = fl & 1;
+    e.lexflags = (unsigned)(fl >> 1);
+    e.ok = 1;
+    e.stamp.dev = bytes_get_uleb(&r);
+    e.stamp.ino = bytes_get_uleb(&r);
+    e.stamp.size = e.size;
+    e.stamp.mtime = (int64_t)bytes_get_le(&r, 8);
+    e.stamp.ctime = (int64_t)bytes_get_le(&r, 8);
+    e.stamp.seen = (int64_t)bytes_get_le(&r, 8);
+    if (!e.path) break;
+    vec_push(m, e);
+  }
+  if (r.bad || r.p != r.end) {
+    for (size_t i = 0; i < m->n; i++) free(m->v[i].path);
+    vec_free(m);
+    *why = "malformed payload";
+    return -1;
+  }
   return 0;
 }

@@ -158,7 +158,10 @@ void cache_write(cache *c, const char *rel, const void *data, size_t len)
     rc = fresh >= 0 ? write_atomic_at(fresh, name, data, len) : -1;
     if (fresh >= 0) { int e = errno; close(fresh); errno = e; }
   }
-  if (rc == 0) atomic_store(&c->grew, true);
+  if (rc == 0) {
+    atomic_store(&c->grew, true);
+    atomic_fetch_add(&c->wrote, ((uint64_t)len + 4095) / 4096 * 4096);   /* blocks of 4 KiB, as most file systems */
+  }
   if (rc < 0) {
     int e = errno;
     char *sub = xasprintf("%s/%.2s", c->dir, rel);
@@ -204,12 +207,14 @@ static int is_hex2(const char *s)
   return strlen(s) == 2 && strspn(s, "0123456789abcdef") == 2;
 }
 
-/* Is name one of ours: an entry (.m, .r, .t, .k) or a temporary left by a crash? */
-static int is_entry_name(const char *name)
+/* The ".w" entries (a program's findings, cli/progmemo.c) were left out
+ * of this list when they came: never counted, pruned or cleaned. ".i": a
+ * project's files and their stamps (cache_stat.c). */
+bool cache_entry_name_ours(const char *name)
 {
   size_t n = strlen(name);
-  if (strstr(name, ".tmp")) return 1;
-  return n > 2 && name[n - 2] == '.' && strchr("mrtk", name[n - 1]) != NULL;
+  if (strstr(name, ".tmp")) return true;
+  return n > 2 && name[n - 2] == '.' && strchr("mrtkwi", name[n - 1]) != NULL;
 }
 
 /* Removes our files in shard directory name of dfd, then the directory if
@@ -225,7 +230,7 @@ static long clean_shard(int dfd, const char *shard)
   long n = 0;
   struct dirent *e;
   while ((e = readdir(d))) {
-    if (!is_entry_name(e->d_name)) continue;
+    if (!cache_entry_name_ours(e->d_name)) continue;
     /* cleanup_rmtree_at: also a directory named as an entry (it blocked
      * the entry's writes); clean used to leave it. */
     if (cleanup_rmtree_at(dirfd(d), e->d_name) == 0 && !strstr(e->d_name, ".tmp")) n++;
@@ -264,6 +269,7 @@ long cache_clean(const char *dir, char **err)
     else if (fe_ccview_disk_is_file(e->d_name)) unlinkat(dfd, e->d_name, 0);   /* the compiler's macros */
   closedir(d);
   unlinkat(dfd, CACHE_PRUNE_LOCK, 0);
+  unlinkat(dfd, CACHE_USAGE_FILE, 0);
   unlinkat(dfd, "CACHEDIR.TAG", 0);
   close(dfd);
   rmdir(dir);   /* only if empty: anything else in it is not ours */

@@ -4,6 +4,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
+#include <sys/stat.h>
 #include "cache/cache.h"
 #include "cache/cache_lex.h"
 #include "util/ptrmap.h"
@@ -18,12 +19,30 @@ void cache_key_hex(cache_key k, char out[CACHE_KEY_HEX]);
 typedef struct { char *path; uint64_t size, hash, tok; bool main; } cache_file;
 typedef VEC(cache_file) cache_files;
 
-/* A manifest variant: the files of one build of the TU, and its result. */
-typedef struct { cache_key result; cache_files files; } cache_variant;
+/* A manifest variant: the files of one build of the TU, and its result:
+ * its key and (format 6) what a run that may not need the summary reads
+ * of it — the summary's digest (cache_summary_digest) and flags, and the
+ * TU's messages — so an exact hit need not read the result (cache_lazy). */
+typedef struct {
+  cache_key result;
+  cache_files files;
+  uint64_t digest[2];
+  uint32_t sflags;   /* the summary's STF_* flags */
+  fe_msgs msgs;
+} cache_variant;
 typedef VEC(cache_variant) cache_manifest;
 
 /* The contents hash of each file, computed once per run; its token hash
  * when asked for (tok_done), which is 0 if the file changed in between. */
+/* What stat says of a file when it was read (cache_stat.c): trusted in a
+ * later run, instead of reading the file, only while all of it is the
+ * same and the file's times are well before the moment it was read. */
+typedef struct {
+  uint64_t dev, ino, size;
+  int64_t mtime, ctime;   /* ns since the epoch */
+  int64_t seen;           /* ns: the clock before the file was opened; 0: no stamp */
+} cache_stamp;
+
 typedef struct {
   char *path;
   uint64_t size, hash, tok;
@@ -31,7 +50,9 @@ typedef struct {
   bool tok_done;
   bool postab;       /* its position table is known to be stored */
   unsigned lexflags; /* CLEX_* */
+  cache_stamp stamp; /* when it was read and hashed */
 } cache_memo_ent;
+typedef VEC(cache_memo_ent) cache_memo;
 
 #define CACHE_SHARDS 256   /* entries live in DIR/ab/…: one directory per first byte of the key */
 
@@ -48,9 +69,17 @@ struct cache {
   atomic_size_t hits, misses, parsed;
   atomic_size_t moved;       /* hits whose locations were moved (cache_remap) */
   atomic_bool grew;          /* an entry was written this run */
+  atomic_uint_fast64_t wrote; /* what this run's writes occupy on disk, about (cache_prune_grown) */
   pthread_mutex_t lock;      /* guards the memo */
   ptrmap memo_idx;           /* XXH3 of a path → 1 + index in memo */
-  VEC(cache_memo_ent) memo;
+  cache_memo memo;
+  /* The files an earlier run read, with their stamps (cache_stat.c): a
+   * file whose stamp still holds is not read again. Loaded before the
+   * workers start, read-only while they run. */
+  cache_memo known;
+  ptrmap known_idx;
+  cache_key known_key;       /* the index's entry */
+  atomic_size_t read_files;  /* files read (not known) this run: the index is written again */
 };
 
 /* cache_key.c */
@@ -77,15 +106,18 @@ cache_key cache_key_tokens(const cache *c, uint64_t size, uint64_t hash);
 
 /* The entries' format version (cache_entry.c); 3: token hashes (issue 32);
  * 4: TUs with errors are stored, with directory watches (cache_absent.c);
- * 5: a result carries its summary's digest (cli/progmemo.c). */
-#define CACHE_ENTRY_FORMAT 5
+ * 5: a result carries its summary's digest (cli/progmemo.c); 6: so does
+ * each manifest variant, with the summary's flags and the TU's messages. */
+#define CACHE_ENTRY_FORMAT 6
 /* cache_entry.c: the entry formats, each a checksummed record carrying
  * the key it is stored under (k), which decoding checks. */
 unsigned char *cache_manifest_encode(const cache_manifest *m, cache_key k, size_t *len);
 /* Returns 0, or -1 with a static reason ("bad checksum", …). */
 int cache_manifest_decode(const unsigned char *buf, size_t len, cache_key k, cache_manifest *m, const char **why);
 void cache_manifest_free(cache_manifest *m);
-unsigned char *cache_result_encode(const sum_tu *sum, const fe_msgs *msgs, cache_key k, size_t *len);
+/* digest: cache_summary_digest(sum), which the caller computed. */
+unsigned char *cache_result_encode(const sum_tu *sum, const uint64_t digest[2], const fe_msgs *msgs, cache_key k,
+                                   size_t *len);
 int cache_result_decode(const unsigned char *buf, size_t len, cache_key k, sum_tu **sum, fe_msgs *msgs,
                         const char **why);
 /* The same without decoding the summary: msgs filled, and where its
@@ -148,6 +180,24 @@ void cache_postab_store(cache *c, const cache_files *files, const sum_tu *sum);
 int cache_moved_load(cache *c, const cache_file *f, uint64_t size, uint64_t hash, cache_moved *m);
 void cache_moved_free(cache_moved *m);
 
+/* cache_stat.c */
+/* Does stat st of a file say it still has the contents recorded with
+ * stamp r? All of device, inode, size, modification and change times the
+ * same, and both times at least CACHE_STAMP_MARGIN before r was taken (a
+ * change made while or after the file was read, in the same tick of the
+ * file system's clock, would leave the times as they were). */
+#define CACHE_STAMP_MARGIN ((int64_t)2000000000)   /* 2 s: whole-second and FAT (2 s) times too */
+bool cache_stamp_trusted(const cache_stamp *r, const struct stat *st);
+/* The stamp of st, taken at seen (ns). */
+cache_stamp cache_stamp_of(const struct stat *st, int64_t seen);
+/* The index of the files runs of this project read (".i" entry, keyed by
+ * purist's build and name, the project's root) is loaded into c->known by
+ * cache_stat_begin and written by cache_stat_end if the run read a file. */
+/* The known entry for path, if its stamp still holds (one stat). */
+const cache_memo_ent *cache_stat_known(cache *c, const char *path, uint64_t key);
+unsigned char *cache_stat_encode(const cache_memo *m, cache_key k, size_t *len);
+int cache_stat_decode(const unsigned char *buf, size_t len, cache_key k, cache_memo *m, const char **why);
+
 /* cache_read.c */
 #define CACHE_MAX_READ ((uint64_t)1 << 30)
 /* The whole regular file at path (NUL-terminated; caller frees), read
@@ -155,6 +205,8 @@ void cache_moved_free(cache_moved *m);
  * NULL with *why NULL if it does not exist, else with *why saying what is
  * wrong with it ("not a regular file (a FIFO)"). */
 unsigned char *cache_read_file(const char *path, bool nofollow, size_t *len, const char **why);
+/* The same, and what fstat said of the file before it was read. */
+unsigned char *cache_read_file_st(const char *path, bool nofollow, size_t *len, const char **why, struct stat *st);
 /* The same for name in directory dfd, never through a symlink, and only a
  * file of the user's ("owned by another user" otherwise). */
 unsigned char *cache_read_at(int dfd, const char *name, size_t *len, const char **why);
@@ -163,6 +215,10 @@ void cache_warn_odd(cache *c, const char *path, const char *why);
 
 /* cache_prune.c */
 #define CACHE_PRUNE_LOCK "prune.lock"
+#define CACHE_USAGE_FILE "usage"   /* what the cache holds, kept up to date by each run that writes */
+/* Is name one of the cache's files in a shard: an entry (.m, .r, .t, .k,
+ * .w, .i) or a temporary left by a crash (cache_fs.c)? */
+bool cache_entry_name_ours(const char *name);
 
 /* cache_fs.c: entries are named "ab/cdef….ext" relative to the cache's
  * directory descriptor; the shard "ab" is opened without following a

@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 #include <xxhash.h>
 
@@ -111,9 +112,15 @@ cache_key cache_key1(const cache *c, const fe_job *job, bool tokens, uint64_t ma
   return key_done(st);
 }
 
+/* The entries' format is in the key: a table is found by its file's
+ * path and bytes alone, so after a format change (which refuses the old
+ * table as "another cache format") an old table must not stand in the
+ * way of writing a new one: the store only touches a table it finds,
+ * and the first comment edit of each file after an upgrade was a parse. */
 cache_key cache_key_postab(const char *path, uint64_t size, uint64_t hash)
 {
   XXH3_state_t *st = key_start("positions");
+  key_u64(st, CACHE_ENTRY_FORMAT);
   key_str(st, path);
   key_u64(st, size);
   key_u64(st, hash);
@@ -181,13 +188,19 @@ static clex_sum memo_lex(cache *c, const unsigned char *text, size_t len, uint64
   return s;
 }
 
-/* Reads the file and hashes its bytes (and its tokens if tok). */
+/* Reads the file and hashes its bytes (and its tokens if tok), with its
+ * stamp: the clock is read before the file is opened (cache_stamp). */
 static cache_memo_ent memo_read(cache *c, const char *path, bool tok)
 {
   size_t len = 0;
   const char *why;   /* a FIFO or device where a source was: a miss (libclang reports it) */
-  unsigned char *text = cache_read_file(path, false, &len, &why);
-  cache_memo_ent got = { NULL, len, text ? XXH3_64bits(text, len) : 0, 0, text != NULL, false, false, 0 };
+  struct timespec now;
+  struct stat st;
+  clock_gettime(CLOCK_REALTIME, &now);
+  unsigned char *text = cache_read_file_st(path, false, &len, &why, &st);
+  atomic_fetch_add(&c->read_files, 1);
+  cache_memo_ent got = { NULL, len, text ? XXH3_64bits(text, len) : 0, 0, text != NULL, false, false, 0, {0} };
+  if (text) got.stamp = cache_stamp_of(&st, (int64_t)now.tv_sec * 1000000000 + now.tv_nsec);
   if (text && tok) {
     clex_sum s = memo_lex(c, text, len, got.hash);
     got.tok = s.hash;
@@ -211,7 +224,11 @@ static cache_memo_ent memo_get(cache *c, const char *path, bool tok)
   cache_memo_ent got = e ? *e : (cache_memo_ent){0};
   pthread_mutex_unlock(&c->lock);
   if (e && (!tok || got.tok_done)) return got;
-  cache_memo_ent fresh = memo_read(c, path, tok);
+  /* Not read yet this run: an earlier run's record, if the file's stamp
+   * says it is still the same (cache_stat.c), else the file itself. */
+  const cache_memo_ent *k = e ? NULL : cache_stat_known(c, path, key);
+  cache_memo_ent fresh = k && (!tok || k->tok_done) ? *k : memo_read(c, path, tok);
+  fresh.postab = false;
   pthread_mutex_lock(&c->lock);
   e = memo_find(c, path, key);
   if (!e && !ptrmap_get(&c->memo_idx, key)) {
@@ -275,8 +292,8 @@ bool cache_file_matches(cache *c, const cache_file *f)
   int known = e ? (e->ok && e->size == f->size && e->hash == f->hash) : -1;
   pthread_mutex_unlock(&c->lock);
   if (known >= 0) return known;
-  struct stat st;
-  if (stat(f->path, &st) != 0 || (uint64_t)st.st_size != f->size) return false;
+  struct stat st;   /* the size first, unless the index knows the file (then its stamp is stat'ed) */
+  if (!ptrmap_get(&c->known_idx, key) && (stat(f->path, &st) != 0 || (uint64_t)st.st_size != f->size)) return false;
   uint64_t size, hash;
   return cache_file_hash(c, f->path, &size, &hash) == 0 && size == f->size && hash == f->hash;
 }

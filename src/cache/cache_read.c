@@ -40,7 +40,7 @@ static ssize_t cache_read_n(int fd, unsigned char *buf, size_t n)
 
 /* Reads the regular file open at fd (closed here); with own, a file that
  * is not the user's is refused (another user's entry would steer us). */
-static unsigned char *cache_read_fd(int fd, bool own, size_t *len, const char **why)
+static unsigned char *cache_read_fd(int fd, bool own, size_t *len, const char **why, struct stat *out)
 {
   struct stat st;
   unsigned char *buf = NULL;
@@ -59,6 +59,7 @@ static unsigned char *cache_read_fd(int fd, bool own, size_t *len, const char **
     } else {
       buf[got] = '\0';
       *len = (size_t)got;
+      if (out) *out = st;
     }
   }
   close(fd);
@@ -73,12 +74,17 @@ static const char *cache_open_why(bool nofollow)
   return NULL;
 }
 
-unsigned char *cache_read_file(const char *path, bool nofollow, size_t *len, const char **why)
+unsigned char *cache_read_file_st(const char *path, bool nofollow, size_t *len, const char **why, struct stat *st)
 {
   *why = NULL;
   int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | (nofollow ? O_NOFOLLOW : 0));
   if (fd < 0) { *why = cache_open_why(nofollow); return NULL; }
-  return cache_read_fd(fd, false, len, why);
+  return cache_read_fd(fd, false, len, why, st);
+}
+
+unsigned char *cache_read_file(const char *path, bool nofollow, size_t *len, const char **why)
+{
+  return cache_read_file_st(path, nofollow, len, why, NULL);
 }
 
 unsigned char *cache_read_at(int dfd, const char *name, size_t *len, const char **why)
@@ -86,7 +92,7 @@ unsigned char *cache_read_at(int dfd, const char *name, size_t *len, const char 
   *why = NULL;
   int fd = openat(dfd, name, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW);
   if (fd < 0) { *why = cache_open_why(true); return NULL; }
-  return cache_read_fd(fd, true, len, why);
+  return cache_read_fd(fd, true, len, why, NULL);
 }
 
 void cache_warn_odd(cache *c, const char *path, const char *why)

@@ -17,10 +17,10 @@ cache *cache_cmd_open(const cli_opts *o, const kb *k)
 void cache_cmd_close(const cli_opts *o, cache *c)
 {
   const char *dir = c ? cache_dir_of(c) : NULL;
-  if (dir && o->cache_max && cache_grew(c)) {   /* only a run that wrote can have passed the limit */
+  if (dir && cache_grew(c)) {   /* only a run that wrote can have passed the limit */
     cache_usage u;
     char *err = NULL;
-    if (cache_prune(dir, o->cache_max, &u, &err) < 0) {
+    if (cache_prune_grown(c, o->cache_max, &u, &err) < 0) {
       if (!o->quiet) fprintf(stderr, "purist: warning: cache: cannot prune: %s\n", err);
       free(err);
     }

@@ -311,6 +311,46 @@ link_prog *cmd_analyze(const cli_opts *o, const kb *k, char **root, int *failed,
   return cmd_refuse_clobber(o, p);
 }
 
+/* Reads every result the cache's manifests stood for (cache_lazy_load),
+ * before anything is linked. One that is gone since the lookup (a prune
+ * or `purist cache clean` of another run) or damaged is parsed again, as
+ * a miss would have been; its messages were printed from the manifest.
+ * false if such a parse gave another summary than the one the findings'
+ * key names (progmemo_key): then nothing is kept under that key. */
+static bool cmd_lazy_load(const cli_opts *o, const kb *k, cache *c, const fe_jobs *jobs, pipeline_result *res)
+{
+  fe_jobs redo = {0};
+  VEC(size_t) at = {0};
+  bool same = true;
+  for (size_t i = 0; i < jobs->n; i++) {
+    char *note = NULL;
+    if (cache_lazy_load(&res->lazy[i], jobs->v[i].file, &note) < 0) {
+      vec_push(&redo, jobs->v[i]);   /* shared with jobs */
+      vec_push(&at, i);
+    }
+    if (note) cmd_put_msg(note);
+    free(note);
+  }
+  if (redo.n) {
+    pipeline_result again = {0};
+    worker_cfg wcfg = { o->kb_files.v, o->kb_files.n, o->tu_timeout, NULL };
+    again.worker = &wcfg;
+    pipeline_summarize_cached(&redo, k, c, cmd_jobs_count(o), PIPE_PROGRESS_NONE, &again);
+    for (size_t j = 0; j < redo.n; j++) {
+      uint64_t d[2] = { 0, 0 };
+      if (again.sums[j]) cache_summary_digest(again.sums[j], d);
+      const uint64_t *want = res->lazy[at.v[j]].digest;
+      same = same && d[0] == want[0] && d[1] == want[1];
+      res->sums[at.v[j]] = again.sums[j];
+      again.sums[j] = NULL;
+    }
+    pipeline_result_free(&again, redo.n);
+  }
+  vec_free(&redo);
+  vec_free(&at);
+  return same;
+}
+
 /* Links the summaries res holds (decoded, or left in the cache's entries)
  * in job order; false if one cannot be decoded after all (said). */
 static bool cmd_link_lazy(link_prog *p, const fe_jobs *jobs, pipeline_result *res)
@@ -366,6 +406,7 @@ int cmd_analyze_memo(const cli_opts *o, const kb *k, char **root, int *failed, r
     cmd_say_failed(o, &jobs, &res);
   } else {
     m->p = link_new(k, o->strict);
+    if (res.lazy && !cmd_lazy_load(o, k, m->c, &jobs, &res)) m->keyed = false;
     if (!res.lazy) cmd_link_lazy_plain(m->p, &jobs, &res);
     else if (!cmd_link_lazy(m->p, &jobs, &res)) m->keyed = false;   /* not the program the key names */
     cmd_analyzed(o, m->p, &jobs, &res, failed);

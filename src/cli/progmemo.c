@@ -1,15 +1,22 @@
 /* progmemo.c — check's findings of a whole program, kept (progmemo.h). */
 #include "cli/progmemo.h"
 #include "cli/cmd.h"
+#include "cli/inputs.h"
 #include "link/c23.h"
 #include "util/bytes.h"
 #include <string.h>
 #include <xxhash.h>
 
+/* Files that hold summaries (built by purist cc: objects, archives,
+ * binaries) are linked, not parsed (cmd_analyze): no cache, nothing kept.
+ * Going through the parse for them said "not a C file" (cc/cc_build). */
 bool progmemo_applies(const cli_opts *o)
 {
-  return o->cmd == CMD_CHECK && !o->with_suggest && !o->with_explain && !o->output && !o->write_baseline &&
-         !o->no_cache;
+  if (o->cmd != CMD_CHECK || o->with_suggest || o->with_explain || o->output || o->write_baseline || o->no_cache)
+    return false;
+  for (size_t i = 0; i < o->files.n; i++)
+    if (inputs_is_summary_file(o->files.v[i])) return false;
+  return true;
 }
 
 static void pm_str(XXH3_state_t *st, const char *s)

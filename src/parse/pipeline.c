@@ -326,7 +326,12 @@ void pipeline_summarize_cached(const fe_jobs *jobs, const kb *kb, cache *c, int 
   if (out->want_lazy && c && !out->sink) out->lazy = xcalloc(n ? n : 1, sizeof *out->lazy);
   /* Shared prefixes' PCHs (frontend/pch.h): in the cache, else for this run. */
   char *pch_tmp = fe_pch_store_open(c ? cache_dir_of(c) : NULL);
+  /* The files earlier runs of this project read, with their stamps: an
+   * unchanged file is not read again (cache_stat.c). Named by the root,
+   * else the first job's directory. */
+  if (c) cache_stat_begin(c, out->root ? out->root : n ? jobs->v[0].dir : "");
   pipeline_run_threads(&sh, nthreads);
+  if (c) cache_stat_end(c);
   fe_pch_store_close(pch_tmp);
   free(sh.ready);
   out->failed = atomic_load(&sh.failed);

@@ -80,6 +80,44 @@ cd "$T/a"; run infer -p . --cache-max-size 0 --stats; stats "a, read after b was
 cd "$T/b"; run infer -p . --cache-max-size 0 --stats
 grep -Eq '^purist: cache: [0-7] hits, [1-8] misses' "$T/err" || fail "b, the least recently used, was not pruned${NL}$(context)"
 
+check "the cache's figure (\$XC/usage): kept by each run that writes; a scan only past the limit or a day on"
+# A run that wrote used to stat every entry of the cache to learn whether
+# the limit was passed (90,000 of them in a cache shared by a few
+# projects: longer than a warm one-file run itself).
+cd "$T/a"; run cache clean; run infer -p . --cache-max-size 0; cd "$T/b"; run infer -p . --cache-max-size 0
+n=0
+touch_a() { n=$((n + 1)); echo "int added_$n(void) { return $n; }" >> "$T/a/src/f0.c"; }   # a token edit: a run that writes
+touch_a; cd "$T/a"; run infer -p . --cache-max-size 1G; expect_ok
+read -r tag ver figure counted < "$XC/usage" || fail "no figure in $XC/usage after a run with a limit"
+[ "$tag $ver" = "purist-cache-usage 1" ] || fail "usage: $(cat "$XC/usage")"
+[ "$figure" -eq "$(cache_bytes)" ] || fail "the figure $figure after a scan is not what cache stats counts, $(cache_bytes)"
+full=$(cache_bytes)
+limit=$((full / 2))
+# A figure under the limit is believed: no scan, nothing pruned, though
+# the cache holds twice the limit; what the run wrote is added.
+printf 'purist-cache-usage 1 0 %s\n' "$(date +%s)" > "$XC/usage"
+touch_a; run infer -p . --cache-max-size "$limit"; expect_ok
+read -r tag ver figure counted < "$XC/usage"
+[ "$figure" -gt 0 ] && [ "$figure" -lt "$limit" ] || fail "the figure $figure does not hold what the run wrote (limit $limit)"
+[ "$(cache_bytes)" -ge "$full" ] || fail "the cache was scanned and pruned though its figure was under the limit"
+# A figure counted more than a day ago is counted again: pruned to the limit.
+printf 'purist-cache-usage 1 0 %s\n' "$(($(date +%s) - 2 * 86400))" > "$XC/usage"
+touch_a; run infer -p . --cache-max-size "$limit"; expect_ok
+[ "$(cache_bytes)" -le "$limit" ] || fail "a day-old figure was believed: the cache holds $(cache_bytes) bytes, over $limit"
+# A damaged figure is counted again too.
+run infer -p . --cache-max-size 0; cd "$T/b"; run infer -p . --cache-max-size 0; cd "$T/a"
+[ "$(cache_bytes)" -gt "$limit" ] || fail "the cache did not grow past the limit again"
+printf 'garbage\n' > "$XC/usage"
+touch_a; run infer -p . --cache-max-size "$limit"; expect_ok
+[ "$(cache_bytes)" -le "$limit" ] || fail "a damaged figure was believed: the cache holds $(cache_bytes) bytes, over $limit"
+# A run past the limit by its figure scans, prunes and writes the exact figure.
+printf 'purist-cache-usage 1 %s %s\n' "$((limit * 4))" "$(date +%s)" > "$XC/usage"
+touch_a; run infer -p . --cache-max-size "$limit"; expect_ok
+read -r tag ver figure counted < "$XC/usage"
+[ "$figure" -eq "$(cache_bytes)" ] || fail "after a prune the figure $figure is not the cache's $(cache_bytes)"
+run cache clean
+[ ! -e "$XC" ] || fail "cache clean left $XC (its figure?): $(ls -A "$XC")"
+
 check "bad sizes are usage errors; K, M, G and 0 are accepted"
 for v in -1 1X abc '' 10Q 99999999999T; do
   run cache stats --cache-max-size "$v"

@@ -34,12 +34,14 @@ printf '[{"directory":"%s","file":"a.c","arguments":["cc","-c","a.c"]},
 {"directory":"%s","file":"c.c","arguments":["cc","-c","c.c"]}]\n' "$PWD" "$PWD" "$PWD" > compile_commands.json
 
 # both FILE REGEX-OF-STATS WHAT: check -p . FILE through the cache, then
-# without it; stdout, exit status and stderr (less the --stats lines) equal.
+# without it; stdout, exit status and stderr (less the --stats lines and
+# the cache's notes of damaged entries) equal.
 both() {
   run check --stats -p . "$1"
   expect_stderr_has "$2"
   cp "$T/out" "$T/kept.out"
-  grep -Ev '^purist: (cache|compiler view):' "$T/err" > "$T/kept.err" || true
+  cp "$T/err" "$T/kept.full.err"
+  grep -Ev '^purist: (cache|compiler view|note: cache):' "$T/err" > "$T/kept.err" || true
   local rc=$RC
   run check --no-cache -p . "$1"
   [ "$RC" -eq "$rc" ] || fail "$3: exit status $rc with the cache, $RC without"
@@ -121,6 +123,35 @@ for w in "$XC"/*/*.w; do printf 'garbage' | dd of="$w" bs=1 seek=40 conv=notrunc
 both b.c "$computed" "damaged"
 both b.c "$kept" "rebuilt"
 
+check "a warm run reads no result: the manifests carry what kept findings need"
+both b.c "$kept" "warm, before the results are damaged"
+# Every result damaged (its payload): a run whose findings are kept never
+# reads one (the manifest's variant holds the summary's digest, flags and
+# the TU's messages), so it says nothing and prints the same.
+for r in "$XC"/*/*.r; do printf 'garbage' | dd of="$r" bs=1 seek=40 conv=notrunc 2>/dev/null; done
+both b.c "$kept" "results damaged, findings kept"
+! grep -q 'damaged' "$T/kept.full.err" || fail "a kept run read a result:${NL}$(cat "$T/kept.full.err")"
+
+check "findings not kept: a damaged result is discarded and its TU parsed again, output the same"
+# A token edit of c.c: its summary changes, so the program is linked and
+# every other TU's result is read now; each is damaged, so each is parsed.
+printf 'int extra(void) { return 2; }\n' >> c.c
+both c.c "$computed" "results damaged, findings computed"
+grep -Eq 'purist: note: cache: discarded a damaged entry for .*[ab]\.c \(.*\.r: bad checksum\); analysing the file again' \
+  "$T/kept.full.err" || fail "no note of the damaged results:${NL}$(cat "$T/kept.full.err")"
+grep -q 'cache: 2 hits, 1 misses, 1 parsed' "$T/kept.full.err" || fail "not 2 hits:${NL}$(cat "$T/kept.full.err")"
+both b.c "$kept" "after the parse of the damaged TUs"
+run check --stats -p . a.c
+expect_stderr_has 'cache: 3 hits, 0 misses, 0 parsed'
+
 check "-o needs the linked program (clobber check): findings computed, output the same"
 run check --stats -p . b.c -o "$T/o.txt"
 expect_stderr_lacks 'findings kept'
+
+check "cache clean removes the kept findings too, and the cache with them"
+ls "$XC"/*/*.w >/dev/null 2>&1 || fail "no kept findings (.w entries) to clean"
+run cache clean
+expect_rc 0
+left=$(find "$XC" -type f 2>/dev/null | head -n 5 || true)
+[ -z "$left" ] || fail "cache clean left files behind:${NL}$left"
+[ ! -e "$XC" ] || fail "cache clean left the cache directory $XC"

@@ -65,7 +65,7 @@ static void test_result_round_trip(void **state)
   vec_push(&msgs, xstrdup("a.c: warning: compiler flags: unknown argument '-fbogus'"));
   vec_push(&msgs, xstrdup("second line"));
   size_t len;
-  unsigned char *rec = cache_result_encode(tu, &msgs, K1, &len);
+  unsigned char *rec = cache_result_encode(tu, (uint64_t[2]){ 1, 1 }, &msgs, K1, &len);
   sum_tu *back = NULL;
   fe_msgs got = {0};
   const char *why = NULL;
@@ -88,7 +88,7 @@ static void test_result_damage_refused(void **state)
   fe_msgs msgs = {0};
   vec_push(&msgs, xstrdup("m"));
   size_t len;
-  unsigned char *rec = cache_result_encode(tu, &msgs, K1, &len);
+  unsigned char *rec = cache_result_encode(tu, (uint64_t[2]){ 1, 1 }, &msgs, K1, &len);
   for (size_t i = 0; i <= len; i++) {
     unsigned char *b = exact(rec, len);
     size_t n = len;
@@ -123,7 +123,7 @@ static void test_entry_under_another_key_refused(void **state)
   sum_tu *tu = sample_summary();
   fe_msgs msgs = {0};
   size_t len;
-  unsigned char *rec = cache_result_encode(tu, &msgs, K1, &len);
+  unsigned char *rec = cache_result_encode(tu, (uint64_t[2]){ 1, 1 }, &msgs, K1, &len);
   sum_tu *back = NULL;
   fe_msgs got = {0};
   const char *why = NULL;
@@ -142,13 +142,107 @@ static void test_entry_under_another_key_refused(void **state)
 
 static cache_variant variant(uint64_t id, int nfiles)
 {
-  cache_variant v = { { id, ~id }, {0} };
+  cache_variant v = { { id, ~id }, {0}, { id * 5, id * 11 | 1 }, (uint32_t)id, {0} };
+  for (int i = 0; i < nfiles % 2; i++) vec_push(&v.msgs, xasprintf("t.c:%d:1: error: message %d", i + 1, i));
   for (int i = 0; i < nfiles; i++) {
     cache_file f = { xasprintf("/inc/h%d.h", i), (uint64_t)(100 + i), id * 31 + (uint64_t)i, id * 7 + (uint64_t)i,
                      i == 0 };
     vec_push(&v.files, f);
   }
   return v;
+}
+
+/* A file's stamp is trusted only when every part of it is the same and
+ * both its times lie more than the margin before the moment it was read:
+ * a change in the same tick of the file system's clock as that reading
+ * (git's racily clean entries) is never taken for the recorded bytes. */
+static void test_stamp_trusted_only_when_old_and_same(void **state)
+{
+  (void)state;
+  const int64_t s = 1000000000, seen = 1700000000 * s;
+  struct stat st = {0};
+  st.st_dev = 7;
+  st.st_ino = 42;
+  st.st_size = 100;
+  st.st_mtim.tv_sec = 1700000000 - 60;
+  st.st_ctim.tv_sec = 1700000000 - 30;
+  cache_stamp r = cache_stamp_of(&st, seen);
+  assert_true(cache_stamp_trusted(&r, &st));
+  struct stat o = st;
+  o.st_size = 101;                    /* the size */
+  assert_false(cache_stamp_trusted(&r, &o));
+  o = st;
+  o.st_mtim.tv_nsec = 1;              /* the modification time, by a nanosecond */
+  assert_false(cache_stamp_trusted(&r, &o));
+  o = st;
+  o.st_ctim.tv_sec += 100;            /* touch -d put the modification time back: the change time moved */
+  assert_false(cache_stamp_trusted(&r, &o));
+  o = st;
+  o.st_ino = 43;                      /* another file renamed over it */
+  assert_false(cache_stamp_trusted(&r, &o));
+  o = st;
+  o.st_dev = 8;
+  assert_false(cache_stamp_trusted(&r, &o));
+  /* Racy: modified, or its inode changed, less than the margin before the
+   * reading: the same stamp again does not prove the same bytes. */
+  o = st;
+  o.st_mtim.tv_sec = 1700000000 - 1;
+  cache_stamp racy = cache_stamp_of(&o, seen);
+  assert_false(cache_stamp_trusted(&racy, &o));
+  o = st;
+  o.st_ctim.tv_sec = 1700000000;       /* in the same second as the reading */
+  racy = cache_stamp_of(&o, seen);
+  assert_false(cache_stamp_trusted(&racy, &o));
+  o = st;                              /* a later run's reading makes it trusted */
+  o.st_mtim.tv_sec = 1700000000 - 1;
+  cache_stamp later = cache_stamp_of(&o, seen + 3 * s);
+  assert_true(cache_stamp_trusted(&later, &o));
+  cache_stamp none = r;                /* no reading recorded */
+  none.seen = 0;
+  assert_false(cache_stamp_trusted(&none, &st));
+}
+
+/* The index of files round-trips, and refuses every damaged byte. */
+static void test_stat_index_round_trip(void **state)
+{
+  (void)state;
+  cache_memo m = {0};
+  for (int i = 0; i < 3; i++) {
+    cache_memo_ent e = { xasprintf("/p/f%d.h", i), (uint64_t)(10 + i), (uint64_t)(77 * i + 1), (uint64_t)i, 1, i != 1,
+                         false, (unsigned)i, { 1, (uint64_t)(100 + i), (uint64_t)(10 + i), -5 + i, 9 + i, 123456789 } };
+    vec_push(&m, e);
+  }
+  size_t len;
+  unsigned char *rec = cache_stat_encode(&m, K1, &len);
+  cache_memo back;
+  const char *why = NULL;
+  assert_int_equal(cache_stat_decode(rec, len, K1, &back, &why), 0);
+  assert_int_equal(back.n, m.n);
+  for (size_t i = 0; i < m.n; i++) {
+    assert_string_equal(back.v[i].path, m.v[i].path);
+    assert_int_equal(back.v[i].size, m.v[i].size);
+    assert_int_equal(back.v[i].hash, m.v[i].hash);
+    assert_int_equal(back.v[i].tok, m.v[i].tok);
+    assert_int_equal(back.v[i].tok_done, m.v[i].tok_done);
+    assert_int_equal(back.v[i].lexflags, m.v[i].lexflags);
+    assert_memory_equal(&back.v[i].stamp, &m.v[i].stamp, sizeof m.v[i].stamp);
+  }
+  cache_memo other;
+  assert_int_equal(cache_stat_decode(rec, len, K2, &other, &why), -1);   /* another project's index */
+  for (size_t i = 0; i < len; i++) {
+    unsigned char *b = exact(rec, len);
+    b[i] ^= 0x10;
+    cache_memo d;
+    if (cache_stat_decode(b, len, K1, &d, &why) == 0) fail_msg("damage at byte %zu accepted", i);
+    free(b);
+  }
+  for (size_t i = 0; i < m.n; i++) {
+    free(m.v[i].path);
+    free(back.v[i].path);
+  }
+  vec_free(&m);
+  vec_free(&back);
+  free(rec);
 }
 
 /* A manifest keeps its variants in order, at most 8 (the newest). */
@@ -165,6 +259,11 @@ static void test_manifest_round_trip_and_cap(void **state)
   for (size_t i = 0; i < back.n; i++) {
     assert_int_equal(back.v[i].result.hi, m.v[i].result.hi);
     assert_int_equal(back.v[i].result.lo, m.v[i].result.lo);
+    assert_int_equal(back.v[i].digest[0], m.v[i].digest[0]);
+    assert_int_equal(back.v[i].digest[1], m.v[i].digest[1]);
+    assert_int_equal(back.v[i].sflags, m.v[i].sflags);
+    assert_int_equal(back.v[i].msgs.n, m.v[i].msgs.n);
+    for (size_t k = 0; k < back.v[i].msgs.n; k++) assert_string_equal(back.v[i].msgs.v[k], m.v[i].msgs.v[k]);
     assert_int_equal(back.v[i].files.n, m.v[i].files.n);
     for (size_t f = 0; f < back.v[i].files.n; f++) {
       assert_string_equal(back.v[i].files.v[f].path, m.v[i].files.v[f].path);
@@ -466,6 +565,8 @@ int main(void)
     cmocka_unit_test(test_result_round_trip),
     cmocka_unit_test(test_result_damage_refused),
     cmocka_unit_test(test_manifest_round_trip_and_cap),
+    cmocka_unit_test(test_stamp_trusted_only_when_old_and_same),
+    cmocka_unit_test(test_stat_index_round_trip),
     cmocka_unit_test(test_entry_under_another_key_refused),
     cmocka_unit_test(test_keys_cover_inputs),
     cmocka_unit_test_setup_teardown(test_hit_miss_and_variants, scratch_setup, scratch_teardown),
