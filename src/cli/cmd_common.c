@@ -388,6 +388,7 @@ int cmd_analyze_memo(const cli_opts *o, const kb *k, char **root, int *failed, r
   m->c = cache_cmd_open(o, k);
   if (cmd_parse_project_in(o, k, &jobs, &res, root, ri, m->c) < 0) {
     cdb_jobs_free(&jobs);
+    cmd_memo_free(o, m);   /* the caller frees nothing on failure */
     return -1;
   }
   int rc = 0;
