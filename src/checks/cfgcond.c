@@ -11,6 +11,7 @@
 #include "checks/checks.h"
 #include "report/reason.h"
 #include "util/fileio.h"
+#include "util/ppdir.h"
 #include <ctype.h>
 #include <string.h>
 
@@ -23,48 +24,6 @@ typedef struct {
 
 typedef VEC(cc_frame) cc_stack;
 
-/* The directive on the logical line starting at s (continuations joined,
- * comments and runs of blanks squeezed), without the '#'; NULL if the
- * line is not a directive. *next gets the start of the following line,
- * *lines the physical lines it spans. */
-static char *cc_directive(const char *s, const char **next, uint32_t *lines)
-{
-  const char *p = s;
-  *lines = 1;
-  while (*p == ' ' || *p == '\t') p++;
-  bool dir = *p == '#';
-  strbuf b = {0};
-  bool blank = false;
-  for (p = dir ? p + 1 : p; *p && *p != '\n'; p++) {
-    if (p[0] == '\\' && p[1] == '\n') { p++; ++*lines; continue; }
-    if (p[0] == '/' && p[1] == '*') {   /* a comment: a blank */
-      const char *e = strstr(p + 2, "*/");
-      for (const char *q = p; e && q < e; q++) *lines += *q == '\n';
-      p = e ? e + 1 : p + strlen(p) - 1;
-      blank = true;
-      continue;
-    }
-    if (p[0] == '/' && p[1] == '/') { while (p[1] && p[1] != '\n') p++; continue; }
-    if (!dir) continue;
-    if (isspace((unsigned char)*p)) { blank = true; continue; }
-    if (blank && b.n) sb_puts(&b, " ");
-    blank = false;
-    char c[2] = { *p, 0 };
-    sb_puts(&b, c);
-  }
-  *next = *p ? p + 1 : p;
-  if (!dir) { sb_free(&b); return NULL; }
-  char *d = xstrdup(sb_str(&b));
-  sb_free(&b);
-  return d;
-}
-
-static bool cc_is(const char *d, const char *word)
-{
-  size_t n = strlen(word);
-  return !strncmp(d, word, n) && (!d[n] || d[n] == ' ' || d[n] == '(' || d[n] == '!');
-}
-
 static void cc_pop(cc_stack *st)
 {
   cc_frame *f = &st->v[--st->n];
@@ -76,17 +35,17 @@ static void cc_pop(cc_stack *st)
  * it, to tell an include guard). */
 static void cc_apply(cc_stack *st, const char *d, uint32_t line, const char *next_dir)
 {
-  if (cc_is(d, "if") || cc_is(d, "ifdef") || cc_is(d, "ifndef")) {
+  if (pp_is(d, "if") || pp_is(d, "ifdef") || pp_is(d, "ifndef")) {
     cc_frame f = { xasprintf("#%s", d), NULL, line, false };
-    if (cc_is(d, "ifndef") && next_dir && cc_is(next_dir, "define"))
+    if (pp_is(d, "ifndef") && next_dir && pp_is(next_dir, "define"))
       f.guard = !strncmp(d + 7, next_dir + 7, strcspn(d + 7, " ")) && d[7];
     vec_push(st, f);
-  } else if ((cc_is(d, "elif") || cc_is(d, "else") || cc_is(d, "elifdef") || cc_is(d, "elifndef")) && st->n) {
+  } else if ((pp_is(d, "elif") || pp_is(d, "else") || pp_is(d, "elifdef") || pp_is(d, "elifndef")) && st->n) {
     cc_frame *f = &st->v[st->n - 1];
     free(f->branch);
     f->branch = xasprintf("#%s", d);
     f->guard = false;
-  } else if (cc_is(d, "endif") && st->n) {
+  } else if (pp_is(d, "endif") && st->n) {
     cc_pop(st);
   }
 }
@@ -114,14 +73,14 @@ bool checks_cfg_condition(strbuf *m, const link_prog *p, const sum_decl *d, cons
   for (const char *s = text; *s && line <= end && !found;) {
     const char *next;
     uint32_t n;
-    char *dir = cc_directive(s, &next, &n);
+    char *dir = pp_directive(s, &next, &n);
     if (line >= beg && st.n && !st.v[st.n - 1].guard) {   /* the definition lies in a branch */
       cc_describe(m, p, d->loc.file, &st.v[st.n - 1], root);
       found = true;
     } else if (dir) {
       const char *after;
       uint32_t n2;
-      char *next_dir = cc_directive(next, &after, &n2);
+      char *next_dir = pp_directive(next, &after, &n2);
       cc_apply(&st, dir, line, next_dir);
       free(next_dir);
       if (line > beg && st.n && st.v[st.n - 1].line == line) {   /* the first #if in the body */

@@ -26,7 +26,7 @@
  * already defined for the attribute is used as before, with no guard. */
 #include "fix/fix_internal.h"
 #include "util/fileio.h"
-#include <ctype.h>
+#include "util/ppdir.h"
 #include <string.h>
 
 static const char *S(const link_prog *p, uint32_t id) { return strtab_get(p->strs, id); }
@@ -85,16 +85,6 @@ char *fix_guard_block(uint8_t kind)
                    "# else\n#  define %s\n# endif\n#endif\n", m, m, word, m);
 }
 
-/* Is line s (up to its end) a preprocessor directive named word? */
-static bool guard_directive(const char *s, const char *end, const char *word)
-{
-  while (s < end && (*s == ' ' || *s == '\t')) s++;
-  if (s == end || *s++ != '#') return false;
-  while (s < end && (*s == ' ' || *s == '\t')) s++;
-  size_t n = strlen(word);
-  return (size_t)(end - s) >= n && !memcmp(s, word, n) && (s + n == end || !isalnum((unsigned char)s[n]));
-}
-
 /* "/a/b": the ids of the open groups, outermost first (caller frees). */
 static char *guard_path(const uint32_t *ids, size_t n)
 {
@@ -117,17 +107,20 @@ char **fix_guard_regions(const char *path, unsigned *nlines)
   VEC(uint32_t) open = {0};   /* the ids of the groups around the line */
   uint32_t next_id = 1;
   unsigned line = 1;
-  for (const char *s = text, *end = text + len; s < end && line <= cap; line++) {
-    const char *eol = memchr(s, '\n', (size_t)(end - s));
-    if (!eol) eol = end;
-    out[line] = guard_path(open.v, open.n);   /* a directive is outside what it opens */
-    if (guard_directive(s, eol, "if") || guard_directive(s, eol, "ifdef") || guard_directive(s, eol, "ifndef"))
+  for (const char *s = text; *s && line <= cap;) {
+    const char *next;
+    uint32_t span;
+    char *d = pp_directive(s, &next, &span);
+    for (uint32_t k = 0; k < span && line <= cap; k++)   /* a directive is outside what it opens */
+      out[line++] = guard_path(open.v, open.n);
+    if (d && (pp_is(d, "if") || pp_is(d, "ifdef") || pp_is(d, "ifndef")))
       vec_push(&open, next_id++);
-    else if ((guard_directive(s, eol, "elif") || guard_directive(s, eol, "else")) && open.n)
+    else if (d && (pp_is(d, "elif") || pp_is(d, "else") || pp_is(d, "elifdef") || pp_is(d, "elifndef")) && open.n)
       open.v[open.n - 1] = next_id++;
-    else if (guard_directive(s, eol, "endif") && open.n)
+    else if (d && pp_is(d, "endif") && open.n)
       open.n--;
-    s = eol + 1;
+    free(d);
+    s = next;
   }
   *nlines = line - 1;
   vec_free(&open);
