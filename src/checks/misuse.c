@@ -142,6 +142,21 @@ static link_why witness_why(const link_prog *p, nr_ctx *nr, const link_func *cur
   return w;
 }
 
+/* Is cur's cause `why` a direct call of a library function with hidden
+ * state given a null pointer (`nullN`) whose every such argument is known
+ * not to be null, here or down the chain (ch)? Then the null pointer's
+ * clause of the entry's reason is no part of the story. */
+static bool witness_state_given(const link_prog *p, const link_func *cur, link_why why, const link_chain *ch)
+{
+  if (why.kind != WHY_CALL || (cur->flags & SFF_ALIAS)) return false;
+  const link_call *c = &p->calls.v[why.index];
+  const link_func *g = &p->funcs.v[c->callee];
+  const kb_entry *e = link_has_body(g) ? NULL : link_kb_entry(p, g);
+  if (!e || !e->null_hidden || (c->flags & (LINK_CF_STATIC | LINK_CF_FIELD | SCF_TABLE))) return false;
+  uint64_t known = link_chain_nonnull(p, c, ch->nonnull);
+  return (e->null_hidden & ~known) == 0;
+}
+
 /* Does the name say logging (log_warn, fd_log_private_1, g_log, LOG_ERR…)? */
 static bool witness_is_log(const char *name)
 {
@@ -214,7 +229,8 @@ static void witness(const link_prog *p, const checks_opts *o, nr_ctx *nr, purity
     cur = g;
     why = witness_why(p, nr, cur, decl, local_params, bound, &ch);
   }
-  reason_head_why(msg, p, cur, why, o->root);
+  if (witness_state_given(p, cur, why, &ch)) reason_call_state_given(msg, p, &p->calls.v[why.index]);
+  else reason_head_why(msg, p, cur, why, o->root);
   if (hook) {
     sb_puts(msg, ", which logs (its chain ends in ");
     reason_effect_text(msg, p, hook);

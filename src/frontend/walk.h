@@ -75,6 +75,16 @@ typedef struct { size_t eff, call; } fw_mark;
 /* A then-branch's effects [eff_lo, eff_hi) and calls [call_lo, call_hi),
  * relative to the function (sum_call.arm_*). */
 typedef struct { uint32_t eff_lo, eff_hi, call_lo, call_hi; } fw_arms;
+/* The innermost switch whose cases are being walked (walk_stmt.c): its
+ * body, what was available after its condition (avail entries below mark,
+ * above floor), where its body began, and the arm outside it. */
+typedef struct {
+  CXCursor body;
+  size_t mark, floor;
+  fw_mark body0;
+  fw_arms outer;
+  int active;
+} fw_switch;
 
 /* A loop proven finite on the condition that these variables are never
  * address-taken (which is only known once the whole body is walked), and
@@ -216,6 +226,8 @@ typedef struct fw {
   size_t flow_case_lits;  /* flow_lits.n where the innermost switch began */
   int cond_depth;         /* ?: being walked, nested (tailmerge.c) */
   fw_arms arm;            /* the then-branch whose else-branch is being walked (sum_call.arm_*) */
+  fw_switch sw;           /* the innermost switch's cases */
+  int case_from_switch;   /* the label about to be walked is reached from its switch only */
   VEC(uint64_t) leaf_arms;  /* fingerprints of the outermost one's arms that are no ?: */
   fw_threads threads;     /* handed by an if to the if that is its else-branch (thread.c);
                              taken (emptied) by that if as it begins */

@@ -42,6 +42,30 @@ static int fw_branch(fw *w, CXCursor s)
   return f;
 }
 
+static enum CXChildVisitResult fw_last_kid(CXCursor c, CXCursor parent, CXClientData d)
+{
+  (void)parent;
+  *(CXCursor *)d = c;
+  return CXChildVisit_Continue;
+}
+
+/* Does control never fall off the end of statement s (walked with flags
+ * f)? A jump, a statement that leaves or ends, a label or block whose
+ * last statement is one of those. Syntactic, so only where it is sure:
+ * `if (x) break;` may fall through. */
+static bool fw_never_falls(CXCursor s, int f)
+{
+  enum CXCursorKind k = clang_getCursorKind(s);
+  if (k == CXCursor_BreakStmt || k == CXCursor_ContinueStmt || k == CXCursor_GotoStmt ||
+      k == CXCursor_ReturnStmt || (f & (FS_LEAVES | FS_ENDS)))
+    return true;
+  if (k != CXCursor_CompoundStmt && k != CXCursor_CaseStmt && k != CXCursor_DefaultStmt && k != CXCursor_LabelStmt)
+    return false;
+  CXCursor last = clang_getNullCursor();
+  clang_visitChildren(s, fw_last_kid, &last);
+  return !clang_Cursor_isNull(last) && clang_isStatement(clang_getCursorKind(last)) && fw_never_falls(last, 0);
+}
+
 static int fw_compound(fw *w, CXCursor c)
 {
   size_t k = fw_kids(w, c), n = w->ks.n - k;
@@ -50,9 +74,11 @@ static int fw_compound(fw *w, CXCursor c)
   int acc = 0, ends = 0, last = 0;
   size_t guards0 = w->guards.n, lits0 = w->flow_lits.n;
   int open = w->head_open;   /* hoist.c: each statement passes the run on */
+  bool cases = w->sw.active && clang_equalCursors(c, w->sw.body);
   for (size_t i = 0; i < n; i++) {
     vec_push(&marks, fw_mark_now(w));
     CXCursor st = w->ks.v[k + i];
+    if (cases) w->case_from_switch = i == 0 || fw_never_falls(w->ks.v[k + i - 1], flags.v[i - 1]);
     w->head_open = open;
     int f = fw_stmt(w, st);
     fw_deadstore_note(w, c, w->ks.v + k, n, i);
@@ -440,15 +466,46 @@ static int fw_decl_stmt(fw *w, CXCursor c)
   return 0;
 }
 
+/* What is known where label c begins. Other paths arrive at a label, so
+ * nothing earlier is sure to have run (avail floored) — except at a case
+ * of the switch being walked that only the switch jumps to (from_switch:
+ * the first one, or one after a statement that never falls through):
+ * what was available after the switch's condition still is, and the
+ * cases before it are on no path from there (the span to an earlier call
+ * skips them, as an else-branch's skips its then-branch: json-c's
+ * `switch (get_type(o)) { …; default: print(get_type(o)); }`, which GCC
+ * merges). A goto's label inside the switch is reached from anywhere:
+ * the arm outside the switch again. */
+static void fw_case_entry(fw *w, CXCursor c, int from_switch)
+{
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (!w->sw.active) {
+    w->avail_floor = w->avail.n;
+    return;
+  }
+  if (from_switch && k != CXCursor_LabelStmt) {
+    fw_avail_leave(w, w->sw.mark);
+    w->avail_floor = w->sw.floor;
+    fw_arm_enter(w, w->sw.body0);
+    return;
+  }
+  w->avail_floor = w->avail.n;
+  w->arm = w->sw.outer;
+}
+
 /* Visits the children: the last one as a statement (case/label bodies). */
 static int fw_labeled(fw *w, CXCursor c)
 {
-  w->avail_floor = w->avail.n;   /* other paths arrive here: nothing earlier is sure to have run */
+  int from_switch = w->case_from_switch;
+  w->case_from_switch = 0;
+  fw_case_entry(w, c, from_switch);
   if (clang_getCursorKind(c) == CXCursor_LabelStmt) w->iter_left = 1;   /* a goto's target */
   size_t k = fw_kids(w, c), n = w->ks.n - k;
   if (n == 0) { w->ks.n = k; return 0; }
   CXCursor body = FW_KID(w, k, n - 1);
   w->ks.n = k;
+  enum CXCursorKind bk = clang_getCursorKind(body);
+  if (bk == CXCursor_CaseStmt || bk == CXCursor_DefaultStmt) w->case_from_switch = from_switch;   /* case A: case B: */
   int impossible = clang_getCursorKind(c) == CXCursor_DefaultStmt && w->enum_switch;
   /* A case is entered from the switch: literals the body before it set do not hold. */
   if (clang_getCursorKind(c) != CXCursor_LabelStmt && w->flow_lits.n > w->flow_case_lits)
@@ -512,7 +569,12 @@ static int fw_stmt_kind(fw *w, CXCursor s)
     size_t mark = fw_avail_enter(w), floor = fw_avail_barrier(w);
     size_t case_lits = w->flow_case_lits;
     w->flow_case_lits = w->flow_lits.n;
+    fw_switch outer_sw = w->sw;
+    w->sw = (fw_switch){ body, mark, floor, fw_mark_now(w), w->arm, split };
     int f = split ? fw_stmt(w, body) & (FS_RET | FS_BRK) : fw_generic_stmt(w, s, 0);
+    w->arm = w->sw.outer;
+    w->sw = outer_sw;
+    w->case_from_switch = 0;
     w->flow_case_lits = case_lits;
     w->iter_cond--;
     fw_flow_top(w);   /* its breaks, and a value matching no case */

@@ -201,11 +201,22 @@ static void reason_join(strbuf *b, const link_prog *p, const link_func *g, const
   free(defs);
 }
 
+/* A knowledge-base entry's reason; with state_given, for an entry whose
+ * class depends on a null pointer (`nullN`), without its clause after the
+ * first "; " (libc.kb: that clause says what the null pointer does), since
+ * the call's pointer there is known not to be null. */
+static void reason_kb(strbuf *b, const kb_entry *e, bool state_given)
+{
+  const char *cut = state_given && e->null_hidden ? strstr(e->reason, "; ") : NULL;
+  if (cut) sb_printf(b, "%.*s", (int)(cut - e->reason), e->reason);
+  else sb_puts(b, e->reason);
+}
+
 /* What is known of a function without a usable body. */
 static void reason_external(strbuf *b, const link_prog *p, const link_func *g, const char *root)
 {
   const kb_entry *e = link_kb_entry(p, g);
-  if (e) { sb_puts(b, e->reason); return; }
+  if (e) { reason_kb(b, e, false); return; }
   switch (g->why.kind) {
   case WHY_WEAK: sb_puts(b, "weak definition: may be replaced at link time"); return;
   case WHY_CONFLICT:
@@ -244,6 +255,16 @@ void reason_effect_text(strbuf *b, const link_prog *p, const sum_effect *e)
 void reason_call_text(strbuf *b, const link_prog *p, const link_call *c, const char *root)
 {
   reason_call_head(b, p, c, root);
+}
+
+void reason_call_state_given(strbuf *b, const link_prog *p, const link_call *c)
+{
+  const link_func *g = &p->funcs.v[c->callee];
+  const kb_entry *e = link_kb_entry(p, g);
+  sb_puts(b, "calls ");
+  reason_callee(b, p, c, false);
+  sb_puts(b, ", ");
+  reason_kb(b, e, true);
 }
 
 static bool has_calls(const link_prog *p, const link_func *f)

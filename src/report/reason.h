@@ -26,6 +26,11 @@ const link_func *reason_step(strbuf *b, const link_prog *p, const link_func *f, 
  * ("calls g", with what is known of g when it has no body). */
 void reason_effect_text(strbuf *b, const link_prog *p, const sum_effect *e);
 void reason_call_text(strbuf *b, const link_prog *p, const link_call *c, const char *root);
+/* "calls mbrtowc, sets errno on bad input": a direct call of a library
+ * function whose knowledge-base entry has `nullN` (c's callee must have
+ * one), where the pointer N is known not to be null: the entry's reason
+ * without its clause on the null pointer. */
+void reason_call_state_given(strbuf *b, const link_prog *p, const link_call *c);
 /* One line per step from f down the chain of first causes (--why). */
 void reason_chain(strbuf *b, const link_prog *p, const link_func *f, const char *root);
 
