@@ -9,6 +9,7 @@ set(_e2e_tests
   suggest_file_scope
   library_api
   cdb_cmake
+  cdb_meson
   cdb_arguments
   cdb_command
   cdb_depfile_wp

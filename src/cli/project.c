@@ -5,6 +5,7 @@
 #include "cli/inputs.h"
 #include "cli/skip.h"
 #include <errno.h>
+#include <jansson.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -62,6 +63,28 @@ static char *project_cmake_source(const char *dbdir)
   return src;
 }
 
+/* A Meson build directory records its source directory in
+ * meson-info/meson-info.json ("directories": {"source": …}). */
+static char *project_meson_source(const char *dbdir)
+{
+  char *info = xasprintf("%s/meson-info/meson-info.json", dbdir);
+  json_t *root = json_load_file(info, 0, NULL);
+  free(info);
+  const char *dir = json_string_value(json_object_get(json_object_get(root, "directories"), "source"));
+  struct stat st;
+  char *src = dir && stat(dir, &st) == 0 && S_ISDIR(st.st_mode) ? xstrdup(dir) : NULL;
+  json_decref(root);
+  return src;
+}
+
+/* The source tree a build directory was configured from (CMake, Meson),
+ * or NULL: that, not the build directory, is the project root. */
+static char *project_build_source(const char *dbdir)
+{
+  char *src = project_cmake_source(dbdir);
+  return src ? src : project_meson_source(dbdir);
+}
+
 static const char *project_find_db(const cli_opts *o)
 {
   if (o->db) return o->db;
@@ -74,7 +97,7 @@ char *project_root_for_link(const cli_opts *o)
 {
   if (o->root || !o->db) return project_root_default(o);
   char *dbdir = project_abs(o->db);
-  char *src = project_cmake_source(dbdir);
+  char *src = project_build_source(dbdir);
   char *root = project_abs(src ? src : dbdir);
   free(src);
   free(dbdir);
@@ -139,14 +162,14 @@ static void project_keep_named(const cli_opts *o, fe_jobs *jobs)
   cdb_jobs_free(&drop);
 }
 
-/* The project root of a database at dbpath: --root, else the CMake source
- * directory of its build tree, else its directory. */
+/* The project root of a database at dbpath: --root, else the source
+ * directory of its CMake or Meson build tree, else its directory. */
 static char *project_db_root(const cli_opts *o, const char *dbpath)
 {
   if (o->root) return project_abs(o->root);
   char *slash = strrchr(dbpath, '/');
   char *dbdir = xstrndup(dbpath, slash && slash != dbpath ? (size_t)(slash - dbpath) : 1);
-  char *src = project_cmake_source(dbdir);
+  char *src = project_build_source(dbdir);
   char *root = project_abs(src ? src : dbdir);
   free(src);
   free(dbdir);
@@ -209,7 +232,7 @@ char *project_config_start(const cli_opts *o)
     char *slash = strrchr(abs, '/');
     slash[slash == abs] = '\0';
   }
-  char *src = project_cmake_source(abs);
+  char *src = project_build_source(abs);
   if (src) {
     free(abs);
     abs = project_abs(src);
