@@ -20,6 +20,10 @@ const char *fe_ccview_path(const fe_ccview *v);     /* NULL: no GCC view */
 const char *fe_ccview_compiler(const fe_ccview *v);
 bool fe_ccview_is_virtual(const char *path);
 
+/* cleanup.c: a macro spelling a cleanup attribute names its handler
+ * (a string id), or takes it as parameter `param` (else -1). */
+struct fe_cleanup_macro { uint32_t handler; int param; };
+
 /* A macro definition or declaration whose TU order fixfacts.c needs. */
 typedef struct {
   size_t index;             /* into sum->macros or sum->decls */
@@ -109,7 +113,17 @@ typedef struct {
    * slot_fns: function index + 1 → 1 + index into slots. */
   ptrmap slot_fns;
   VEC(struct fe_slot) slots;
+  /* release.c: function index + 1 → 1 + the parameters a static wrapper
+   * of free releases (bit i = parameter i). */
+  ptrmap rel_fns;
+  ptrmap rel_pte_fns;   /* the same for wrappers releasing what a parameter points to */
+  /* cleanup.c: macros that spell a cleanup attribute: name id → 1 + index. */
+  ptrmap cleanup_macros;
+  VEC(struct fe_cleanup_macro) cleanup_m;
 } fe_tu;
+
+/* cleanup.c: notes a macro definition that spells a cleanup attribute. */
+void fe_cleanup_macro(fe_tu *t, CXCursor macro_definition);
 
 /* generated.c: files the build writes (issue 13, item 11). */
 /* Do the first lines of a file say it is generated ("DO NOT EDIT")? */

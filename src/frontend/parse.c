@@ -249,7 +249,10 @@ typedef struct { fe_tu *t; } top_ctx;
 static enum CXChildVisitResult fe_top(CXCursor c, CXCursor parent, CXClientData d)
 {
   fe_tu *t = ((top_ctx *)d)->t;
-  if (clang_getCursorKind(c) == CXCursor_MacroDefinition) fe_fix_macro(t, c);
+  if (clang_getCursorKind(c) == CXCursor_MacroDefinition) {
+    fe_fix_macro(t, c);
+    fe_cleanup_macro(t, c);
+  }
   if (clang_getCursorKind(c) == CXCursor_VarDecl) {
     fe_slot_define(t, c);
     fe_frozen_note_init(t, c);
@@ -438,6 +441,10 @@ static fe_status fe_summarize_view(CXIndex idx, const fe_job *job, const fe_ccvi
   vec_free(&t.text_v);
   ptrmap_free(&t.inl_fns);
   ptrmap_free(&t.slot_fns);
+  ptrmap_free(&t.rel_fns);
+  ptrmap_free(&t.rel_pte_fns);
+  ptrmap_free(&t.cleanup_macros);
+  vec_free(&t.cleanup_m);
   vec_free(&t.slots);
   vec_free(&t.inl_spans);
   vec_free(&t.inls);

@@ -51,6 +51,7 @@ int fw_scratch_callee(fw *w, CXCursor ref, const char *name, uint64_t *frees)
     *frees = e->frees;
     return e->alloc;
   }
+  *frees = fw_release_frees(w, fe_func_for(w->t, ref));   /* a project's wrapper of free */
   return scratch_has_malloc_attr(w, ref);
 }
 

@@ -240,6 +240,10 @@ typedef struct fw {
   uint64_t slot_back, slot_inexact;  /* what `*P = v` stores (provenance; its inexact bits) */
   uint32_t slot_stores;   /* how many such stores this pass */
   uint32_t slot_reads, slot_derefs;  /* reads of P's value, and those that are `*P` */
+  uint64_t rel_params;    /* release.c: parameters the calls so far release unchanged */
+  uint64_t rel_pte;       /* and those whose pointee they release */
+  VEC(uint32_t) cleanups; /* cleanup.c: (call index, variable) of each handler's call */
+  uint32_t rel_calls;     /* and how many calls did nothing else */
   VEC(fw_excl) excl;      /* ptrneq.c: active exclusions */
   VEC(fw_mwtest) mw_active;  /* maywrite.c: the input tests whose branch the walk is in */
   VEC(fw_mwtest) mw_tests;   /* every such test an assignment ran under (sticky) */
@@ -472,6 +476,28 @@ const kb_entry *fw_scratch_hook(fw *w, CXCursor callee);
  * allocator links its block into (GMP's TMP_ALLOC): v then holds fresh
  * blocks. Returns the argument's provenance, walking it. */
 uint64_t fw_scratch_alloc_arg(fw *w, CXCursor arg);
+/* release.c: a static function that only releases its parameters (a
+ * project's wrapper of free). A direct call that releases its arguments
+ * (bits of frees, knowledge-base `fN` or such a wrapper): notes which of
+ * the walked function's parameters it releases, if it passes them on
+ * unchanged. */
+void fw_release_note_call(fw *w, CXCursor call, uint64_t frees);
+/* The arguments function fi releases, if it is such a wrapper walked before. */
+uint64_t fw_release_frees(const fw *w, uint32_t fi);
+/* Does such a wrapper fi return null on every path (mfree)? */
+int fw_release_returns_null(const fw *w, uint32_t fi);
+/* The parameters whose pointee function fi releases (freep), if it does
+ * that and nothing else and was walked before. */
+uint64_t fw_release_pointee(const fw *w, uint32_t fi);
+/* cleanup.c: a local's cleanup attribute whose handler only releases
+ * what the local holds: records the handler's call at the declaration
+ * (1), else 0 (the caller records an unknown call, as before). */
+int fw_cleanup_call(fw *w, CXCursor decl, CXCursor attr, uint32_t vi);
+/* At the end of the walk: each such call's pointee is the local's value. */
+void fw_cleanup_finish(fw *w);
+/* At the end of the walk: records the walked function as a wrapper if
+ * every call of it was such a release and it has no effect of its own. */
+void fw_release_finish(fw *w);
 /* Do the released arguments (bits of frees) all hold fresh blocks or null? */
 int fw_scratch_frees_ok(uint64_t frees, const uint64_t *masks, size_t n);
 /* A value of provenance m leaves the function's locals (stored beyond

@@ -1003,6 +1003,7 @@ static uint64_t fw_call(fw *w, CXCursor c)
   uint64_t passed = 0;
   for (size_t i = 0; i < masks.n; i++) passed |= masks.v[i];
   int frees_ok = fw_scratch_frees_ok(frees, masks.v, masks.n);
+  fw_release_note_call(w, c, frees);
   sum_call call;
   memset(&call, 0, sizeof call);
   call.callee = fi;
@@ -1036,6 +1037,7 @@ static uint64_t fw_call(fw *w, CXCursor c)
   w->doomed -= nr;
   if (!fe_expr_is_pointer(c)) return 0;
   if (alloc) return PROV_FRESH;
+  if (fw_release_returns_null(w, fi)) return 0;   /* `t = mfree (t)` */
   if (fe_retro_returns_rodata(w->t, fi)) return PROV_RODATA;
   if (ret_into) return into;                  /* strchr(s, …) points into s */
   if (ret_arg0) return arg0;                  /* memcpy(d, …) is d */

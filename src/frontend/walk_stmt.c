@@ -429,7 +429,7 @@ static void fw_local_var(fw *w, CXCursor d)
       /* __attribute__((cleanup(fn))) calls fn at the end of the scope, with
        * no call in the AST: count it as a call we cannot see into. */
       static const char *const cleanup[] = { "cleanup", "__cleanup__", NULL };
-      if (fe_attr_has_word(w->t, e, cleanup))
+      if (fe_attr_has_word(w->t, e, cleanup) && !fw_cleanup_call(w, d, e, vi))
         fw_effect(w, d, SE_CALL_INDIRECT, 0, 0, strtab_intern(w->t->sum->strs, "cleanup"));
       continue;
     }
@@ -720,6 +720,9 @@ static void fw_restart(fw *w, fw_mark m, size_t argmasks)
   w->loop_depth = 0;
   w->slot_back = w->slot_inexact = 0;
   w->slot_stores = w->slot_reads = w->slot_derefs = 0;
+  w->rel_params = w->rel_pte = 0;
+  w->rel_calls = 0;
+  w->cleanups.n = 0;
   w->excl.n = 0;
   w->mw_active.n = 0;
 }
@@ -762,6 +765,7 @@ int fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn)
   fw_fnptr_finish(&w, w.fnarg_base, w.pcall_base);
   fw_fnfield_finish(&w);
   fw_argdep_mark(&w, body);
+  fw_cleanup_finish(&w);
   sum_func *f = &t->sum->funcs.v[fi];
   f->flags |= SFF_BODY;
   f->eff_off = (uint32_t)start.eff;
@@ -776,6 +780,7 @@ int fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn)
   if (!clang_Cursor_isNull(body) && fw_errsave_kept(&w, body)) f->sflags |= SSF_ERRNO_KEPT;
   fe_retro_note(t, fi, w.ret_mask);
   fw_slot_finish(&w);
+  fw_release_finish(&w);
   vec_free(&w.vars);
   vec_free(&w.excl);
   vec_free(&w.mw_active);
@@ -798,6 +803,7 @@ int fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn)
   vec_free(&w.errno_once);
   vec_free(&w.leaf_arms);
   vec_free(&w.heads);
+  vec_free(&w.cleanups);
   free(w.asm_printed);
   return flags & FS_ENDS;
 }
