@@ -78,7 +78,10 @@ static int fw_compound(fw *w, CXCursor c)
   for (size_t i = 0; i < n; i++) {
     vec_push(&marks, fw_mark_now(w));
     CXCursor st = w->ks.v[k + i];
-    if (cases) w->case_from_switch = i == 0 || fw_never_falls(w->ks.v[k + i - 1], flags.v[i - 1]);
+    enum CXCursorKind sk = clang_getCursorKind(st);
+    if (cases)   /* only a case label itself: a label nested deeper is entered from elsewhere too */
+      w->case_from_switch = (sk == CXCursor_CaseStmt || sk == CXCursor_DefaultStmt) &&
+                            (i == 0 || fw_never_falls(w->ks.v[k + i - 1], flags.v[i - 1]));
     w->head_open = open;
     int f = fw_stmt(w, st);
     fw_deadstore_note(w, c, w->ks.v + k, n, i);
