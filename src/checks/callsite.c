@@ -99,7 +99,13 @@ static void cs_blockers(const link_prog *p, const link_func *f, uint32_t elo, ui
   const link_call *c = &p->calls.v[f->call_off + self];
   uint16_t skip = (uint16_t)((leaving ? SEF_LEAVES : 0) | (doomed ? 0 : SEF_DOOMED) |
                              (callsite_fresh_apart(p, f, c, args_mem) ? SEF_SCRATCH : 0));
-  int store = first_store(p, f, elo, ehi, skip, arm);
+  /* Every store between the two calls goes to other fields of the object
+   * the arguments read (SCF_FIELDS_APART, frontend/fieldapart.c): a const
+   * callee's arguments keep their value; a pure callee may read those
+   * fields. Only a repeat's stretch carries the flag's meaning. */
+  bool fields_apart = cls == PURITY_CONST && (c->flags & SCF_FIELDS_APART) && c->same_as &&
+                      elo == p->calls.v[f->call_off + c->same_as - 1].eff_pos && ehi == c->eff_pos;
+  int store = fields_apart ? -1 : first_store(p, f, elo, ehi, skip, arm);
   int call = first_impure_call(p, f, clo, chi, self,
                                (uint16_t)((leaving ? SCF_LEAVES : 0) | (doomed ? 0 : SCF_DOOMED)), arm);
   bool any = store >= 0 || call >= 0;

@@ -164,7 +164,7 @@ void fw_inline_note(fw *w, CXCursor body)
 static bool inl_copy_scan(fw *w, CXCursor call, const struct fe_inl *in, fw_callinfo *ci)
 {
   int nargs = clang_Cursor_getNumArguments(call);
-  fw_argscan a = { 0, 1, 0 };
+  fw_argscan a = { .stable = 1 };
   uint64_t v = (uint64_t)in->callee + 1;
   a.h = XXH64(&v, sizeof v, 0);
   ci->vars_off = (uint32_t)w->cvars.n;

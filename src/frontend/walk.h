@@ -161,6 +161,10 @@ typedef struct { uint32_t lit, text, line; uint8_t pol; } fw_mwtest;
  * another value). */
 typedef struct { uint32_t var; uint32_t seq; int depth; uint64_t bits; } fw_excl;
 
+/* fieldapart.c: the effect eff (absolute) is a store to a field of
+ * *var, a field of record rec at bits [lo, hi). */
+typedef struct { uint32_t eff, var; uint64_t rec; int64_t lo, hi; } fw_fieldw;
+
 typedef struct fw {
   fe_tu *t;
   uint32_t fi;
@@ -180,6 +184,9 @@ typedef struct fw {
   VEC(uint32_t) dead_cands;     /* (call, var) pairs: a call's value stored in a local */
   VEC(uint32_t) dead_stores;    /* (call, var) pairs: a store of a call's value that nothing
                                    reads on (deadstore.c), if var's address is never taken */
+  VEC(fw_fieldw) fwrites;       /* stores `V->g` among the function's effects (fieldapart.c) */
+  VEC(uint32_t) fld_cands;      /* (call, var) pairs: SCF_FIELDS_APART if var's address is
+                                   never taken (fieldapart.c) */
   CXCursor loop_stmt;           /* the innermost loop around the walk's point, or a null cursor */
   uint32_t last_if_guard;       /* set by fw_if for the early-return form */
   int last_if_returns;
@@ -323,8 +330,28 @@ int fw_expr_ends(fw *w, CXCursor e);
 /* callsite.c */
 void fw_callsite_record(fw *w, CXCursor call, uint32_t rel);
 /* The same scan of one argument expression into a running fingerprint. */
-typedef struct { uint64_t h; int stable, reads_mem; } fw_argscan;
+/* fieldapart.c: fn > 0 when every memory read of the arguments so far is
+ * a field of *fvar (record frec), bits [flo[i], fhi[i]); fbad when some
+ * read is anything else. */
+enum { FW_FIELD_READS = 4 };
+typedef struct {
+  uint64_t h; int stable, reads_mem;
+  uint8_t fn, fbad;
+  uint32_t fvar;
+  uint64_t frec;
+  int64_t flo[FW_FIELD_READS], fhi[FW_FIELD_READS];
+} fw_argscan;
 void fw_arg_fingerprint(fw *w, CXCursor e, fw_argscan *a);
+/* fieldapart.c: a read `V->f` in an argument, into a's field list (or
+ * a->fbad); a store just recorded into target (its effects from e0 on),
+ * into fw.fwrites; call rel, a repeat of call first with arguments a:
+ * a candidate for SCF_FIELDS_APART if every write between is a store to
+ * other fields of the same *V; fw_fields_finish sets the flag once the
+ * addresses taken are known. */
+void fw_fields_note_read(fw *w, CXCursor member, fw_argscan *a);
+void fw_fields_note_store(fw *w, CXCursor target, size_t e0);
+void fw_fields_judge(fw *w, const fw_argscan *a, uint32_t first, uint32_t rel);
+void fw_fields_finish(fw *w);
 /* Is the entry (of w->avail) still valid, and makes the avail entry for a
  * value computed at call rel from fingerprint fp, reading ci's variables. */
 int fw_avail_valid(fw *w, const fw_avail *av);

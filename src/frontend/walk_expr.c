@@ -537,7 +537,9 @@ uint64_t fw_store(fw *w, CXCursor target, uint64_t m, CXCursor value, int rd)
   /* `errno = saved;` puts back the value errno had: no write (errsave.c). */
   uint16_t flags0 = w->eff_flags;
   if (!rd && fw_errsave_is_restore(w, &lv, value)) w->eff_flags |= SEF_ERRNO_RESTORE;
+  size_t e0 = w->t->sum->effs.n;
   fw_access(w, target, &lv, rd, 1);
+  fw_fields_note_store(w, target, e0);
   w->eff_flags = flags0;
   if (rd && lv.kind == LV_LOCAL) w->vars.v[lv.var].used = 1;
   int into_var = lv.kind == LV_LOCAL && (lv.whole || w->vars.v[lv.var].ptr_union) && w->vars.v[lv.var].is_ptr;

@@ -643,6 +643,7 @@ static void fw_restart(fw *w, fw_mark m, size_t argmasks)
   w->pending.n = w->pending_vars.n = w->pending_calls.n = 0;
   w->cinfo.n = w->cvars.n = w->avail.n = w->snaps.n = 0;
   w->guards.n = w->dead_cands.n = w->dead_stores.n = 0;
+  w->fwrites.n = w->fld_cands.n = 0;
   w->loop_stmt = clang_getNullCursor();
   w->avail_floor = 0;
   w->iter_cond = w->iter_left = 0;
@@ -732,6 +733,8 @@ int fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn)
   vec_free(&w.guards);
   vec_free(&w.dead_cands);
   vec_free(&w.dead_stores);
+  vec_free(&w.fwrites);
+  vec_free(&w.fld_cands);
   vec_free(&w.errno_saved);
   vec_free(&w.errno_once);
   vec_free(&w.leaf_arms);
