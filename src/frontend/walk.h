@@ -102,7 +102,8 @@ enum { FW_INL_ARGS = 4 };   /* inline.c: the most arguments a copied call may ha
 typedef struct {
   uint64_t fp;          /* fw_callinfo.fp, or the copy's */
   uint32_t callee;      /* index into sum_tu.funcs */
-  uint8_t copy;         /* a copy: only other copies reuse its value */
+  uint8_t copy;         /* a copy: only other copies reuse its value; 2: one that begins
+                           the inlined body (a head, hoist.c) */
   uint32_t call;        /* relative index of the call */
   uint32_t snap_off;    /* (var, last_write) pairs at that point: fw.snaps[off..+2n) */
   uint32_t nsnap;
@@ -140,6 +141,8 @@ typedef struct {
   fw_mark first_end;    /* the summary's effects and calls after the first operand */
   uint32_t first_seq;   /* fw.seq then */
   fw_thread own;
+  int second_ok;        /* the second operand is a leaf, walked: second_lo .. second_end are
+                           set (second is 0 where no call was available yet) */
 } fw_chain;
 
 /* hoist.c: a call a statement (or branch) computes on every path from its

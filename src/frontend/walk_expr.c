@@ -725,7 +725,8 @@ size_t fw_cond_chain(fw *w, CXCursor c, enum CXBinaryOperatorKind op, fw_chain *
       w->iter_cond--;
       /* The second operand runs wherever the first holds: when it is no
        * chain of its own, its calls are what the else-if chain reuses. */
-      if (ch && ch->nleaf == 2 && !ch->second) {
+      if (ch && ch->nleaf == 2 && !ch->second_ok) {
+        ch->second_ok = 1;
         ch->second_lo = r0;
         ch->second = fw_avail_enter(w);
         ch->second_end = fw_mark_now(w);

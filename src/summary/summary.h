@@ -212,6 +212,16 @@ typedef struct {
  * GCC's alias oracle tells the accesses apart by their offsets from V, so
  * for a const callee those stores are not in the way. */
 #define SCF_FIELDS_APART   0x4000
+/* (format 16; issue 29) Code hoisting of an inlined copy: the callee is a
+ * tiny function GCC inlines here whose body begins with a call of
+ * inl_callee (its parameters as arguments), and the then-side of the if
+ * whose else-branch this call begins holds such a call too, at inl_same
+ * (1 + its index, relative), which begins that side: GCC computes the
+ * copied call once before the branch (jq's gen_destructure: both ways
+ * begin with gen_op_simple(DUP), whose opcode_describe(DUP) is hoisted).
+ * The ways are hoist_t_eff/call and hoist_e_eff/call, as for hoist_same;
+ * hoist_same itself stays 0. */
+#define SCF_INL_HOISTED    0x8000
 /* The number of masks a call stores in sum_tu.argmasks. */
 #define SUM_CALL_NMASKS(c) ((c)->nargs * (((c)->flags & SCF_PTE) ? 2u : 1u))
 
