@@ -287,7 +287,7 @@ void fw_callsite_record(fw *w, CXCursor call, uint32_t rel)
   }
   argscan a = { .stable = 1 };
   fp_mix(&a.h, (uint64_t)c->callee + 1);
-  fw_callinfo ci = { 0, (uint32_t)w->cvars.n, 0, 0, 0, 0, 0, { 0 }, 0 };
+  fw_callinfo ci = { 0, (uint32_t)w->cvars.n, 0, 0, 0, 0, 0, { 0 }, 0, UINT32_MAX };
   int nargs = clang_Cursor_getNumArguments(call);
   for (int i = 0; i < nargs && a.stable; i++) fw_arg_scan(w, clang_Cursor_getArgument(call, (unsigned)i), &a);
   for (int i = 0; i < nargs; i++)

@@ -40,24 +40,24 @@ static int hoist_unchanged(const fw *w, const fw_avail *av, uint32_t seq)
   return 1;
 }
 
-static int hoist_loc_before(sum_loc a, sum_loc b)
-{
-  return a.file == b.file && (a.line < b.line || (a.line == b.line && a.col < b.col));
-}
-
 /* Could the compiler run something of the statement (whose calls and
  * effects end at `end`) that may stop the hoisting before call rel? The
  * walk records a call after its arguments, left to right; GCC may
- * evaluate a later argument first. So a call recorded after rel that
- * does not begin before it (then it takes rel's value: its caller), or a
- * store or other barrier recorded after it, may run first: such a call
- * is no head (a miss, never a wrong claim). */
+ * evaluate a later argument first. So a call recorded after rel that is
+ * not one whose arguments hold rel (its walk began before rel's: jq's
+ * `BLOCK(top, gen_op_simple(DUP))`, where block_join and gen_op_simple
+ * have the macro's place alike), or a store or other barrier recorded
+ * after it, may run first: such a call is no head (a miss, never a wrong
+ * claim). */
 static int hoist_later_sibling(const fw *w, uint32_t rel, fw_mark end)
 {
   const sum_tu *s = w->t->sum;
   const sum_call *c = &s->calls.v[w->call_base + rel];
-  for (size_t j = w->call_base + rel + 1; j < end.call && j < s->calls.n; j++)
-    if (!hoist_loc_before(s->calls.v[j].loc, c->loc)) return 1;
+  uint32_t enter = w->cinfo.v[rel].enter;
+  for (size_t j = w->call_base + rel + 1; j < end.call && j < s->calls.n; j++) {
+    uint32_t je = w->cinfo.v[j - w->call_base].enter;
+    if (enter == UINT32_MAX || je == UINT32_MAX || je > enter) return 1;
+  }
   for (size_t j = w->eff_base + c->eff_pos; j < end.eff && j < s->effs.n; j++) {
     switch ((sum_effect_kind)s->effs.v[j].kind) {
     case SE_WRITE_GLOBAL: case SE_WRITE_MEM: case SE_WRITE_PARAM: case SE_VOLATILE:

@@ -93,6 +93,9 @@ typedef struct {
   uint8_t npar;         /* FW_INL_ARGS + 1: an argument is no parameter; else how many, */
   int16_t par[4];       /* each the function's own parameter par[i] (inline.c) */
   uint8_t agg_args;     /* an argument is a struct or union passed whole (memory to GCC: hoist.c) */
+  uint32_t enter;       /* fw.call_enters when the walk of the call began, before its
+                           arguments: a call recorded later that began earlier holds this
+                           one in an argument (hoist.c); UINT32_MAX: not known */
 } fw_callinfo;
 
 enum { FW_INL_ARGS = 4 };   /* inline.c: the most arguments a copied call may have */
@@ -207,6 +210,7 @@ typedef struct fw {
   uint32_t seq;           /* counts writes to local variables */
   uint32_t mem_writes;    /* writes other than to whole local variables */
   uint32_t ncalls;
+  uint32_t call_enters;   /* counts the direct calls whose walk began (fw_callinfo.enter) */
   int iter_cond;          /* > 0: in a branch of the innermost loop (if, ?:, the right of && and ||,
                              a switch): not run in every iteration */
   int iter_left;          /* the innermost loop's iteration may have been left before this point

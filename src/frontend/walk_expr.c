@@ -925,6 +925,7 @@ static uint64_t fw_call(fw *w, CXCursor c)
     if (handled) return r;
   }
   w->ncalls++;
+  uint32_t enter = direct ? ++w->call_enters : UINT32_MAX;
   if (!direct) {
     size_t k = fw_kids(w, c);
     CXCursor callee = FW_KID(w, k, 0);
@@ -1036,6 +1037,7 @@ static uint64_t fw_call(fw *w, CXCursor c)
   vec_push(&s->calls, call);
   fw_fnptr_args(w, c, (uint32_t)(s->calls.n - 1 - w->call_base));
   fw_callsite_record(w, c, (uint32_t)(s->calls.n - 1 - w->call_base));
+  w->cinfo.v[s->calls.n - 1 - w->call_base].enter = enter;
   w->doomed -= nr;
   if (!fe_expr_is_pointer(c)) return 0;
   if (alloc) return PROV_FRESH;

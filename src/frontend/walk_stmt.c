@@ -644,7 +644,7 @@ static void fw_restart(fw *w, fw_mark m, size_t argmasks)
   w->flow.n = w->flow_lits.n = 0;
   w->stale = 0;
   w->doomed = 0;
-  w->seq = w->mem_writes = w->ncalls = 0;
+  w->seq = w->mem_writes = w->ncalls = w->call_enters = 0;
   w->pending.n = w->pending_vars.n = w->pending_calls.n = 0;
   w->cinfo.n = w->cvars.n = w->avail.n = w->snaps.n = 0;
   w->guards.n = w->dead_cands.n = w->dead_stores.n = 0;
