@@ -99,7 +99,13 @@ static void cs_blockers(const link_prog *p, const link_func *f, uint32_t elo, ui
   const link_call *c = &p->calls.v[f->call_off + self];
   uint16_t skip = (uint16_t)((leaving ? SEF_LEAVES : 0) | (doomed ? 0 : SEF_DOOMED) |
                              (callsite_fresh_apart(p, f, c, args_mem) ? SEF_SCRATCH : 0));
-  int store = first_store(p, f, elo, ehi, skip, arm);
+  /* Every store between the two calls goes to other fields of the object
+   * the arguments read (SCF_FIELDS_APART, frontend/fieldapart.c): a const
+   * callee's arguments keep their value; a pure callee may read those
+   * fields. Only a repeat's stretch carries the flag's meaning. */
+  bool fields_apart = cls == PURITY_CONST && (c->flags & SCF_FIELDS_APART) && c->same_as &&
+                      elo == p->calls.v[f->call_off + c->same_as - 1].eff_pos && ehi == c->eff_pos;
+  int store = fields_apart ? -1 : first_store(p, f, elo, ehi, skip, arm);
   int call = first_impure_call(p, f, clo, chi, self,
                                (uint16_t)((leaving ? SCF_LEAVES : 0) | (doomed ? 0 : SCF_DOOMED)), arm);
   bool any = store >= 0 || call >= 0;
@@ -202,22 +208,21 @@ bool checks_arm_skips(const link_call *c, uint32_t first)
 }
 
 /* Does nothing on f's way of effects [elo, ehi) and calls [clo, chi)
- * (relative) stop GCC's code hoisting of a call of g (class cls, its
- * arguments reading memory or not): no call that may write memory or not
- * return (one of g itself aside: its class is the one assumed), no
- * indirect call, asm, volatile or atomic access, and for a pure g (or
+ * (relative) to the call `to` stop GCC's code hoisting of a call of
+ * function g: no call that may write memory or not return (one of g
+ * itself aside: its class is the one assumed), no indirect call, asm,
+ * volatile or atomic access, and where stores_block (a pure g, or
  * arguments that read memory) no store? GCC 12 hoists no call past any of
  * these. */
 static bool callsite_way_clean(const link_prog *p, const link_func *f, uint32_t elo, uint32_t ehi,
-                               uint32_t clo, uint32_t chi, const link_call *c, const link_call *to, purity cls)
+                               uint32_t clo, uint32_t chi, uint32_t g, bool stores_block, const link_call *to)
 {
-  bool stores_block = cls == PURITY_PURE || (c->flags & SCF_ARGS_READ_MEM) || c->hoist_mem;
   if (ehi > f->neff || chi > f->ncall) return false;
   for (uint32_t i = clo; i < chi; i++) {
     if (i >= to->late_lo && i < to->late_hi) continue;   /* GCC runs it after `to` */
     const link_call *b = &p->calls.v[f->call_off + i];
     if (b->flags & (SCF_NORETURN | SCF_TABLE)) return false;
-    if (b->callee == c->callee) continue;
+    if (b->callee == g) continue;
     const link_func *h = &p->funcs.v[b->callee];
     if (callsite_is_hint(strtab_get(p->strs, h->name))) continue;
     if (checks_callee_class(p, h) == PURITY_NORMAL || (link_has_body(h) && h->st.mnr)) return false;
@@ -247,8 +252,9 @@ static bool callsite_hoisted(const link_prog *p, const link_func *f, uint32_t re
   if (!c->hoist_same || t >= rel || depth > 32 || cls != PURITY_CONST) return false;
   const link_call *tc = &p->calls.v[f->call_off + t];
   if (tc->callee != c->callee || c->hoist_t_call > t || c->hoist_e_call > rel) return false;
-  if (!callsite_way_clean(p, f, c->hoist_t_eff, tc->eff_pos, c->hoist_t_call, t, c, tc, cls) ||
-      !callsite_way_clean(p, f, c->hoist_e_eff, c->eff_pos, c->hoist_e_call, rel, c, c, cls))
+  bool stores_block = cls == PURITY_PURE || (c->flags & SCF_ARGS_READ_MEM) || c->hoist_mem;
+  if (!callsite_way_clean(p, f, c->hoist_t_eff, tc->eff_pos, c->hoist_t_call, t, c->callee, stores_block, tc) ||
+      !callsite_way_clean(p, f, c->hoist_e_eff, c->eff_pos, c->hoist_e_call, rel, c->callee, stores_block, c))
     return false;
   uint32_t deps[2] = { c->hoist_dep_t, c->hoist_dep_e };
   for (int i = 0; i < 2; i++)
@@ -310,5 +316,15 @@ bool checks_inlined_merge(const link_prog *p, const link_func *f, uint32_t ci, p
   if (g->flags & (SFF_AGGREGATE | SFF_VOID)) return false;
   if (callsite_is_hint(strtab_get(p->strs, g->name)) || callsite_is_errno(p, g)) return false;
   /* The inlined function must be the body this TU compiles. */
-  return checks_body_seen(p, f, h) && !(h->lflags & LF_JOIN);
+  if (!checks_body_seen(p, f, h) || (h->lflags & LF_JOIN)) return false;
+  if (!(c->flags & SCF_INL_HOISTED)) return true;
+  /* Code hoisting of the copies that begin both ways out of an if: the
+   * two ways clean (the copies' arguments are values: stores do not
+   * matter), the other way's call the same inlined function. */
+  uint32_t rel = ci - f->call_off, t = c->inl_same - 1;
+  if (!c->inl_same || t >= rel || c->hoist_t_call > t || c->hoist_e_call > rel) return false;
+  const link_call *tc = &p->calls.v[f->call_off + t];
+  if (tc->callee != c->callee) return false;
+  return callsite_way_clean(p, f, c->hoist_t_eff, tc->eff_pos, c->hoist_t_call, t, c->inl_callee - 1, false, tc) &&
+         callsite_way_clean(p, f, c->hoist_e_eff, c->eff_pos, c->hoist_e_call, rel, c->inl_callee - 1, false, c);
 }

@@ -279,9 +279,15 @@ static void explain_inlined(const link_prog *p, const checks_opts *o, const uint
   if (!checks_inlined_merge(p, f, ci, cls) || explain_config_stub(p, cfg, g)) return;
   const link_call *first = &p->calls.v[f->call_off + c->inl_same - 1];
   strbuf m = {0};
-  sb_printf(&m, "'%s', which '%s' calls (the compiler inlines '%s' here), is called again with the same "
-            "arguments as at line %u; %s, the compiler merges the two calls",
-            S(p, g->name), S(p, h->name), S(p, h->name), first->loc.line, purity_name(cls));
+  if (c->flags & SCF_INL_HOISTED)
+    sb_printf(&m, "'%s', which '%s' calls first (the compiler inlines '%s' here), is called with the same "
+              "arguments at line %u, on the other way out of the if; %s, the compiler computes it once "
+              "before the if and merges the two calls",
+              S(p, g->name), S(p, h->name), S(p, h->name), first->loc.line, purity_name(cls));
+  else
+    sb_printf(&m, "'%s', which '%s' calls (the compiler inlines '%s' here), is called again with the same "
+              "arguments as at line %u; %s, the compiler merges the two calls",
+              S(p, g->name), S(p, h->name), S(p, h->name), first->loc.line, purity_name(cls));
   explain_when(&m, p, f, g, cls);
   diag *d = checks_emit(out, p, o, "redundant-call", DIAG_NOTE, c->loc, f, sb_str(&m));
   checks_related(d, p, o, first->loc, "the first call");

@@ -80,7 +80,7 @@ static void fw_arg_var(fw *w, CXCursor ref, argscan *a)
   }
   CXType t = clang_getCanonicalType(clang_getCursorType(ref));
   if (!fe_type_is_array(t) && !(clang_isConstQualifiedType(t) && !clang_isVolatileQualifiedType(t)))
-    a->reads_mem = 1;
+    a->reads_mem = a->fbad = 1;
   if (clang_isVolatileQualifiedType(t)) a->stable = 0;
 }
 
@@ -142,8 +142,12 @@ static void fw_arg_scan(fw *w, CXCursor e, argscan *a)
     w->ks.n = kk;
     fp_mix(&a->h, fe_decl_key(clang_getCursorReferenced(e)));
     if (clang_Cursor_isNull(base)) { a->stable = 0; return; }
-    if (fe_expr_is_pointer(base)) fw_arg_deref(w, base, a);
-    else fw_arg_scan(w, base, a);
+    if (fe_expr_is_pointer(base)) {
+      fw_fields_note_read(w, e, a);
+      fw_arg_deref(w, base, a);
+    } else {
+      fw_arg_scan(w, base, a);
+    }
     return;
   }
   case CXCursor_ArraySubscriptExpr: {
@@ -151,8 +155,10 @@ static void fw_arg_scan(fw *w, CXCursor e, argscan *a)
     if (w->ks.n - kk != 2) { w->ks.n = kk; a->stable = 0; return; }
     CXCursor base = FW_KID(w, kk, 0), idx = FW_KID(w, kk, 1);
     w->ks.n = kk;
-    if (fe_expr_is_pointer(base) && !fe_expr_is_array(fe_strip(base)))
+    if (fe_expr_is_pointer(base) && !fe_expr_is_array(fe_strip(base))) {
+      a->fbad = 1;
       fw_arg_deref(w, base, a);
+    }
     else
       fw_arg_scan(w, base, a);
     fw_arg_scan(w, idx, a);
@@ -166,6 +172,7 @@ static void fw_arg_scan(fw *w, CXCursor e, argscan *a)
       size_t kk = fw_kids(w, e);
       CXCursor p = w->ks.n - kk == 1 ? FW_KID(w, kk, 0) : clang_getNullCursor();
       w->ks.n = kk;
+      a->fbad = 1;
       if (clang_Cursor_isNull(p)) a->stable = 0; else fw_arg_deref(w, p, a);
       return;
     }
@@ -278,9 +285,9 @@ void fw_callsite_record(fw *w, CXCursor call, uint32_t rel)
     c->arm_eff_lo = w->arm.eff_lo; c->arm_eff_hi = w->arm.eff_hi;
     c->arm_call_lo = w->arm.call_lo; c->arm_call_hi = w->arm.call_hi;
   }
-  argscan a = { 0, 1, 0 };
+  argscan a = { .stable = 1 };
   fp_mix(&a.h, (uint64_t)c->callee + 1);
-  fw_callinfo ci = { 0, (uint32_t)w->cvars.n, 0, 0, 0, 0, 0, { 0 }, 0 };
+  fw_callinfo ci = { 0, (uint32_t)w->cvars.n, 0, 0, 0, 0, 0, { 0 }, 0, UINT32_MAX };
   int nargs = clang_Cursor_getNumArguments(call);
   for (int i = 0; i < nargs && a.stable; i++) fw_arg_scan(w, clang_Cursor_getArgument(call, (unsigned)i), &a);
   for (int i = 0; i < nargs; i++)
@@ -304,6 +311,7 @@ void fw_callsite_record(fw *w, CXCursor call, uint32_t rel)
     const fw_avail *av = &w->avail.v[i];
     if (!av->copy && av->fp == ci.fp && av->callee == c->callee && fw_avail_valid(w, av)) {
       c->same_as = av->call + 1;
+      fw_fields_judge(w, &a, av->call, rel);
       break;
     }
   }
@@ -437,6 +445,7 @@ void fw_callsite_finish(fw *w)
     sum_call *c = &s->calls.v[w->call_base + w->dead_stores.v[i]];
     if (!w->vars.v[w->dead_stores.v[i + 1]].addr_taken && c->use == SCU_USED) c->use = SCU_DEAD_STORE;
   }
+  fw_fields_finish(w);
 }
 
 /* The first writable static or global a condition reads: the "already

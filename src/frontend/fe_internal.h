@@ -55,7 +55,9 @@ typedef struct {
 /* One TU being summarised. */
 /* inline.c: a call a tiny function makes, as its parameters par[0..npar)
  * passed on; and one function's run of them in fe_tu.inls. */
-struct fe_inl { uint32_t callee; uint8_t npar; int16_t par[4]; };
+/* inline.c: a call a tiny function's body makes, copied where it is
+ * inlined; head: the body's first call, nothing stored before it. */
+struct fe_inl { uint32_t callee; uint8_t npar; int16_t par[4]; uint8_t head; };
 struct fe_inl_span { uint32_t off, n; };
 /* slot.c: a function's hand-back through its slot parameter `param`:
  * what `*param = v` stores (provenance in its terms), and the bits of it

@@ -344,7 +344,7 @@ void fw_fntable_record(fw *w, CXCursor call, const fw_u32vec *targets, const uin
     vec_push(&s->calls, c);
     /* No call-site facts (the compiler sees an indirect call): an entry
      * that never matches keeps the walk's per-call table aligned. */
-    fw_callinfo ci = { 0, (uint32_t)w->cvars.n, 0, 0, 0, 0, FW_INL_ARGS + 1, { 0 }, 0 };
+    fw_callinfo ci = { 0, (uint32_t)w->cvars.n, 0, 0, 0, 0, FW_INL_ARGS + 1, { 0 }, 0, UINT32_MAX };
     vec_push(&w->cinfo, ci);
   }
 }

@@ -40,24 +40,24 @@ static int hoist_unchanged(const fw *w, const fw_avail *av, uint32_t seq)
   return 1;
 }
 
-static int hoist_loc_before(sum_loc a, sum_loc b)
-{
-  return a.file == b.file && (a.line < b.line || (a.line == b.line && a.col < b.col));
-}
-
 /* Could the compiler run something of the statement (whose calls and
  * effects end at `end`) that may stop the hoisting before call rel? The
  * walk records a call after its arguments, left to right; GCC may
- * evaluate a later argument first. So a call recorded after rel that
- * does not begin before it (then it takes rel's value: its caller), or a
- * store or other barrier recorded after it, may run first: such a call
- * is no head (a miss, never a wrong claim). */
+ * evaluate a later argument first. So a call recorded after rel that is
+ * not one whose arguments hold rel (its walk began before rel's: jq's
+ * `BLOCK(top, gen_op_simple(DUP))`, where block_join and gen_op_simple
+ * have the macro's place alike), or a store or other barrier recorded
+ * after it, may run first: such a call is no head (a miss, never a wrong
+ * claim). */
 static int hoist_later_sibling(const fw *w, uint32_t rel, fw_mark end)
 {
   const sum_tu *s = w->t->sum;
   const sum_call *c = &s->calls.v[w->call_base + rel];
-  for (size_t j = w->call_base + rel + 1; j < end.call && j < s->calls.n; j++)
-    if (!hoist_loc_before(s->calls.v[j].loc, c->loc)) return 1;
+  uint32_t enter = w->cinfo.v[rel].enter;
+  for (size_t j = w->call_base + rel + 1; j < end.call && j < s->calls.n; j++) {
+    uint32_t je = w->cinfo.v[j - w->call_base].enter;
+    if (enter == UINT32_MAX || je == UINT32_MAX || je > enter) return 1;
+  }
   for (size_t j = w->eff_base + c->eff_pos; j < end.eff && j < s->effs.n; j++) {
     switch ((sum_effect_kind)s->effs.v[j].kind) {
     case SE_WRITE_GLOBAL: case SE_WRITE_MEM: case SE_WRITE_PARAM: case SE_VOLATILE:
@@ -74,9 +74,12 @@ void fw_heads_add(fw *w, size_t lo, size_t hi, fw_mark end)
 {
   for (size_t i = lo; i < hi && i < w->avail.n; i++) {
     const fw_callinfo *ci = &w->cinfo.v[w->avail.v[i].call];
-    if (w->avail.v[i].copy || ci->reads_mem || hoist_later_sibling(w, w->avail.v[i].call, end))
+    uint8_t copy = w->avail.v[i].copy;
+    /* A copy that begins its inlined body runs where the call does, with
+     * values for arguments (inline.c copies no others). */
+    if (copy == 1 || (!copy && ci->reads_mem) || hoist_later_sibling(w, w->avail.v[i].call, end))
       continue;
-    fw_head h = { w->avail.v[i], 0, ci->agg_args };
+    fw_head h = { w->avail.v[i], 0, (uint8_t)(copy ? 0 : ci->agg_args) };
     vec_push(&w->heads, h);
   }
 }
@@ -140,7 +143,25 @@ void fw_args_late(fw *w, const fw_mark *at, size_t nargs)
  * anyway (then nothing is hoisted)? */
 static int hoist_first(const fw *w, const fw_head *h)
 {
-  return !w->t->sum->calls.v[w->call_base + h->av.call].same_as;
+  /* A copy is made available only where no earlier value was (inline.c). */
+  return h->av.copy || !w->t->sum->calls.v[w->call_base + h->av.call].same_as;
+}
+
+/* Two copies begin the two ways (heads th, eh): the copied call is
+ * hoisted, noted on eh's call (SCF_INL_HOISTED) if that call notes no
+ * other copy's merge. No head stands for the pair: a copy hoisted
+ * further out is not followed (a miss, never a wrong claim). */
+static void hoist_copy(fw *w, const fw_head *th, const fw_head *eh, fw_mark tm, fw_mark em)
+{
+  sum_call *c = &w->t->sum->calls.v[w->call_base + eh->av.call];
+  if (c->inl_callee || c->hoist_same || (c->flags & SCF_INL_HOISTED)) return;
+  c->flags |= SCF_INL_HOISTED;
+  c->inl_callee = eh->av.callee + 1;
+  c->inl_same = th->av.call + 1;
+  c->hoist_t_eff = (uint32_t)(tm.eff - w->eff_base);
+  c->hoist_t_call = (uint32_t)(tm.call - w->call_base);
+  c->hoist_e_eff = (uint32_t)(em.eff - w->eff_base);
+  c->hoist_e_call = (uint32_t)(em.call - w->call_base);
 }
 
 void fw_heads_hoist(fw *w, size_t t_lo, size_t t_hi, size_t e_lo, size_t e_hi, fw_mark tm, fw_mark em,
@@ -153,7 +174,12 @@ void fw_heads_hoist(fw *w, size_t t_lo, size_t t_hi, size_t e_lo, size_t e_hi, f
     for (size_t t = t_lo; t < t_hi; t++) {
       const fw_head *th = &w->heads.v[t];
       if (th->av.fp != eh->av.fp || th->av.callee != eh->av.callee || th->av.call >= eh->av.call) continue;
+      if (!th->av.copy != !eh->av.copy) continue;
       if (!hoist_first(w, th) || !hoist_unchanged(w, &th->av, seq)) continue;
+      if (eh->av.copy) {
+        hoist_copy(w, th, eh, tm, em);
+        break;
+      }
       int mem = th->mem || eh->mem;
       if (mem && !hoist_block_clean(w, th, c0, tm, open)) continue;
       sum_call *c = &w->t->sum->calls.v[w->call_base + eh->av.call];

@@ -133,6 +133,26 @@ static bool inl_param_intact(fw *w, int16_t i)
   return false;
 }
 
+/* Is the body's call at rel (relative) its first, with nothing before it
+ * that stores, jumps back or may stop code hoisting? Then the copy begins
+ * the inlined body wherever it is copied (hoist.c). */
+static bool inl_head(const fw *w, uint32_t rel)
+{
+  const sum_tu *s = w->t->sum;
+  if (rel != 0) return false;
+  const sum_call *c = &s->calls.v[w->call_base];
+  for (size_t j = w->eff_base; j < w->eff_base + c->eff_pos && j < s->effs.n; j++) {
+    switch ((sum_effect_kind)s->effs.v[j].kind) {
+    case SE_WRITE_GLOBAL: case SE_WRITE_MEM: case SE_WRITE_PARAM: case SE_VOLATILE:
+    case SE_ATOMIC: case SE_ASM: case SE_CALL_INDIRECT: case SE_GOTO_BACK: case SE_LOOP:
+      return false;
+    default:
+      break;
+    }
+  }
+  return true;
+}
+
 void fw_inline_note(fw *w, CXCursor body)
 {
   if (!inl_inlined(w, body)) return;
@@ -149,7 +169,7 @@ void fw_inline_note(fw *w, CXCursor body)
     bool intact = true;
     for (uint8_t a = 0; a < ci->npar; a++) intact = intact && inl_param_intact(w, ci->par[a]);
     if (!intact) continue;
-    struct fe_inl in = { c->callee, ci->npar, { 0 } };
+    struct fe_inl in = { c->callee, ci->npar, { 0 }, (uint8_t)inl_head(w, av->call) };
     memcpy(in.par, ci->par, sizeof in.par);
     vec_push(&t->inls, in);
     span.n++;
@@ -164,7 +184,7 @@ void fw_inline_note(fw *w, CXCursor body)
 static bool inl_copy_scan(fw *w, CXCursor call, const struct fe_inl *in, fw_callinfo *ci)
 {
   int nargs = clang_Cursor_getNumArguments(call);
-  fw_argscan a = { 0, 1, 0 };
+  fw_argscan a = { .stable = 1 };
   uint64_t v = (uint64_t)in->callee + 1;
   a.h = XXH64(&v, sizeof v, 0);
   ci->vars_off = (uint32_t)w->cvars.n;
@@ -198,7 +218,7 @@ void fw_inline_copies(fw *w, CXCursor call, uint32_t rel)
       if (av->fp == ci.fp && av->callee == in.callee && fw_avail_valid(w, av)) hit = av;
     }
     if (!hit) {
-      fw_avail_push_fp(w, rel, &ci, in.callee, 1);
+      fw_avail_push_fp(w, rel, &ci, in.callee, in.head ? 2 : 1);
     } else if (!c->inl_callee) {
       c->inl_callee = in.callee + 1;
       c->inl_same = hit->call + 1;

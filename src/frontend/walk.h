@@ -103,6 +103,9 @@ typedef struct {
   uint8_t npar;         /* FW_INL_ARGS + 1: an argument is no parameter; else how many, */
   int16_t par[4];       /* each the function's own parameter par[i] (inline.c) */
   uint8_t agg_args;     /* an argument is a struct or union passed whole (memory to GCC: hoist.c) */
+  uint32_t enter;       /* fw.call_enters when the walk of the call began, before its
+                           arguments: a call recorded later that began earlier holds this
+                           one in an argument (hoist.c); UINT32_MAX: not known */
 } fw_callinfo;
 
 enum { FW_INL_ARGS = 4 };   /* inline.c: the most arguments a copied call may have */
@@ -112,7 +115,8 @@ enum { FW_INL_ARGS = 4 };   /* inline.c: the most arguments a copied call may ha
 typedef struct {
   uint64_t fp;          /* fw_callinfo.fp, or the copy's */
   uint32_t callee;      /* index into sum_tu.funcs */
-  uint8_t copy;         /* a copy: only other copies reuse its value */
+  uint8_t copy;         /* a copy: only other copies reuse its value; 2: one that begins
+                           the inlined body (a head, hoist.c) */
   uint32_t call;        /* relative index of the call */
   uint32_t snap_off;    /* (var, last_write) pairs at that point: fw.snaps[off..+2n) */
   uint32_t nsnap;
@@ -150,6 +154,8 @@ typedef struct {
   fw_mark first_end;    /* the summary's effects and calls after the first operand */
   uint32_t first_seq;   /* fw.seq then */
   fw_thread own;
+  int second_ok;        /* the second operand is a leaf, walked: second_lo .. second_end are
+                           set (second is 0 where no call was available yet) */
 } fw_chain;
 
 /* hoist.c: a call a statement (or branch) computes on every path from its
@@ -171,6 +177,10 @@ typedef struct { uint32_t lit, text, line; uint8_t pol; } fw_mwtest;
  * another value). */
 typedef struct { uint32_t var; uint32_t seq; int depth; uint64_t bits; } fw_excl;
 
+/* fieldapart.c: the effect eff (absolute) is a store to a field of
+ * *var, a field of record rec at bits [lo, hi). */
+typedef struct { uint32_t eff, var; uint64_t rec; int64_t lo, hi; } fw_fieldw;
+
 typedef struct fw {
   fe_tu *t;
   uint32_t fi;
@@ -190,6 +200,9 @@ typedef struct fw {
   VEC(uint32_t) dead_cands;     /* (call, var) pairs: a call's value stored in a local */
   VEC(uint32_t) dead_stores;    /* (call, var) pairs: a store of a call's value that nothing
                                    reads on (deadstore.c), if var's address is never taken */
+  VEC(fw_fieldw) fwrites;       /* stores `V->g` among the function's effects (fieldapart.c) */
+  VEC(uint32_t) fld_cands;      /* (call, var) pairs: SCF_FIELDS_APART if var's address is
+                                   never taken (fieldapart.c) */
   CXCursor loop_stmt;           /* the innermost loop around the walk's point, or a null cursor */
   uint32_t last_if_guard;       /* set by fw_if for the early-return form */
   int last_if_returns;
@@ -207,6 +220,7 @@ typedef struct fw {
   uint32_t seq;           /* counts writes to local variables */
   uint32_t mem_writes;    /* writes other than to whole local variables */
   uint32_t ncalls;
+  uint32_t call_enters;   /* counts the direct calls whose walk began (fw_callinfo.enter) */
   int iter_cond;          /* > 0: in a branch of the innermost loop (if, ?:, the right of && and ||,
                              a switch): not run in every iteration */
   int iter_left;          /* the innermost loop's iteration may have been left before this point
@@ -339,8 +353,28 @@ int fw_expr_ends(fw *w, CXCursor e);
 /* callsite.c */
 void fw_callsite_record(fw *w, CXCursor call, uint32_t rel);
 /* The same scan of one argument expression into a running fingerprint. */
-typedef struct { uint64_t h; int stable, reads_mem; } fw_argscan;
+/* fieldapart.c: fn > 0 when every memory read of the arguments so far is
+ * a field of *fvar (record frec), bits [flo[i], fhi[i]); fbad when some
+ * read is anything else. */
+enum { FW_FIELD_READS = 4 };
+typedef struct {
+  uint64_t h; int stable, reads_mem;
+  uint8_t fn, fbad;
+  uint32_t fvar;
+  uint64_t frec;
+  int64_t flo[FW_FIELD_READS], fhi[FW_FIELD_READS];
+} fw_argscan;
 void fw_arg_fingerprint(fw *w, CXCursor e, fw_argscan *a);
+/* fieldapart.c: a read `V->f` in an argument, into a's field list (or
+ * a->fbad); a store just recorded into target (its effects from e0 on),
+ * into fw.fwrites; call rel, a repeat of call first with arguments a:
+ * a candidate for SCF_FIELDS_APART if every write between is a store to
+ * other fields of the same *V; fw_fields_finish sets the flag once the
+ * addresses taken are known. */
+void fw_fields_note_read(fw *w, CXCursor member, fw_argscan *a);
+void fw_fields_note_store(fw *w, CXCursor target, size_t e0);
+void fw_fields_judge(fw *w, const fw_argscan *a, uint32_t first, uint32_t rel);
+void fw_fields_finish(fw *w);
 /* Is the entry (of w->avail) still valid, and makes the avail entry for a
  * value computed at call rel from fingerprint fp, reading ci's variables. */
 int fw_avail_valid(fw *w, const fw_avail *av);

@@ -537,7 +537,9 @@ uint64_t fw_store(fw *w, CXCursor target, uint64_t m, CXCursor value, int rd)
   /* `errno = saved;` puts back the value errno had: no write (errsave.c). */
   uint16_t flags0 = w->eff_flags;
   if (!rd && fw_errsave_is_restore(w, &lv, value)) w->eff_flags |= SEF_ERRNO_RESTORE;
+  size_t e0 = w->t->sum->effs.n;
   fw_access(w, target, &lv, rd, 1);
+  fw_fields_note_store(w, target, e0);
   w->eff_flags = flags0;
   if (rd && lv.kind == LV_LOCAL) w->vars.v[lv.var].used = 1;
   int into_var = lv.kind == LV_LOCAL && (lv.whole || w->vars.v[lv.var].ptr_union) && w->vars.v[lv.var].is_ptr;
@@ -723,7 +725,8 @@ size_t fw_cond_chain(fw *w, CXCursor c, enum CXBinaryOperatorKind op, fw_chain *
       w->iter_cond--;
       /* The second operand runs wherever the first holds: when it is no
        * chain of its own, its calls are what the else-if chain reuses. */
-      if (ch && ch->nleaf == 2 && !ch->second) {
+      if (ch && ch->nleaf == 2 && !ch->second_ok) {
+        ch->second_ok = 1;
         ch->second_lo = r0;
         ch->second = fw_avail_enter(w);
         ch->second_end = fw_mark_now(w);
@@ -922,6 +925,7 @@ static uint64_t fw_call(fw *w, CXCursor c)
     if (handled) return r;
   }
   w->ncalls++;
+  uint32_t enter = direct ? ++w->call_enters : UINT32_MAX;
   if (!direct) {
     size_t k = fw_kids(w, c);
     CXCursor callee = FW_KID(w, k, 0);
@@ -1034,6 +1038,7 @@ static uint64_t fw_call(fw *w, CXCursor c)
   vec_push(&s->calls, call);
   fw_fnptr_args(w, c, (uint32_t)(s->calls.n - 1 - w->call_base));
   fw_callsite_record(w, c, (uint32_t)(s->calls.n - 1 - w->call_base));
+  w->cinfo.v[s->calls.n - 1 - w->call_base].enter = enter;
   w->doomed -= nr;
   if (!fe_expr_is_pointer(c)) return 0;
   if (alloc) return PROV_FRESH;

@@ -198,7 +198,7 @@ static int fw_if(fw *w, CXCursor c)
    * condition only. */
   fw_threads in = w->threads;
   memset(&w->threads, 0, sizeof w->threads);
-  fw_chain ch = { in.n ? &in : NULL, 0, 0, 0, 0, 0, { 0, 0 }, { 0, 0 }, 0, { 0 } };
+  fw_chain ch = { in.n ? &in : NULL, 0, 0, 0, 0, 0, { 0, 0 }, { 0, 0 }, 0, { 0 }, 0 };
   /* `a && b`: b's calls are available in the then-branch only; `a || b`:
    * in the else-branch only (and after the if when the then-branch leaves). */
   enum CXBinaryOperatorKind chain = fw_cond_chain_op(w, kids[0]);
@@ -228,7 +228,7 @@ static int fw_if(fw *w, CXCursor c)
    * operand, for `a && b`) into the then-side (the then-branch, or b) and
    * the else-branch. */
   bool hoist = n > 2 && !dead_a && !dead_b && folded < 0 && chain != CXBinaryOperator_LOr &&
-               (!chain || ch.second);
+               (!chain || ch.second_ok);
   size_t t_lo = w->heads.n;
   if (hoist && chain) fw_heads_add(w, ch.second_lo, ch.second, ch.second_end);
   size_t before = fw_flow_save(w), lits0 = w->flow_lits.n;
@@ -241,7 +241,12 @@ static int fw_if(fw *w, CXCursor c)
   w->iter_cond += cond_a;
   fw_mark then0 = fw_mark_now(w);
   uint32_t seq0 = chain ? ch.first_seq : w->seq;
-  w->head_open = hoist && !chain;
+  /* For `a && b` the then-branch's heads join b's: both run on every
+   * path from a's branch into the then-side before anything could leave
+   * it but b, which lies on the way (GCC 12 hoists `if (m && *m == 3) r =
+   * kind(k) + 1; else r = kind(k) * 3;`, not when b calls an impure
+   * function: the link weighs the way). Longer chains are left. */
+  w->head_open = hoist && (!chain || ch.nleaf == 2);
   w->head_mark = then0;
   size_t excl0 = fw_ptrneq_enter(w, kids[0]);   /* `if (p != q)`: ptrneq.c */
   int decided = lits_a.n || lits_b.n || folded == 0 || folded == 1;
@@ -704,10 +709,11 @@ static void fw_restart(fw *w, fw_mark m, size_t argmasks)
   w->flow.n = w->flow_lits.n = 0;
   w->stale = 0;
   w->doomed = 0;
-  w->seq = w->mem_writes = w->ncalls = 0;
+  w->seq = w->mem_writes = w->ncalls = w->call_enters = 0;
   w->pending.n = w->pending_vars.n = w->pending_calls.n = 0;
   w->cinfo.n = w->cvars.n = w->avail.n = w->snaps.n = 0;
   w->guards.n = w->dead_cands.n = w->dead_stores.n = 0;
+  w->fwrites.n = w->fld_cands.n = 0;
   w->loop_stmt = clang_getNullCursor();
   w->avail_floor = 0;
   w->iter_cond = w->iter_left = 0;
@@ -802,6 +808,8 @@ int fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn)
   vec_free(&w.guards);
   vec_free(&w.dead_cands);
   vec_free(&w.dead_stores);
+  vec_free(&w.fwrites);
+  vec_free(&w.fld_cands);
   vec_free(&w.errno_saved);
   vec_free(&w.errno_once);
   vec_free(&w.leaf_arms);

@@ -205,6 +205,23 @@ typedef struct {
  * hands a pointer back: v's value at the call), PROV_UNKNOWN where not
  * known. sum_tu.argmasks[arg_off + nargs .. + 2 nargs). */
 #define SCF_PTE            0x2000
+/* (format 16; issue 29) The call repeats an earlier one (same_as), its
+ * arguments read memory only as fields `V->f` of one local pointer V, and
+ * every write the function records between the two is a store to another
+ * field of the same *V, bits apart from every f (frontend/fieldapart.c):
+ * GCC's alias oracle tells the accesses apart by their offsets from V, so
+ * for a const callee those stores are not in the way. */
+#define SCF_FIELDS_APART   0x4000
+/* (format 16; issue 29) Code hoisting of an inlined copy: the callee is a
+ * tiny function GCC inlines here whose body begins with a call of
+ * inl_callee (its parameters as arguments), and the then-side of the if
+ * whose else-branch this call begins holds such a call too, at inl_same
+ * (1 + its index, relative), which begins that side: GCC computes the
+ * copied call once before the branch (jq's gen_destructure: both ways
+ * begin with gen_op_simple(DUP), whose opcode_describe(DUP) is hoisted).
+ * The ways are hoist_t_eff/call and hoist_e_eff/call, as for hoist_same;
+ * hoist_same itself stays 0. */
+#define SCF_INL_HOISTED    0x8000
 /* The number of masks a call stores in sum_tu.argmasks. */
 #define SUM_CALL_NMASKS(c) ((c)->nargs * (((c)->flags & SCF_PTE) ? 2u : 1u))
 
@@ -555,7 +572,7 @@ void summary_free(sum_tu *tu);
 /* A record starts with these 8 bytes, then the format version (4 bytes,
  * little-endian), then a flags word: docs/summary-format.md. */
 #define SUMMARY_MAGIC "PURIST\0S"
-#define SUMMARY_FORMAT 15
+#define SUMMARY_FORMAT 16
 /* (format 5) Header flag: the payload is one zstd frame holding the payload. */
 #define SUMMARY_ZSTD 0x1
 
