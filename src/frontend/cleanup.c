@@ -178,7 +178,7 @@ int fw_cleanup_call(fw *w, CXCursor decl, CXCursor attr, uint32_t vi)
   vec_push(&s->argmasks, PROV_LOCAL);     /* &v */
   vec_push(&s->argmasks, PROV_UNKNOWN);   /* v's value: fw_cleanup_finish */
   vec_push(&s->calls, c);
-  fw_callinfo ci = { 0, (uint32_t)w->cvars.n, 0, 0, 0, 0, FW_INL_ARGS + 1, { 0 }, 0 };
+  fw_callinfo ci = { 0, (uint32_t)w->cvars.n, 0, 0, 0, 0, FW_INL_ARGS + 1, { 0 }, 0, UINT32_MAX };
   vec_push(&w->cinfo, ci);
   w->ncalls++;
   vec_push(&w->cleanups, (uint32_t)(s->calls.n - 1));
