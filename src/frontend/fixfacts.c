@@ -113,12 +113,15 @@ static int ff_may_be_attr(fe_tu *t, CXFile f, unsigned lo)
  * worked out in fe_fix_finish) may use it. */
 void fe_fix_macro(fe_tu *t, CXCursor c)
 {
+  /* The name's place is where the definition's extent starts; the line
+   * test first, as it spares most macros the calls below. */
+  CXFile f = NULL;
+  unsigned at = fe_expansion_offset(clang_getCursorLocation(c), &f);
+  if (!ff_may_be_attr(t, f, at)) return;
   if (clang_Cursor_isMacroFunctionLike(c) || clang_Cursor_isMacroBuiltin(c)) return;
   CXSourceRange r = clang_getCursorExtent(c);
-  CXFile f = NULL;
-  unsigned lo = fe_expansion_offset(clang_getRangeStart(r), &f), hi = fe_expansion_offset(clang_getRangeEnd(r), NULL);
+  unsigned lo = fe_expansion_offset(clang_getRangeStart(r), NULL), hi = fe_expansion_offset(clang_getRangeEnd(r), NULL);
   if (hi <= lo || hi - lo > 120) return;   /* an attribute macro is short: skip the rest cheaply */
-  if (!ff_may_be_attr(t, f, lo)) return;
   char *tok[9];
   unsigned n = ff_tokens(t->tu, r, tok, 8);
   uint8_t form = SA_GNU, kind = 0;
