@@ -81,9 +81,20 @@ static enum CXChildVisitResult ad_visit(CXCursor c, CXCursor parent, CXClientDat
   return CXChildVisit_Recurse;
 }
 
+/* Did the walk record a write of a static object in this function? Only
+ * those effects can be marked, so without one the passes are skipped:
+ * two or more traversals of every body, ~10 % of the walk on Lua. */
+static int ad_has_static_write(const fw *w)
+{
+  const sum_tu *t = w->t->sum;
+  for (size_t i = w->eff_base; i < t->effs.n; i++)
+    if (t->effs.v[i].kind == SE_WRITE_GLOBAL) return 1;
+  return 0;
+}
+
 void fw_argdep_mark(fw *w, CXCursor body)
 {
-  if (clang_Cursor_isNull(body)) return;
+  if (clang_Cursor_isNull(body) || !ad_has_static_write(w)) return;
   ad_state s;
   memset(&s, 0, sizeof s);
   s.t = w->t;

@@ -77,11 +77,47 @@ static unsigned ff_tokens(CXTranslationUnit tu, CXSourceRange r, char **out, uns
   return n <= max ? k : max + 1;
 }
 
+/* Does the text s[0, n) hold the word w anywhere (as a substring)? */
+static int ff_holds(const char *s, size_t n, const char *w)
+{
+  size_t k = strlen(w);
+  return k && memmem(s, n, w, k) != NULL;
+}
+
+/* Can the definition starting at byte lo of f be an attribute macro? Its
+ * body must begin with `__attribute__`/`__attribute`, `[` or a known
+ * attribute macro's name (ff_match_body), so a definition whose line holds
+ * none of these is not one, and is not tokenized (most of a TU's macros,
+ * those of system headers included: tokenizing them was ~8 % of the walk
+ * on Lua). What the line alone cannot tell is tokenized as before: no
+ * text (a macro of the command line), a backslash (a line splice: the
+ * definition goes on, or splits a word), a comment's opening (it may run
+ * onto the next lines), `?` (a trigraph), `<:` (a digraph of `[`). */
+static int ff_may_be_attr(fe_tu *t, CXFile f, unsigned lo)
+{
+  size_t size = 0;
+  const char *text = fe_tu_text(t, f, &size);
+  if (!text || lo >= size) return 1;
+  const char *s = text + lo, *nl = memchr(s, '\n', size - lo);
+  size_t n = nl ? (size_t)(nl - s) : size - lo;
+  if (memchr(s, '\\', n) || memchr(s, '?', n) || memchr(s, '[', n) || ff_holds(s, n, "/*") ||
+      ff_holds(s, n, "<:") || ff_holds(s, n, "__attribute"))
+    return 1;
+  for (size_t i = 0; i < t->sum->macros.n; i++)
+    if (ff_holds(s, n, strtab_get(t->sum->strs, t->sum->macros.v[i].name))) return 1;
+  return 0;
+}
+
 /* A macro definition: if its whole expansion is a pure or const
  * attribute, it is recorded, and declarations after it (in TU order,
  * worked out in fe_fix_finish) may use it. */
 void fe_fix_macro(fe_tu *t, CXCursor c)
 {
+  /* The name's place is where the definition's extent starts; the line
+   * test first, as it spares most macros the calls below. */
+  CXFile f = NULL;
+  unsigned at = fe_expansion_offset(clang_getCursorLocation(c), &f);
+  if (!ff_may_be_attr(t, f, at)) return;
   if (clang_Cursor_isMacroFunctionLike(c) || clang_Cursor_isMacroBuiltin(c)) return;
   CXSourceRange r = clang_getCursorExtent(c);
   unsigned lo = fe_expansion_offset(clang_getRangeStart(r), NULL), hi = fe_expansion_offset(clang_getRangeEnd(r), NULL);

@@ -72,20 +72,22 @@ static enum CXChildVisitResult gv_visit(CXCursor c, CXCursor parent, CXClientDat
       else { vec_push(&s->decls, gv_offset(clang_getCursorLocation(c))); vec_push(&s->decls, vi); }
     }
     break;
+  /* The operator first, the operands only for an assignment, & or ++/--:
+   * asking libclang for every operator's operands was ~5 % of the walk. */
   case CXCursor_BinaryOperator: case CXCursor_CompoundAssignOperator: {
     enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
     CXCursor kids[2];
-    if (fe_kids(c, kids, 2) == 2 &&
-        (k == CXCursor_CompoundAssignOperator || op == CXBinaryOperator_Assign))
+    if ((k == CXCursor_CompoundAssignOperator || op == CXBinaryOperator_Assign) &&
+        fe_kids(c, kids, 2) == 2)
       gv_spoil(s, kids[0]);
     break;
   }
   case CXCursor_UnaryOperator: {
     enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
     CXCursor kid[1];
-    if (fe_kids(c, kid, 1) == 1 &&
-        (op == CXUnaryOperator_AddrOf || op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec ||
-         op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec)) {
+    if ((op == CXUnaryOperator_AddrOf || op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec ||
+         op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec) &&
+        fe_kids(c, kid, 1) == 1) {
       gv_spoil(s, kid[0]);
       CXCursor d = op == CXUnaryOperator_AddrOf ? gv_local(kid[0]) : clang_getNullCursor();
       if (!clang_Cursor_isNull(d)) w->vars.v[fw_var_for(w, d)].naddr++;   /* slot.c */
