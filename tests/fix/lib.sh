@@ -33,3 +33,25 @@ tree_sum() { (cd "$1" && find . -type f ! -path './build*' -print0 | sort -z | x
 # expect_file_has FILE REGEX / expect_file_lacks FILE REGEX
 expect_file_has() { grep -Eq -- "$2" "$1" || fail "$1 should match /$2/:${NL}$(show "$1")"; }
 expect_file_lacks() { ! grep -Eq -- "$2" "$1" || fail "$1 should not match /$2/:${NL}$(show "$1")"; }
+
+# api_project DIR HEADER-PROLOGUE: in $T/DIR (made afresh, and made the
+# current directory) api.h declares sq (const) and total (pure) after
+# PROLOGUE; api.c defines them.
+api_project() {
+  rm -rf "$T/$1" && mkdir "$T/$1" && cd "$T/$1"
+  printf '%s\n' "$2" >api.h
+  cat >>api.h <<'EOF2'
+int sq(int x);
+int total(const int *v, int n);
+EOF2
+  cat >api.c <<'EOF2'
+#include "api.h"
+int sq(int x) { return x * x; }
+int total(const int *v, int n)
+{
+  int s = 0;
+  for (int i = 0; i < n; i++) s += v[i];
+  return s;
+}
+EOF2
+}

@@ -8,29 +8,8 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh" "$@"
 
-# project DIR HEADER-PROLOGUE: a header declaring sq (const) and total
-# (pure) after PROLOGUE, and their definitions.
-project() {
-  rm -rf "$T/$1" && mkdir "$T/$1" && cd "$T/$1"
-  printf '%s\n' "$2" >api.h
-  cat >>api.h <<'EOF2'
-int sq(int x);
-int total(const int *v, int n);
-EOF2
-  cat >api.c <<'EOF2'
-#include "api.h"
-int sq(int x) { return x * x; }
-int total(const int *v, int n)
-{
-  int s = 0;
-  for (int i = 0; i < n; i++) s += v[i];
-  return s;
-}
-EOF2
-}
-
 check "a project macro written as __attribute__((…)) is used, after the declarator"
-project macro_gnu '#define MY_PURE __attribute__((pure))
+api_project macro_gnu '#define MY_PURE __attribute__((pure))
 #define MY_CONST __attribute__((__const__))'
 run fix api.c
 expect_rc 0
@@ -40,7 +19,7 @@ expect_file_has api.c '^MY_CONST int sq\(int x\)'
 compiles api.c
 
 check "a project macro written as [[gnu::const]] goes before the declaration"
-project macro_c23 '#define MY_C [[gnu::const]]'
+api_project macro_c23 '#define MY_C [[gnu::const]]'
 run fix api.c
 expect_rc 0
 expect_file_has api.h '^MY_C int sq\(int x\);$'
@@ -48,7 +27,7 @@ expect_file_has api.h '^int total\(const int \*v, int n\) __attribute__\(\(pure\
 CFLAGS_EXTRA=-std=gnu2x compiles api.c
 
 check "a project that writes [[gnu::…]] gets [[gnu::…]]"
-project habit_c23 '[[gnu::const]] int twice(int x);
+api_project habit_c23 '[[gnu::const]] int twice(int x);
 [[gnu::const]] int twice(int x);'
 run fix api.c
 expect_rc 0
@@ -58,7 +37,7 @@ expect_file_has api.c '^\[\[gnu::const\]\] int sq\(int x\)'
 CFLAGS_EXTRA=-std=gnu2x compiles api.c
 
 check "a system header's macro is used only if the project already writes it"
-project system_macro '#include <sys/cdefs.h>
+api_project system_macro '#include <sys/cdefs.h>
 int twice(int x) __attribute_const__;'
 run fix api.c
 expect_rc 0
@@ -67,7 +46,7 @@ expect_file_has api.h '^int total\(const int \*v, int n\) __attribute__\(\(pure\
 compiles api.c
 
 check "no habit at all: __attribute__((…))"
-project plain ''
+api_project plain ''
 run fix api.c
 expect_rc 0
 expect_file_has api.h '^int sq\(int x\) __attribute__\(\(const\)\);$'
@@ -75,11 +54,11 @@ expect_file_has api.c '^__attribute__\(\(pure\)\) int total\(const int \*v, int 
 compiles api.c
 
 check "--spelling=gnu and --spelling=c23 override what the project uses"
-project force_gnu '#define MY_CONST __attribute__((const))'
+api_project force_gnu '#define MY_CONST __attribute__((const))'
 run fix --spelling=gnu api.c
 expect_rc 0
 expect_file_has api.h '^int sq\(int x\) __attribute__\(\(const\)\);$'
-project force_c23 '#define MY_CONST __attribute__((const))'
+api_project force_c23 '#define MY_CONST __attribute__((const))'
 run fix --spelling=c23 api.c
 expect_rc 0
 expect_file_has api.h '^\[\[gnu::const\]\] int sq\(int x\);$'
@@ -87,7 +66,7 @@ expect_file_has api.c '^\[\[gnu::pure\]\] int total\(const int \*v, int n\)$'
 CFLAGS_EXTRA=-std=gnu2x compiles api.c
 
 check "--spelling=macro:A,B: each macro for the attribute it expands to, in either order"
-project force_macro '#define A_CONST __attribute__((const))
+api_project force_macro '#define A_CONST __attribute__((const))
 #define B_PURE __attribute__((pure))
 #define C_PURE __attribute__((pure))'
 run fix --spelling=macro:C_PURE,A_CONST api.c
@@ -97,7 +76,7 @@ expect_file_has api.h '^int total\(const int \*v, int n\) C_PURE;$'
 compiles api.c
 
 check "--spelling=macro:NAME the project does not define: one clear line, exit 2, nothing written"
-project no_macro ''
+api_project no_macro ''
 cp api.h "$T/h0"
 run fix --spelling=macro:NOPE api.c
 expect_usage_error "^purist: --spelling=macro:NOPE: the analysed code defines no macro NOPE that expands to exactly"
@@ -106,7 +85,7 @@ run fix --spelling=bogus api.c
 expect_usage_error "^purist: --spelling wants gnu, c23, std or macro:NAME\[,NAME\], not 'bogus'$"
 
 check "a requested macro defined only after a declaration is not used there (note), but after it"
-project late_macro ''
+api_project late_macro ''
 cat >>api.h <<'EOF2'
 #define LATE_CONST __attribute__((const))
 int cube(int x);
