@@ -195,8 +195,8 @@ const cli_optdef cli_optdefs[] = {
       "directory of compile_commands.json, as clang-tidy -p (default: . then build/);\n"
       "with FILE... too: report on those files, analysed with their database flags"),
   STR("--root", 0, NULL, "DIR", "@dir", B(CMD_LSP) | CLI_READING | B(CMD_CONFIG), root, NULL,
-      "project root for relative paths and .purist (default: the CMake source\n"
-      "directory of -p, else the database's directory)"),
+      "project root for relative paths and .purist (default: the CMake or Meson\n"
+      "source directory of -p, else the database's directory)"),
   STR("--config", 0, NULL, "FILE", "@file", B(CMD_LSP) | CLI_READING | B(CMD_CONFIG), config_file, NULL,
       "read this configuration file instead of the .purist found from the root upward"),
   FLAG("--no-config", 0, B(CMD_LSP) | CLI_READING | B(CMD_CONFIG), no_config, NULL, "read no configuration file"),

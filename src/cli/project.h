@@ -21,7 +21,7 @@ int project_jobs_skip(const cli_opts *o, fe_jobs *jobs, char **root, char **err,
  * build/, when there is one, becomes -p (said in one line on stderr). */
 void project_resolve(cli_opts *o);
 /* Where .purist is looked for first (then upward): --root, else the
- * project root of the database (its CMake source directory, or its
+ * project root of the database (its CMake or Meson source directory, or its
  * directory), else the current directory. Absolute; caller frees. */
 char *project_config_start(const cli_opts *o);
 /* -p DIR FILE...: the whole database is analysed, the report narrowed to
