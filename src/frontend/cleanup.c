@@ -75,48 +75,81 @@ static size_t cl_find(const char *s, size_t lo, size_t hi, size_t *at)
   return 0;
 }
 
+/* The end of the #define whose name starts at s[lo]: its line's end,
+ * line splices followed; at most 200 bytes on (0: longer, not read). */
+static size_t cl_define_end(const char *s, size_t lo, size_t size)
+{
+  for (size_t i = lo; i < size && i < lo + 200; i++)
+    if (s[i] == '\n') {
+      size_t e = i > lo && s[i - 1] == '\r' ? i - 1 : i;   /* CRLF */
+      if (e == lo || s[e - 1] != '\\') return i;
+    }
+  return size < lo + 200 ? size : 0;
+}
+
+/* The parameters of a function-like macro whose name ends at s[*i]
+ * (`NAME(` with no space): up to 8, into par/plen; *i moves past them.
+ * -1 if they cannot be read. */
+static int cl_params(const char *s, size_t *i, size_t hi, const char **par, size_t *plen)
+{
+  int np = 0;
+  if (*i >= hi || s[*i] != '(') return 0;
+  size_t j = *i + 1;
+  while (j < hi && s[j] != ')') {
+    j = cl_space(s, j, hi);
+    size_t len = cl_ident(s, j, hi);
+    if (!len || np == 8) return -1;
+    par[np] = s + j;
+    plen[np++] = len;
+    j = cl_space(s, j + len, hi);
+    if (j < hi && s[j] == ',') j++;
+  }
+  *i = j + 1;
+  return np;
+}
+
+/* The cleanup macro named s[at, at+len), or NULL (nothing interned). */
+static const cl_macro *cl_known(fe_tu *t, const char *s, size_t len)
+{
+  char name[128];
+  if (!t->cleanup_m.n || len >= sizeof name) return NULL;
+  memcpy(name, s, len);
+  name[len] = '\0';
+  uint32_t id = strtab_find(t->sum->strs, name);
+  const uint32_t *x = id == UINT32_MAX ? NULL : ptrmap_get(&t->cleanup_macros, id);
+  return x ? &t->cleanup_m.v[*x - 1] : NULL;
+}
+
+/* `#define _cleanup_free_ _cleanup_(freep)`: the handler a body applying
+ * a one-parameter cleanup macro names, as a string id, or 0. */
+static uint32_t cl_applied(fe_tu *t, const char *s, size_t i, size_t hi)
+{
+  size_t j = cl_space(s, i, hi), len = cl_ident(s, j, hi);
+  const cl_macro *inner = len ? cl_known(t, s + j, len) : NULL;
+  if (!inner || inner->param != 0) return 0;
+  size_t k = j + len, hlen = cl_arg(s, &k, hi);
+  return hlen ? strtab_intern_n(t->sum->strs, s + k, hlen) : 0;
+}
+
 void fe_cleanup_macro(fe_tu *t, CXCursor c)
 {
-  if (clang_Cursor_isMacroBuiltin(c)) return;
-  CXSourceRange r = clang_getCursorExtent(c);
-  CXFile f;
-  unsigned lo = fe_expansion_offset(clang_getRangeStart(r), &f), hi = fe_expansion_offset(clang_getRangeEnd(r), NULL);
-  size_t size = 0;
+  /* Read from the text, not libclang's extent: every macro of every
+   * header comes here, and most are discarded by the first test. */
+  CXFile f = NULL;
+  size_t lo = fe_expansion_offset(clang_getCursorLocation(c), &f), size = 0;
   const char *s = f ? fe_tu_text(t, f, &size) : NULL;
-  if (!s || hi <= lo || hi > size || hi - lo > 200) return;
-  size_t nlen = cl_ident(s, lo, hi), i = lo + nlen;
+  size_t hi = s && lo < size ? cl_define_end(s, lo, size) : 0;
+  size_t nlen = hi ? cl_ident(s, lo, hi) : 0, i = lo + nlen;
   if (!nlen) return;
-  /* Parameters of a function-like macro: `NAME(` with no space. */
   const char *par[8];
-  size_t plen[8], np = 0;
-  if (i < hi && s[i] == '(') {
-    for (i++; i < hi && s[i] != ')';) {
-      i = cl_space(s, i, hi);
-      size_t len = cl_ident(s, i, hi);
-      if (!len || np == 8) return;
-      par[np] = s + i;
-      plen[np++] = len;
-      i = cl_space(s, i + len, hi);
-      if (i < hi && s[i] == ',') i++;
-    }
-    i++;
-  }
-  size_t at = 0, alen = cl_find(s, i, hi, &at);
+  size_t plen[8], at = 0;
+  int np = cl_params(s, &i, hi, par, plen);
+  size_t alen = np < 0 ? 0 : cl_find(s, i, hi, &at);
   cl_macro m = { 0, -1 };
-  if (alen) {
-    for (size_t k = 0; k < np; k++)
-      if (plen[k] == alen && !memcmp(par[k], s + at, alen)) m.param = (int)k;
-    if (m.param < 0) m.handler = strtab_intern_n(t->sum->strs, s + at, alen);
-  } else {
-    /* `#define _cleanup_free_ _cleanup_(freep)`: a cleanup macro applied. */
-    size_t j = cl_space(s, i, hi), len = cl_ident(s, j, hi);
-    uint32_t inner = len ? strtab_intern_n(t->sum->strs, s + j, len) : 0;
-    const uint32_t *x = inner ? ptrmap_get(&t->cleanup_macros, inner) : NULL;
-    if (!x || t->cleanup_m.v[*x - 1].param != 0) return;
-    size_t k = j + len, hlen = cl_arg(s, &k, hi);
-    if (!hlen) return;
-    m.handler = strtab_intern_n(t->sum->strs, s + k, hlen);
-  }
+  for (int k = 0; alen && k < np; k++)
+    if (plen[k] == alen && !memcmp(par[k], s + at, alen)) m.param = k;
+  if (alen && m.param < 0) m.handler = strtab_intern_n(t->sum->strs, s + at, alen);
+  if (!alen && np >= 0) m.handler = cl_applied(t, s, i, hi);
   if (!m.handler && m.param < 0) return;
   vec_push(&t->cleanup_m, m);
   ptrmap_put(&t->cleanup_macros, strtab_intern_n(t->sum->strs, s + lo, nlen), (uint32_t)t->cleanup_m.n);
