@@ -131,12 +131,11 @@ static uint32_t cl_applied(fe_tu *t, const char *s, size_t i, size_t hi)
   return hlen ? strtab_intern_n(t->sum->strs, s + k, hlen) : 0;
 }
 
-void fe_cleanup_macro(fe_tu *t, CXCursor c)
+void fe_cleanup_macro(fe_tu *t, CXFile f, unsigned name_at)
 {
   /* Read from the text, not libclang's extent: every macro of every
    * header comes here, and most are discarded by the first test. */
-  CXFile f = NULL;
-  size_t lo = fe_expansion_offset(clang_getCursorLocation(c), &f), size = 0;
+  size_t lo = name_at, size = 0;
   const char *s = f ? fe_tu_text(t, f, &size) : NULL;
   size_t hi = s && lo < size ? cl_define_end(s, lo, size) : 0;
   size_t nlen = hi ? cl_ident(s, lo, hi) : 0, i = lo + nlen;

@@ -124,8 +124,9 @@ typedef struct {
   VEC(struct fe_cleanup_macro) cleanup_m;
 } fe_tu;
 
-/* cleanup.c: notes a macro definition that spells a cleanup attribute. */
-void fe_cleanup_macro(fe_tu *t, CXCursor macro_definition);
+/* cleanup.c: notes a macro definition that spells a cleanup attribute;
+ * its name is at offset name_at of file f (NULL: nowhere to read). */
+void fe_cleanup_macro(fe_tu *t, CXFile f, unsigned name_at);
 
 /* generated.c: files the build writes (issue 13, item 11). */
 /* Do the first lines of a file say it is generated ("DO NOT EDIT")? */
@@ -244,7 +245,8 @@ void fe_fnfield_fn_addr(fe_tu *t, const struct fw *w, CXCursor fn);
  * initializer. */
 void fe_fnfield_scan_init(fe_tu *t, CXCursor var);
 /* fixfacts.c: what fix needs (extents, attribute spellings, macros, hashes). */
-void fe_fix_macro(fe_tu *t, CXCursor macro_definition);
+/* fe_fix_macro: f and name_at as for fe_cleanup_macro. */
+void fe_fix_macro(fe_tu *t, CXCursor macro_definition, CXFile f, unsigned name_at);
 void fe_fix_decl(fe_tu *t, CXCursor fn, sum_decl *d);   /* before d is pushed */
 void fe_fix_finish(fe_tu *t);   /* after the last declaration */
 

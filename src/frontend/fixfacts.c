@@ -111,12 +111,9 @@ static int ff_may_be_attr(fe_tu *t, CXFile f, unsigned lo)
 /* A macro definition: if its whole expansion is a pure or const
  * attribute, it is recorded, and declarations after it (in TU order,
  * worked out in fe_fix_finish) may use it. */
-void fe_fix_macro(fe_tu *t, CXCursor c)
+void fe_fix_macro(fe_tu *t, CXCursor c, CXFile f, unsigned at)
 {
-  /* The name's place is where the definition's extent starts; the line
-   * test first, as it spares most macros the calls below. */
-  CXFile f = NULL;
-  unsigned at = fe_expansion_offset(clang_getCursorLocation(c), &f);
+  /* The line test first, as it spares most macros the calls below. */
   if (!ff_may_be_attr(t, f, at)) return;
   if (clang_Cursor_isMacroFunctionLike(c) || clang_Cursor_isMacroBuiltin(c)) return;
   CXSourceRange r = clang_getCursorExtent(c);

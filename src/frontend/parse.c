@@ -250,8 +250,11 @@ static enum CXChildVisitResult fe_top(CXCursor c, CXCursor parent, CXClientData 
 {
   fe_tu *t = ((top_ctx *)d)->t;
   if (clang_getCursorKind(c) == CXCursor_MacroDefinition) {
-    fe_fix_macro(t, c);
-    fe_cleanup_macro(t, c);
+    /* Where its name is: both readers start there (one libclang call). */
+    CXFile f = NULL;
+    unsigned at = fe_expansion_offset(clang_getCursorLocation(c), &f);
+    fe_fix_macro(t, c, f, at);
+    fe_cleanup_macro(t, f, at);
   }
   if (clang_getCursorKind(c) == CXCursor_VarDecl) {
     fe_slot_define(t, c);
