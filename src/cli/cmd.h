@@ -58,6 +58,11 @@ link_prog *cmd_link_inputs(const cli_opts *o, const kb *k, int *bad);
  * NULL if its inputs could not be read. *failed counts TUs not analysed,
  * ri (may be NULL) lists them; *root is the project root (caller frees). */
 link_prog *cmd_analyze(const cli_opts *o, const kb *k, char **root, int *failed, run_info *ri);
+/* The same; reads (zeroed, freed by the caller with tu_reads_free; NULL:
+ * not wanted) receives the files each TU read. Summaries purist cc built
+ * (no parse) give none: reads stays empty. */
+link_prog *cmd_analyze_reads(const cli_opts *o, const kb *k, char **root, int *failed, run_info *ri,
+                             tu_reads *reads);
 /* check's run through the whole program's findings kept in the cache
  * (cli/progmemo.h): */
 typedef struct {

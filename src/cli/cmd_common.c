@@ -289,8 +289,14 @@ static void cmd_say_failed(const cli_opts *o, const fe_jobs *jobs, const pipelin
  * *failed counts the TUs that could not be analysed. */
 link_prog *cmd_analyze(const cli_opts *o, const kb *k, char **root, int *failed, run_info *ri)
 {
+  return cmd_analyze_reads(o, k, root, failed, ri, NULL);
+}
+
+link_prog *cmd_analyze_reads(const cli_opts *o, const kb *k, char **root, int *failed, run_info *ri,
+                             tu_reads *reads)
+{
   fe_jobs jobs = {0};
-  pipeline_result res = {0};
+  pipeline_result res = { .reads = reads };
   link_prog *p = NULL;
   int from = cmd_summary_inputs(o);   /* summaries built by purist cc: no parsing */
   if (from != 0) {

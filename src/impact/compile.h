@@ -16,7 +16,7 @@
 
 typedef struct {
   char *dir;        /* working directory (in the copy when under the root) */
-  char **to_asm;    /* NULL-terminated: compiler … -S -o S_PATH file */
+  char **to_asm;    /* NULL-terminated: compiler … -w -g0 -S -o S_PATH file */
   char **to_obj;    /* NULL-terminated: compiler [machine flags] -c S_PATH -o O_PATH */
 } compile_cmd;
 

@@ -46,6 +46,14 @@ static bool deps_has(const impact_edited *e, const char *real)
   return e->paths.n && bsearch(&real, e->paths.v, e->paths.n, sizeof *e->paths.v, deps_cmp);
 }
 
+bool impact_edited_has(const impact_edited *e, const char *path)
+{
+  char *real = deps_real(path, NULL);
+  bool has = deps_has(e, real);
+  free(real);
+  return has;
+}
+
 /* The next word of a make rule from *p: blanks and line continuations
  * skipped, `\ ` an escaped blank (make's spelling of a space in a name);
  * NULL at the end. Caller frees. */

@@ -26,6 +26,9 @@ void impact_edited_add(impact_edited *e, const char *path);
 void impact_edited_seal(impact_edited *e);
 void impact_edited_fini(impact_edited *e);
 
+/* Is path (resolved to its real path) a file of e? */
+bool impact_edited_has(const impact_edited *e, const char *path);
+
 /* Does the make rule `target: dep dep \ ...` (what `cc -M` prints) list
  * a file of e? Relative dependencies are taken from dir. */
 bool impact_deps_read_any(const char *rule, const char *dir, const impact_edited *e);

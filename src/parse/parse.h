@@ -30,6 +30,19 @@ typedef enum {
  * (0.01 to 3600; for tests), else 5. */
 double pipeline_progress_interval(void);
 
+/* What each job read (pipeline_result.reads): every file interned once,
+ * and per job the ids of those it read (its main file among them), from
+ * the parse or the cache's manifest. */
+typedef VEC(uint32_t) tu_read_ids;
+typedef struct {
+  strtab *files;
+  tu_read_ids *of;     /* per job */
+  uint32_t *main;      /* per job: the id of its file, as the job names it */
+  size_t n;
+} tu_reads;
+
+void tu_reads_free(tu_reads *r);
+
 typedef struct {
   sum_tu **sums;       /* per job: the summary, or NULL if it failed */
   fe_msgs *msgs;       /* per job: diagnostics to print */
@@ -54,6 +67,10 @@ typedef struct {
    * cache's manifest on a hit — so -o can refuse a header that holds no
    * declaration (macros, types only). Costs a hash of each header read. */
   strtab *includes;
+  /* Optional, set by the caller (who owns it, zeroed): receives what each
+   * job read (purist impact compiles only the TUs that read a file it
+   * edits). Costs a hash of each header read, as includes does. */
+  tu_reads *reads;
   /* Optional, set by the caller (no sink then): with a cache, an exact
    * hit's summary stays undecoded in lazy[i] (pipeline allocates it;
    * sums[i] NULL), for a caller that may not need it (cli/progmemo.c);

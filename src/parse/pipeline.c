@@ -163,19 +163,28 @@ static void pipeline_deliver(pipeline_shared *sh, size_t i)
   pthread_mutex_unlock(&sh->lock);
 }
 
-/* One job through the cache (if any) or the parser; the files it read
- * go into out->includes if the caller asked. */
-static fe_status pipeline_parse(pipeline_shared *sh, fe_parser parse, const fe_job *job, sum_tu **sum,
+/* The files job i read (deps) into out->includes and out->reads, as the
+ * caller asked. */
+static void pipeline_note_reads(pipeline_shared *sh, size_t i, const fe_deps *deps)
+{
+  pipeline_result *out = sh->out;
+  pthread_mutex_lock(&sh->lock);
+  for (size_t k = 0; k < deps->n; k++) {
+    if (out->includes) strtab_intern(out->includes, deps->v[k].path);
+    if (out->reads) vec_push(&out->reads->of[i], strtab_intern(out->reads->files, deps->v[k].path));
+  }
+  pthread_mutex_unlock(&sh->lock);
+}
+
+/* Job i (or one of its alternatives, job) through the cache (if any) or
+ * the parser; the files it read go where the caller asked. */
+static fe_status pipeline_parse(pipeline_shared *sh, fe_parser parse, const fe_job *job, size_t i, sum_tu **sum,
                                 fe_msgs *msgs, cache_lazy *lz)
 {
-  fe_deps deps = {0}, *want = sh->out->includes ? &deps : NULL;
+  fe_deps deps = {0}, *want = sh->out->includes || sh->out->reads ? &deps : NULL;
   fe_status st = sh->cache ? cache_summarize_lazy(sh->cache, parse, job, sh->kb, sum, msgs, want, lz)
                            : parse.run(parse.ctx, job, sh->kb, sum, msgs, want);
-  if (want) {
-    pthread_mutex_lock(&sh->lock);
-    for (size_t i = 0; i < deps.n; i++) strtab_intern(sh->out->includes, deps.v[i].path);
-    pthread_mutex_unlock(&sh->lock);
-  }
+  if (want) pipeline_note_reads(sh, i, &deps);
   fe_deps_free(&deps);
   return st;
 }
@@ -191,7 +200,7 @@ static fe_status pipeline_try_alts(pipeline_shared *sh, fe_parser parse, const f
     sum_tu *sum = NULL;
     fe_msgs msgs = {0};
     cache_lazy lz = {0};
-    if (pipeline_parse(sh, parse, &job->alts->v[k], &sum, &msgs, sh->out->lazy ? &lz : NULL) != FE_OK) {
+    if (pipeline_parse(sh, parse, &job->alts->v[k], i, &sum, &msgs, sh->out->lazy ? &lz : NULL) != FE_OK) {
       summary_free(sum);
       fe_msgs_free(&msgs);
       cache_lazy_free(&lz);
@@ -236,7 +245,7 @@ static void *pipeline_worker(void *arg)
     if (i >= sh->jobs->n) break;
     const fe_job *job = &sh->jobs->v[i];
     pipeline_progress_start(sh, i);
-    fe_status st = pipeline_parse(sh, parse, job, &sh->out->sums[i], &sh->out->msgs[i],
+    fe_status st = pipeline_parse(sh, parse, job, i, &sh->out->sums[i], &sh->out->msgs[i],
                                   sh->out->lazy ? &sh->out->lazy[i] : NULL);
     if (st != FE_OK && job->alts) st = pipeline_try_alts(sh, parse, job, i, st);
     sh->out->status[i] = st;
@@ -324,6 +333,13 @@ void pipeline_summarize_cached(const fe_jobs *jobs, const kb *kb, cache *c, int 
                          .root = out->root };
   if (out->sink) sh.ready = xcalloc(n ? n : 1, sizeof *sh.ready);
   if (out->want_lazy && c && !out->sink) out->lazy = xcalloc(n ? n : 1, sizeof *out->lazy);
+  if (out->reads) {
+    out->reads->files = strtab_new();
+    out->reads->of = xcalloc(n ? n : 1, sizeof *out->reads->of);
+    out->reads->main = xcalloc(n ? n : 1, sizeof *out->reads->main);
+    out->reads->n = n;
+    for (size_t i = 0; i < n; i++) out->reads->main[i] = strtab_intern(out->reads->files, jobs->v[i].file);
+  }
   /* Shared prefixes' PCHs (frontend/pch.h): in the cache, else for this run. */
   char *pch_tmp = fe_pch_store_open(c ? cache_dir_of(c) : NULL);
   /* The files earlier runs of this project read, with their stamps: an
@@ -349,6 +365,15 @@ void pipeline_result_free(pipeline_result *r, size_t njobs)
   free(r->sums);
   free(r->msgs);
   free(r->status);
+}
+
+void tu_reads_free(tu_reads *r)
+{
+  for (size_t i = 0; i < r->n; i++) vec_free(&r->of[i]);
+  free(r->of);
+  free(r->main);
+  strtab_free(r->files);
+  memset(r, 0, sizeof *r);
 }
 
 void pipeline_each(size_t n, int nthreads, pipeline_progress progress, void (*each)(void *ctx, size_t i),
