@@ -64,6 +64,7 @@ static void impact_add_row(impact_totals *t, const char *file, const char *name,
 void impact_compare(impact_totals *t, const impact_tu *before, const impact_tu *after, const char *file)
 {
   t->tus++;
+  vec_push(&t->compared, xstrdup(file));
   t->text_before += before->text;
   t->text_after += after->text;
   for (size_t i = 0; i < before->fns.n; i++) {
@@ -108,4 +109,6 @@ void impact_totals_free(impact_totals *t)
     free(t->rows.v[i].file);
   }
   vec_free(&t->rows);
+  for (size_t i = 0; i < t->compared.n; i++) free(t->compared.v[i]);
+  vec_free(&t->compared);
 }

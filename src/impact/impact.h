@@ -45,6 +45,7 @@ typedef struct {
   unsigned long text_before, text_after;
   size_t tus;            /* TUs compared */
   size_t unchanged;      /* TUs not compiled: they read no file the plan edits (impact/deps.h) */
+  VEC(char *) compared;  /* the TUs compared, relative to the root, in database order */
   VEC(impact_row) rows;  /* functions whose calls or bytes changed */
 } impact_totals;
 

@@ -48,12 +48,14 @@ void impact_print_json(FILE *out, const impact_totals *t)
 {
   json_t *fns = json_array();
   for (size_t i = 0; i < t->rows.n; i++) json_array_append_new(fns, impact_json_row(&t->rows.v[i]));
-  json_t *o = json_pack("{s:i, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:o}", "version", 1,
+  json_t *files = json_array();
+  for (size_t i = 0; i < t->compared.n; i++) json_array_append_new(files, json_string(t->compared.v[i]));
+  json_t *o = json_pack("{s:i, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:o, s:o}", "version", 1,
                         "calls_before", (json_int_t)t->calls_before, "calls_after", (json_int_t)t->calls_after,
                         "calls_removed", (json_int_t)t->calls_removed, "calls_added", (json_int_t)t->calls_added,
                         "text_bytes_before", (json_int_t)t->text_before,
                         "text_bytes_after", (json_int_t)t->text_after, "files_compared", (json_int_t)t->tus,
-                        "files_unchanged", (json_int_t)t->unchanged, "functions", fns);
+                        "files_unchanged", (json_int_t)t->unchanged, "compared", files, "functions", fns);
   json_dumpf(o, out, JSON_PRESERVE_ORDER | JSON_COMPACT);
   fputc('\n', out);
   json_decref(o);

@@ -40,6 +40,8 @@ expect_top "$T/out" files_unchanged 1
 # convert.c: 3 calls -> 1 (const: the store is no barrier), gcc_reads.c: 2 -> 1
 [ "$(json_count "$T/out" gcc_twice)" -ge 1 ] || fail "gcc_twice must be compared$(show "$T/out")"
 expect_top "$T/out" calls_removed 3
+got=$(jq -c .compared "$T/out")
+[ "$got" = '["src/unit.c","src/convert.c","src/gcc_reads.c"]' ] || fail "compared: $got$(show "$T/out")"
 
 check "the compiler is asked which files a TU reads only where the analysis did not see it read the edit"
 deps_of() { grep -e ' -M' "$T/cc.log" | grep -c "src/$1" || true; }
