@@ -8,6 +8,7 @@
 #include "checks/checks.h"
 #include "checks/cheat.h"
 #include "checks/noreturn.h"
+#include "checks/precond.h"
 #include "checks/scratch.h"
 #include "report/reason.h"
 #include "util/ptrmap.h"
@@ -99,6 +100,42 @@ static link_why witness_not_self(const link_prog *p, const link_func *cur, purit
   return w;
 }
 
+/* Is cl a precondition guard's report (precond.h), or a call of a body
+ * whose only excess beyond decl is one? */
+static bool witness_guard_call(const link_prog *p, nr_ctx *nr, uint32_t fi, const link_call *cl, purity decl)
+{
+  if (precond_call(p, cl)) return true;
+  const link_func *g = &p->funcs.v[cl->callee];
+  return link_has_body(g) && cl->callee != fi && nr_live_class(nr, cl->callee) <= decl &&
+         nr_info_of(nr, cl->callee)->pcall >= 0;
+}
+
+/* When cur's cause is a precondition guard's report and something else
+ * breaks decl, that thing: the guard alone is a note (misuse-precondition),
+ * never the reason for an error. A call of a body with a guard somewhere
+ * below is not taken instead: its class through the call's arguments
+ * counts the guard (the link knows no guard-free class), so what it would
+ * name may be a write into cur's own locals (GLib's g_date_clear (&d, 1)). */
+static link_why witness_not_guard(const link_prog *p, nr_ctx *nr, const link_func *cur, purity decl, link_why w)
+{
+  uint32_t fi = (uint32_t)(cur - p->funcs.v);
+  if (!nr || w.kind != WHY_CALL || !witness_guard_call(p, nr, fi, &p->calls.v[w.index], decl)) return w;
+  for (uint32_t i = 0; i < cur->neff; i++) {
+    const sum_effect *e = &p->effs.v[cur->eff_off + i];
+    if (!(e->flags & SEF_DOOMED) && !nr_is_barrier(e) && !link_scratch_effect(p, cur, e) &&
+        link_effect_contrib(p, e) > decl)
+      return (link_why){ WHY_EFFECT, cur->eff_off + i };
+  }
+  for (uint32_t i = 0; i < cur->ncall; i++) {
+    const link_call *c = &p->calls.v[cur->call_off + i];
+    bool guarded = link_has_body(&p->funcs.v[c->callee]) && nr_info_of(nr, c->callee)->pcall >= 0;
+    if (!(c->flags & (SCF_DOOMED | SCF_NORETURN)) && p->call_cls[cur->call_off + i] > decl &&
+        !witness_guard_call(p, nr, fi, c, decl) && !guarded)
+      return (link_why){ WHY_CALL, cur->call_off + i };
+  }
+  return w;
+}
+
 static link_why witness_why(const link_prog *p, nr_ctx *nr, const link_func *cur, purity decl,
                             uint64_t local_params, uint64_t bound, const link_chain *ch)
 {
@@ -108,6 +145,7 @@ static link_why witness_why(const link_prog *p, nr_ctx *nr, const link_func *cur
   w = checks_scratch_why(p, cur, w, decl, local_params, ch);
   w = witness_unbound(p, cur, decl, w, bound);
   w = witness_not_self(p, cur, decl, local_params, ch, w);
+  w = witness_not_guard(p, nr, cur, decl, w);
   /* A write that may not happen (SEF_MAY) is named last: a sure cause first. */
   if (w.kind == WHY_EFFECT && (p->effs.v[w.index].flags & SEF_MAY))
     for (uint32_t i = 0; i < cur->neff; i++) {

@@ -8,6 +8,7 @@
  * as a note when the only such path is a failed assertion (a debugging
  * check; under NDEBUG it is gone and so is the finding). */
 #include "checks/noreturn.h"
+#include "checks/precond.h"
 #include "report/reason.h"
 #include <string.h>
 
@@ -83,7 +84,7 @@ static void nr_info_begin(nr_ctx *c, uint32_t fi, nr_frames *st)
 {
   nr_info *in = &c->info[fi];
   in->state = 1;
-  in->call = in->acall = in->loop = -1;
+  in->call = in->acall = in->loop = in->pcall = -1;
   const link_func *f = &c->p->funcs.v[fi];
   for (uint32_t i = 0; i < f->neff && in->loop < 0; i++) {
     const sum_effect *e = &c->p->effs.v[f->eff_off + i];
@@ -118,6 +119,10 @@ static void nr_info_call(nr_ctx *c, uint32_t fi, uint32_t i)
    * only until the cache is filled): the cheat note speaks for them. */
   if (cl->guard && nr_cache_guard(c->p, f, cl->guard)) return;
   if (g->flags & SFF_UNREACHABLE) return;   /* a promise, not a way out */
+  if (precond_call(c->p, cl)) {   /* logs, may abort under G_DEBUG=fatal-criticals: a note says so */
+    if (in->pcall < 0) in->pcall = (int32_t)(f->call_off + i);
+    return;
+  }
   if (cl->flags & SCF_NORETURN) {
     asserts = is_assert_fail(S(c->p, g->name)) || nr_assert_named(S(c->p, g->name)) ||
               (cl->flags & SCF_IMPOSSIBLE);   /* default: of a switch over every enumerator */
@@ -126,6 +131,7 @@ static void nr_info_call(nr_ctx *c, uint32_t fi, uint32_t i)
     const nr_info *gi = &c->info[cl->callee];
     dies = gi->call >= 0 || gi->loop >= 0;
     asserts = gi->acall >= 0;
+    if (gi->pcall >= 0 && in->pcall < 0) in->pcall = (int32_t)(f->call_off + i);
   }
   /* Anything that ends a path inside an assertion macro (the message
    * pa_assert logs, then its abort) is that assertion failing. */
@@ -162,6 +168,13 @@ const nr_info *nr_info_of(nr_ctx *c, uint32_t fi)
 bool nr_is_barrier(const sum_effect *e)
 {
   return e->kind == SE_ASM && e->param == SA_ASM_BARRIER;
+}
+
+/* A call no returning path of a correct caller makes: on a path that
+ * ends in a noreturn call, or a precondition guard's (precond.h). */
+static bool nr_skipped_call(const link_prog *p, const link_call *cl)
+{
+  return (cl->flags & (SCF_DOOMED | SCF_NORETURN)) || precond_call(p, cl);
 }
 
 /* Starts fi's class: in progress, its own effects joined. */
@@ -202,7 +215,7 @@ static purity nr_class(nr_ctx *c, uint32_t fi, bool skip_doomed, bool skip_barri
       continue;
     }
     const link_call *cl = &p->calls.v[f->call_off + fr->i];
-    if ((skip_doomed && (cl->flags & (SCF_DOOMED | SCF_NORETURN))) || link_scratch_call(p, f, cl)) { fr->i++; continue; }
+    if ((skip_doomed && nr_skipped_call(p, cl)) || link_scratch_call(p, f, cl)) { fr->i++; continue; }
     const link_func *g = &p->funcs.v[cl->callee];
     bool inner = link_has_body(g) && cl->callee != fr->fi;
     if (inner && memo[cl->callee] == 0) {   /* the callee first; this call again after */
@@ -238,7 +251,7 @@ purity nr_live_sure_class(nr_ctx *c, uint32_t fi)
   }
   for (uint32_t i = 0; i < f->ncall; i++) {
     const link_call *cl = &p->calls.v[f->call_off + i];
-    if ((cl->flags & (SCF_DOOMED | SCF_NORETURN)) || link_scratch_call(p, f, cl)) continue;
+    if (nr_skipped_call(p, cl) || link_scratch_call(p, f, cl)) continue;
     purity k = link_call_class_scratch(p, f, cl);
     const link_func *g = &p->funcs.v[cl->callee];
     if (link_has_body(g) && cl->callee != fi) {
@@ -388,12 +401,60 @@ static bool nr_value_used(nr_ctx *c, const checks_opts *o, uint32_t fi)
   return !c->unused[fi];
 }
 
+/* "calls 'check_year' (d.c:9:3), which calls 'g_return_if_fail_warning'
+ * (d.c:4:3, in expansion of macro 'g_return_val_if_fail')": from f's call
+ * down to the guard's, one related note per step. Returns the guard's
+ * call. */
+static const link_call *nr_precond_chain(nr_ctx *c, const checks_opts *o, const nr_info *in, strbuf *msg,
+                                         diag *d)
+{
+  const link_prog *p = c->p;
+  const link_call *cl = NULL;
+  for (int32_t ci = in->pcall, steps = 0; ci >= 0 && steps < 16; steps++) {
+    cl = &p->calls.v[ci];
+    sb_puts(msg, steps ? ", which calls " : "calls ");
+    reason_callee(msg, p, cl, true);
+    sb_puts(msg, " (");
+    reason_path(msg, p, cl->loc.file, o->root);
+    sb_printf(msg, ":%u:%u", cl->loc.line, cl->loc.col);
+    bool guard = precond_call(p, cl);
+    if (guard) reason_macro(msg, p, cl->macro);
+    sb_puts(msg, ")");
+    checks_related(d, p, o, cl->loc, guard ? "the precondition check" : "leads to a precondition check");
+    if (guard) break;
+    ci = nr_info_of(c, cl->callee)->pcall;
+  }
+  return cl;
+}
+
+/* The note for f whose only effect beyond its attribute is a precondition
+ * guard's message (precond.h). */
+static void nr_emit_precond(nr_ctx *c, const checks_opts *o, const link_func *f, const nr_info *in, purity decl,
+                            sum_loc at, diag_list *out)
+{
+  const link_prog *p = c->p;
+  strbuf msg = {0};
+  sb_printf(&msg, "'%s' is declared %s and logs only when a caller breaks its precondition: ", S(p, f->name),
+            purity_name(decl));
+  diag *d = checks_emit(out, p, o, "misuse-precondition", DIAG_NOTE, at, f, "");
+  const link_call *guard = nr_precond_chain(c, o, in, &msg, d);
+  sb_puts(&msg, "; the compiler may delete a call whose value is unused, or merge two calls, and that "
+                "message with it");
+  if (guard) sb_puts(&msg, precond_off(p, guard));
+  free(d->message);
+  d->message = xstrdup(sb_str(&msg));
+  sb_free(&msg);
+}
+
 void nr_emit(nr_ctx *c, const checks_opts *o, uint32_t fi, purity decl, sum_loc at, diag_list *out)
 {
   const link_prog *p = c->p;
   const link_func *f = &p->funcs.v[fi];
   const nr_info *in = nr_info_of(c, fi);
-  if (in->call < 0 && in->acall < 0 && in->loop < 0) return;
+  if (in->call < 0 && in->acall < 0 && in->loop < 0) {
+    if (in->pcall >= 0 && (purity)f->cls > decl) nr_emit_precond(c, o, f, in, decl, at, out);
+    return;
+  }
   bool assert_only = in->call < 0 && in->loop < 0;
   bool used = !assert_only && nr_value_used(c, o, fi);
   strbuf msg = {0};

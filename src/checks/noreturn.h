@@ -13,6 +13,7 @@ typedef struct {
                        than a failed assertion, or -1 */
   int32_t acall;    /* … that may end in a failed assertion's, or -1 */
   int32_t loop;     /* into p->effs: f's own first loop no path leaves (SEF_ENDLESS), or -1 */
+  int32_t pcall;    /* … that is, or leads to, a precondition guard's call (precond.h), or -1 */
   uint8_t state;    /* 0 not yet known, 1 being computed, 2 known */
 } nr_info;
 
@@ -32,7 +33,7 @@ void nr_ctx_free(nr_ctx *c);
  * some path? */
 const nr_info *nr_info_of(nr_ctx *c, uint32_t fi);
 /* The class of fi's paths that return (effects and calls on paths ending
- * in a noreturn call left out), compiler barriers (asm with no
+ * in a noreturn call left out, and precondition guards' calls), compiler barriers (asm with no
  * instruction, SA_ASM_BARRIER) left out: what a declared attribute must
  * cover. */
 purity nr_live_class(nr_ctx *c, uint32_t fi);
@@ -46,7 +47,8 @@ purity nr_run_class(nr_ctx *c, uint32_t fi);
 bool nr_is_barrier(const sum_effect *e);
 
 /* misuse-noreturn for f declared `decl`: a warning, or a note when only a
- * failed assertion ends the path. Nothing when no path ends that way. */
+ * failed assertion ends the path; else a note when a precondition guard
+ * is all there is (precond.h). Nothing when no path ends that way. */
 void nr_emit(nr_ctx *c, const checks_opts *o, uint32_t fi, purity decl, sum_loc at, diag_list *out);
 
 #endif

@@ -79,6 +79,17 @@ static const sarif_rule_text sarif_rule_texts[] = {
    "environment or the global data changed. Under threads the cache is only safe if it is "
    "filled atomically or through pthread_once/call_once. Keep the attribute if these risks are "
    "understood and documented; otherwise remove it."},
+  {"misuse-precondition", "AttributeMisusePrecondition",
+   "A function declared pure or const whose only effect is a precondition check's message.",
+   "The function is declared __attribute__((pure)) or __attribute__((const)) and does nothing "
+   "beyond the attribute except in a precondition guard (GLib's g_return_val_if_fail, "
+   "g_warn_if_fail, a project's *_if_fail or assert_return macro): a message logged when the "
+   "caller broke the contract.",
+   "Such a message reports a programmer error, and projects declare these functions pure or "
+   "const on purpose (G_DISABLE_CHECKS removes GLib's guards). What the attribute costs is the "
+   "message: the compiler may delete a call whose value is unused, or merge two calls, together "
+   "with the check. The note names the guard and the chain of calls that reaches it. Anything "
+   "else beyond the attribute is a misuse error; --strict counts the guard in full."},
   {"misuse-c23", "AttributeMisuseC23",
    "A function declared [[unsequenced]] or [[reproducible]] breaks the C23 standard's rules.",
    "The function is declared with C23's standard attribute [[unsequenced]] or [[reproducible]] "
