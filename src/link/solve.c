@@ -138,7 +138,13 @@ void link_solve_effect(link_state *s, const sum_effect *e, bool strict)
     return;
   }
   link_state one = { PURITY_CONST, 0, 0, 0, 0 };
-  if (e->kind == SE_READ_PARAM) one.pr = (uint64_t)1 << e->param;
+  if ((e->flags & SEF_ATOMIC) && link_effect_class((sum_effect_kind)e->kind) == PURITY_PURE)
+    /* An atomic load is there to see another thread's store: a pure call
+     * may be hoisted out of the loop that waits for that store (GLib's
+     * g_cancellable_is_cancelled spun on in its tests), and GCC infers
+     * nothing pure from one either. */
+    one.own = PURITY_NORMAL;
+  else if (e->kind == SE_READ_PARAM) one.pr = (uint64_t)1 << e->param;
   else if (e->kind == SE_WRITE_PARAM) one.pw = (uint64_t)1 << e->param;
   else one.own = link_effect_class((sum_effect_kind)e->kind);
   if ((e->flags & SEF_DOOMED) && !strict) link_solve_cap_doomed(&one);
@@ -267,6 +273,8 @@ static bool loc_before(sum_loc a, sum_loc b)
 static int why_rank_effect(const sum_effect *e)
 {
   if (e->flags & SEF_DOOMED) return 4;
+  /* An atomic read-modify-write: the write says it all (the read is normal too). */
+  if ((e->flags & SEF_ATOMIC) && link_effect_class((sum_effect_kind)e->kind) == PURITY_PURE) return 1;
   if (e->kind == SE_READ_GLOBAL || e->kind == SE_WRITE_GLOBAL) return 0;
   if (e->kind == SE_WRITE_PARAM || e->kind == SE_WRITE_MEM) return 0;
   if ((e->flags & SEF_ATOMIC) && e->name) return 0;
