@@ -33,26 +33,21 @@
 #
 # Needs jq and patch (scripts/deps.sh --test installs both).
 set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=lib.sh
+. "$here/bench/lib.sh"     # bench_db_option, bench_db_check
 
 root=$(pwd) build= purist= jobs=$(nproc 2>/dev/null || echo 1) keep=0
 while [ $# -gt 0 ]; do
   case $1 in
-    -p) build=$2; shift 2 ;;
-    --root) root=$2; shift 2 ;;
-    --purist) purist=$2; shift 2 ;;
-    -j) jobs=$2; shift 2 ;;
-    -j*) jobs=${1#-j}; shift ;;
+    -p|--root|--purist|-j*) bench_db_option "$@"; shift "$bench_used" ;;
     --keep) keep=1; shift ;;
     -h|--help) sed -n '2,/^set -e/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench/claims.sh: unknown option $1" >&2; exit 2 ;;
   esac
 done
 say() { echo "claims.sh: $*" >&2; }
-[ -n "$build" ] && [ -r "$build/compile_commands.json" ] || { say "-p BUILD: no compile_commands.json there"; exit 2; }
-here=$(cd "$(dirname "$0")/.." && pwd)
-root=$(cd "$root" && pwd -P) build=$(cd "$build" && pwd -P)
-[ -n "$purist" ] || purist=$here/build/purist
-[ -x "$purist" ] || { say "no purist at $purist (build it, or --purist PATH)"; exit 2; }
+bench_db_check "$here"
 for t in jq patch; do command -v $t >/dev/null || { say "needs $t"; exit 2; }; done
 export LC_ALL=C
 work=$(mktemp -d "${TMPDIR:-/tmp}/purist-claims.XXXXXX")

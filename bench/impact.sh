@@ -13,15 +13,14 @@
 # to /dev/null. Prints wall and CPU (user+sys, children included) of both
 # and their ratios. Needs jq and GNU time (scripts/deps.sh --test).
 set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=lib.sh
+. "$here/bench/lib.sh"     # bench_db_option, bench_db_check
 
 root=$(pwd) build= purist= jobs=$(nproc 2>/dev/null || echo 1) runs=2 all=
 while [ $# -gt 0 ]; do
   case $1 in
-    -p) build=$2; shift 2 ;;
-    --root) root=$2; shift 2 ;;
-    --purist) purist=$2; shift 2 ;;
-    -j) jobs=$2; shift 2 ;;
-    -j*) jobs=${1#-j}; shift ;;
+    -p|--root|--purist|-j*) bench_db_option "$@"; shift "$bench_used" ;;
     --runs) runs=$2; shift 2 ;;
     --all) all=--all; shift ;;
     -h|--help) sed -n '2,/^set -e/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
@@ -29,14 +28,9 @@ while [ $# -gt 0 ]; do
   esac
 done
 say() { echo "impact.sh: $*" >&2; }
-[ -n "$build" ] && [ -r "$build/compile_commands.json" ] || { say "-p BUILD: no compile_commands.json there"; exit 2; }
-here=$(cd "$(dirname "$0")/.." && pwd)
-root=$(cd "$root" && pwd -P) build=$(cd "$build" && pwd -P)
-[ -n "$purist" ] || purist=$here/build/purist
-[ -x "$purist" ] || { say "no purist at $purist (build it, or --purist PATH)"; exit 2; }
 for t in jq /usr/bin/time; do command -v $t >/dev/null || { say "needs $t"; exit 2; }; done
+bench_db_check "$here"
 keep=0
-. "$here/bench/lib.sh"
 bench_workdir
 
 # timed OUT CMD...: runs CMD, appends "wall cpu" (seconds) to OUT.

@@ -113,3 +113,28 @@ bench_args() {
     esac
   done
 }
+
+# bench_db_option WORD [VALUE]: the options of the scripts that measure a
+# project's compile database (claims.sh, impact.sh): -p BUILD, --root ROOT,
+# --purist PATH, -j N; sets bench_used to the words taken, 0 if none.
+bench_db_option() {
+  bench_used=2
+  case $1 in
+    -p) build=${2-} ;;
+    --root) root=${2-} ;;
+    --purist) purist=${2-} ;;
+    -j) jobs=${2-} ;;
+    -j*) jobs=${1#-j}; bench_used=1 ;;
+    *) bench_used=0 ;;
+  esac
+}
+
+# bench_db_check HERE: BUILD has a database, purist is there (default
+# HERE/build/purist); makes root and build absolute. Exits 2 after saying
+# what is missing.
+bench_db_check() {
+  [ -n "$build" ] && [ -r "$build/compile_commands.json" ] || { say "-p BUILD: no compile_commands.json there"; exit 2; }
+  root=$(cd "$root" && pwd -P) build=$(cd "$build" && pwd -P)
+  [ -n "$purist" ] || purist=$1/build/purist
+  [ -x "$purist" ] || { say "no purist at $purist (build it, or --purist PATH)"; exit 2; }
+}
