@@ -73,14 +73,28 @@ static uint64_t witness_bound_params(const link_prog *p, const link_func *cur, c
   return bound;
 }
 
-/* When cur's cause is a call of itself, what the recursion repeats: its
- * first effect beyond decl, else its first call of another function
- * beyond decl (as the chain sees it), else w. */
+/* The functions a witness's chain has passed through, cur included. */
+typedef struct { uint32_t fn[80]; int n; } witness_path;
+
+static bool witness_on_path(const witness_path *path, uint32_t fi)
+{
+  for (int i = 0; i < path->n; i++)
+    if (path->fn[i] == fi) return true;
+  return false;
+}
+
+/* When cur's cause is a call of itself, or of a function the chain has
+ * already passed through (mutual recursion: GMP's mpn_mul_n → toom22 →
+ * toom32 → mpn_mul_n, where following the first cause went round the
+ * cycle until the step limit and named no effect), what the recursion
+ * repeats: its first effect beyond decl, else its first call beyond decl
+ * (as the chain sees it) of a function not on the path, else w. */
 static link_why witness_not_self(const link_prog *p, const link_func *cur, purity decl, uint64_t local_params,
-                                 const link_chain *ch, link_why w)
+                                 const link_chain *ch, const witness_path *path, link_why w)
 {
   uint32_t fi = (uint32_t)(cur - p->funcs.v);
-  if (w.kind != WHY_CALL || p->calls.v[w.index].callee != fi) return w;
+  if (w.kind != WHY_CALL || (p->calls.v[w.index].callee != fi && !witness_on_path(path, p->calls.v[w.index].callee)))
+    return w;
   for (uint32_t i = 0; i < cur->neff; i++) {
     const sum_effect *e = &p->effs.v[cur->eff_off + i];
     bool local = (e->kind == SE_READ_PARAM || e->kind == SE_WRITE_PARAM) && e->param < 64 &&
@@ -93,7 +107,7 @@ static link_why witness_not_self(const link_prog *p, const link_func *cur, purit
   bool owner = (cur->lflags & LF_SCRATCH_OK) || ch->owned;
   for (uint32_t i = 0; i < cur->ncall; i++) {
     const link_call *c = &p->calls.v[cur->call_off + i];
-    if (c->callee == fi || (c->flags & (SCF_DOOMED | SCF_NORETURN))) continue;
+    if (c->callee == fi || witness_on_path(path, c->callee) || (c->flags & (SCF_DOOMED | SCF_NORETURN))) continue;
     if (link_call_class_scratch_as(p, cur, c, local_params, owner, ch) > decl)
       return (link_why){ WHY_CALL, cur->call_off + i };
   }
@@ -137,14 +151,15 @@ static link_why witness_not_guard(const link_prog *p, nr_ctx *nr, const link_fun
 }
 
 static link_why witness_why(const link_prog *p, nr_ctx *nr, const link_func *cur, purity decl,
-                            uint64_t local_params, uint64_t bound, const link_chain *ch)
+                            uint64_t local_params, uint64_t bound, const link_chain *ch, witness_path *path)
 {
   link_why w = link_weak_body(cur) ? cur->weak_why : cur->why;
   /* Not a write into its own scratch block, nor into its callers', nor
    * into errno below a function that keeps it. */
   w = checks_scratch_why(p, cur, w, decl, local_params, ch);
   w = witness_unbound(p, cur, decl, w, bound);
-  w = witness_not_self(p, cur, decl, local_params, ch, w);
+  if (path->n < (int)(sizeof path->fn / sizeof path->fn[0])) path->fn[path->n++] = (uint32_t)(cur - p->funcs.v);
+  w = witness_not_self(p, cur, decl, local_params, ch, path, w);
   w = witness_not_guard(p, nr, cur, decl, w);
   /* A write that may not happen (SEF_MAY) is named last: a sure cause first. */
   if (w.kind == WHY_EFFECT && (p->effs.v[w.index].flags & SEF_MAY))
@@ -230,7 +245,8 @@ static void witness(const link_prog *p, const checks_opts *o, nr_ctx *nr, purity
   const link_func *cur = f;
   uint64_t local_params = 0;   /* cur's parameters pointing to memory f's callers never see */
   link_chain ch = { false, false, 0 };
-  link_why why = witness_why(p, nr, cur, decl, local_params, 0, &ch);
+  witness_path path = { .n = 0 };
+  link_why why = witness_why(p, nr, cur, decl, local_params, 0, &ch, &path);
   for (int steps = 0; steps < 64 && why.kind == WHY_CALL; steps++) {
     const link_call *c = &p->calls.v[why.index];
     const link_func *g = &p->funcs.v[c->callee];
@@ -245,7 +261,7 @@ static void witness(const link_prog *p, const checks_opts *o, nr_ctx *nr, purity
       local_params = 0;
       ch.nonnull = 0;
       ch.owned = false;
-      why = witness_why(p, nr, cur, decl, local_params, 0, &ch);
+      why = witness_why(p, nr, cur, decl, local_params, 0, &ch, &path);
       continue;
     }
     /* A weak body was solved with the weak bodies it calls (solve_weak_bodies):
@@ -265,7 +281,7 @@ static void witness(const link_prog *p, const checks_opts *o, nr_ctx *nr, purity
     ch.owned = (c->flags & SCF_ALLOC) && (c->flags & SCF_PTE) && ((cur->lflags & LF_SCRATCH_OK) || ch.owned) &&
                !(g->sflags & SSF_FRESH_OUT);
     cur = g;
-    why = witness_why(p, nr, cur, decl, local_params, bound, &ch);
+    why = witness_why(p, nr, cur, decl, local_params, bound, &ch, &path);
   }
   if (witness_state_given(p, cur, why, &ch)) reason_call_state_given(msg, p, &p->calls.v[why.index]);
   else reason_head_why(msg, p, cur, why, o->root);
