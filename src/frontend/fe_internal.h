@@ -122,6 +122,11 @@ typedef struct {
   /* cleanup.c: macros that spell a cleanup attribute: name id → 1 + index. */
   ptrmap cleanup_macros;
   VEC(struct fe_cleanup_macro) cleanup_m;
+  /* types.c: an UnexposedExpr with one child (by its Stmt) → 1 if it has
+   * its child's extent (an implicit conversion, which fe_strip sees
+   * through), 2 if not: the passes strip the same nodes again and again,
+   * and each answer costs two extents (each relexes a token). */
+  ptrmap strip_memo;
 } fe_tu;
 
 /* cleanup.c: notes a macro definition that spells a cleanup attribute;
@@ -205,7 +210,7 @@ bool fe_retro_returns_rodata(const fe_tu *t, uint32_t fi);
 int fe_type_readonly(CXType t);
 /* The global variable an lvalue expression lies in (`g`, `g.f`, `g[i]`,
  * not through pointers), or a null cursor. */
-CXCursor fe_global_root(CXCursor e);
+CXCursor fe_global_root(fe_tu *t, CXCursor e);
 /* Where the pointers held by the read-only global decl point (PROV_*),
  * from its initializer: PROV_UNKNOWN if not read-only or not known. */
 uint64_t fe_static_prov(fe_tu *t, CXCursor decl);
@@ -297,8 +302,8 @@ int fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn);
 /* Strips parentheses, implicit casts (UnexposedExpr with one child of
  * the same extent) and C casts; fe_strip_implicit keeps C casts (which
  * change the value's type, and maybe the value). */
-CXCursor fe_strip(CXCursor c);
-CXCursor fe_strip_implicit(CXCursor c);
+CXCursor fe_strip(fe_tu *t, CXCursor c);   /* t: its memo (types.c), or NULL */
+CXCursor fe_strip_implicit(fe_tu *t, CXCursor c);
 /* The first max children of c into out; returns how many c has. */
 typedef struct { CXCursor *out; unsigned max, n; } fe_kids_buf;
 unsigned fe_kids(CXCursor c, CXCursor *out, unsigned max);

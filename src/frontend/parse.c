@@ -447,6 +447,7 @@ static fe_status fe_summarize_view(CXIndex idx, const fe_job *job, const fe_ccvi
   ptrmap_free(&t.rel_fns);
   ptrmap_free(&t.rel_pte_fns);
   ptrmap_free(&t.cleanup_macros);
+  ptrmap_free(&t.strip_memo);
   vec_free(&t.cleanup_m);
   vec_free(&t.slots);
   vec_free(&t.inl_spans);

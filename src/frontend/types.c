@@ -104,8 +104,22 @@ int fe_expr_is_array(CXCursor c)
   return fe_type_is_array(fe_canon_type(c)) && !fe_expr_decayed(c);
 }
 
+/* Does c, an UnexposedExpr whose one child is kid, have kid's extent (an
+ * implicit conversion, not va_arg and the like)? Remembered in t's
+ * strip_memo by c's Stmt (data[1]), which decides the answer alone; a
+ * NULL t (a helper of rarely stripped nodes, given no TU) asks libclang. */
+static bool fe_same_extent(fe_tu *t, CXCursor c, CXCursor kid)
+{
+  uint64_t key = (uint64_t)(uintptr_t)c.data[1];
+  uint32_t *m = t ? ptrmap_get(&t->strip_memo, key) : NULL;
+  if (m) return *m == 1;
+  bool same = clang_equalRanges(clang_getCursorExtent(c), clang_getCursorExtent(kid));
+  if (t) ptrmap_put(&t->strip_memo, key, same ? 1 : 2);
+  return same;
+}
+
 /* fe_strip, and with casts false fe_strip_implicit. */
-static CXCursor fe_strip_to(CXCursor c, bool casts)
+static CXCursor fe_strip_to(fe_tu *t, CXCursor c, bool casts)
 {
   for (;;) {
     enum CXCursorKind k = clang_getCursorKind(c);
@@ -120,16 +134,15 @@ static CXCursor fe_strip_to(CXCursor c, bool casts)
       continue;
     }
     if (kid.n != 1) return c;
-    if (k == CXCursor_UnexposedExpr &&
-        !clang_equalRanges(clang_getCursorExtent(c), clang_getCursorExtent(kid.last)))
+    if (k == CXCursor_UnexposedExpr && !fe_same_extent(t, c, kid.last))
       return c;   /* not an implicit cast (va_arg, …) */
     c = kid.last;
   }
 }
 
-CXCursor fe_strip(CXCursor c) { return fe_strip_to(c, true); }
+CXCursor fe_strip(fe_tu *t, CXCursor c) { return fe_strip_to(t, c, true); }
 
-CXCursor fe_strip_implicit(CXCursor c) { return fe_strip_to(c, false); }
+CXCursor fe_strip_implicit(fe_tu *t, CXCursor c) { return fe_strip_to(t, c, false); }
 
 /* The first max children of c into out; returns how many it has. */
 static enum CXChildVisitResult fe_kid_into(CXCursor c, CXCursor parent, CXClientData d)
