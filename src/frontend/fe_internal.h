@@ -303,6 +303,11 @@ int fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn);
  * the same extent) and C casts; fe_strip_implicit keeps C casts (which
  * change the value's type, and maybe the value). */
 CXCursor fe_strip(fe_tu *t, CXCursor c);   /* t: its memo (types.c), or NULL */
+/* Does c, an UnexposedExpr whose one child is kid, have kid's extent (an
+ * implicit conversion, not va_arg and the like)? Remembered in t's
+ * strip_memo by c's Stmt (data[1]), which decides the answer alone; a
+ * NULL t (a helper of rarely stripped nodes, given no TU) asks libclang. */
+bool fe_same_extent(fe_tu *t, CXCursor c, CXCursor kid);
 CXCursor fe_strip_implicit(fe_tu *t, CXCursor c);
 /* The first max children of c into out; returns how many c has. */
 typedef struct { CXCursor *out; unsigned max, n; } fe_kids_buf;

@@ -104,11 +104,7 @@ int fe_expr_is_array(CXCursor c)
   return fe_type_is_array(fe_canon_type(c)) && !fe_expr_decayed(c);
 }
 
-/* Does c, an UnexposedExpr whose one child is kid, have kid's extent (an
- * implicit conversion, not va_arg and the like)? Remembered in t's
- * strip_memo by c's Stmt (data[1]), which decides the answer alone; a
- * NULL t (a helper of rarely stripped nodes, given no TU) asks libclang. */
-static bool fe_same_extent(fe_tu *t, CXCursor c, CXCursor kid)
+bool fe_same_extent(fe_tu *t, CXCursor c, CXCursor kid)
 {
   uint64_t key = (uint64_t)(uintptr_t)c.data[1];
   uint32_t *m = t ? ptrmap_get(&t->strip_memo, key) : NULL;

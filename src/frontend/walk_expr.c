@@ -826,7 +826,7 @@ static uint64_t fw_unexposed(fw *w, CXCursor c, int acc)
   if (n == 1) {
     CXCursor e = FW_KID(w, k, 0);
     w->ks.n = k;
-    if (!clang_equalRanges(clang_getCursorExtent(c), clang_getCursorExtent(e))) return fw_va_arg(w, c, e);
+    if (!fe_same_extent(w->t, c, e)) return fw_va_arg(w, c, e);
     return fw_convert(w, c, e, acc);
   }
   uint64_t m = 0;
