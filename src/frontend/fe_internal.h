@@ -63,6 +63,8 @@ struct fe_inl_span { uint32_t off, n; };
  * what `*param = v` stores (provenance in its terms), and the bits of it
  * that are no plain copy. */
 struct fe_slot { uint32_t param; uint64_t back, inexact; };
+/* types.c: a cursor fe_strip was asked about, and its answer. */
+struct fe_strip_ent { CXCursor in, out; bool casts; };
 
 typedef struct {
   CXTranslationUnit tu;
@@ -127,6 +129,9 @@ typedef struct {
    * through), 2 if not: the passes strip the same nodes again and again,
    * and each answer costs two extents (each relexes a token). */
   ptrmap strip_memo;
+  /* types.c: fe_strip's answers, by a hash of the cursor stripped. */
+  ptrmap strip_idx;
+  VEC(struct fe_strip_ent) strip_v;
 } fe_tu;
 
 /* cleanup.c: notes a macro definition that spells a cleanup attribute;
