@@ -162,21 +162,30 @@ static void impact_cmd_seen(impact_ctx *c, const impact_edited *e)
   free(edited);
 }
 
-/* The size of job i's main file: the longest compiles go first, so the
- * last ones running are short (a side ends when its slowest TU does). */
-static off_t impact_cmd_size(const fe_jobs *jobs, size_t i)
-{
-  struct stat st;
-  return stat(jobs->v[i].file, &st) == 0 ? st.st_size : 0;
-}
-
-static off_t *impact_sort_sizes;   /* qsort has no context argument */
+/* A job to compile and the size of its main file: the longest compiles
+ * go first, so the last ones running are short (a side ends when its
+ * slowest TU does). */
+typedef struct { off_t size; size_t job; } impact_order;
 
 static int impact_cmd_bigger(const void *a, const void *b)
 {
-  size_t x = *(const size_t *)a, y = *(const size_t *)b;
-  off_t sx = impact_sort_sizes[x], sy = impact_sort_sizes[y];
-  return sx != sy ? (sx < sy ? 1 : -1) : (x > y) - (x < y);
+  const impact_order *x = a, *y = b;
+  if (x->size != y->size) return x->size < y->size ? 1 : -1;
+  return (x->job > y->job) - (x->job < y->job);
+}
+
+/* Orders sel[0 .. n) biggest main file first (ties in database order). */
+static void impact_cmd_order(const fe_jobs *jobs, size_t *sel, size_t n)
+{
+  impact_order *o = xcalloc(n ? n : 1, sizeof *o);
+  for (size_t k = 0; k < n; k++) {
+    struct stat st;
+    o[k].job = sel[k];
+    o[k].size = stat(jobs->v[sel[k]].file, &st) == 0 ? st.st_size : 0;
+  }
+  qsort(o, n, sizeof *o, impact_cmd_bigger);
+  for (size_t k = 0; k < n; k++) sel[k] = o[k].job;
+  free(o);
 }
 
 /* The jobs to compile: those that read a file the plan edits (the
@@ -205,16 +214,9 @@ static size_t impact_cmd_select(impact_ctx *c, const fix_plan *pl, int nthreads,
   impact_edited_fini(&orig);
   size_t n = 0;
   *sel = xcalloc(c->jobs->n ? c->jobs->n : 1, sizeof **sel);
-  off_t *sizes = xcalloc(c->jobs->n ? c->jobs->n : 1, sizeof *sizes);
   for (size_t i = 0; i < c->jobs->n; i++)
-    if (c->ij[i].reads_edit) {
-      (*sel)[n++] = i;
-      sizes[i] = impact_cmd_size(c->jobs, i);
-    }
-  impact_sort_sizes = sizes;
-  qsort(*sel, n, sizeof **sel, impact_cmd_bigger);
-  impact_sort_sizes = NULL;
-  free(sizes);
+    if (c->ij[i].reads_edit) (*sel)[n++] = i;
+  impact_cmd_order(c->jobs, *sel, n);
   return n;
 }
 
