@@ -144,7 +144,7 @@ static link_why witness_not_guard(const link_prog *p, nr_ctx *nr, const link_fun
     const link_call *c = &p->calls.v[cur->call_off + i];
     bool guarded = link_has_body(&p->funcs.v[c->callee]) && nr_info_of(nr, c->callee)->pcall >= 0;
     if (!(c->flags & (SCF_DOOMED | SCF_NORETURN)) && p->call_cls[cur->call_off + i] > decl &&
-        !witness_guard_call(p, nr, fi, c, decl) && !guarded)
+        !precond_call(p, c) && !guarded)
       return (link_why){ WHY_CALL, cur->call_off + i };
   }
   return w;
