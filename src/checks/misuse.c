@@ -12,6 +12,8 @@
 #include "checks/scratch.h"
 #include "report/reason.h"
 #include "util/ptrmap.h"
+#include "util/xalloc.h"
+#include <stdlib.h>
 #include <string.h>
 
 static const char *S(const link_prog *p, uint32_t id) { return strtab_get(p->strs, id); }
@@ -195,6 +197,175 @@ static link_why witness_why(const link_prog *p, nr_ctx *nr, const link_func *cur
   return w;
 }
 
+/* ---- a witness stuck in a cycle: search its calls breadth-first ---- */
+
+/* What the chain knows at c's callee, from what it knows at cur. */
+static void witness_step(const link_prog *p, const link_func *cur, const link_call *c, uint64_t *local_params,
+                         link_chain *ch)
+{
+  const link_func *g = &p->funcs.v[c->callee];
+  *local_params = checks_scratch_step(p, cur, c, *local_params);
+  ch->noerr = ch->noerr || (cur->sflags & SSF_ERRNO_KEPT);
+  ch->nonnull = link_chain_nonnull(p, c, ch->nonnull);
+  ch->owned = (c->flags & SCF_ALLOC) && (c->flags & SCF_PTE) && ((cur->lflags & LF_SCRATCH_OK) || ch->owned) &&
+              !(g->sflags & SSF_FRESH_OUT);
+}
+
+/* Does the witness show a body for call c of m (the chain goes on into it)?
+ * A weak body was solved with the weak bodies it calls (solve_weak_bodies):
+ * the chain goes on into them; anywhere else a weak callee is its declaration. */
+static bool witness_shown(const link_prog *p, const link_func *m, const link_call *c)
+{
+  const link_func *g = &p->funcs.v[c->callee];
+  return link_has_body(g) || (link_weak_body(m) && link_weak_body(g));
+}
+
+/* One function reached by the search: how (call, parent), what the
+ * chain knows there, and the next node of the same function. */
+typedef struct {
+  uint32_t fn, call, parent, same;
+  uint64_t local_params, bound;
+  link_chain ch;
+} witness_node;
+
+/* m's own cause beyond decl as a chain reaching it as n says: an effect
+ * on memory the chain does not own (a sure one, else a call beyond decl
+ * of a function with no body shown, else one that may not happen), else
+ * WHY_NONE. A compiler barrier counts only with `barriers`. *blind is set
+ * when a call through a parameter bound to a known function is passed
+ * over (the search does not follow it). */
+static link_why witness_own_cause(const link_prog *p, const witness_node *n, purity decl, bool barriers, bool *blind)
+{
+  const link_func *m = &p->funcs.v[n->fn];
+  bool owner = (m->lflags & LF_SCRATCH_OK) || n->ch.owned;
+  for (int may = 0; may < 2; may++) {
+    for (uint32_t i = 0; i < m->neff; i++) {
+      const sum_effect *e = &p->effs.v[m->eff_off + i];
+      bool local = (e->kind == SE_READ_PARAM || e->kind == SE_WRITE_PARAM) && e->param < 64 &&
+                   (n->local_params >> e->param & 1);
+      if (!(e->flags & SEF_MAY) != !may || (e->flags & (SEF_DOOMED | SEF_SCRATCH | SEF_ERRNO_RESTORE)) || local ||
+          (!barriers && nr_is_barrier(e)) || link_scratch_effect(p, m, e) || (n->ch.noerr && link_errno_write(p, e)) ||
+          link_effect_contrib(p, e) <= decl)
+        continue;
+      if (!witness_bound_call(p, m, m->eff_off + i, n->bound)) return (link_why){ WHY_EFFECT, m->eff_off + i };
+      *blind = true;
+    }
+    for (uint32_t i = 0; !may && i < m->ncall; i++) {
+      const link_call *c = &p->calls.v[m->call_off + i];
+      if ((c->flags & (SCF_DOOMED | SCF_NORETURN)) || witness_shown(p, m, c) || precond_call(p, c)) continue;
+      if (link_call_class_scratch_as(p, m, c, n->local_params, owner, &n->ch) > decl)
+        return (link_why){ WHY_CALL, m->call_off + i };
+    }
+  }
+  return (link_why){ WHY_NONE, 0 };
+}
+
+/* The way out of a cycle: the calls from the function the witness is
+ * stuck in to the nearest function whose own cause breaks decl, and that
+ * cause (end). */
+typedef struct { uint32_t call[32]; int n; link_why end; } witness_detour;
+/* What a search found: a detour; nothing, having looked at every
+ * function the calls beyond decl reach; or it cannot tell. */
+typedef enum { DETOUR_FOUND, DETOUR_NONE, DETOUR_UNKNOWN } detour_result;
+
+/* Walks back from node k to the root: the calls, in order. */
+static bool witness_detour_of(const witness_node *v, uint32_t k, link_why end, witness_detour *out)
+{
+  int n = 0;
+  for (uint32_t j = k; v[j].parent != UINT32_MAX; j = v[j].parent) n++;
+  if (n > (int)(sizeof out->call / sizeof out->call[0])) return false;
+  out->n = n;
+  out->end = end;
+  for (uint32_t j = k; v[j].parent != UINT32_MAX; j = v[j].parent) out->call[--n] = v[j].call;
+  return true;
+}
+
+/* Has the search already reached function x->fn knowing no more than x
+ * does (no more local parameters, errno kept or blocks owned only if x
+ * has them)? What x would find, that node finds too. */
+static bool witness_reached(const witness_node *v, const uint32_t *first, const witness_node *x)
+{
+  for (uint32_t j = first[x->fn]; j != UINT32_MAX; j = v[j].same)
+    if (!(v[j].local_params & ~x->local_params) && (!v[j].ch.noerr || x->ch.noerr) &&
+        (!v[j].ch.owned || x->ch.owned))
+      return true;
+  return false;
+}
+
+/* A breadth-first search from root over the calls beyond decl as the
+ * chain sees them (its parameters mapped as the witness maps them), for
+ * the nearest function with an own cause (witness_own_cause). A function
+ * is looked at again only when reached knowing less. Not into a body
+ * whose only excess is a precondition guard (a note, witness_not_guard). */
+static detour_result witness_search(const link_prog *p, nr_ctx *nr, const witness_node *root, purity decl,
+                                    bool barriers, witness_detour *out)
+{
+  enum { CAP = 4096 };
+  witness_node *v = xmalloc(CAP * sizeof *v);
+  uint32_t *first = xmalloc(p->funcs.n * sizeof *first);
+  memset(first, 0xff, p->funcs.n * sizeof *first);
+  uint32_t nv = 1;
+  bool blind = false;
+  detour_result r = DETOUR_NONE;
+  v[0] = *root;
+  v[0].same = UINT32_MAX;
+  first[root->fn] = 0;
+  for (uint32_t k = 0; k < nv && r == DETOUR_NONE; k++) {
+    link_why w = witness_own_cause(p, &v[k], decl, barriers, &blind);
+    if (w.kind != WHY_NONE) {
+      r = witness_detour_of(v, k, w, out) ? DETOUR_FOUND : DETOUR_UNKNOWN;
+      break;
+    }
+    const link_func *m = &p->funcs.v[v[k].fn];
+    bool owner = (m->lflags & LF_SCRATCH_OK) || v[k].ch.owned;
+    for (uint32_t i = 0; i < m->ncall; i++) {
+      const link_call *c = &p->calls.v[m->call_off + i];
+      if ((c->flags & (SCF_DOOMED | SCF_NORETURN)) || !witness_shown(p, m, c) ||
+          (nr && witness_guard_call(p, nr, v[k].fn, c, decl)) ||
+          link_call_class_scratch_as(p, m, c, v[k].local_params, owner, &v[k].ch) <= decl)
+        continue;
+      witness_node x = { c->callee, m->call_off + i, k, first[c->callee], v[k].local_params,
+                         witness_bound_params(p, m, c), v[k].ch };
+      witness_step(p, m, c, &x.local_params, &x.ch);
+      if (witness_reached(v, first, &x)) continue;
+      if (nv == CAP) { blind = true; break; }
+      v[nv] = x;
+      first[x.fn] = nv++;
+    }
+  }
+  free(first);
+  free(v);
+  return r == DETOUR_NONE && blind ? DETOUR_UNKNOWN : r;
+}
+
+/* Is the witness's cause a call back into what the chain has passed
+ * (cur itself, or a function on the path)? Then following it goes round. */
+static bool witness_stuck(const link_prog *p, const link_func *cur, link_why why, const witness_path *path)
+{
+  if (why.kind != WHY_CALL) return false;
+  uint32_t g = p->calls.v[why.index].callee;
+  return g == (uint32_t)(cur - p->funcs.v) || witness_on_path(path, g);
+}
+
+/* The detour's next cause (taken: how many of its calls are taken, -1
+ * when none was searched), or why when no detour is going on. */
+static link_why witness_detour_next(const witness_detour *det, int *taken, link_why why)
+{
+  if (*taken < 0 || *taken > det->n) return why;
+  link_why w = *taken < det->n ? (link_why){ WHY_CALL, det->call[*taken] } : det->end;
+  ++*taken;
+  return w;
+}
+
+/* The detour for a chain stuck at root: a real effect first, a compiler
+ * barrier only when there is nothing else. */
+static detour_result witness_detour_find(const link_prog *p, nr_ctx *nr, const witness_node *root, purity decl,
+                                         witness_detour *out)
+{
+  detour_result r = witness_search(p, nr, root, decl, false, out);
+  return r == DETOUR_NONE ? witness_search(p, nr, root, decl, true, out) : r;
+}
+
 /* Is cur's cause `why` a direct call of a library function with hidden
  * state given a null pointer (`nullN`) whose every such argument is known
  * not to be null, here or down the chain (ch)? Then the null pointer's
@@ -246,11 +417,27 @@ static void witness(const link_prog *p, const checks_opts *o, nr_ctx *nr, purity
   uint64_t local_params = 0;   /* cur's parameters pointing to memory f's callers never see */
   link_chain ch = { false, false, 0 };
   witness_path path = { .n = 0 };
-  link_why why = witness_why(p, nr, cur, decl, local_params, 0, &ch, &path);
+  uint64_t bound = 0;
+  link_why why = witness_why(p, nr, cur, decl, local_params, bound, &ch, &path);
+  /* Once stuck in a cycle, the chain takes the detour's calls, then its end
+   * (taken: -1 not yet searched, else how many calls are taken). */
+  witness_detour det = { .n = 0 };
+  int taken = -1;
+  detour_result found = DETOUR_UNKNOWN;
   for (int steps = 0; steps < 64 && why.kind == WHY_CALL; steps++) {
+    if (taken < 0 && witness_stuck(p, cur, why, &path)) {
+      witness_node root = { (uint32_t)(cur - p->funcs.v), UINT32_MAX, UINT32_MAX, UINT32_MAX, local_params, bound,
+                            ch };
+      found = witness_detour_find(p, nr, &root, decl, &det);
+      if (found == DETOUR_NONE) break;   /* the recursion is all there is: named as such */
+      taken = found == DETOUR_FOUND ? 0 : 1;   /* unknown: det.n is 0, the chain goes on as before */
+      why = witness_detour_next(&det, &taken, why);
+      if (why.kind != WHY_CALL) break;
+    }
+    bool detour = taken > 0 && taken <= det.n;   /* why is one of the detour's calls */
     const link_call *c = &p->calls.v[why.index];
     const link_func *g = &p->funcs.v[c->callee];
-    const link_func *h = checks_passed_culprit(p, cur, c, (purity)p->call_cls[why.index]);
+    const link_func *h = detour ? NULL : checks_passed_culprit(p, cur, c, (purity)p->call_cls[why.index]);
     if (h) {   /* the callee calls back a function passed here: that one is the culprit */
       strbuf note = {0};
       sb_printf(&note, "'%s' passes '%s' to '%s' here", S(p, cur->name), S(p, h->name), S(p, g->name));
@@ -258,30 +445,24 @@ static void witness(const link_prog *p, const checks_opts *o, nr_ctx *nr, purity
       sb_free(&note);
       sb_printf(&via, "%s%s calling back %s", via.n ? ", " : "", S(p, g->name), S(p, h->name));
       cur = h;
-      local_params = 0;
+      local_params = bound = 0;
       ch.nonnull = 0;
       ch.owned = false;
       why = witness_why(p, nr, cur, decl, local_params, 0, &ch, &path);
       continue;
     }
-    /* A weak body was solved with the weak bodies it calls (solve_weak_bodies):
-     * the chain goes on into them; anywhere else a weak callee is its declaration. */
-    bool shown = link_has_body(g) || (link_weak_body(cur) && link_weak_body(g));
-    if (!shown || g == cur) break;
+    if (!witness_shown(p, cur, c) || g == cur) break;
     if ((hook = witness_log_hook(p, g))) break;
     strbuf note = {0};
     sb_printf(&note, "'%s' calls '%s' here", S(p, cur->name), S(p, g->name));
     if (d) checks_related(d, p, o, c->loc, sb_str(&note));
     sb_free(&note);
     sb_printf(&via, "%s%s", via.n ? ", " : "", S(p, g->name));
-    local_params = checks_scratch_step(p, cur, c, local_params);
-    uint64_t bound = witness_bound_params(p, cur, c);
-    ch.noerr = ch.noerr || (cur->sflags & SSF_ERRNO_KEPT);
-    ch.nonnull = link_chain_nonnull(p, c, ch.nonnull);
-    ch.owned = (c->flags & SCF_ALLOC) && (c->flags & SCF_PTE) && ((cur->lflags & LF_SCRATCH_OK) || ch.owned) &&
-               !(g->sflags & SSF_FRESH_OUT);
+    bound = witness_bound_params(p, cur, c);
+    witness_step(p, cur, c, &local_params, &ch);
     cur = g;
     why = witness_why(p, nr, cur, decl, local_params, bound, &ch, &path);
+    why = witness_detour_next(&det, &taken, why);
   }
   if (witness_state_given(p, cur, why, &ch)) reason_call_state_given(msg, p, &p->calls.v[why.index]);
   else reason_head_why(msg, p, cur, why, o->root);
@@ -291,6 +472,11 @@ static void witness(const link_prog *p, const checks_opts *o, nr_ctx *nr, purity
     sb_puts(msg, ")");
   }
   checks_why_where(msg, p, o, cur, why, &via);
+  if (found == DETOUR_NONE)
+    sb_puts(msg, "; past this call, back into the recursion, no function has an effect of its own beyond the "
+                 "attribute once the memory this chain owns is left out (locals, scratch blocks, buffers passed "
+                 "down): the analysis does not leave that memory out through recursive calls, so this error is "
+                 "likely a false positive");
   if (d) checks_related_why(d, p, o, cur, why, "");
   sb_free(&via);
 }
