@@ -113,14 +113,15 @@ typedef VEC(size_t) cache_moved_ix;
 /* Checks a variant's files now: -1 if one changed, else 0, moved listing
  * those whose tokens only are the same (indices into v->files). A file
  * whose lines decide a value (__LINE__, #line) never moves. */
-static int cache_variant_check(cache *c, const cache_variant *v, bool tokens, cache_moved_ix *moved)
+static int cache_variant_check(cache *c, cache_jobtoks *jt, const cache_variant *v, bool tokens,
+                               cache_moved_ix *moved)
 {
   for (size_t i = 0; i < v->files.n; i++) {
     const cache_file *f = &v->files.v[i];
     if (cache_file_matches(c, f)) continue;
     uint64_t size, hash, tok;
     unsigned fl;
-    if (!tokens || !f->tok || cache_file_tokens(c, f->path, &size, &hash, &tok, &fl) < 0 || tok != f->tok ||
+    if (!tokens || !f->tok || cache_file_tokens(c, jt, f->path, &size, &hash, &tok, &fl) < 0 || tok != f->tok ||
         (fl & (CLEX_LINE | CLEX_LINEDIR)))
       return -1;
     vec_push(moved, i);
@@ -277,13 +278,14 @@ static int cache_moved_hit(cache *c, cache_key k1, const cache_variant *v, const
 
 /* The result of the first variant whose files are all unchanged, or
  * changed in comments and spacing only (tokens). */
-static int cache_try_variants(cache *c, cache_key k1, bool tokens, const cache_manifest *m, const fe_job *job,
-                              sum_tu **out, fe_msgs *msgs, fe_msgs *notes, fe_deps *deps, cache_lazy *lz)
+static int cache_try_variants(cache *c, cache_jobtoks *jt, cache_key k1, bool tokens, const cache_manifest *m,
+                              const fe_job *job, sum_tu **out, fe_msgs *msgs, fe_msgs *notes, fe_deps *deps,
+                              cache_lazy *lz)
 {
   for (size_t i = 0; i < m->n; i++) {
     const cache_variant *v = &m->v[i];
     cache_moved_ix moved = {0};
-    if (cache_variant_check(c, v, tokens, &moved) < 0) { vec_free(&moved); continue; }
+    if (cache_variant_check(c, jt, v, tokens, &moved) < 0) { vec_free(&moved); continue; }
     if (lz && !moved.n && (v->digest[0] || v->digest[1])) {   /* exact: the variant says it all */
       vec_free(&moved);
       if (!cache_lazy_hit(c, v, lz, msgs)) continue;
@@ -321,8 +323,8 @@ static int cache_try_variants(cache *c, cache_key k1, bool tokens, const cache_m
 }
 
 /* Looks the job up; 0 on a hit (*out and msgs filled). */
-static int cache_lookup(cache *c, cache_key k1, bool tokens, const fe_job *job, sum_tu **out, fe_msgs *msgs,
-                        fe_msgs *notes, fe_deps *deps, cache_lazy *lz)
+static int cache_lookup(cache *c, cache_jobtoks *jt, cache_key k1, bool tokens, const fe_job *job, sum_tu **out,
+                        fe_msgs *msgs, fe_msgs *notes, fe_deps *deps, cache_lazy *lz)
 {
   char *path = cache_entry_path(c, k1, ".m");
   size_t len = 0;
@@ -334,7 +336,7 @@ static int cache_lookup(cache *c, cache_key k1, bool tokens, const fe_job *job, 
     if (cache_manifest_decode(buf, len, k1, &m, &why) < 0) {
       cache_discard(c, path, why, job, notes);
     } else {
-      rc = cache_try_variants(c, k1, tokens, &m, job, out, msgs, notes, deps, lz);
+      rc = cache_try_variants(c, jt, k1, tokens, &m, job, out, msgs, notes, deps, lz);
       if (rc == 0) cache_touch(c, path);
       cache_manifest_free(&m);
     }
@@ -345,11 +347,11 @@ static int cache_lookup(cache *c, cache_key k1, bool tokens, const fe_job *job, 
 }
 
 /* key1 for the job's main file as it is now; -1 if it cannot be read. */
-static int cache_main_key(cache *c, const fe_job *job, bool tokens, cache_key *k1)
+static int cache_main_key(cache *c, cache_jobtoks *jt, const fe_job *job, bool tokens, cache_key *k1)
 {
   uint64_t size, hash, tok = 0;
   unsigned fl;
-  int rc = tokens ? cache_file_tokens(c, job->file, &size, &hash, &tok, &fl) : cache_file_hash(c, job->file, &size, &hash);
+  int rc = tokens ? cache_file_tokens(c, jt, job->file, &size, &hash, &tok, &fl) : cache_file_hash(c, job->file, &size, &hash);
   if (rc < 0 || (tokens && !tok)) return -1;
   *k1 = cache_key1(c, job, tokens, size, tokens ? tok : hash);
   return 0;
@@ -390,12 +392,14 @@ static void cache_put(cache *c, cache_key k1, const cache_files *files, const su
 /* Stores a fresh parse's result. Each file is recorded with the bytes
  * libclang parsed and, when the file on disk still has them, its token
  * hash; the main file's names the manifest (key1), so a parse that read
- * a main file which has changed since is not stored. */
-static void cache_store(cache *c, const fe_job *job, bool tokens, const sum_tu *sum, const fe_msgs *msgs,
-                        const fe_deps *deps)
+ * a main file which has changed since is not stored. The token hashes
+ * go to the job's token record too (cache_toks.c). */
+static void cache_store(cache *c, cache_jobtoks *jt, const fe_job *job, bool tokens, const sum_tu *sum,
+                        const fe_msgs *msgs, const fe_deps *deps)
 {
   cache_files files = {0};
   cache_strs owned = {0};
+  cache_toks toks = {0};
   const fe_dep *main_dep = NULL;
   uint64_t main_tok = 0;
   for (size_t i = 0; i < deps->n; i++) {
@@ -403,8 +407,12 @@ static void cache_store(cache *c, const fe_job *job, bool tokens, const sum_tu *
     cache_file f = { d->path, d->size, d->hash, 0, d->main };
     uint64_t size, hash, tok;
     unsigned fl;
-    if (tokens && cache_file_tokens(c, d->path, &size, &hash, &tok, &fl) == 0 && size == d->size && hash == d->hash)
+    if (tokens && cache_file_tokens(c, jt, d->path, &size, &hash, &tok, &fl) == 0 && size == d->size &&
+        hash == d->hash && tok) {
       f.tok = tok;
+      cache_tok t = { size, hash, tok, fl };
+      vec_push(&toks, t);
+    }
     if (d->main && !main_dep) { main_dep = d; main_tok = f.tok; }
     else f.main = false;
     vec_push(&files, f);
@@ -415,7 +423,9 @@ static void cache_store(cache *c, const fe_job *job, bool tokens, const sum_tu *
   if (ok && main_dep && (!tokens || main_tok)) {
     cache_put(c, cache_key1(c, job, tokens, main_dep->size, tokens ? main_tok : main_dep->hash), &files, sum, msgs);
     if (tokens) cache_postab_store(c, &files, sum);
+    if (tokens) cache_jobtoks_store(c, jt, &toks);
   }
+  vec_free(&toks);
   vec_free(&files);   /* its paths belong to deps, or to owned */
   for (size_t i = 0; i < owned.n; i++) free(owned.v[i]);
   vec_free(&owned);
@@ -440,10 +450,12 @@ fe_status cache_summarize_lazy(cache *c, fe_parser parse, const fe_job *job, con
 {
   fe_msgs notes = {0};
   bool on = c->dir != NULL, tokens = cache_tokens_ok(job);
+  cache_jobtoks jt = { job, false, {0} };
   cache_key k1;
   if (lz) memset(lz, 0, sizeof *lz);
-  if (on && cache_main_key(c, job, tokens, &k1) == 0 &&
-      cache_lookup(c, k1, tokens, job, out, msgs, &notes, want, lz) == 0) {
+  if (on && cache_main_key(c, &jt, job, tokens, &k1) == 0 &&
+      cache_lookup(c, &jt, k1, tokens, job, out, msgs, &notes, want, lz) == 0) {
+    cache_jobtoks_free(&jt);
     atomic_fetch_add(&c->hits, 1);
     cache_prepend(msgs, &notes);
     if (lz && *out) cache_summary_digest(*out, lz->digest);
@@ -458,7 +470,8 @@ fe_status cache_summarize_lazy(cache *c, fe_parser parse, const fe_job *job, con
    * the entry as they would from a parse. A timeout or a crash is not
    * stored: it may not happen again. */
   if (on && (st == FE_OK || (st == FE_ERRORS && *out && ((*out)->flags & STF_PARSE_FAILED))))
-    cache_store(c, job, tokens, *out, msgs, &deps);
+    cache_store(c, &jt, job, tokens, *out, msgs, &deps);
+  cache_jobtoks_free(&jt);
   if (want) {
     for (size_t i = 0; i < deps.n; i++) vec_push(want, deps.v[i]);
     vec_free(&deps);

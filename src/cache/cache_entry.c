@@ -1,8 +1,8 @@
 /* cache_entry.c — the three entry formats of the summary cache.
  *
  * Each entry file is one record: an 8-byte magic ("PURISTCM" manifest,
- * "PURISTCR" result, "PURISTCT" a file's token positions, "PURISTCK" a file's
- * token hash, "PURISTCW" a whole program's findings), a 32-bit format version, the payload's length (64
+ * "PURISTCR" result, "PURISTCT" a file's token positions, "PURISTCK" a TU's
+ * token hashes, "PURISTCW" a whole program's findings), a 32-bit format version, the payload's length (64
  * bits) and its XXH64, all little-endian, then the payload: LEB128 varints,
  * length-prefixed strings and 64-bit little-endian hashes. The checksum is
  * verified before the payload is read, and every read is bounds-checked,
@@ -17,7 +17,8 @@
  * (cache_summary_digest) before the messages. Format 6: so does each
  * manifest variant, after its result's key, with the summary's flags and
  * the TU's messages (cache.h, cache_lazy: an exact hit of a run that may
- * not need the summary reads no result). */
+ * not need the summary reads no result). Format 7: token hashes are one
+ * record per TU (its files' versions), not one entry per file. */
 #include "cache/cache_internal.h"
 #include "util/bytes.h"
 #include <string.h>
@@ -262,24 +263,44 @@ int cache_prog_decode(const unsigned char *buf, size_t len, cache_key k, const u
   return 0;
 }
 
-unsigned char *cache_tokens_encode(uint64_t tok, unsigned flags, cache_key k, size_t *len)
+/* A TU's token record: a count, then per file version its size, XXH3-64,
+ * token hash (never 0) and CLEX_* flags. */
+unsigned char *cache_toks_encode(const cache_toks *t, cache_key k, size_t *len)
 {
   bytes b = {0};
   entry_put_key(&b, k);
-  bytes_le(&b, tok, 8);
-  bytes_uleb(&b, flags);
+  bytes_uleb(&b, t->n);
+  for (size_t i = 0; i < t->n; i++) {
+    bytes_uleb(&b, t->v[i].size);
+    bytes_le(&b, t->v[i].hash, 8);
+    bytes_le(&b, t->v[i].tok, 8);
+    bytes_uleb(&b, t->v[i].flags);
+  }
   return entry_seal("PURISTCK", &b, len);
 }
 
-int cache_tokens_decode(const unsigned char *buf, size_t len, cache_key k, uint64_t *tok, unsigned *flags,
-                        const char **why)
+int cache_toks_decode(const unsigned char *buf, size_t len, cache_key k, cache_toks *t, const char **why)
 {
   bytes_reader r;
+  memset(t, 0, sizeof *t);
   if (entry_open_checked(buf, len, "PURISTCK", k, &r, why) < 0) return -1;
-  *tok = bytes_get_le(&r, 8);
-  uint64_t fl = bytes_get_uleb(&r);
-  if (r.bad || r.p != r.end || fl > UINT32_MAX || !*tok) { *why = "malformed payload"; return -1; }
-  *flags = (unsigned)fl;
+  uint64_t n = bytes_get_uleb(&r);
+  if (r.bad || n > (uint64_t)(r.end - r.p) / 18) r.bad = 1;   /* 18: the shortest entry's bytes */
+  for (uint64_t i = 0; !r.bad && i < n; i++) {
+    cache_tok e;
+    e.size = bytes_get_uleb(&r);
+    e.hash = bytes_get_le(&r, 8);
+    e.tok = bytes_get_le(&r, 8);
+    uint64_t fl = bytes_get_uleb(&r);
+    if (fl > UINT32_MAX || !e.tok) r.bad = 1;
+    e.flags = (unsigned)fl;
+    if (!r.bad) vec_push(t, e);
+  }
+  if (r.bad || r.p != r.end) {
+    vec_free(t);
+    *why = "malformed payload";
+    return -1;
+  }
   return 0;
 }
 

@@ -82,13 +82,30 @@ struct cache {
   atomic_size_t read_files;  /* files read (not known) this run: the index is written again */
 };
 
+/* A TU's token record (".k", entry format 7; cache_toks.c): the token
+ * hash and CLEX_* flags of each version of a file (size, XXH3-64) the TU
+ * read when it was last stored, so a later run that cannot trust its
+ * index need not lex them again. One record per TU, not one entry per
+ * file: a cold run's small files were 10-15 % of it. */
+typedef struct { uint64_t size, hash, tok; unsigned flags; } cache_tok;
+typedef VEC(cache_tok) cache_toks;
+/* One job's record while the job is looked up and stored: read on the
+ * first token hash it is asked for, or when the job is stored. */
+typedef struct {
+  const fe_job *job;
+  bool loaded;
+  cache_toks v;
+} cache_jobtoks;
+
 /* cache_key.c */
 /* purist's own build (version, libclang, the executable's bytes) and kb. */
 uint64_t cache_env_hash(const kb *k);
 /* Hash and size of a file's current contents (memoised); -1 if unreadable. */
 int cache_file_hash(cache *c, const char *path, uint64_t *size, uint64_t *hash);
 /* The same and the file's token hash and CLEX_* flags (memoised). */
-int cache_file_tokens(cache *c, const char *path, uint64_t *size, uint64_t *hash, uint64_t *tok,
+/* A token hash not yet known this run is taken from jt's record (if jt),
+ * else the file is lexed. */
+int cache_file_tokens(cache *c, cache_jobtoks *jt, const char *path, uint64_t *size, uint64_t *hash, uint64_t *tok,
                       unsigned *lexflags);
 /* Marks (once a run) that the file's position table is stored; true if
  * it already was marked. */
@@ -101,14 +118,15 @@ cache_key cache_key1(const cache *c, const fe_job *job, bool tokens, uint64_t ma
 /* The key of a file's position table: its path and bytes. */
 cache_key cache_key_postab(const char *path, uint64_t size, uint64_t hash);
 cache_key cache_key2(cache_key k1, const cache_files *files);
-/* The key of a file's token hash (".k"): its bytes' size and hash. */
-cache_key cache_key_tokens(const cache *c, uint64_t size, uint64_t hash);
+/* The key of a TU's token record (".k"): the job, not its files' bytes. */
+cache_key cache_key_jobtoks(const cache *c, const fe_job *job);
 
 /* The entries' format version (cache_entry.c); 3: token hashes (issue 32);
  * 4: TUs with errors are stored, with directory watches (cache_absent.c);
  * 5: a result carries its summary's digest (cli/progmemo.c); 6: so does
- * each manifest variant, with the summary's flags and the TU's messages. */
-#define CACHE_ENTRY_FORMAT 6
+ * each manifest variant, with the summary's flags and the TU's messages;
+ * 7: token hashes in one record per TU (cache_toks.c), not a file each. */
+#define CACHE_ENTRY_FORMAT 7
 /* cache_entry.c: the entry formats, each a checksummed record carrying
  * the key it is stored under (k), which decoding checks. */
 unsigned char *cache_manifest_encode(const cache_manifest *m, cache_key k, size_t *len);
@@ -130,11 +148,19 @@ unsigned char *cache_prog_encode(const void *blob, size_t n, cache_key k, size_t
 int cache_prog_decode(const unsigned char *buf, size_t len, cache_key k, const unsigned char **blob, size_t *n,
                       const char **why);
 
-/* A token hash (".k"): cache_lex's hash and CLEX_* flags of one version
- * of a file, so a warm run need not lex it again. */
-unsigned char *cache_tokens_encode(uint64_t tok, unsigned flags, cache_key k, size_t *len);
-int cache_tokens_decode(const unsigned char *buf, size_t len, cache_key k, uint64_t *tok, unsigned *flags,
-                        const char **why);
+/* A TU's token record (".k"). */
+unsigned char *cache_toks_encode(const cache_toks *t, cache_key k, size_t *len);
+/* t filled (caller frees), or -1 with a static reason and t empty. */
+int cache_toks_decode(const unsigned char *buf, size_t len, cache_key k, cache_toks *t, const char **why);
+
+/* cache_toks.c */
+/* The token hash and flags of the file version (size, hash) from jt's
+ * record (read now if it was not); false if it has none. */
+bool cache_jobtoks_find(cache *c, cache_jobtoks *jt, uint64_t size, uint64_t hash, clex_sum *out);
+/* Writes jt's record as now (every file version of the TU just stored),
+ * unless the record already says all of it. */
+void cache_jobtoks_store(cache *c, cache_jobtoks *jt, const cache_toks *now);
+void cache_jobtoks_free(cache_jobtoks *jt);
 
 /* A position table (".t"): where each token of one version of a file is,
  * and whether its first lines say it is generated. */

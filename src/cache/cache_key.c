@@ -127,14 +127,17 @@ cache_key cache_key_postab(const char *path, uint64_t size, uint64_t hash)
   return key_done(st);
 }
 
-/* A file's token hash depends on its bytes alone (and on purist's lexer:
- * env); the path is not in the key, so copies of a file share it. */
-cache_key cache_key_tokens(const cache *c, uint64_t size, uint64_t hash)
+/* A TU's token record is named by its job (what key1 holds but the main
+ * file's contents: the record lists the versions of it), and purist's
+ * lexer (env). Its entries are keyed by bytes inside it. */
+cache_key cache_key_jobtoks(const cache *c, const fe_job *job)
 {
-  XXH3_state_t *st = key_start("tokens");
+  XXH3_state_t *st = key_start("job-tokens");
   key_u64(st, c->env);
-  key_u64(st, size);
-  key_u64(st, hash);
+  key_str(st, job->dir);
+  key_str(st, job->file);
+  key_u64(st, (uint64_t)job->argc);
+  for (int i = 0; i < job->argc; i++) key_str(st, job->argv[i]);
   return key_done(st);
 }
 
@@ -163,34 +166,20 @@ static cache_memo_ent *memo_find(cache *c, const char *path, uint64_t key)
   return strcmp(e->path, path) == 0 ? e : NULL;
 }
 
-/* The token hash of bytes text (size, hash): from the cache's ".k" entry
- * for those bytes if it has one, else lexed, and the entry written. A
- * warm run lexed every main file again to find its manifest (16 % of a
+/* The token hash of bytes text (size, hash): from the job's token record
+ * if it has them (cache_toks.c), else lexed; the job's store records it.
+ * A warm run lexed every main file again to find its manifest (16 % of a
  * warm `check FILE` on git), and a parse's store lexed each header. */
-static clex_sum memo_lex(cache *c, const unsigned char *text, size_t len, uint64_t hash)
+static clex_sum memo_lex(cache *c, cache_jobtoks *jt, const unsigned char *text, size_t len, uint64_t hash)
 {
   clex_sum s = {0};
-  char *path = c->dir ? cache_entry_path(c, cache_key_tokens(c, len, hash), ".k") : NULL;
-  size_t klen = 0;
-  const char *why = NULL;
-  unsigned char *rec = path ? cache_entry_read(c, path, &klen, &why) : NULL;
-  cache_key k = path ? cache_key_tokens(c, len, hash) : (cache_key){0};
-  bool hit = rec && cache_tokens_decode(rec, klen, k, &s.hash, &s.flags, &why) == 0;
-  free(rec);
-  if (!hit) {   /* none, or damaged: lexed, and (re)written */
-    s = cache_lex((const char *)text, len, NULL);
-    size_t elen;
-    unsigned char *enc = path ? cache_tokens_encode(s.hash, s.flags, k, &elen) : NULL;
-    if (enc) cache_write(c, path, enc, elen);
-    free(enc);
-  }
-  free(path);
-  return s;
+  if (jt && cache_jobtoks_find(c, jt, len, hash, &s)) return s;
+  return cache_lex((const char *)text, len, NULL);
 }
 
 /* Reads the file and hashes its bytes (and its tokens if tok), with its
  * stamp: the clock is read before the file is opened (cache_stamp). */
-static cache_memo_ent memo_read(cache *c, const char *path, bool tok)
+static cache_memo_ent memo_read(cache *c, cache_jobtoks *jt, const char *path, bool tok)
 {
   size_t len = 0;
   const char *why;   /* a FIFO or device where a source was: a miss (libclang reports it) */
@@ -202,7 +191,7 @@ static cache_memo_ent memo_read(cache *c, const char *path, bool tok)
   cache_memo_ent got = { NULL, len, text ? XXH3_64bits(text, len) : 0, 0, text != NULL, false, false, 0, {0} };
   if (text) got.stamp = cache_stamp_of(&st, (int64_t)now.tv_sec * 1000000000 + now.tv_nsec);
   if (text && tok) {
-    clex_sum s = memo_lex(c, text, len, got.hash);
+    clex_sum s = memo_lex(c, jt, text, len, got.hash);
     got.tok = s.hash;
     got.lexflags = s.flags;
     got.tok_done = true;
@@ -216,7 +205,7 @@ static cache_memo_ent memo_read(cache *c, const char *path, bool tok)
  * so threads hash different files at once; two threads may hash the same
  * file, and the first result stays. A token hash read after the bytes
  * changed is 0: it describes other contents. */
-static cache_memo_ent memo_get(cache *c, const char *path, bool tok)
+static cache_memo_ent memo_get(cache *c, cache_jobtoks *jt, const char *path, bool tok)
 {
   uint64_t key = XXH3_64bits(path, strlen(path)) | 1;
   pthread_mutex_lock(&c->lock);
@@ -227,7 +216,7 @@ static cache_memo_ent memo_get(cache *c, const char *path, bool tok)
   /* Not read yet this run: an earlier run's record, if the file's stamp
    * says it is still the same (cache_stat.c), else the file itself. */
   const cache_memo_ent *k = e ? NULL : cache_stat_known(c, path, key);
-  cache_memo_ent fresh = k && (!tok || k->tok_done) ? *k : memo_read(c, path, tok);
+  cache_memo_ent fresh = k && (!tok || k->tok_done) ? *k : memo_read(c, jt, path, tok);
   fresh.postab = false;
   pthread_mutex_lock(&c->lock);
   e = memo_find(c, path, key);
@@ -253,16 +242,16 @@ static cache_memo_ent memo_get(cache *c, const char *path, bool tok)
 
 int cache_file_hash(cache *c, const char *path, uint64_t *size, uint64_t *hash)
 {
-  cache_memo_ent got = memo_get(c, path, false);
+  cache_memo_ent got = memo_get(c, NULL, path, false);
   *size = got.size;
   *hash = got.hash;
   return got.ok ? 0 : -1;
 }
 
-int cache_file_tokens(cache *c, const char *path, uint64_t *size, uint64_t *hash, uint64_t *tok,
+int cache_file_tokens(cache *c, cache_jobtoks *jt, const char *path, uint64_t *size, uint64_t *hash, uint64_t *tok,
                       unsigned *lexflags)
 {
-  cache_memo_ent got = memo_get(c, path, true);
+  cache_memo_ent got = memo_get(c, jt, path, true);
   *size = got.size;
   *hash = got.hash;
   *tok = got.tok;

@@ -143,11 +143,11 @@ uint64_t fw_agg_initializer(fw *w, uint32_t vi, CXCursor init)
 
 int fw_agg_deref(fw *w, CXCursor ptr, lv_t *lv)
 {
-  CXCursor s = fe_strip_implicit(ptr);
+  CXCursor s = fe_strip_implicit(w->t, ptr);
   /* (&z)->f: the operand of `&`, parentheses aside. */
   CXCursor operand = fw_addr_operand(w, s);
   if (!clang_Cursor_isNull(operand)) {
-    s = fe_strip_implicit(operand);
+    s = fe_strip_implicit(w->t, operand);
   } else if (!fe_type_is_array(fe_canon_type(s))) {
     return 0;   /* z->f of a local array z only; a pointer variable is followed by its mask */
   }

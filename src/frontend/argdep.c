@@ -55,7 +55,7 @@ static void ad_taint(ad_state *s, CXCursor decl)
 
 static void ad_store(ad_state *s, CXCursor lhs, CXCursor rhs)
 {
-  CXCursor target = fe_strip(lhs);
+  CXCursor target = fe_strip(s->t, lhs);
   if (clang_getCursorKind(target) != CXCursor_DeclRefExpr || !ad_mentions(s, rhs)) return;
   CXCursor ref = clang_getCursorReferenced(target);
   if (clang_getCursorKind(ref) != CXCursor_VarDecl) return;

@@ -89,7 +89,7 @@ static void fw_arg_var(fw *w, CXCursor ref, argscan *a)
  * point to the function's own locals (writes to those are not effects). */
 static void fw_arg_deref(fw *w, CXCursor ptr, argscan *a)
 {
-  CXCursor p = fe_strip(ptr);
+  CXCursor p = fe_strip(w->t, ptr);
   if (clang_getCursorKind(p) == CXCursor_DeclRefExpr) {
     CXCursor ref = clang_getCursorReferenced(p);
     if (fw_is_local_decl(ref) && (w->vars.v[fw_var_for(w, ref)].mask & PROV_LOCAL)) {
@@ -155,7 +155,7 @@ static void fw_arg_scan(fw *w, CXCursor e, argscan *a)
     if (w->ks.n - kk != 2) { w->ks.n = kk; a->stable = 0; return; }
     CXCursor base = FW_KID(w, kk, 0), idx = FW_KID(w, kk, 1);
     w->ks.n = kk;
-    if (fe_expr_is_pointer(base) && !fe_expr_is_array(fe_strip(base))) {
+    if (fe_expr_is_pointer(base) && !fe_expr_is_array(fe_strip(w->t, base))) {
       a->fbad = 1;
       fw_arg_deref(w, base, a);
     }
@@ -452,7 +452,7 @@ void fw_callsite_finish(fw *w)
  * computed?" test of a memoising function. */
 uint32_t fw_guard_of(fw *w, CXCursor cond)
 {
-  cond = fe_strip(cond);
+  cond = fe_strip(w->t, cond);
   enum CXCursorKind k = clang_getCursorKind(cond);
   if (k == CXCursor_DeclRefExpr) {
     CXCursor ref = clang_getCursorReferenced(cond);

@@ -93,7 +93,7 @@ static int cf_compare(CXCursor cond, enum CXBinaryOperatorKind op)
   /* `(u > MAX) != 0`, what a LIKELY/UNLIKELY macro makes of its test. */
   int inner = kval == 0 && (op == CXBinaryOperator_NE || op == CXBinaryOperator_EQ) ? -2 : -1;
   if (inner == -2) {
-    CXCursor x = fe_strip_implicit(kid[var]);
+    CXCursor x = fe_strip_implicit(NULL, kid[var]);
     enum CXCursorKind k = clang_getCursorKind(x);
     if (k == CXCursor_BinaryOperator || k == CXCursor_UnaryOperator || k == CXCursor_CallExpr) {
       inner = fw_cmp_type_decided(x);
@@ -102,7 +102,7 @@ static int cf_compare(CXCursor cond, enum CXBinaryOperatorKind op)
   }
   /* The operand's own type (a C cast's, which may change the value, is
    * its own), and the type it is compared in. */
-  CXType own = clang_getCursorType(fe_strip_implicit(kid[var])), common = clang_getCursorType(kid[var]);
+  CXType own = clang_getCursorType(fe_strip_implicit(NULL, kid[var])), common = clang_getCursorType(kid[var]);
   cf_int lo, hi, clo, chi;
   if (!cf_range(own, &lo, &hi) || !cf_range(common, &clo, &chi)) return -1;
   if (lo < 0 && cf_is_unsigned(common)) return -1;   /* -1 would become a large value */
@@ -127,7 +127,7 @@ static CXCursor cf_expect_arg(CXCursor call)
  * left is true (it never runs), nor that of `&&` when the left is false. */
 int fw_cmp_type_decided(CXCursor cond)
 {
-  cond = fe_strip_implicit(cond);
+  cond = fe_strip_implicit(NULL, cond);
   enum CXCursorKind k = clang_getCursorKind(cond);
   CXCursor kid[2];
   if (k == CXCursor_CallExpr) {

@@ -56,7 +56,7 @@ static int ds_holds(CXCursor c, CXCursor var, int decl)
 
 static int ds_is_ref(CXCursor e, CXCursor var)
 {
-  e = fe_strip(e);
+  e = fe_strip(NULL, e);
   return clang_getCursorKind(e) == CXCursor_DeclRefExpr && clang_equalCursors(clang_getCursorReferenced(e), var);
 }
 
@@ -65,7 +65,7 @@ static int ds_is_ref(CXCursor e, CXCursor var)
 static ds_flow ds_expr(CXCursor e, CXCursor var)
 {
   ds_flow r = { 0, 0, 0 };
-  e = fe_strip(e);
+  e = fe_strip(NULL, e);
   long long lit;
   if (!ds_holds(e, var, 0)) {
     r.wt = fw_int_literal_value(e, &lit) && lit == 0;
@@ -150,15 +150,15 @@ static int ds_plain_local(CXCursor var)
 
 void fw_deadstore_note(fw *w, CXCursor block, const CXCursor *kids, size_t n, size_t i)
 {
-  CXCursor st = fe_strip(kids[i]), lr[2];
+  CXCursor st = fe_strip(w->t, kids[i]), lr[2];
   if (clang_getCursorKind(st) != CXCursor_BinaryOperator ||
       clang_getCursorBinaryOperatorKind(st) != CXBinaryOperator_Assign || fe_kids(st, lr, 2) != 2)
     return;
-  CXCursor l = fe_strip(lr[0]);
+  CXCursor l = fe_strip(w->t, lr[0]);
   if (clang_getCursorKind(l) != CXCursor_DeclRefExpr) return;
   CXCursor var = clang_getCursorReferenced(l);
   if (!ds_plain_local(var)) return;
-  int ci = fw_last_call_is(w, fe_strip(lr[1]));
+  int ci = fw_last_call_is(w, fe_strip(w->t, lr[1]));
   if (ci < 0) return;
   int dead = 0;
   if (i + 1 == n) {

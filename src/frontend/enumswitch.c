@@ -74,7 +74,7 @@ static bool es_has(const es_values *s, long long v)
 
 int fw_switch_covers_enum(CXCursor cond, CXCursor body)
 {
-  CXType t = clang_getCanonicalType(clang_getCursorType(fe_strip(cond)));
+  CXType t = clang_getCanonicalType(clang_getCursorType(fe_strip(NULL, cond)));
   if (t.kind != CXType_Enum) return 0;
   es_values enums = {0}, cases = {0};
   clang_visitChildren(clang_getTypeDeclaration(t), es_enumerator, &enums);

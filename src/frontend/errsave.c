@@ -29,19 +29,19 @@
 /* Is e (parentheses and casts stripped) a read of errno, `*__errno_location()`? */
 static int errsave_is_errno_read(fw *w, CXCursor e)
 {
-  e = fe_strip(e);
+  e = fe_strip(w->t, e);
   if (clang_getCursorKind(e) != CXCursor_UnaryOperator ||
       clang_getCursorUnaryOperatorKind(e) != CXUnaryOperator_Deref) return 0;
   size_t k = fw_kids(w, e);
-  CXCursor inner = w->ks.n - k == 1 ? fe_strip(FW_KID(w, k, 0)) : clang_getNullCursor();
+  CXCursor inner = w->ks.n - k == 1 ? fe_strip(w->t, FW_KID(w, k, 0)) : clang_getNullCursor();
   w->ks.n = k;
   return !clang_Cursor_isNull(inner) && fw_is_errno_location(inner);
 }
 
 /* The local variable e names (stripped), or a null cursor. */
-static CXCursor errsave_local(CXCursor e)
+static CXCursor errsave_local(fe_tu *t, CXCursor e)
 {
-  e = fe_strip(e);
+  e = fe_strip(t, e);
   if (clang_getCursorKind(e) != CXCursor_DeclRefExpr) return clang_getNullCursor();
   CXCursor d = clang_getCursorReferenced(e);
   if (clang_getCursorKind(d) != CXCursor_VarDecl || !fw_is_local_decl(d)) return clang_getNullCursor();
@@ -77,7 +77,7 @@ static enum CXChildVisitResult errsave_visit(CXCursor c, CXCursor parent, CXClie
     CXCursor lhs = s->w->ks.n - kk == 2 ? FW_KID(s->w, kk, 0) : clang_getNullCursor();
     CXCursor rhs = s->w->ks.n - kk == 2 ? FW_KID(s->w, kk, 1) : clang_getNullCursor();
     s->w->ks.n = kk;
-    CXCursor var = clang_Cursor_isNull(lhs) ? lhs : errsave_local(lhs);
+    CXCursor var = clang_Cursor_isNull(lhs) ? lhs : errsave_local(s->w->t, lhs);
     if (!clang_Cursor_isNull(var))
       errsave_note(s, var, k == CXCursor_BinaryOperator && errsave_is_errno_read(s->w, rhs));
   } else if (k == CXCursor_UnaryOperator) {
@@ -85,7 +85,7 @@ static enum CXChildVisitResult errsave_visit(CXCursor c, CXCursor parent, CXClie
     if (op == CXUnaryOperator_AddrOf || op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec ||
         op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec) {
       size_t kk = fw_kids(s->w, c);
-      CXCursor var = s->w->ks.n - kk == 1 ? errsave_local(FW_KID(s->w, kk, 0)) : clang_getNullCursor();
+      CXCursor var = s->w->ks.n - kk == 1 ? errsave_local(s->w->t, FW_KID(s->w, kk, 0)) : clang_getNullCursor();
       s->w->ks.n = kk;
       if (!clang_Cursor_isNull(var)) errsave_note(s, var, 0);
     }
@@ -114,8 +114,8 @@ int fw_errsave_is_restore(fw *w, const lv_t *lv, CXCursor value)
 {
   if (!w->errno_saved.n || lv->kind != LV_MEM || clang_Cursor_isNull(lv->ptr) || clang_Cursor_isNull(value))
     return 0;
-  if (!fw_is_errno_location(fe_strip(lv->ptr))) return 0;
-  CXCursor var = errsave_local(value);
+  if (!fw_is_errno_location(fe_strip(w->t, lv->ptr))) return 0;
+  CXCursor var = errsave_local(w->t, value);
   if (clang_Cursor_isNull(var)) return 0;
   uint64_t key = fe_decl_key(var);
   for (size_t i = 0; i < w->errno_saved.n; i++)
@@ -136,7 +136,7 @@ static int errsave_in(const uint64_t *v, size_t n, uint64_t key)
  * variable only, or `e = errno;`), or 0. */
 static uint64_t errsave_save_of(fw *w, CXCursor c)
 {
-  c = fe_strip(c);
+  c = fe_strip(w->t, c);
   enum CXCursorKind k = clang_getCursorKind(c);
   uint64_t key = 0;
   if (k == CXCursor_DeclStmt) {
@@ -151,7 +151,7 @@ static uint64_t errsave_save_of(fw *w, CXCursor c)
     CXCursor lhs = w->ks.n - kk == 2 ? FW_KID(w, kk, 0) : clang_getNullCursor();
     CXCursor rhs = w->ks.n - kk == 2 ? FW_KID(w, kk, 1) : clang_getNullCursor();
     w->ks.n = kk;
-    CXCursor var = clang_Cursor_isNull(lhs) ? lhs : errsave_local(lhs);
+    CXCursor var = clang_Cursor_isNull(lhs) ? lhs : errsave_local(w->t, lhs);
     if (!clang_Cursor_isNull(var) && errsave_is_errno_read(w, rhs)) key = fe_decl_key(var);
   }
   return key && errsave_in(w->errno_once.v, w->errno_once.n, key) ? key : 0;
@@ -167,7 +167,7 @@ static int errsave_is_put_back(fw *w, CXCursor c, uint64_t var)
     if (clang_Cursor_isNull(in)) return 0;
     c = in;
   }
-  c = fe_strip(c);
+  c = fe_strip(w->t, c);
   if (clang_getCursorKind(c) != CXCursor_BinaryOperator || clang_getCursorBinaryOperatorKind(c) != CXBinaryOperator_Assign)
     return 0;
   size_t kk = fw_kids(w, c);
@@ -175,7 +175,7 @@ static int errsave_is_put_back(fw *w, CXCursor c, uint64_t var)
   CXCursor rhs = w->ks.n - kk == 2 ? FW_KID(w, kk, 1) : clang_getNullCursor();
   w->ks.n = kk;
   if (clang_Cursor_isNull(lhs) || !errsave_is_errno_read(w, lhs)) return 0;
-  CXCursor v = errsave_local(rhs);
+  CXCursor v = errsave_local(w->t, rhs);
   return !clang_Cursor_isNull(v) && fe_decl_key(v) == var;
 }
 

@@ -63,6 +63,8 @@ struct fe_inl_span { uint32_t off, n; };
  * what `*param = v` stores (provenance in its terms), and the bits of it
  * that are no plain copy. */
 struct fe_slot { uint32_t param; uint64_t back, inexact; };
+/* types.c: a cursor fe_strip was asked about, and its answer. */
+struct fe_strip_ent { CXCursor in, out; bool casts; };
 
 typedef struct {
   CXTranslationUnit tu;
@@ -122,6 +124,14 @@ typedef struct {
   /* cleanup.c: macros that spell a cleanup attribute: name id → 1 + index. */
   ptrmap cleanup_macros;
   VEC(struct fe_cleanup_macro) cleanup_m;
+  /* types.c: an UnexposedExpr with one child (by its Stmt) → 1 if it has
+   * its child's extent (an implicit conversion, which fe_strip sees
+   * through), 2 if not: the passes strip the same nodes again and again,
+   * and each answer costs two extents (each relexes a token). */
+  ptrmap strip_memo;
+  /* types.c: fe_strip's answers, by a hash of the cursor stripped. */
+  ptrmap strip_idx;
+  VEC(struct fe_strip_ent) strip_v;
 } fe_tu;
 
 /* cleanup.c: notes a macro definition that spells a cleanup attribute;
@@ -205,7 +215,7 @@ bool fe_retro_returns_rodata(const fe_tu *t, uint32_t fi);
 int fe_type_readonly(CXType t);
 /* The global variable an lvalue expression lies in (`g`, `g.f`, `g[i]`,
  * not through pointers), or a null cursor. */
-CXCursor fe_global_root(CXCursor e);
+CXCursor fe_global_root(fe_tu *t, CXCursor e);
 /* Where the pointers held by the read-only global decl point (PROV_*),
  * from its initializer: PROV_UNKNOWN if not read-only or not known. */
 uint64_t fe_static_prov(fe_tu *t, CXCursor decl);
@@ -297,8 +307,13 @@ int fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn);
 /* Strips parentheses, implicit casts (UnexposedExpr with one child of
  * the same extent) and C casts; fe_strip_implicit keeps C casts (which
  * change the value's type, and maybe the value). */
-CXCursor fe_strip(CXCursor c);
-CXCursor fe_strip_implicit(CXCursor c);
+CXCursor fe_strip(fe_tu *t, CXCursor c);   /* t: its memo (types.c), or NULL */
+/* Does c, an UnexposedExpr whose one child is kid, have kid's extent (an
+ * implicit conversion, not va_arg and the like)? Remembered in t's
+ * strip_memo by c's Stmt (data[1]), which decides the answer alone; a
+ * NULL t (a helper of rarely stripped nodes, given no TU) asks libclang. */
+bool fe_same_extent(fe_tu *t, CXCursor c, CXCursor kid);
+CXCursor fe_strip_implicit(fe_tu *t, CXCursor c);
 /* The first max children of c into out; returns how many c has. */
 typedef struct { CXCursor *out; unsigned max, n; } fe_kids_buf;
 unsigned fe_kids(CXCursor c, CXCursor *out, unsigned max);

@@ -55,7 +55,7 @@ static int fa_base_var(fw *w, CXCursor member)
   CXCursor base = w->ks.n > k ? FW_KID(w, k, 0) : clang_getNullCursor();
   w->ks.n = k;
   if (clang_Cursor_isNull(base) || !fe_expr_is_pointer(base)) return -1;
-  base = fe_strip_implicit(base);
+  base = fe_strip_implicit(w->t, base);
   if (clang_getCursorKind(base) != CXCursor_DeclRefExpr) return -1;
   CXCursor ref = clang_getCursorReferenced(base);
   if (!fw_is_local_decl(ref) || clang_isVolatileQualifiedType(clang_getCursorType(ref))) return -1;
@@ -98,7 +98,7 @@ void fw_fields_note_read(fw *w, CXCursor member, fw_argscan *a)
 void fw_fields_note_store(fw *w, CXCursor target, size_t e0)
 {
   const sum_tu *s = w->t->sum;
-  CXCursor t = fe_strip_implicit(target);
+  CXCursor t = fe_strip_implicit(w->t, target);
   if (e0 >= s->effs.n || clang_getCursorKind(t) != CXCursor_MemberRefExpr) return;
   CXType ty = fe_canon_type(t);
   if (clang_isVolatileQualifiedType(ty) || ty.kind == CXType_Atomic) return;

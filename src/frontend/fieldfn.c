@@ -83,10 +83,10 @@ static uint32_t ff_static_var_id(fe_tu *t, CXCursor vd)
 
 /* e without parentheses, casts, `*` and `&`: what a function pointer
  * expression names (`(*t->f)`, `&twice`, `(fn_t)g`). */
-static CXCursor ff_strip(CXCursor e)
+static CXCursor ff_strip(fe_tu *t, CXCursor e)
 {
   for (int depth = 0; depth < 8 && !clang_Cursor_isNull(e); depth++) {
-    e = fe_strip(e);
+    e = fe_strip(t, e);
     if (clang_getCursorKind(e) != CXCursor_UnaryOperator) break;
     enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(e);
     CXCursor kid[2];
@@ -101,7 +101,7 @@ static CXCursor ff_strip(CXCursor e)
  * ff_static_var_id; 0 for anything else. */
 static uint32_t ff_member_field(fe_tu *t, CXCursor e)
 {
-  e = fe_strip(e);
+  e = fe_strip(t, e);
   enum CXCursorKind k = clang_getCursorKind(e);
   if (k == CXCursor_MemberRefExpr) return ff_field_id(t, clang_getCursorReferenced(e));
   return k == CXCursor_DeclRefExpr ? ff_static_var_id(t, clang_getCursorReferenced(e)) : 0;
@@ -109,7 +109,7 @@ static uint32_t ff_member_field(fe_tu *t, CXCursor e)
 
 uint32_t fe_fnfield_key(fe_tu *t, CXCursor e)
 {
-  return ff_member_field(t, ff_strip(e));
+  return ff_member_field(t, ff_strip(t, e));
 }
 
 static void ff_push(fe_tu *t, uint32_t field, uint32_t func, uint8_t kind, uint32_t value)
@@ -129,7 +129,7 @@ static int ff_is_null(CXCursor e)
  * walked function's parameter; w NULL: never), SFA_NULL or SFS_UNKNOWN. */
 static uint8_t ff_value(fe_tu *t, fw *w, CXCursor v, uint32_t *out)
 {
-  CXCursor e = ff_strip(v);
+  CXCursor e = ff_strip(t, v);
   *out = 0;
   if (clang_Cursor_isNull(e)) return SFS_UNKNOWN;
   if (ff_is_null(e)) return SFA_NULL;
@@ -149,7 +149,7 @@ static uint32_t ff_func(const fw *w) { return w ? w->fi + 1 : 0; }
  * (gnulib's `hasher ? hasher : raw_hasher`), each recorded. */
 static void ff_store(fe_tu *t, fw *w, uint32_t field, CXCursor value, int depth)
 {
-  CXCursor e = ff_strip(value), arm[3];
+  CXCursor e = ff_strip(t, value), arm[3];
   if (clang_getCursorKind(e) == CXCursor_ConditionalOperator && depth < 8 && fe_kids(e, arm, 3) == 3) {
     ff_store(t, w, field, arm[1], depth + 1);
     ff_store(t, w, field, arm[2], depth + 1);
@@ -166,7 +166,7 @@ static void ff_store(fe_tu *t, fw *w, uint32_t field, CXCursor value, int depth)
 void fw_fnfield_param_assign(fw *w, CXCursor target, CXCursor value)
 {
   int param = fw_fnptr_param_of(w, target);
-  if (param < 0 || clang_getCursorKind(fe_strip(target)) != CXCursor_DeclRefExpr) return;
+  if (param < 0 || clang_getCursorKind(fe_strip(w->t, target)) != CXCursor_DeclRefExpr) return;
   uint32_t v;
   uint8_t kind = ff_value(w->t, NULL, value, &v);
   sum_fstore a = { 0, (uint32_t)param, kind, v };   /* field unused: the parameter is func */
@@ -240,7 +240,7 @@ static int ff_field_named(const ff_cursors *fields, CXCursor member_ref)
 static void ff_init_known(fe_tu *t, fw *w, CXCursor field, CXCursor value)
 {
   uint32_t id = ff_field_id(t, field);
-  if (id && clang_getCursorKind(fe_strip(value)) != CXCursor_InitListExpr) ff_store(t, w, id, value, 0);
+  if (id && clang_getCursorKind(fe_strip(t, value)) != CXCursor_InitListExpr) ff_store(t, w, id, value, 0);
 }
 
 /* A value whose field the initializer does not say. Its type, after the
@@ -278,7 +278,7 @@ void fe_fnfield_init(fe_tu *t, fw *w, CXCursor list)
     CXType ft = clang_getCanonicalType(clang_getCursorType(f));
     /* An aggregate field given a value of another type: its braces were
      * elided, and the values that follow fill its members. */
-    if (ff_is_aggregate(ft) && clang_getCursorKind(fe_strip(kid)) != CXCursor_InitListExpr &&
+    if (ff_is_aggregate(ft) && clang_getCursorKind(fe_strip(t, kid)) != CXCursor_InitListExpr &&
         !clang_equalTypes(ft, clang_getCanonicalType(clang_getCursorType(kid)))) {
       ff_init_unclear(t, w, kid);
       pos = -1;

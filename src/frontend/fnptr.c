@@ -31,7 +31,7 @@ static int fp_is_unary(CXCursor e, enum CXUnaryOperatorKind *op)
 static CXCursor fp_strip(fw *w, CXCursor e)
 {
   for (int depth = 0; depth < 8 && !clang_Cursor_isNull(e); depth++) {
-    e = fe_strip(e);
+    e = fe_strip(w->t, e);
     enum CXUnaryOperatorKind op;
     if (!fp_is_unary(e, &op) || (op != CXUnaryOperator_Deref && op != CXUnaryOperator_AddrOf)) break;
     size_t k = fw_kids(w, e);

@@ -128,7 +128,7 @@ static void ft_init_member(ft_ctx *x, CXCursor kid, CXType rec, const char *filt
 static void ft_init(ft_ctx *x, CXCursor init, const char *filter, ft_objs *objs, int depth)
 {
   if (!ft_step(x, depth)) return;
-  CXCursor e = fe_strip(init);
+  CXCursor e = fe_strip(x->w->t, init);
   if (clang_getCursorKind(e) != CXCursor_InitListExpr) {
     CXType t = clang_getCanonicalType(clang_getCursorType(init));
     if (t.kind == CXType_Pointer) ft_rvalue(x, init, objs, depth + 1);
@@ -180,7 +180,7 @@ static void ft_read(ft_ctx *x, CXCursor v, const char *filter, ft_objs *objs, in
 static void ft_lvalue(ft_ctx *x, CXCursor e, ft_objs *roots, const char **filter, int depth)
 {
   if (!ft_step(x, depth)) return;
-  e = fe_strip(e);
+  e = fe_strip(x->w->t, e);
   CXCursor kk[2];
   switch (clang_getCursorKind(e)) {
   case CXCursor_DeclRefExpr: {
@@ -259,7 +259,7 @@ static void ft_returned(ft_ctx *x, CXCursor call, ft_objs *objs, int depth)
 static void ft_rvalue(ft_ctx *x, CXCursor e, ft_objs *objs, int depth)
 {
   if (!ft_step(x, depth)) return;
-  e = fe_strip(e);
+  e = fe_strip(x->w->t, e);
   CXCursor kk[1];
   const char *no_filter = NULL;   /* the whole object's address */
   switch (clang_getCursorKind(e)) {
@@ -277,7 +277,7 @@ static void ft_rvalue(ft_ctx *x, CXCursor e, ft_objs *objs, int depth)
   case CXCursor_UnaryOperator: {
     enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(e);
     if (ft_kids(x->w, e, kk, 1) != 1) { x->bad = 1; return; }
-    CXCursor in = fe_strip(kk[0]);
+    CXCursor in = fe_strip(x->w->t, kk[0]);
     if (op == CXUnaryOperator_AddrOf) {
       if (clang_getCursorKind(in) == CXCursor_DeclRefExpr &&
           clang_getCursorKind(clang_getCursorReferenced(in)) == CXCursor_FunctionDecl)

@@ -20,9 +20,9 @@ typedef struct {
 } gv_scan;
 
 /* The local variable or parameter e names (stripped), or a null cursor. */
-static CXCursor gv_local(CXCursor e)
+static CXCursor gv_local(fe_tu *t, CXCursor e)
 {
-  e = fe_strip(e);
+  e = fe_strip(t, e);
   if (clang_getCursorKind(e) != CXCursor_DeclRefExpr) return clang_getNullCursor();
   CXCursor d = clang_getCursorReferenced(e);
   return fw_is_local_decl(d) ? d : clang_getNullCursor();
@@ -30,7 +30,7 @@ static CXCursor gv_local(CXCursor e)
 
 static void gv_spoil(gv_scan *s, CXCursor e)
 {
-  CXCursor d = gv_local(e);
+  CXCursor d = gv_local(s->w->t, e);
   if (clang_Cursor_isNull(d)) return;
   fw_var *v = &s->w->vars.v[fw_var_for(s->w, d)];
   v->guard_bad = v->reassigned = 1;
@@ -89,7 +89,7 @@ static enum CXChildVisitResult gv_visit(CXCursor c, CXCursor parent, CXClientDat
          op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec) &&
         fe_kids(c, kid, 1) == 1) {
       gv_spoil(s, kid[0]);
-      CXCursor d = op == CXUnaryOperator_AddrOf ? gv_local(kid[0]) : clang_getNullCursor();
+      CXCursor d = op == CXUnaryOperator_AddrOf ? gv_local(w->t, kid[0]) : clang_getNullCursor();
       if (!clang_Cursor_isNull(d)) w->vars.v[fw_var_for(w, d)].naddr++;   /* slot.c */
     }
     break;
@@ -127,11 +127,11 @@ void fw_guardvar_scan(fw *w, CXCursor fn, CXCursor body)
 /* Pushes the literals cond being `pol` implies. */
 static void gv_lits(fw *w, CXCursor cond, int pol, fw_u32vec *out, int depth)
 {
-  CXCursor e = fe_strip(cond);
+  CXCursor e = fe_strip(w->t, cond);
   enum CXCursorKind k = clang_getCursorKind(e);
   if (depth > 8) return;
   if (k == CXCursor_DeclRefExpr) {
-    CXCursor d = gv_local(e);
+    CXCursor d = gv_local(w->t, e);
     if (clang_Cursor_isNull(d)) return;
     uint32_t vi = fw_var_for(w, d);
     if (!w->vars.v[vi].guard_bad) vec_push(out, vi << 1 | (uint32_t)pol);

@@ -30,7 +30,7 @@ void fw_inline_params(fw *w, CXCursor call, fw_callinfo *ci)
   ci->npar = FW_INL_ARGS + 1;
   if (nargs < 0 || nargs > FW_INL_ARGS) return;
   for (int i = 0; i < nargs; i++) {
-    CXCursor a = fe_strip(clang_Cursor_getArgument(call, (unsigned)i));
+    CXCursor a = fe_strip(w->t, clang_Cursor_getArgument(call, (unsigned)i));
     if (clang_getCursorKind(a) != CXCursor_DeclRefExpr) return;
     CXCursor ref = clang_getCursorReferenced(a);
     if (clang_getCursorKind(ref) != CXCursor_ParmDecl) return;

@@ -131,7 +131,7 @@ static int fw_bound_call_deferred(fw *w, CXCursor call, const loop_ctx *lc)
  * relies on as pending (they must never have their address taken). */
 static int fw_bound_ok(fw *w, CXCursor e, const loop_ctx *lc)
 {
-  e = fe_strip(e);
+  e = fe_strip(w->t, e);
   enum CXCursorKind k = clang_getCursorKind(e);
   if (k == CXCursor_IntegerLiteral || k == CXCursor_CharacterLiteral || k == CXCursor_UnaryExpr)
     return 1;
@@ -175,7 +175,7 @@ static int fw_bound_ok(fw *w, CXCursor e, const loop_ctx *lc)
  * step moves iv, without wrap-around? */
 static int fw_cond_ok(fw *w, CXCursor cond, int iv, int dir, long long step, const loop_ctx *lc)
 {
-  cond = fe_strip(cond);
+  cond = fe_strip(w->t, cond);
   if (clang_getCursorKind(cond) != CXCursor_BinaryOperator) return 0;
   size_t kk = fw_kids(w, cond);
   if (w->ks.n - kk != 2) { w->ks.n = kk; return 0; }
@@ -197,7 +197,7 @@ static int fw_cond_ok(fw *w, CXCursor cond, int iv, int dir, long long step, con
     else if (op == CXBinaryOperator_LE) op = CXBinaryOperator_GE;
     else if (op == CXBinaryOperator_GE) op = CXBinaryOperator_LE;
   }
-  iv_type ty = fw_iv_type(clang_getCursorType(fe_strip(iv_left ? l : r)));   /* as declared */
+  iv_type ty = fw_iv_type(clang_getCursorType(fe_strip(w->t, iv_left ? l : r)));   /* as declared */
   int strict = op == CXBinaryOperator_LT || op == CXBinaryOperator_GT || op == CXBinaryOperator_NE;
   int toward = ((op == CXBinaryOperator_LT || op == CXBinaryOperator_LE) && dir > 0) ||
                ((op == CXBinaryOperator_GT || op == CXBinaryOperator_GE) && dir < 0) ||

@@ -103,7 +103,7 @@ size_t fw_maywrite_enter(fw *w, CXCursor cond, int pol, int decided)
   size_t mark = w->mw_active.n;
   if (decided || w->flow_off || w->flow_noguard) return mark;
   mw_scan s = { w, 1 };
-  CXCursor e = fe_strip(cond);
+  CXCursor e = fe_strip(w->t, cond);
   if (clang_getCursorKind(e) == CXCursor_DeclRefExpr) mw_visit(e, e, &s);
   else clang_visitChildren(e, mw_visit, &s);
   if (!s.ok) return mark;

@@ -447,6 +447,9 @@ static fe_status fe_summarize_view(CXIndex idx, const fe_job *job, const fe_ccvi
   ptrmap_free(&t.rel_fns);
   ptrmap_free(&t.rel_pte_fns);
   ptrmap_free(&t.cleanup_macros);
+  ptrmap_free(&t.strip_memo);
+  ptrmap_free(&t.strip_idx);
+  vec_free(&t.strip_v);
   vec_free(&t.cleanup_m);
   vec_free(&t.slots);
   vec_free(&t.inl_spans);

@@ -48,7 +48,7 @@ static void ptrneq_pair(fw *w, CXCursor a, CXCursor b)
 
 static void ptrneq_scan(fw *w, CXCursor cond, int depth)
 {
-  CXCursor e = fe_strip(cond), kids[2];
+  CXCursor e = fe_strip(w->t, cond), kids[2];
   if (depth > 8 || clang_getCursorKind(e) != CXCursor_BinaryOperator || fe_kids(e, kids, 2) != 2) return;
   enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(e);
   if (op == CXBinaryOperator_LAnd) {

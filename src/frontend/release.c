@@ -22,7 +22,7 @@
 /* The parameter an argument expression names, unchanged, or -1. */
 static int rel_param_of(fw *w, CXCursor arg)
 {
-  CXCursor e = fe_strip(arg);
+  CXCursor e = fe_strip(w->t, arg);
   if (clang_getCursorKind(e) != CXCursor_DeclRefExpr) return -1;
   CXCursor ref = clang_getCursorReferenced(e);
   if (clang_getCursorKind(ref) != CXCursor_ParmDecl) return -1;
@@ -33,7 +33,7 @@ static int rel_param_of(fw *w, CXCursor arg)
 /* The parameter P of an argument `*P` or `*(T **) P`, or -1. */
 static int rel_pointee_of(fw *w, CXCursor arg)
 {
-  CXCursor e = fe_strip(arg);
+  CXCursor e = fe_strip(w->t, arg);
   if (clang_getCursorKind(e) != CXCursor_UnaryOperator || clang_getCursorUnaryOperatorKind(e) != CXUnaryOperator_Deref)
     return -1;
   size_t k = fw_kids(w, e);

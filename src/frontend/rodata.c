@@ -48,10 +48,10 @@ static int fe_is_global_var(CXCursor d)
   return clang_getCursorKind(d) == CXCursor_VarDecl && clang_Cursor_hasVarDeclGlobalStorage(d);
 }
 
-CXCursor fe_global_root(CXCursor e)
+CXCursor fe_global_root(fe_tu *t, CXCursor e)
 {
   for (int depth = 0; depth < RO_DEPTH; depth++) {
-    e = fe_strip(e);
+    e = fe_strip(t, e);
     enum CXCursorKind k = clang_getCursorKind(e);
     if (k == CXCursor_DeclRefExpr) {
       CXCursor d = clang_getCursorReferenced(e);
@@ -129,9 +129,9 @@ static uint64_t ro_kids_union(ro_ctx *x, CXCursor e, int depth)
 }
 
 /* A conversion to a pointer from an integer: only the constant 0 is null. */
-static uint64_t ro_int_to_ptr(CXCursor from)
+static uint64_t ro_int_to_ptr(fe_tu *t, CXCursor from)
 {
-  from = fe_strip(from);
+  from = fe_strip(t, from);
   if (clang_getCursorKind(from) != CXCursor_IntegerLiteral) return PROV_UNKNOWN;
   CXEvalResult r = clang_Cursor_Evaluate(from);
   uint64_t m = PROV_UNKNOWN;
@@ -158,9 +158,9 @@ static uint64_t ro_expr(ro_ctx *x, CXCursor e, int depth)
     if (clang_getCursorUnaryOperatorKind(e) != CXUnaryOperator_AddrOf) break;
     ro_kids kids;
     if (ro_children(e, &kids) != 1) break;
-    CXCursor root = fe_global_root(kids.v[0]);
+    CXCursor root = fe_global_root(x->t, kids.v[0]);
     if (clang_Cursor_isNull(root)) {
-      CXCursor inner = fe_strip(kids.v[0]);   /* &(const T){…} at file scope: static storage */
+      CXCursor inner = fe_strip(x->t, kids.v[0]);   /* &(const T){…} at file scope: static storage */
       if (clang_getCursorKind(inner) == CXCursor_CompoundLiteralExpr && fe_type_readonly(fe_canon_type(inner)))
         return PROV_RODATA;
       return PROV_UNKNOWN;
@@ -183,7 +183,7 @@ static uint64_t ro_expr(ro_ctx *x, CXCursor e, int depth)
     CXType ft = fe_canon_type(from);
     if (fe_type_is_pointer(t) && !fe_type_is_pointer(ft) && !fe_type_is_array(ft) &&
         ft.kind != CXType_FunctionProto && ft.kind != CXType_FunctionNoProto)
-      return ro_int_to_ptr(from);
+      return ro_int_to_ptr(x->t, from);
     return ro_expr(x, from, depth + 1);
   }
   default: break;

@@ -57,14 +57,14 @@ int fw_scratch_callee(fw *w, CXCursor ref, const char *name, uint64_t *frees)
 
 const kb_entry *fw_scratch_hook(fw *w, CXCursor callee)
 {
-  CXCursor e = fe_strip(callee);
+  CXCursor e = fe_strip(w->t, callee);
   if (clang_getCursorKind(e) == CXCursor_UnaryOperator &&
       clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_Deref) {
     size_t k = fw_kids(w, e);
     CXCursor inner = w->ks.n - k == 1 ? FW_KID(w, k, 0) : clang_getNullCursor();
     w->ks.n = k;
     if (clang_Cursor_isNull(inner)) return NULL;
-    e = fe_strip(inner);
+    e = fe_strip(w->t, inner);
   }
   if (clang_getCursorKind(e) != CXCursor_DeclRefExpr) return NULL;
   CXCursor var = clang_getCursorReferenced(e);
@@ -78,9 +78,9 @@ const kb_entry *fw_scratch_hook(fw *w, CXCursor callee)
 uint64_t fw_scratch_alloc_arg(fw *w, CXCursor arg)
 {
   /* `&marker`, a local variable (not a parameter) holding a pointer. */
-  CXCursor inner = fw_addr_operand(w, fe_strip(arg));
+  CXCursor inner = fw_addr_operand(w, fe_strip(w->t, arg));
   int vi = clang_Cursor_isNull(inner) ? -1 : fw_local_ref(w, inner);
-  if (vi >= 0 && clang_getCursorKind(clang_getCursorReferenced(fe_strip(inner))) == CXCursor_VarDecl &&
+  if (vi >= 0 && clang_getCursorKind(clang_getCursorReferenced(fe_strip(w->t, inner))) == CXCursor_VarDecl &&
       w->vars.v[vi].is_ptr && !w->vars.v[vi].ptr_union) {
     /* The marker: the allocator links its block into it. The address
      * goes nowhere else, so the variable holds fresh blocks only. */

@@ -72,7 +72,7 @@ static int slot_var(fw *w)
 static int slot_is_star_p(fw *w, const lv_t *lv)
 {
   if (w->slot < 0 || lv->kind != LV_MEM || clang_Cursor_isNull(lv->ptr)) return 0;
-  CXCursor p = fe_strip(lv->ptr);
+  CXCursor p = fe_strip(w->t, lv->ptr);
   if (clang_getCursorKind(p) != CXCursor_DeclRefExpr) return 0;
   return fw_local_ref(w, p) == slot_var(w) && lv->mask == prov_param((unsigned)w->slot);
 }
@@ -92,7 +92,7 @@ void fw_slot_note_read(fw *w, uint32_t vi, int deref)
 
 uint64_t fw_slot_entry_load(fw *w, CXCursor c, const lv_t *lv)
 {
-  CXCursor e = fe_strip(c);
+  CXCursor e = fe_strip(w->t, c);
   if (clang_getCursorKind(e) != CXCursor_UnaryOperator ||
       clang_getCursorUnaryOperatorKind(e) != CXUnaryOperator_Deref || !slot_is_star_p(w, lv))
     return 0;
@@ -171,7 +171,7 @@ int fw_slot_arg(fw *w, CXCursor call, uint32_t fi, int i)
   if (w->flow_noguard || w->flow_off || w->loop_depth) return -1;
   const sum_func *f = &w->t->sum->funcs.v[fi];
   if ((int)f->nparams != clang_Cursor_getNumArguments(call) || !slot_of(w, fi, i)) return -1;
-  CXCursor a = fe_strip(clang_Cursor_getArgument(call, (unsigned)i));
+  CXCursor a = fe_strip(w->t, clang_Cursor_getArgument(call, (unsigned)i));
   CXCursor x = fw_addr_operand(w, a);
   if (clang_Cursor_isNull(x) || clang_getCursorKind(x) != CXCursor_DeclRefExpr) return -1;
   int vi = fw_local_ref(w, x);

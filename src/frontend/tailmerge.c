@@ -84,7 +84,7 @@ void fw_tail_arm(fw *w, CXCursor arm, fw_mark m)
 {
   sum_tu *s = w->t->sum;
   if (s->calls.n == m.call || w->cond_depth == 0) return;
-  CXCursor e = fe_strip(arm);
+  CXCursor e = fe_strip(w->t, arm);
   if (clang_getCursorKind(e) == CXCursor_ConditionalOperator) return;
   tail_fp f = { 0, 0 };
   tail_visit(e, arm, &f);

@@ -45,9 +45,9 @@ static int thread_const(CXCursor e, long long *v)
   return ok;
 }
 
-static int thread_is_call(CXCursor e)
+static int thread_is_call(fe_tu *t, CXCursor e)
 {
-  return clang_getCursorKind(fe_strip(e)) == CXCursor_CallExpr;
+  return clang_getCursorKind(fe_strip(t, e)) == CXCursor_CallExpr;
 }
 
 /* A test of a local variable (`t == ARRAY`, `!t`, `t`) that nothing can
@@ -55,7 +55,7 @@ static int thread_is_call(CXCursor e)
  * variable, its shape mixed into *h; 0 if a is none. */
 static uint32_t thread_var_test(fw *w, CXCursor a, uint64_t *h)
 {
-  CXCursor e = fe_strip(a);
+  CXCursor e = fe_strip(w->t, a);
   int v = fw_local_ref(w, e);
   long long c = 0;
   int shape = 4, side = 0;
@@ -91,7 +91,7 @@ static uint32_t thread_var_test(fw *w, CXCursor a, uint64_t *h)
  * a comparison of f(x) with a constant. 0 if a is none of these. */
 static int thread_shape(fw *w, CXCursor a, uint64_t *h)
 {
-  CXCursor e = fe_strip(a);
+  CXCursor e = fe_strip(w->t, a);
   enum CXCursorKind k = clang_getCursorKind(e);
   if (k == CXCursor_CallExpr) { thread_mix(h, 1); return 1; }
   size_t kk = fw_kids(w, e), n = w->ks.n - kk;
@@ -99,7 +99,7 @@ static int thread_shape(fw *w, CXCursor a, uint64_t *h)
   for (size_t i = 0; i < n && i < 2; i++) kids[i] = FW_KID(w, kk, i);
   w->ks.n = kk;
   if (k == CXCursor_UnaryOperator && n == 1 && clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_LNot &&
-      thread_is_call(kids[0])) {
+      thread_is_call(w->t, kids[0])) {
     thread_mix(h, 2);
     return 1;
   }
@@ -107,7 +107,7 @@ static int thread_shape(fw *w, CXCursor a, uint64_t *h)
   enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(e);
   if (op < CXBinaryOperator_LT || op > CXBinaryOperator_NE) return 0;
   long long v;
-  int side = thread_is_call(kids[0]) ? 0 : thread_is_call(kids[1]) ? 1 : -1;
+  int side = thread_is_call(w->t, kids[0]) ? 0 : thread_is_call(w->t, kids[1]) ? 1 : -1;
   if (side < 0 || !thread_const(kids[1 - side], &v)) return 0;
   thread_mix(h, 3);
   thread_mix(h, (uint64_t)op);

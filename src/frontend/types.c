@@ -1,5 +1,7 @@
 /* types.c — small questions about types and expression shapes. */
 #include "frontend/fe_internal.h"
+#include <string.h>
+#include <xxhash.h>
 
 CXType fe_canon_type(CXCursor c)
 {
@@ -104,8 +106,18 @@ int fe_expr_is_array(CXCursor c)
   return fe_type_is_array(fe_canon_type(c)) && !fe_expr_decayed(c);
 }
 
+bool fe_same_extent(fe_tu *t, CXCursor c, CXCursor kid)
+{
+  uint64_t key = (uint64_t)(uintptr_t)c.data[1];
+  uint32_t *m = t ? ptrmap_get(&t->strip_memo, key) : NULL;
+  if (m) return *m == 1;
+  bool same = clang_equalRanges(clang_getCursorExtent(c), clang_getCursorExtent(kid));
+  if (t) ptrmap_put(&t->strip_memo, key, same ? 1 : 2);
+  return same;
+}
+
 /* fe_strip, and with casts false fe_strip_implicit. */
-static CXCursor fe_strip_to(CXCursor c, bool casts)
+static CXCursor fe_strip_walk(fe_tu *t, CXCursor c, bool casts)
 {
   for (;;) {
     enum CXCursorKind k = clang_getCursorKind(c);
@@ -120,16 +132,38 @@ static CXCursor fe_strip_to(CXCursor c, bool casts)
       continue;
     }
     if (kid.n != 1) return c;
-    if (k == CXCursor_UnexposedExpr &&
-        !clang_equalRanges(clang_getCursorExtent(c), clang_getCursorExtent(kid.last)))
+    if (k == CXCursor_UnexposedExpr && !fe_same_extent(t, c, kid.last))
       return c;   /* not an implicit cast (va_arg, …) */
     c = kid.last;
   }
 }
 
-CXCursor fe_strip(CXCursor c) { return fe_strip_to(c, true); }
+/* The same, remembered in t by the whole cursor c (its kind, parent,
+ * node and TU) and casts: the answer is a function of those, so a cursor
+ * found again is the one the walk would find. The passes strip the same
+ * expressions about four times each, and each time cost a visit of the
+ * children (and two extents for an implicit conversion's first answer). */
+static CXCursor fe_strip_to(fe_tu *t, CXCursor c, bool casts)
+{
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr && (k != CXCursor_CStyleCastExpr || !casts)) return c;
+  if (!t) return fe_strip_walk(t, c, casts);
+  uint64_t key = XXH3_64bits_withSeed(&c, sizeof c, casts);
+  uint32_t *i = ptrmap_get(&t->strip_idx, key);
+  if (i) {
+    const struct fe_strip_ent *e = &t->strip_v.v[*i - 1];
+    if (e->casts == casts && !memcmp(&e->in, &c, sizeof c)) return e->out;
+    return fe_strip_walk(t, c, casts);   /* two cursors' hashes collide: not remembered */
+  }
+  struct fe_strip_ent e = { c, fe_strip_walk(t, c, casts), casts };
+  vec_push(&t->strip_v, e);
+  ptrmap_put(&t->strip_idx, key, (uint32_t)t->strip_v.n);
+  return e.out;
+}
 
-CXCursor fe_strip_implicit(CXCursor c) { return fe_strip_to(c, false); }
+CXCursor fe_strip(fe_tu *t, CXCursor c) { return fe_strip_to(t, c, true); }
+
+CXCursor fe_strip_implicit(fe_tu *t, CXCursor c) { return fe_strip_to(t, c, false); }
 
 /* The first max children of c into out; returns how many it has. */
 static enum CXChildVisitResult fe_kid_into(CXCursor c, CXCursor parent, CXClientData d)

@@ -63,7 +63,7 @@ int fw_is_local_decl(CXCursor ref)
 
 int fw_local_ref(fw *w, CXCursor e)
 {
-  e = fe_strip(e);
+  e = fe_strip(w->t, e);
   if (clang_getCursorKind(e) != CXCursor_DeclRefExpr) return -1;
   CXCursor ref = clang_getCursorReferenced(e);
   return fw_is_local_decl(ref) ? (int)fw_var_for(w, ref) : -1;
@@ -106,13 +106,13 @@ uint32_t fw_var_for(fw *w, CXCursor decl)
 static int fw_points_into(fw *w, CXCursor e, CXCursor *obj)
 {
   long long v = 1;
-  e = fe_strip(e);
+  e = fe_strip(w->t, e);
   switch (clang_getCursorKind(e)) {
   case CXCursor_GNUNullExpr: return 0;
   case CXCursor_IntegerLiteral: return fw_int_literal_value(e, &v) && v == 0 ? 0 : -1;
   case CXCursor_UnaryOperator: {
     CXCursor x = fw_addr_operand(w, e);
-    CXCursor root = clang_Cursor_isNull(x) ? x : fe_global_root(x);
+    CXCursor root = clang_Cursor_isNull(x) ? x : fe_global_root(w->t, x);
     if (clang_Cursor_isNull(root)) return -1;
     *obj = root;
     return 1;
@@ -233,7 +233,7 @@ int fw_is_errno_location(CXCursor e)
  * over-long expressions are not named. */
 static uint32_t fw_ptr_name(fw *w, CXCursor e)
 {
-  e = fe_strip(e);
+  e = fe_strip(w->t, e);
   if (clang_getCursorKind(e) == CXCursor_DeclRefExpr) return fw_name(w, e);
   if (fw_is_errno_location(e)) return strtab_intern(w->t->sum->strs, "errno");
   CXTranslationUnit tu = w->t->tu;
@@ -285,9 +285,9 @@ static int fw_lvalue_declref(fw *w, CXCursor c, lv_t *lv)
  * `&cache`); else memory where ptr may point. Visits ptr. */
 void fw_deref(fw *w, CXCursor ptr, lv_t *lv)
 {
-  CXCursor s = fe_strip(ptr), obj;
+  CXCursor s = fe_strip(w->t, ptr), obj;
   CXCursor inner = fw_addr_operand(w, s);
-  if (!clang_Cursor_isNull(inner) && !clang_Cursor_isNull(fe_global_root(inner)) && fw_lvalue(w, inner, lv)) {
+  if (!clang_Cursor_isNull(inner) && !clang_Cursor_isNull(fe_global_root(w->t, inner)) && fw_lvalue(w, inner, lv)) {
     lv->whole = 0;
     return;
   }
@@ -333,7 +333,7 @@ static int fw_lvalue_subscript(fw *w, CXCursor c, lv_t *lv)
   CXType at = fe_canon_type(a);
   if (!fe_type_is_pointer(at) && !fe_type_is_array(at)) { CXCursor t = a; a = b; b = t; }
   fw_expr(w, b, ACC_VALUE);
-  CXCursor arr = fe_strip(a);
+  CXCursor arr = fe_strip(w->t, a);
   /* An array object (not an array parameter, which is a pointer). */
   if (fe_expr_is_array(arr) && fw_lvalue(w, arr, lv)) {
     lv->whole = 0;                                        /* element of a named array */
@@ -632,8 +632,8 @@ int fw_last_call_is(fw *w, CXCursor call)
  * read (settled at the end of the walk). */
 void fw_note_stored_call(fw *w, CXCursor target, CXCursor value)
 {
-  CXCursor t = fe_strip(target);
-  int ci = fw_last_call_is(w, fe_strip(value));
+  CXCursor t = fe_strip(w->t, target);
+  int ci = fw_last_call_is(w, fe_strip(w->t, value));
   if (ci < 0 || clang_getCursorKind(t) != CXCursor_DeclRefExpr) return;
   CXCursor ref = clang_getCursorReferenced(t);
   if (!fw_is_local_decl(ref)) return;
@@ -747,7 +747,7 @@ size_t fw_cond_chain(fw *w, CXCursor c, enum CXBinaryOperatorKind op, fw_chain *
 
 int fw_int_literal_value(CXCursor c, long long *v)
 {
-  c = fe_strip(c);
+  c = fe_strip(NULL, c);
   enum CXCursorKind k = clang_getCursorKind(c);
   if (k != CXCursor_IntegerLiteral && k != CXCursor_CXXBoolLiteralExpr) return 0;   /* C23 true/false */
   CXEvalResult r = clang_Cursor_Evaluate(c);
@@ -761,15 +761,15 @@ int fw_int_literal_value(CXCursor c, long long *v)
 /* Is argument a surely not a null pointer: the address of an object
  * (`&st`, `&buf[i]`; not `&*p`, which is p), an array (its first
  * element's address), a string literal? */
-static int fw_arg_nonnull(CXCursor a)
+static int fw_arg_nonnull(fe_tu *t, CXCursor a)
 {
-  a = fe_strip(a);
+  a = fe_strip(t, a);
   enum CXCursorKind k = clang_getCursorKind(a);
   if (k == CXCursor_StringLiteral) return 1;
   if (k == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(a) == CXUnaryOperator_AddrOf) {
     CXCursor in;
     if (fe_kids(a, &in, 1) != 1) return 0;
-    in = fe_strip(in);
+    in = fe_strip(t, in);
     return !(clang_getCursorKind(in) == CXCursor_UnaryOperator &&
              clang_getCursorUnaryOperatorKind(in) == CXUnaryOperator_Deref);
   }
@@ -805,7 +805,7 @@ static uint64_t fw_convert(fw *w, CXCursor c, CXCursor from, int acc)
 static uint64_t fw_va_arg(fw *w, CXCursor c, CXCursor ap)
 {
   lv_t lv;
-  CXCursor s = fe_strip(ap);
+  CXCursor s = fe_strip(w->t, ap);
   if (fe_expr_is_pointer(s) && fe_type_is_array(fe_canon_type(s))) fw_deref(w, s, &lv);
   else if (!fw_lvalue(w, s, &lv)) {
     fw_expr(w, ap, ACC_VALUE);
@@ -826,7 +826,7 @@ static uint64_t fw_unexposed(fw *w, CXCursor c, int acc)
   if (n == 1) {
     CXCursor e = FW_KID(w, k, 0);
     w->ks.n = k;
-    if (!clang_equalRanges(clang_getCursorExtent(c), clang_getCursorExtent(e))) return fw_va_arg(w, c, e);
+    if (!fe_same_extent(w->t, c, e)) return fw_va_arg(w, c, e);
     return fw_convert(w, c, e, acc);
   }
   uint64_t m = 0;
@@ -877,7 +877,7 @@ CXCursor fw_callee_decl(fw *w, CXCursor call)
   CXCursor e = w->ks.n > k ? FW_KID(w, k, 0) : clang_getNullCursor();
   w->ks.n = k;
   for (int depth = 0; depth < 8 && !clang_Cursor_isNull(e); depth++) {
-    e = fe_strip(e);
+    e = fe_strip(w->t, e);
     enum CXCursorKind kind = clang_getCursorKind(e);
     if (kind == CXCursor_DeclRefExpr) {
       ref = clang_getCursorReferenced(e);
@@ -987,7 +987,7 @@ static uint64_t fw_call(fw *w, CXCursor c)
   for (int i = 0; i < nargs; i++) {
     CXCursor a = clang_Cursor_getArgument(c, (unsigned)i);
     if (i <= FW_LATE_ARGS) arg_at[i] = fw_mark_now(w);
-    if (i < 64 && fw_arg_nonnull(a)) nonnull |= (uint64_t)1 << i;
+    if (i < 64 && fw_arg_nonnull(w->t, a)) nonnull |= (uint64_t)1 << i;
     /* `&v` handed to a callee that hands a pointer back (slot.c). */
     int sv = alloc || slot_vi >= 0 ? -1 : fw_slot_arg(w, c, fi, i);
     if (sv >= 0) {
@@ -1057,7 +1057,7 @@ static uint64_t fw_call(fw *w, CXCursor c)
  * does not (only one arm). */
 int fw_expr_ends(fw *w, CXCursor e)
 {
-  e = fe_strip(e);
+  e = fe_strip(w->t, e);
   enum CXCursorKind k = clang_getCursorKind(e);
   if (k == CXCursor_CallExpr) return fw_callee_noreturn(w, e);
   if (k != CXCursor_BinaryOperator && k != CXCursor_ConditionalOperator) return 0;
@@ -1138,7 +1138,7 @@ static uint64_t fw_stmt_expr(fw *w, CXCursor c)
   fw_stmt(w, body);
   if (!fe_expr_is_pointer(c)) return 0;
   if (clang_Cursor_isNull(last) || !clang_isExpression(clang_getCursorKind(last))) return PROV_UNKNOWN;
-  int ci = fw_last_call_is(w, fe_strip(last));
+  int ci = fw_last_call_is(w, fe_strip(w->t, last));
   if (ci >= 0) w->t->sum->calls.v[w->call_base + (size_t)ci].use = SCU_USED;
   return w->last_value;
 }

@@ -454,7 +454,7 @@ static void fw_local_var(fw *w, CXCursor d)
         lv_t lv = { .kind = LV_LOCAL, .var = vi };
         fw_scratch_stored(w, &lv, m);
       }
-      int ci = fw_last_call_is(w, fe_strip(e));
+      int ci = fw_last_call_is(w, fe_strip(w->t, e));
       if (ci >= 0) {
         vec_push(&w->dead_cands, (uint32_t)ci);
         vec_push(&w->dead_cands, vi);
@@ -545,7 +545,7 @@ static int fw_generic_stmt(fw *w, CXCursor c, int absorb)
 static int fw_is_unused_mark(fw *w, CXCursor s)
 {
   if (clang_getCursorKind(s) != CXCursor_CStyleCastExpr || fe_canon_type(s).kind != CXType_Void) return 0;
-  CXCursor e = fe_strip(s);
+  CXCursor e = fe_strip(w->t, s);
   if (clang_getCursorKind(e) != CXCursor_DeclRefExpr) return 0;
   CXCursor ref = clang_getCursorReferenced(e);
   return fw_is_local_decl(ref) && !clang_isVolatileQualifiedType(clang_getCanonicalType(clang_getCursorType(ref)));
@@ -628,13 +628,13 @@ static int fw_stmt_kind(fw *w, CXCursor s)
       if (fw_is_unused_mark(w, s)) return 0;
       size_t ncalls = w->t->sum->calls.n;
       CXCursor top0 = w->discard_top;
-      w->discard_top = fe_strip(s);
+      w->discard_top = fe_strip(w->t, s);
       w->last_value = fw_expr(w, s, ACC_VALUE);
       w->discard_top = top0;
       /* The outermost call is recorded last: its value is thrown away. (A
        * call recorded by an earlier statement of the same macro expansion
        * has the same place: it must be this statement's.) */
-      int ci = fw_last_call_is(w, fe_strip(s));
+      int ci = fw_last_call_is(w, fe_strip(w->t, s));
       if (ci >= 0 && w->t->sum->calls.n > ncalls) w->t->sum->calls.v[w->call_base + (size_t)ci].use = SCU_DISCARDED;
       return fw_expr_ends(w, s) ? FS_ENDS : 0;
     }

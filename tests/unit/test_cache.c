@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include "cache/cache_internal.h"
 #include "util/fileio.h"
@@ -202,6 +203,42 @@ static void test_stamp_trusted_only_when_old_and_same(void **state)
   assert_false(cache_stamp_trusted(&none, &st));
 }
 
+/* Fails unless decode refuses rec with any one byte damaged, and (if
+ * cut) rec truncated at any length. decode returns 0 on success and
+ * frees what it decoded. */
+static void assert_damage_refused(const unsigned char *rec, size_t len, int (*decode)(const unsigned char *, size_t),
+                                  bool cut)
+{
+  for (size_t i = 0; i < len; i++) {
+    unsigned char *b = exact(rec, len);
+    b[i] ^= 0x10;
+    if (decode(b, len) == 0) fail_msg("damage at byte %zu accepted", i);
+    free(b);
+  }
+  for (size_t n = 0; cut && n < len; n++)
+    if (decode(rec, n) == 0) fail_msg("truncation to %zu bytes accepted", n);
+}
+
+static int decode_index(const unsigned char *b, size_t len)
+{
+  cache_memo d;
+  const char *why;
+  if (cache_stat_decode(b, len, K1, &d, &why) < 0) return -1;
+  for (size_t i = 0; i < d.n; i++) free(d.v[i].path);
+  vec_free(&d);
+  return 0;
+}
+
+static int decode_toks(const unsigned char *b, size_t len)
+{
+  cache_toks d;
+  const char *why;
+  int rc = cache_toks_decode(b, len, K1, &d, &why);
+  if (rc < 0 && d.n) fail_msg("a refused record left entries");
+  vec_free(&d);
+  return rc;
+}
+
 /* The index of files round-trips, and refuses every damaged byte. */
 static void test_stat_index_round_trip(void **state)
 {
@@ -229,19 +266,44 @@ static void test_stat_index_round_trip(void **state)
   }
   cache_memo other;
   assert_int_equal(cache_stat_decode(rec, len, K2, &other, &why), -1);   /* another project's index */
-  for (size_t i = 0; i < len; i++) {
-    unsigned char *b = exact(rec, len);
-    b[i] ^= 0x10;
-    cache_memo d;
-    if (cache_stat_decode(b, len, K1, &d, &why) == 0) fail_msg("damage at byte %zu accepted", i);
-    free(b);
-  }
+  assert_damage_refused(rec, len, decode_index, false);
   for (size_t i = 0; i < m.n; i++) {
     free(m.v[i].path);
     free(back.v[i].path);
   }
   vec_free(&m);
   vec_free(&back);
+  free(rec);
+}
+
+/* A TU's token record round-trips, and refuses every damaged byte and
+ * another job's key. */
+static void test_token_record_round_trip(void **state)
+{
+  (void)state;
+  cache_toks t = {0};
+  for (int i = 0; i < 3; i++) {
+    cache_tok e = { (uint64_t)(1 + 300 * i), 0x1111111111111111ull * (uint64_t)(i + 1), 0xabcdull + (uint64_t)i,
+                    (unsigned)i };
+    vec_push(&t, e);
+  }
+  size_t len;
+  unsigned char *rec = cache_toks_encode(&t, K1, &len);
+  cache_toks back;
+  const char *why = NULL;
+  assert_int_equal(cache_toks_decode(rec, len, K1, &back, &why), 0);
+  assert_int_equal(back.n, t.n);
+  for (size_t i = 0; i < t.n; i++) {
+    assert_int_equal(back.v[i].size, t.v[i].size);
+    assert_int_equal(back.v[i].hash, t.v[i].hash);
+    assert_int_equal(back.v[i].tok, t.v[i].tok);
+    assert_int_equal(back.v[i].flags, t.v[i].flags);
+  }
+  vec_free(&back);
+  assert_int_equal(cache_toks_decode(rec, len, K2, &back, &why), -1);
+  assert_int_equal(back.n, 0);
+  assert_damage_refused(rec, len, decode_toks, true);
+  vec_free(&t);
   free(rec);
 }
 
@@ -489,6 +551,113 @@ static void test_damaged_entry_rebuilt(void **state)
   summary_free(first);
 }
 
+/* How many token records (".k") the cache holds. */
+static int count_token_records(const scratch *s)
+{
+  char *cmd = xasprintf("exit $(find %s -name '*.k' | wc -l)", s->cdir);
+  int rc = system(cmd);
+  free(cmd);
+  return WEXITSTATUS(rc);
+}
+
+/* The job's token record, rewritten by edit (NULL: removed). */
+static void edit_token_record(const scratch *s, cache *c, void (*edit)(cache_toks *))
+{
+  fe_job j = make_job(s->dir, s->main, NULL, 0);
+  cache_key k = cache_key_jobtoks(c, &j);
+  char *rel = cache_entry_path(c, k, ".k");
+  char *full = xasprintf("%s/%s", s->cdir, rel);
+  size_t len;
+  const char *why = NULL;
+  unsigned char *buf = cache_read_file(full, true, &len, &why);
+  cache_toks t;
+  assert_non_null(buf);
+  assert_int_equal(cache_toks_decode(buf, len, k, &t, &why), 0);
+  assert_int_equal(t.n, 2);   /* a.c and h.h: one record for the TU */
+  free(buf);
+  if (edit) {
+    edit(&t);
+    unsigned char *rec = cache_toks_encode(&t, k, &len);
+    FILE *f = fopen(full, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(rec, 1, len, f), len);
+    fclose(f);
+    free(rec);
+  } else {
+    unlink(full);
+  }
+  vec_free(&t);
+  free(full);
+  free(rel);
+}
+
+static void wrong_tokens(cache_toks *t)
+{
+  for (size_t i = 0; i < t->n; i++) t->v[i].tok ^= 0x5a5a;
+}
+
+/* One token record per stored TU (format 7), not one per file; a run
+ * that must learn a file's token hash takes it from the record: a record
+ * that says another hash (valid, under its own key) names another
+ * manifest, a miss — a run that ignored the record would lex and hit.
+ * No record: lexed, the same hit. Without the index (not used here) each
+ * run needs the main file's token hash. */
+static void test_token_record_used(void **state)
+{
+  scratch *s = *state;
+  sum_tu *t = NULL;
+  fe_msgs msgs = {0};
+  cache *c = cache_new(s->cdir, s->k, true);
+  assert_int_equal(summarize(s, c, &t, &msgs), FE_OK);
+  summary_free(t);
+  assert_int_equal(count_token_records(s), 1);
+  edit_token_record(s, c, NULL);   /* gone: lexed, a hit; nothing stored, nothing written */
+  cache_free(c);
+  c = cache_new(s->cdir, s->k, true);
+  assert_int_equal(summarize(s, c, &t, &msgs), FE_OK);
+  assert_counts(c, 1, 0, 0);
+  summary_free(t);
+  assert_int_equal(count_token_records(s), 0);
+  rewrite(s->hdr, "#define K 4\nstatic int g;\n");   /* a parse: the record is written again */
+  cache_free(c);
+  c = cache_new(s->cdir, s->k, true);
+  assert_int_equal(summarize(s, c, &t, &msgs), FE_OK);
+  assert_counts(c, 0, 1, 1);
+  summary_free(t);
+  assert_int_equal(count_token_records(s), 1);
+  edit_token_record(s, c, wrong_tokens);
+  cache_free(c);
+  c = cache_new(s->cdir, s->k, true);
+  assert_int_equal(summarize(s, c, &t, &msgs), FE_OK);
+  assert_counts(c, 0, 1, 1);   /* the record was read, and believed */
+  summary_free(t);
+  cache_free(c);
+}
+
+/* A damaged token record is removed without a word and its files lexed:
+ * the same hit. */
+static void test_token_record_damaged(void **state)
+{
+  scratch *s = *state;
+  sum_tu *t = NULL;
+  fe_msgs msgs = {0};
+  cache *c = cache_new(s->cdir, s->k, true);
+  assert_int_equal(summarize(s, c, &t, &msgs), FE_OK);
+  summary_free(t);
+  cache_free(c);
+  char *cmd = xasprintf("for f in %s/*/*.k; do printf X | dd of=\"$f\" bs=1 seek=40 conv=notrunc 2>/dev/null; done",
+                        s->cdir);
+  assert_int_equal(system(cmd), 0);
+  free(cmd);
+  c = cache_new(s->cdir, s->k, false);
+  assert_int_equal(summarize(s, c, &t, &msgs), FE_OK);
+  assert_counts(c, 1, 0, 0);
+  assert_int_equal(msgs.n, 0);
+  assert_int_equal(count_token_records(s), 0);
+  summary_free(t);
+  cache_free(c);
+}
+
 /* A TU with errors is parsed every time, with the same messages. */
 static void test_errors_cached(void **state)
 {
@@ -548,8 +717,8 @@ static void test_clean(void **state)
   summary_free(t);
   cache_free(c);
   char *err = NULL;
-  /* a manifest, a result, the main file's positions, the token hashes of the main file and h.h */
-  assert_int_equal(cache_clean(s->cdir, &err), 5);
+  /* a manifest, a result, the main file's positions, the TU's token record */
+  assert_int_equal(cache_clean(s->cdir, &err), 4);
   struct stat st;
   assert_int_not_equal(stat(s->cdir, &st), 0);
   assert_int_equal(cache_clean(s->cdir, &err), 0);   /* nothing there: nothing to do */
@@ -565,6 +734,7 @@ int main(void)
     cmocka_unit_test(test_result_round_trip),
     cmocka_unit_test(test_result_damage_refused),
     cmocka_unit_test(test_manifest_round_trip_and_cap),
+    cmocka_unit_test(test_token_record_round_trip),
     cmocka_unit_test(test_stamp_trusted_only_when_old_and_same),
     cmocka_unit_test(test_stat_index_round_trip),
     cmocka_unit_test(test_entry_under_another_key_refused),
@@ -572,6 +742,8 @@ int main(void)
     cmocka_unit_test_setup_teardown(test_hit_miss_and_variants, scratch_setup, scratch_teardown),
     cmocka_unit_test_setup_teardown(test_comment_edit_moves, scratch_setup, scratch_teardown),
     cmocka_unit_test_setup_teardown(test_damaged_entry_rebuilt, scratch_setup, scratch_teardown),
+    cmocka_unit_test_setup_teardown(test_token_record_used, scratch_setup, scratch_teardown),
+    cmocka_unit_test_setup_teardown(test_token_record_damaged, scratch_setup, scratch_teardown),
     cmocka_unit_test_setup_teardown(test_errors_cached, scratch_setup, scratch_teardown),
     cmocka_unit_test_setup_teardown(test_unusable_dir_runs_without, scratch_setup, scratch_teardown),
     cmocka_unit_test_setup_teardown(test_clean, scratch_setup, scratch_teardown),
