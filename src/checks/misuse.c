@@ -120,7 +120,7 @@ static link_why witness_not_self(const link_prog *p, const link_func *cur, purit
  * whose only excess beyond decl is one? */
 static bool witness_guard_call(const link_prog *p, nr_ctx *nr, uint32_t fi, const link_call *cl, purity decl)
 {
-  if (precond_call(p, cl)) return true;
+  if (link_guard_call(p, cl)) return true;
   const link_func *g = &p->funcs.v[cl->callee];
   return link_has_body(g) && cl->callee != fi && nr_live_class(nr, cl->callee) <= decl &&
          nr_info_of(nr, cl->callee)->pcall >= 0;
@@ -146,7 +146,7 @@ static link_why witness_not_guard(const link_prog *p, nr_ctx *nr, const link_fun
     const link_call *c = &p->calls.v[cur->call_off + i];
     bool guarded = link_has_body(&p->funcs.v[c->callee]) && nr_info_of(nr, c->callee)->pcall >= 0;
     if (!(c->flags & (SCF_DOOMED | SCF_NORETURN)) && p->call_cls[cur->call_off + i] > decl &&
-        !precond_call(p, c) && !guarded)
+        !link_guard_call(p, c) && !guarded)
       return (link_why){ WHY_CALL, cur->call_off + i };
   }
   return w;

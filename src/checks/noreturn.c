@@ -119,7 +119,7 @@ static void nr_info_call(nr_ctx *c, uint32_t fi, uint32_t i)
    * only until the cache is filled): the cheat note speaks for them. */
   if (cl->guard && nr_cache_guard(c->p, f, cl->guard)) return;
   if (g->flags & SFF_UNREACHABLE) return;   /* a promise, not a way out */
-  if (precond_call(c->p, cl)) {   /* logs, may abort under G_DEBUG=fatal-criticals: a note says so */
+  if (link_guard_call(c->p, cl)) {   /* logs, may abort under G_DEBUG=fatal-criticals: a note says so */
     if (in->pcall < 0) in->pcall = (int32_t)(f->call_off + i);
     return;
   }
@@ -174,7 +174,7 @@ bool nr_is_barrier(const sum_effect *e)
  * ends in a noreturn call, or a precondition guard's (precond.h). */
 static bool nr_skipped_call(const link_prog *p, const link_call *cl)
 {
-  return (cl->flags & (SCF_DOOMED | SCF_NORETURN)) || precond_call(p, cl);
+  return (cl->flags & (SCF_DOOMED | SCF_NORETURN)) || link_guard_call(p, cl);
 }
 
 /* Starts fi's class: in progress, its own effects joined. */
@@ -417,7 +417,7 @@ static const link_call *nr_precond_chain(nr_ctx *c, const checks_opts *o, const 
     sb_puts(msg, " (");
     reason_path(msg, p, cl->loc.file, o->root);
     sb_printf(msg, ":%u:%u", cl->loc.line, cl->loc.col);
-    bool guard = precond_call(p, cl);
+    bool guard = link_guard_call(p, cl);
     if (guard) reason_macro(msg, p, cl->macro);
     sb_puts(msg, ")");
     checks_related(d, p, o, cl->loc, guard ? "the precondition check" : "leads to a precondition check");

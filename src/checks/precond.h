@@ -11,10 +11,7 @@
 #include <stdbool.h>
 #include "link/link.h"
 
-/* Is call cl a precondition guard's report: a call whose value is
- * discarded, in a macro named like a guard (`*_if_fail*`, `*_if_reached*`,
- * `assert_return*`; the outermost macro holding the call)? */
-bool precond_call(const link_prog *p, const link_call *cl);
+/* Which calls are a guard's report: link_guard_call (link/guard.c). */
 
 /* What removes the guard: " (built with G_DISABLE_CHECKS there is no such
  * path)" for GLib's macros, else "". */

@@ -22,7 +22,8 @@
  *  - sst: f's state with its scratch work left out (and blocks it passes
  *    treated as its own locals: a callee writing them writes scratch),
  *    the callees' sst joined, bottom-up; within a recursive component the
- *    plain state stands (conservative).
+ *    plain state stands (conservative). A precondition guard's report
+ *    (link_guard_call) is left out too: check notes it (checks/precond.h).
  *
  * Inference (infer, suggest) never looks at any of this: GCC counts an
  * allocating function as not pure, and so does purist's class. */
@@ -324,7 +325,10 @@ static link_state scratch_eval(const link_prog *p, const link_func *f, bool owne
   }
   for (uint32_t i = 0; i < f->ncall; i++) {
     const link_call *c = &p->calls.v[f->call_off + i];
-    if (scratch_skip_call(p, c, owner)) continue;
+    /* A precondition guard's report logs only for a caller that broke
+     * f's contract: a caller of f passing its own locals keeps its
+     * attribute (GLib's g_date_set_dmy on a GDate of the stack). */
+    if (scratch_skip_call(p, c, owner) || link_guard_call(p, c)) continue;
     link_state plain, cs = scratch_call_state_in(p, f, c, 0, owner, noerr, 0);
     link_ind_call(p, f, c, NULL, &plain);
     /* The plain contribution resolves functions passed in; keep it when it

@@ -247,6 +247,13 @@ bool link_errno_write(const link_prog *p, const sum_effect *e);
 /* f's class for `check` (from sst). */
 purity link_scratch_class(const link_func *f);
 
+/* guard.c (issue 30): is call cl a precondition guard's report — a call
+ * whose value is discarded, in a macro named like a guard (`*_if_fail*`,
+ * `*_if_reached*`, `assert_return*`; the outermost macro holding the
+ * call)? It logs only when a caller broke the contract (checks/precond.h):
+ * `check`'s states (sst, est) leave it out; the plain solve counts it. */
+bool link_guard_call(const link_prog *p, const link_call *cl);
+
 /* The declarations of function fi, in link order: p->decls.v[d[k]] for
  * k < *n, where d is the result. Built by link_solve; reports and fix look
  * a function's declarations up this way instead of scanning all of them. */
