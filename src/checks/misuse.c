@@ -252,7 +252,7 @@ static link_why witness_own_cause(const link_prog *p, const witness_node *n, pur
     }
     for (uint32_t i = 0; !may && i < m->ncall; i++) {
       const link_call *c = &p->calls.v[m->call_off + i];
-      if ((c->flags & (SCF_DOOMED | SCF_NORETURN)) || witness_shown(p, m, c) || precond_call(p, c)) continue;
+      if ((c->flags & (SCF_DOOMED | SCF_NORETURN)) || witness_shown(p, m, c) || link_guard_call(p, c)) continue;
       if (link_call_class_scratch_as(p, m, c, n->local_params, owner, &n->ch) > decl)
         return (link_why){ WHY_CALL, m->call_off + i };
     }
