@@ -408,7 +408,10 @@ static const sum_effect *witness_log_hook(const link_prog *p, const link_func *g
   return e->kind == SE_CALL_INDIRECT ? e : NULL;
 }
 
-static void witness(const link_prog *p, const checks_opts *o, nr_ctx *nr, purity decl, const link_func *f,
+/* Writes f's witness into msg (and its steps as d's notes). Returns true
+ * when the recursion is all there is: no function past the call back into
+ * it has a cause of its own, so the analysis cannot tell (a warning). */
+static bool witness(const link_prog *p, const checks_opts *o, nr_ctx *nr, purity decl, const link_func *f,
                     strbuf *msg, diag *d)
 {
   const sum_effect *hook = NULL;
@@ -475,10 +478,11 @@ static void witness(const link_prog *p, const checks_opts *o, nr_ctx *nr, purity
   if (found == DETOUR_NONE)
     sb_puts(msg, "; past this call, back into the recursion, no function has an effect of its own beyond the "
                  "attribute once the memory this chain owns is left out (locals, scratch blocks, buffers passed "
-                 "down): the analysis does not leave that memory out through recursive calls, so this error is "
-                 "likely a false positive");
+                 "down): the analysis does not leave that memory out through recursive calls, so it cannot "
+                 "tell whether the attribute holds (a warning, not an error)");
   if (d) checks_related_why(d, p, o, cur, why, "");
   sb_free(&via);
+  return found == DETOUR_NONE;
 }
 
 /* ---- cheats ---- */
@@ -625,7 +629,8 @@ static void emit_misuse(const link_prog *p, const checks_opts *o, nr_ctx *nr, co
   strbuf msg = {0};
   sb_printf(&msg, "'%s' is declared %s but ", S(p, f->name), purity_name(decl));
   diag *d = checks_emit(out, p, o, "misuse", DIAG_ERROR, at, f, "");
-  witness(p, o, nr, decl, f, &msg, d);
+  /* Issue 30 item 7: where the analysis cannot tell, no false certainty. */
+  if (witness(p, o, nr, decl, f, &msg, d)) d->severity = DIAG_WARNING;
   if (link_weak_body(f))
     sb_puts(&msg, "; this is a weak definition: a strong definition elsewhere may replace it, but where none "
                   "does, this body is the one linked");
@@ -671,7 +676,7 @@ static void emit_barrier(const link_prog *p, const checks_opts *o, const link_fu
   strbuf msg = {0};
   sb_printf(&msg, "'%s' is declared %s and ", S(p, f->name), purity_name(decl));
   diag *d = checks_emit(out, p, o, "misuse", DIAG_NOTE, at, f, "");
-  witness(p, o, NULL, decl, f, &msg, d);
+  (void)witness(p, o, NULL, decl, f, &msg, d);
   sb_puts(&msg, ": it runs no instruction, so the attribute holds; the compiler may still merge, move or "
                 "delete calls, and the barrier's ordering with them");
   free(d->message);
