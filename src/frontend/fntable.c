@@ -224,34 +224,65 @@ static void ft_load(ft_ctx *x, CXCursor e, ft_objs *objs, int depth)
   vec_free(&roots);
 }
 
-/* The expression a function defined here returns when its body is just
- * `return E;`, else a null cursor. */
-static CXCursor ft_return_expr(ft_ctx *x, CXCursor call)
+typedef struct { fw *w; VEC(CXCursor) exprs; int bad; } ft_returns;
+
+static enum CXChildVisitResult ft_return_visit(CXCursor c, CXCursor parent, CXClientData d)
 {
-  CXCursor none = clang_getNullCursor(), kk[1];
-  CXCursor fn = clang_getCursorReferenced(call);
-  if (clang_getCursorKind(fn) != CXCursor_FunctionDecl) return none;
+  (void)parent;
+  ft_returns *r = d;
+  if (clang_getCursorKind(c) != CXCursor_ReturnStmt) return CXChildVisit_Recurse;
+  CXCursor kk[1];
+  if (ft_kids(r->w, c, kk, 1) != 1) { r->bad = 1; return CXChildVisit_Break; }
+  vec_push(&r->exprs, kk[0]);
+  return CXChildVisit_Continue;
+}
+
+/* Into r: the expressions a function defined here returns. A body that
+ * is just `return E;` (an accessor) is taken as it is; a longer one (a
+ * lookup, xz's `encoder_find`: a loop returning `encoders + i`, then
+ * NULL) only when its body is the one every call runs: not weak, not
+ * interposable under -fPIC, not noipa (as retro.c). */
+static int ft_return_exprs(ft_ctx *x, CXCursor call, ft_returns *r)
+{
+  CXCursor fn = clang_getCursorReferenced(call), kk[1];
+  if (clang_getCursorKind(fn) != CXCursor_FunctionDecl) return 0;
   CXCursor def = clang_getCursorDefinition(fn);
-  if (clang_Cursor_isNull(def)) return none;
+  if (clang_Cursor_isNull(def)) return 0;
   size_t k = fw_kids(x->w, def), n = x->w->ks.n - k;
-  CXCursor body = n ? x->w->ks.v[x->w->ks.n - 1] : none;
+  CXCursor body = n ? x->w->ks.v[x->w->ks.n - 1] : clang_getNullCursor();
   x->w->ks.n = k;
-  if (clang_getCursorKind(body) != CXCursor_CompoundStmt || ft_kids(x->w, body, kk, 1) != 1 ||
-      clang_getCursorKind(kk[0]) != CXCursor_ReturnStmt)
-    return none;
-  CXCursor ret = kk[0];
-  return ft_kids(x->w, ret, kk, 1) == 1 ? kk[0] : none;
+  if (clang_getCursorKind(body) != CXCursor_CompoundStmt) return 0;
+  if (ft_kids(x->w, body, kk, 1) != 1 || clang_getCursorKind(kk[0]) != CXCursor_ReturnStmt) {
+    const sum_func *f = &x->w->t->sum->funcs.v[fe_func_for(x->w->t, def)];
+    if (f->flags & (SFF_WEAK | SFF_INTERPOSABLE | SFF_NOIPA)) return 0;
+  }
+  clang_visitChildren(body, ft_return_visit, r);
+  return !r->bad && r->exprs.n > 0;
 }
 
 /* A call of an accessor, systemd's `static inline const UnitVTable
- * *UNIT_VTABLE(const Unit *u) { return unit_vtable[u->type]; }`: the
- * values of what it returns. Its parameters may only index (an index is
- * not followed: any element); anything else about them is unknown. */
+ * *UNIT_VTABLE(const Unit *u) { return unit_vtable[u->type]; }`, or of a
+ * lookup: the values of what it returns. Its parameters may only index
+ * (an index is not followed: any element); anything else about them is
+ * unknown. */
 static void ft_returned(ft_ctx *x, CXCursor call, ft_objs *objs, int depth)
 {
-  CXCursor e = ft_return_expr(x, call);
-  if (clang_Cursor_isNull(e)) { x->bad = 1; return; }
-  ft_rvalue(x, e, objs, depth + 1);
+  ft_returns r = { x->w, {0}, 0 };
+  if (!ft_return_exprs(x, call, &r)) x->bad = 1;
+  for (size_t i = 0; i < r.exprs.n && !x->bad; i++) ft_rvalue(x, r.exprs.v[i], objs, depth + 1);
+  vec_free(&r.exprs);
+}
+
+/* A local pointer that is itself const (`const T *const p = E;`) holds
+ * E's value all its life: C forbids assigning it. Its initializer, or a
+ * null cursor. */
+static CXCursor ft_const_local_init(CXCursor ref)
+{
+  CXCursor none = clang_getNullCursor();
+  if (clang_getCursorKind(ref) != CXCursor_VarDecl || clang_Cursor_hasVarDeclGlobalStorage(ref)) return none;
+  CXType t = clang_getCanonicalType(clang_getCursorType(ref));
+  if (t.kind != CXType_Pointer || !clang_isConstQualifiedType(t) || clang_isVolatileQualifiedType(t)) return none;
+  return clang_Cursor_getVarDeclInitializer(ref);
 }
 
 /* The functions (into x) and variables (into objs) pointer or function
@@ -265,9 +296,23 @@ static void ft_rvalue(ft_ctx *x, CXCursor e, ft_objs *objs, int depth)
   switch (clang_getCursorKind(e)) {
   case CXCursor_DeclRefExpr: {
     CXCursor ref = clang_getCursorReferenced(e);
+    CXCursor init = ft_const_local_init(ref);
     if (clang_getCursorKind(ref) == CXCursor_FunctionDecl) ft_add_func(x, ref);
     else if (fe_type_is_array(clang_getCanonicalType(clang_getCursorType(ref)))) ft_lvalue(x, e, objs, &no_filter, depth + 1);
+    else if (!clang_Cursor_isNull(init)) ft_rvalue(x, init, objs, depth + 1);
     else ft_load(x, e, objs, depth);
+    return;
+  }
+  case CXCursor_BinaryOperator: {
+    /* `table + i`, `table - i`: an element of what the pointer points
+     * into (pointer arithmetic stays within its array); the index is not
+     * followed. */
+    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(e);
+    CXCursor kk2[2];
+    if ((op != CXBinaryOperator_Add && op != CXBinaryOperator_Sub) || ft_kids(x->w, e, kk2, 2) != 2) { x->bad = 1; return; }
+    int lp = fe_expr_is_pointer(kk2[0]), rp = fe_expr_is_pointer(kk2[1]);
+    if (lp == rp || (rp && op == CXBinaryOperator_Sub)) { x->bad = 1; return; }
+    ft_rvalue(x, lp ? kk2[0] : kk2[1], objs, depth + 1);
     return;
   }
   case CXCursor_MemberRefExpr: case CXCursor_ArraySubscriptExpr:
