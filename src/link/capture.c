@@ -21,8 +21,8 @@
  *    no call is passed one at an argument its callee keeps.
  *  - sst: f's state with its scratch work left out (and blocks it passes
  *    treated as its own locals: a callee writing them writes scratch),
- *    the callees' sst joined, bottom-up; within a recursive component the
- *    plain state stands (conservative). A precondition guard's report
+ *    the callees' sst joined, bottom-up; a recursive component from
+ *    nothing up to its fixpoint, as the plain solve. A precondition guard's report
  *    (link_guard_call) is left out too: check notes it (checks/precond.h).
  *
  * Inference (infer, suggest) never looks at any of this: GCC counts an
@@ -352,26 +352,42 @@ static bool scratch_state_same(const link_state *a, const link_state *b)
   return a->own == b->own && a->mnr == b->mnr && a->pr == b->pr && a->pw == b->pw && a->pn == b->pn;
 }
 
-/* The est of a recursive component (members m[0..n)): from nothing up to
- * the fixpoint, as the plain solve does (the lattice is finite and each
- * step monotone); never above sst. Members that keep errno take it as
- * their sst too. (sst itself stays the plain state here.) */
-static void scratch_solve_cycle(link_prog *p, const uint32_t *m, uint32_t n)
+/* One of a recursive component's check states (members m[0..n)), sst or
+ * est (noerr): from nothing up to the fixpoint, as the plain solve does
+ * (the lattice is finite and each step monotone). */
+static void scratch_cycle_fix(link_prog *p, const uint32_t *m, uint32_t n, bool noerr)
 {
-  for (uint32_t k = 0; k < n; k++) p->funcs.v[m[k]].est = (link_state){ PURITY_CONST, 0, 0, 0, 0 };
+  for (uint32_t k = 0; k < n; k++) {
+    link_func *f = &p->funcs.v[m[k]];
+    *(noerr ? &f->est : &f->sst) = (link_state){ PURITY_CONST, 0, 0, 0, 0 };
+  }
   for (bool grew = true; grew;) {
     grew = false;
     for (uint32_t k = 0; k < n; k++) {
       link_func *f = &p->funcs.v[m[k]];
-      link_state e = scratch_eval(p, f, (f->lflags & LF_SCRATCH_OK) != 0, true), j = f->est;
+      link_state *cur = noerr ? &f->est : &f->sst;
+      link_state e = scratch_eval(p, f, (f->lflags & LF_SCRATCH_OK) != 0, noerr), j = *cur;
       j.own = purity_join((purity)j.own, (purity)e.own);
       j.mnr |= e.mnr;
       j.pr |= e.pr;
       j.pw |= e.pw;
       j.pn |= e.pn;
-      if (!scratch_state_same(&j, &f->est)) { f->est = j; grew = true; }
+      if (!scratch_state_same(&j, cur)) { *cur = j; grew = true; }
     }
   }
+}
+
+/* A recursive component's sst, then its est, each never above the state
+ * before it (st, sst: check only ever forgives). Members that keep errno
+ * take est as their sst too. */
+static void scratch_solve_cycle(link_prog *p, const uint32_t *m, uint32_t n)
+{
+  scratch_cycle_fix(p, m, n, false);
+  for (uint32_t k = 0; k < n; k++) {
+    link_func *f = &p->funcs.v[m[k]];
+    if (scratch_state_class(&f->sst) > scratch_state_class(&f->st)) f->sst = f->st;
+  }
+  scratch_cycle_fix(p, m, n, true);
   for (uint32_t k = 0; k < n; k++) {
     link_func *f = &p->funcs.v[m[k]];
     if (scratch_state_class(&f->est) > scratch_state_class(&f->sst)) f->est = f->sst;
@@ -401,7 +417,7 @@ void link_scratch_solve(link_prog *p)
     if (!link_has_body(f)) continue;
     bool self = false;
     for (uint32_t i = 0; i < f->ncall && !self; i++) self = p->calls.v[f->call_off + i].callee == fi;
-    /* recursion: the plain state stands for sst (conservative) */
+    /* recursion: solved from nothing up, as the plain solve is */
     if (n > 1 || self) { scratch_solve_cycle(p, scc.members.v + scc.start.v[c], n); continue; }
     bool owner = (f->lflags & LF_SCRATCH_OK) != 0;
     link_state s = scratch_eval(p, f, owner, false);
