@@ -208,6 +208,9 @@ purity link_effect_contrib(const link_prog *p, const sum_effect *e);
 /* Does loop effect e (of f) make f may-not-return? See solve.c. */
 bool link_loop_mnr(const link_prog *p, const link_func *f, const sum_effect *e);
 purity link_call_class(const link_prog *p, const link_func *f, const link_call *c);
+/* The part of it not through f's parameters (what no caller's arguments
+ * can turn into a write of its own locals). */
+purity link_call_own(const link_prog *p, const link_func *f, const link_call *c);
 
 /* capture.c (issue 30): scratch memory for `check`. After the solve
  * (link_solve calls it): every function's captures, LF_SCRATCH_OK and sst. */

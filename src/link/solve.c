@@ -167,6 +167,13 @@ purity link_call_class(const link_prog *p, const link_func *f, const link_call *
   return state_class(&cs);
 }
 
+purity link_call_own(const link_prog *p, const link_func *f, const link_call *c)
+{
+  link_state cs;
+  solve_call(p, f, c, &cs);
+  return (purity)cs.own;
+}
+
 purity link_effect_contrib(const link_prog *p, const sum_effect *e)
 {
   link_state s = { PURITY_CONST, 0, 0, 0, 0 };

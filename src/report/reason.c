@@ -348,6 +348,48 @@ static bool reason_passed(strbuf *b, const link_prog *p, const link_func *f, con
   return n > 0;
 }
 
+/* Does e read or write through a parameter of its function that call c
+ * points only to its caller's locals? */
+static bool reason_local_param(const link_prog *p, const link_call *c, const sum_effect *e)
+{
+  if ((e->kind != SE_WRITE_PARAM && e->kind != SE_READ_PARAM) || e->param >= c->nargs) return false;
+  return p->argmasks.v[c->arg_off + e->param] == PROV_LOCAL;
+}
+
+/* g's cause as call c sees it. When g's own reason is an access through
+ * a parameter that here points to the caller's locals, that access is not
+ * what makes the call as impure as it is (xz's lz_encoder_prepare writing
+ * the caller's local `mf`, whose lzma_free is the cause): the first of g's
+ * other causes of its class, in source order — an effect not through a
+ * parameter, or a call that is so without its parameters; none on a path
+ * that ends in a noreturn call (they count as reads). */
+static link_why reason_why_at(const link_prog *p, const link_call *c, const link_func *g, purity cls)
+{
+  if (g->why.kind != WHY_EFFECT || !reason_local_param(p, c, &p->effs.v[g->why.index])) return g->why;
+  link_why best = g->why;
+  sum_loc at = { 0, UINT32_MAX, UINT32_MAX };
+  for (uint32_t i = 0; i < g->neff; i++) {
+    const sum_effect *e = &p->effs.v[g->eff_off + i];
+    if (e->kind == SE_WRITE_PARAM || e->kind == SE_READ_PARAM || (e->flags & SEF_DOOMED) ||
+        link_effect_contrib(p, e) != cls)
+      continue;
+    if (e->loc.line < at.line || (e->loc.line == at.line && e->loc.col < at.col)) {
+      best = (link_why){ WHY_EFFECT, g->eff_off + i };
+      at = e->loc;
+    }
+  }
+  for (uint32_t i = 0; i < g->ncall; i++) {
+    const link_call *gc = &p->calls.v[g->call_off + i];
+    if (gc->callee == c->callee || (gc->flags & (SCF_DOOMED | SCF_NORETURN)) || link_call_own(p, g, gc) != cls)
+      continue;
+    if (gc->loc.line < at.line || (gc->loc.line == at.line && gc->loc.col < at.col)) {
+      best = (link_why){ WHY_CALL, g->call_off + i };
+      at = gc->loc;
+    }
+  }
+  return best;
+}
+
 /* The call that makes f what it is, and what that callee contributes. */
 static void reason_call(strbuf *b, const link_prog *p, const link_func *f, const link_call *c, const char *root)
 {
@@ -396,7 +438,8 @@ static void reason_call(strbuf *b, const link_prog *p, const link_func *f, const
     reason_callee(b, p, c, false);
     sb_printf(b, " (%s: ", purity_name((purity)g->cls));
   }
-  if (link_has_body(g)) reason_head(b, p, g, root); else reason_external(b, p, g, root);
+  if (link_has_body(g)) reason_head_why(b, p, g, reason_why_at(p, c, g, (purity)g->cls), root);
+  else reason_external(b, p, g, root);
   sb_puts(b, ")");
 }
 
