@@ -457,7 +457,9 @@ static bool witness(const link_prog *p, const checks_opts *o, nr_ctx *nr, purity
     if (!witness_shown(p, cur, c) || g == cur) break;
     if ((hook = witness_log_hook(p, g))) break;
     strbuf note = {0};
-    sb_printf(&note, "'%s' calls '%s' here", S(p, cur->name), S(p, g->name));
+    if (c->flags & SCF_TABLE)   /* one of the functions a call through a pointer may reach */
+      sb_printf(&note, "'%s' may call '%s' here, through a function pointer", S(p, cur->name), S(p, g->name));
+    else sb_printf(&note, "'%s' calls '%s' here", S(p, cur->name), S(p, g->name));
     if (d) checks_related(d, p, o, c->loc, sb_str(&note));
     sb_free(&note);
     sb_printf(&via, "%s%s", via.n ? ", " : "", S(p, g->name));
