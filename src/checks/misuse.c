@@ -99,8 +99,7 @@ static link_why witness_not_self(const link_prog *p, const link_func *cur, purit
     return w;
   for (uint32_t i = 0; i < cur->neff; i++) {
     const sum_effect *e = &p->effs.v[cur->eff_off + i];
-    bool local = (e->kind == SE_READ_PARAM || e->kind == SE_WRITE_PARAM) && e->param < 64 &&
-                 (local_params >> e->param & 1);
+    bool local = checks_param_local(e, local_params);
     if ((e->flags & (SEF_DOOMED | SEF_SCRATCH | SEF_MAY)) || nr_is_barrier(e) || link_scratch_effect(p, cur, e) ||
         (ch->noerr && link_errno_write(p, e)) || local)
       continue;
@@ -241,8 +240,7 @@ static link_why witness_own_cause(const link_prog *p, const witness_node *n, pur
   for (int may = 0; may < 2; may++) {
     for (uint32_t i = 0; i < m->neff; i++) {
       const sum_effect *e = &p->effs.v[m->eff_off + i];
-      bool local = (e->kind == SE_READ_PARAM || e->kind == SE_WRITE_PARAM) && e->param < 64 &&
-                   (n->local_params >> e->param & 1);
+      bool local = checks_param_local(e, n->local_params);
       if (!(e->flags & SEF_MAY) != !may || (e->flags & (SEF_DOOMED | SEF_SCRATCH | SEF_ERRNO_RESTORE)) || local ||
           (!barriers && nr_is_barrier(e)) || link_scratch_effect(p, m, e) || (n->ch.noerr && link_errno_write(p, e)) ||
           link_effect_contrib(p, e) <= decl)

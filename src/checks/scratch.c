@@ -11,9 +11,7 @@
 
 static const char *S(const link_prog *p, uint32_t id) { return strtab_get(p->strs, id); }
 
-/* Is effect e of f only on memory no caller of the checked function sees:
- * through a parameter in local_params? */
-static bool scratch_param_local(const sum_effect *e, uint64_t local_params)
+bool checks_param_local(const sum_effect *e, uint64_t local_params)
 {
   return (e->kind == SE_READ_PARAM || e->kind == SE_WRITE_PARAM) && e->param < 64 &&
          (local_params >> e->param & 1);
@@ -40,7 +38,7 @@ static link_why scratch_other_cause(const link_prog *p, const link_func *f, puri
   bool owner = scratch_witness_owner(f) || (ch && ch->owned);
   for (uint32_t i = 0; i < f->neff; i++) {
     const sum_effect *e = &p->effs.v[f->eff_off + i];
-    if ((e->flags & (SEF_SCRATCH | SEF_DOOMED | SEF_ERRNO_RESTORE)) || scratch_param_local(e, local_params) ||
+    if ((e->flags & (SEF_SCRATCH | SEF_DOOMED | SEF_ERRNO_RESTORE)) || checks_param_local(e, local_params) ||
         link_scratch_effect(p, f, e) || (ch && ch->noerr && link_errno_write(p, e)))
       continue;
     if (link_effect_contrib(p, e) > decl) return (link_why){ WHY_EFFECT, f->eff_off + i };
@@ -93,7 +91,7 @@ link_why checks_scratch_why(const link_prog *p, const link_func *cur, link_why w
   bool scratch = false;
   if (w.kind == WHY_EFFECT) {
     const sum_effect *e = &p->effs.v[w.index];
-    scratch = (e->flags & (SEF_SCRATCH | SEF_ERRNO_RESTORE)) || scratch_param_local(e, local_params) ||
+    scratch = (e->flags & (SEF_SCRATCH | SEF_ERRNO_RESTORE)) || checks_param_local(e, local_params) ||
               link_scratch_effect(p, cur, e) || (ch && ch->noerr && link_errno_write(p, e));
   } else if (w.kind == WHY_CALL) {
     const link_call *c = &p->calls.v[w.index];

@@ -14,6 +14,9 @@
  * not a write into errno where the chain (ch, or NULL) keeps errno. */
 link_why checks_scratch_why(const link_prog *p, const link_func *cur, link_why w, purity decl,
                             uint64_t local_params, const link_chain *ch);
+/* Is effect e only on memory no caller of the checked function sees:
+ * through a parameter in local_params (bit i: parameter i)? */
+bool checks_param_local(const sum_effect *e, uint64_t local_params);
 /* The local_params of via's callee, reached from `from` whose own are
  * local_params: the arguments pointing only to locals, fresh blocks of a
  * LF_SCRATCH_OK caller, or such parameters. */

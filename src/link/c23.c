@@ -203,11 +203,6 @@ static c23_state c23_eval(const link_prog *p, const ptrmap *writers, uint32_t fi
 
 /* ---- reasons ---- */
 
-static bool loc_before(sum_loc a, sum_loc b)
-{
-  return a.line < b.line || (a.line == b.line && a.col < b.col);
-}
-
 /* The first effect or call, in source order, that keeps f from the class
  * above its own: one whose own contribution is already that bad, else a
  * write through a parameter that f also reads through (idempotence). */
@@ -224,7 +219,7 @@ static void c23_why(const link_prog *p, const ptrmap *writers, uint32_t fi, link
       const sum_effect *e = &p->effs.v[f->eff_off + i];
       c23_effect(p, writers, fi, e, &one);
       bool hit = pass == 0 ? one.own >= r->cls : (one.pw & r->st.pr) != 0;
-      if (hit && loc_before(e->loc, best)) { r->why.kind = WHY_EFFECT; r->why.index = f->eff_off + i; best = e->loc; }
+      if (hit && sum_loc_before(e->loc, best)) { r->why.kind = WHY_EFFECT; r->why.index = f->eff_off + i; best = e->loc; }
     }
     for (uint32_t i = 0; i < f->ncall; i++) {
       c23_state one;
@@ -232,7 +227,7 @@ static void c23_why(const link_prog *p, const ptrmap *writers, uint32_t fi, link
       if (c->callee == fi) continue;
       c23_call(p, f, c, &one);
       bool hit = pass == 0 ? one.own >= r->cls : (one.pw & r->st.pr) != 0;
-      if (hit && loc_before(c->loc, best)) { r->why.kind = WHY_CALL; r->why.index = f->call_off + i; best = c->loc; }
+      if (hit && sum_loc_before(c->loc, best)) { r->why.kind = WHY_CALL; r->why.index = f->call_off + i; best = c->loc; }
     }
     if (pass == 1 && r->why.kind != WHY_NONE) r->idem = 1;
   }

@@ -260,11 +260,6 @@ static void solve_component(link_prog *p, const uint32_t *m, uint32_t n)
 
 /* ---- reasons ---- */
 
-static bool loc_before(sum_loc a, sum_loc b)
-{
-  return a.line < b.line || (a.line == b.line && a.col < b.col);
-}
-
 /* How telling a cause is, for a maintainer who has to fix it (issue 14,
  * item 6; issue 22, item 6); lower is better, ties go to source order:
  *   0  an effect on a named object (a global written or read, an atomic's
@@ -303,7 +298,7 @@ static int why_rank_call(const link_prog *p, const link_call *c)
 
 static bool why_better(int rank, sum_loc loc, int best_rank, sum_loc best_loc)
 {
-  return rank < best_rank || (rank == best_rank && loc_before(loc, best_loc));
+  return rank < best_rank || (rank == best_rank && sum_loc_before(loc, best_loc));
 }
 
 /* The most telling thing (why_rank_*), first in source order among
@@ -343,7 +338,7 @@ static link_why solve_why_mnr(const link_prog *p, const link_func *f, bool recur
   for (uint32_t i = 0; i < f->neff; i++) {
     const sum_effect *e = &p->effs.v[f->eff_off + i];
     bool mnr = e->kind == SE_GOTO_BACK || (e->kind == SE_LOOP && link_loop_mnr(p, f, e));
-    if (mnr && loc_before(e->loc, best_loc)) {
+    if (mnr && sum_loc_before(e->loc, best_loc)) {
       best.kind = WHY_EFFECT; best.index = f->eff_off + i; best_loc = e->loc;
     }
   }
@@ -351,7 +346,7 @@ static link_why solve_why_mnr(const link_prog *p, const link_func *f, bool recur
     const link_call *c = &p->calls.v[f->call_off + i];
     const link_func *g = &p->funcs.v[c->callee];
     bool mnr = ((c->flags & SCF_NORETURN) && link_func_exits(g)) || link_solve_callee(p, f, g).mnr;
-    if (mnr && g != f && loc_before(c->loc, best_loc)) {
+    if (mnr && g != f && sum_loc_before(c->loc, best_loc)) {
       best.kind = WHY_CALL; best.index = f->call_off + i; best_loc = c->loc;
     }
   }

@@ -356,11 +356,6 @@ static bool reason_local_param(const link_prog *p, const link_call *c, const sum
   return p->argmasks.v[c->arg_off + e->param] == PROV_LOCAL;
 }
 
-static bool reason_loc_before(sum_loc a, sum_loc b)
-{
-  return a.line < b.line || (a.line == b.line && a.col < b.col);
-}
-
 /* g's cause as call c sees it. When g's own reason is an access through
  * a parameter that here points to the caller's locals, that access is not
  * what makes the call as impure as it is (xz's lz_encoder_prepare writing
@@ -378,7 +373,7 @@ static link_why reason_why_at(const link_prog *p, const link_call *c, const link
     if (e->kind == SE_WRITE_PARAM || e->kind == SE_READ_PARAM || (e->flags & SEF_DOOMED) ||
         link_effect_contrib(p, e) != cls)
       continue;
-    if (reason_loc_before(e->loc, at)) {
+    if (sum_loc_before(e->loc, at)) {
       best = (link_why){ WHY_EFFECT, g->eff_off + i };
       at = e->loc;
     }
@@ -387,7 +382,7 @@ static link_why reason_why_at(const link_prog *p, const link_call *c, const link
     const link_call *gc = &p->calls.v[g->call_off + i];
     if (gc->callee == c->callee || (gc->flags & (SCF_DOOMED | SCF_NORETURN)) || link_call_own(p, g, gc) != cls)
       continue;
-    if (reason_loc_before(gc->loc, at)) {
+    if (sum_loc_before(gc->loc, at)) {
       best = (link_why){ WHY_CALL, g->call_off + i };
       at = gc->loc;
     }

@@ -150,6 +150,11 @@ typedef enum { SO_NONE, SO_GLOBAL, SO_FILE_STATIC, SO_STATIC_LOCAL, SO_THREAD_LO
 #define SEF_MAY 0x4000
 
 typedef struct { uint32_t file, line, col; } sum_loc;
+/* Does a come before b in one file (line, then column)? */
+static inline bool sum_loc_before(sum_loc a, sum_loc b)
+{
+  return a.line < b.line || (a.line == b.line && a.col < b.col);
+}
 
 typedef struct {
   uint8_t kind;      /* sum_effect_kind */
