@@ -261,6 +261,8 @@ typedef struct fw {
   VEC(fw_excl) excl;      /* ptrneq.c: active exclusions */
   VEC(fw_mwtest) mw_active;  /* maywrite.c: the input tests whose branch the walk is in */
   VEC(fw_mwtest) mw_tests;   /* every such test an assignment ran under (sticky) */
+  CXSourceRange intptr_at;   /* intptr.c: the last pointer converted to an integer */
+  uint64_t intptr_mask;      /* and its provenance */
 } fw;
 
 /* Statement flags: how control can leave a statement. */
@@ -286,6 +288,12 @@ int fw_switch_covers_enum(CXCursor cond, CXCursor body);
  * integer's type decides (`u > ULONG_MAX`, `u < 0` for unsigned u):
  * 1 always true, 0 always false, -1 not such a comparison. */
 int fw_cmp_type_decided(CXCursor cond);
+
+/* intptr.c: a pointer converted to an integer (conv) with provenance m
+ * is noted; an integer `from` converted back to a pointer that carries
+ * exactly the last noted one (rounded by + - & |) points where it did. */
+void fw_intptr_note(fw *w, CXCursor conv, uint64_t m);
+bool fw_intptr_origin(fw *w, CXCursor from, uint64_t *m);
 
 /* walk_expr.c */
 size_t fw_kids(fw *w, CXCursor c);            /* pushes children, returns start */

@@ -790,11 +790,15 @@ static uint64_t fw_convert(fw *w, CXCursor c, CXCursor from, int acc)
   uint64_t m = fw_expr(w, from, acc);
   /* A pointer passed as a transparent union keeps its provenance. */
   if (fe_type_is_pointer_union(to) && fe_expr_is_pointer(from)) return m;
-  if (!fe_expr_is_pointer(c) && !fe_type_is_array(to)) return 0;
+  if (!fe_expr_is_pointer(c) && !fe_type_is_array(to)) {
+    if (fe_expr_is_pointer(from)) fw_intptr_note(w, c, m);
+    return 0;
+  }
   if (fe_expr_is_pointer(from) || fe_type_is_array(ft) ||
       ft.kind == CXType_FunctionProto || ft.kind == CXType_FunctionNoProto)
     return m;
-  return fw_int_to_ptr(from);
+  uint64_t o;
+  return fw_intptr_origin(w, from, &o) ? o : fw_int_to_ptr(from);
 }
 
 /* va_arg(ap, T) reads and advances the va_list object: the function's own
