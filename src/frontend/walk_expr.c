@@ -912,6 +912,7 @@ static uint64_t fw_call(fw *w, CXCursor c)
   int direct = !clang_Cursor_isNull(ref);
   int nargs = clang_Cursor_getNumArguments(c);
   int ret_arg0 = 0, ret_into = 0, alloc = 0;
+  fw_fnfield_escape(w, c, ref);
   uint64_t frees = 0;
   if (direct) {
     CXString sp = clang_getCursorSpelling(ref);
