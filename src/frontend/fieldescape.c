@@ -9,7 +9,8 @@
  * holding the union records SFS_ESCAPE naming the callee — unknown at the
  * link unless the callee has a body there, whose own stores then count — or
  * SFS_UNKNOWN for a call through a pointer. A parameter that points to
- * const (memcpy's source) is only read. */
+ * const (memcpy's source) is only read. A cast to a pointer to such a
+ * record from a pointer to other bytes is unknown too (fw_fnfield_cast). */
 #include "frontend/walk.h"
 
 typedef VEC(uint32_t) fx_keys;
@@ -67,6 +68,32 @@ void fw_fnfield_escape(fw *w, CXCursor call, CXCursor callee)
       sum_fstore s = { keys.v[k], w->fi + 1, direct ? SFS_ESCAPE : SFS_UNKNOWN, direct ? fe_func_for(t, callee) : 0 };
       vec_push(&t->sum->fstores, s);
     }
+  }
+  vec_free(&keys);
+}
+
+/* `(T *) p` where p points to another type, not void: the union in T may
+ * be read from bytes (`*(T *) buf`, a record copied from a byte buffer).
+ * A void pointer (malloc's block, a callback's context) keeps the model:
+ * the object it points to was written as a T. */
+void fw_fnfield_cast(fw *w, CXCursor cast, CXCursor operand)
+{
+  fe_tu *t = w->t;
+  CXType to = clang_getCanonicalType(clang_getCursorType(cast));
+  CXType from = clang_getCanonicalType(clang_getCursorType(fe_strip(t, operand)));
+  if (to.kind != CXType_Pointer || from.kind != CXType_Pointer) return;
+  CXType src = clang_getCanonicalType(clang_getPointeeType(from));
+  CXType dst = clang_getCanonicalType(clang_getPointeeType(to));
+  if (src.kind == CXType_Void) return;
+  if (src.kind == CXType_Record && dst.kind == CXType_Record &&   /* qualifiers aside, the same record */
+      clang_equalCursors(clang_getCanonicalCursor(clang_getTypeDeclaration(src)),
+                         clang_getCanonicalCursor(clang_getTypeDeclaration(dst))))
+    return;
+  fx_keys keys = {0};
+  fx_record_keys(t, dst, &keys, 0);
+  for (size_t k = 0; k < keys.n; k++) {
+    sum_fstore s = { keys.v[k], w->fi + 1, SFS_UNKNOWN, 0 };
+    vec_push(&t->sum->fstores, s);
   }
   vec_free(&keys);
 }

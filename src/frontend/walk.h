@@ -450,6 +450,8 @@ uint32_t fw_guard_of(fw *w, CXCursor cond);  /* static tested by a condition, or
 /* fieldescape.c: call's arguments that point to a record holding a union
  * of pointers, handed to callee (a null cursor: through a pointer). */
 void fw_fnfield_escape(fw *w, CXCursor call, CXCursor callee);
+/* `(T *) operand` from a pointer to another type than T, not void. */
+void fw_fnfield_cast(fw *w, CXCursor cast, CXCursor operand);
 /* After the SE_CALL_INDIRECT effect of a call through `callee`: records it
  * as a call through a parameter if callee names one. */
 void fw_fnptr_pcall(fw *w, CXCursor callee, const uint64_t *masks, uint32_t nargs);
@@ -474,6 +476,8 @@ void fw_fnfield_addr(fw *w, CXCursor operand);
 /* fieldescape.c: call's arguments that point to a record holding a union
  * of pointers, handed to callee (a null cursor: through a pointer). */
 void fw_fnfield_escape(fw *w, CXCursor call, CXCursor callee);
+/* `(T *) operand` from a pointer to another type than T, not void. */
+void fw_fnfield_cast(fw *w, CXCursor cast, CXCursor operand);
 /* After the SE_CALL_INDIRECT effect of a call through `callee`: a call
  * through a field, if callee names one. */
 void fw_fnfield_call(fw *w, CXCursor callee, const uint64_t *masks, uint32_t nargs);

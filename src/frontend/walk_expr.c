@@ -1189,6 +1189,7 @@ uint64_t fw_expr(fw *w, CXCursor c, int acc)
     size_t n = w->ks.n - k;
     CXCursor e = n ? FW_KID(w, k, n - 1) : c;   /* children: [TypeRef…] expr */
     w->ks.n = k;
+    if (n) fw_fnfield_cast(w, c, e);
     return n ? fw_convert(w, c, e, ACC_VALUE) : 0;
   }
   case CXCursor_UnexposedExpr: return fw_unexposed(w, c, acc);
