@@ -6,11 +6,12 @@
  * body in the program (read, memcpy, a library's filler) may write the
  * union's bytes with anything, and a call through a pointer may reach such
  * a function: so each argument that points (casts aside) to a record
- * holding the union records SFS_ESCAPE naming the callee — unknown at the
- * link unless the callee has a body there, whose own stores then count — or
- * SFS_UNKNOWN for a call through a pointer. A parameter that points to
- * const (memcpy's source) is only read. A cast to a pointer to such a
- * record from a pointer to other bytes is unknown too (fw_fnfield_cast). */
+ * holding the union, and a call returning such a record by value, records
+ * SFS_ESCAPE naming the callee — unknown at the link unless the callee has
+ * a body there, whose own stores then count — or SFS_UNKNOWN for a call
+ * through a pointer. A parameter that points to const (memcpy's source) is
+ * only read. A cast to a pointer to such a record from a pointer to other
+ * bytes is unknown too (fw_fnfield_cast). */
 #include "frontend/walk.h"
 
 typedef VEC(uint32_t) fx_keys;
@@ -52,6 +53,19 @@ static bool fx_reads_only(CXType fn, int i)
   return p.kind == CXType_Pointer && clang_isConstQualifiedType(clang_getPointeeType(p));
 }
 
+/* The unions of pointers in type ty, each recorded as handed to callee. */
+static void fx_escape(fw *w, CXType ty, CXCursor callee, fx_keys *keys)
+{
+  fe_tu *t = w->t;
+  bool direct = !clang_Cursor_isNull(callee);
+  keys->n = 0;
+  fx_record_keys(t, ty, keys, 0);
+  for (size_t k = 0; k < keys->n; k++) {
+    sum_fstore s = { keys->v[k], w->fi + 1, direct ? SFS_ESCAPE : SFS_UNKNOWN, direct ? fe_func_for(t, callee) : 0 };
+    vec_push(&t->sum->fstores, s);
+  }
+}
+
 void fw_fnfield_escape(fw *w, CXCursor call, CXCursor callee)
 {
   fe_tu *t = w->t;
@@ -61,14 +75,10 @@ void fw_fnfield_escape(fw *w, CXCursor call, CXCursor callee)
   fx_keys keys = {0};
   for (int i = 0; i < nargs; i++) {
     CXType at = clang_getCanonicalType(clang_getCursorType(fe_strip(t, clang_Cursor_getArgument(call, (unsigned)i))));
-    if (at.kind != CXType_Pointer || (direct && fx_reads_only(fn, i))) continue;
-    keys.n = 0;
-    fx_record_keys(t, clang_getPointeeType(at), &keys, 0);
-    for (size_t k = 0; k < keys.n; k++) {
-      sum_fstore s = { keys.v[k], w->fi + 1, direct ? SFS_ESCAPE : SFS_UNKNOWN, direct ? fe_func_for(t, callee) : 0 };
-      vec_push(&t->sum->fstores, s);
-    }
+    if (at.kind == CXType_Pointer && !(direct && fx_reads_only(fn, i))) fx_escape(w, clang_getPointeeType(at), callee, &keys);
   }
+  /* A record returned by value holds what the callee put there. */
+  fx_escape(w, clang_getCursorType(call), callee, &keys);
   vec_free(&keys);
 }
 
