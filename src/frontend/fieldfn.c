@@ -26,9 +26,14 @@
  * known in a library too (link/fields.c). Its key is SUM_STATIC_FNVAR and
  * its USR.
  *
- * Unions are left out (their members overlay each other, a struct inside
- * one too), and so are
- * structs of system headers (library code writes them). What the model
+ * A union whose members are all pointers is one field (key
+ * SUM_UNION_FNFIELD and its USR): its members overlay, so a call through
+ * its function member reaches what any member holds, and a data address
+ * stored in its other member (libunistring's `{ mask, 0, { &table } }`)
+ * is nothing to call. Other unions are left out (an integer member may
+ * hold any address, a struct inside one overlays the rest), and so are
+ * structs of system headers (library code writes them). fieldescape.c
+ * records where such a union's bytes may come from unseen code. What the model
  * assumes, as type-based alias analysis does: a function pointer reaches
  * a field only through stores of the field's own type (not memcpy from
  * bytes, not through a cast to another struct). */
