@@ -457,6 +457,11 @@ void fw_avail_restore(fw *w, size_t mark, size_t floor);
 uint32_t fw_guard_of(fw *w, CXCursor cond);  /* static tested by a condition, or 0 */
 
 /* fnptr.c: function pointers a call site fixes (issue 13, item 4) */
+/* fieldescape.c: call's arguments that point to a record holding a union
+ * of pointers, handed to callee (a null cursor: through a pointer). */
+void fw_fnfield_escape(fw *w, CXCursor call, CXCursor callee);
+/* `(T *) operand` from a pointer to another type than T, not void. */
+void fw_fnfield_cast(fw *w, CXCursor cast, CXCursor operand);
 /* After the SE_CALL_INDIRECT effect of a call through `callee`: records it
  * as a call through a parameter if callee names one. */
 void fw_fnptr_pcall(fw *w, CXCursor callee, const uint64_t *masks, uint32_t nargs);
@@ -478,6 +483,11 @@ void fw_fnfield_param_assign(fw *w, CXCursor target, CXCursor value);
 void fw_fnfield_store(fw *w, CXCursor target, CXCursor value);
 /* `&operand` where operand is such a field: it may be written through. */
 void fw_fnfield_addr(fw *w, CXCursor operand);
+/* fieldescape.c: call's arguments that point to a record holding a union
+ * of pointers, handed to callee (a null cursor: through a pointer). */
+void fw_fnfield_escape(fw *w, CXCursor call, CXCursor callee);
+/* `(T *) operand` from a pointer to another type than T, not void. */
+void fw_fnfield_cast(fw *w, CXCursor cast, CXCursor operand);
 /* After the SE_CALL_INDIRECT effect of a call through `callee`: a call
  * through a field, if callee names one. */
 void fw_fnfield_call(fw *w, CXCursor callee, const uint64_t *masks, uint32_t nargs);

@@ -916,6 +916,7 @@ static uint64_t fw_call(fw *w, CXCursor c)
   int direct = !clang_Cursor_isNull(ref);
   int nargs = clang_Cursor_getNumArguments(c);
   int ret_arg0 = 0, ret_into = 0, alloc = 0;
+  fw_fnfield_escape(w, c, ref);
   uint64_t frees = 0;
   if (direct) {
     CXString sp = clang_getCursorSpelling(ref);
@@ -1193,6 +1194,7 @@ uint64_t fw_expr(fw *w, CXCursor c, int acc)
     size_t n = w->ks.n - k;
     CXCursor e = n ? FW_KID(w, k, n - 1) : c;   /* children: [TypeRef…] expr */
     w->ks.n = k;
+    if (n) fw_fnfield_cast(w, c, e);
     return n ? fw_convert(w, c, e, ACC_VALUE) : 0;
   }
   case CXCursor_UnexposedExpr: return fw_unexposed(w, c, acc);

@@ -453,6 +453,14 @@ typedef struct {
                          called directly), so it may be called from anywhere; field 0 */
 #define SFS_ANY     5 /* function `value` is stored in a field of a record the initializer
                          does not say (brace elision): it may be in any field; field 0 */
+#define SFS_ESCAPE  6 /* the address of a record holding the union `field` is passed to
+                         function `value`, which may write it unless the program has its body */
+/* A field key that is SUM_UNION_FNFIELD then a union's USR names every
+ * member of a union whose members are all pointers: they overlay, so a call
+ * through one reaches what any of them holds (format 17). SUM_UNION_ANY:
+ * an unknown data pointer went to a member an initializer does not say. */
+#define SUM_UNION_FNFIELD "union "
+#define SUM_UNION_ANY "union ?"
 /* A field key that is SUM_STATIC_FNVAR then a USR names a static variable of
  * function-pointer type (file scope or in a function), a field of its own:
  * every store into it is in its TU. */
@@ -463,7 +471,7 @@ typedef struct {
   uint32_t func;     /* 1 + the function whose body stores it; 0: a file-scope initializer */
   uint8_t kind;      /* SFA_FUNC, SFA_PARAM (the storing function's intact parameter),
                         SFA_NULL, SFS_* */
-  uint32_t value;    /* SFA_FUNC, SFS_ADDR, SFS_ANY: a function index; SFA_PARAM: the parameter */
+  uint32_t value;    /* SFA_FUNC, SFS_ADDR, SFS_ANY, SFS_ESCAPE: a function index; SFA_PARAM: the parameter */
 } sum_fstore;
 
 /* Whether an fstore's value is a function index (SFA_FUNC, SFS_ADDR,
@@ -471,7 +479,7 @@ typedef struct {
  * nothing. */
 static inline bool sum_fstore_names_func(const sum_fstore *s)
 {
-  return s->kind == SFA_FUNC || s->kind == SFS_ADDR || s->kind == SFS_ANY;
+  return s->kind == SFA_FUNC || s->kind == SFS_ADDR || s->kind == SFS_ANY || s->kind == SFS_ESCAPE;
 }
 
 /* A call through a function-pointer field (format 8): its SE_CALL_INDIRECT

@@ -423,7 +423,7 @@ static void decode_field_facts(reader *r, sum_tu *tu, uint32_t ns)
   if (n > (uint64_t)(r->end - r->p) / 4) { r->bad = 1; return; }
   for (uint64_t i = 0; i < n && !r->bad; i++) {
     sum_fstore s;
-    s.field = get_idx(r, ns); s.func = get_idx(r, tu->funcs.n + 1); s.kind = (uint8_t)get_idx(r, SFS_ANY + 1);
+    s.field = get_idx(r, ns); s.func = get_idx(r, tu->funcs.n + 1); s.kind = (uint8_t)get_idx(r, SFS_ESCAPE + 1);
     bool fn = sum_fstore_names_func(&s);
     s.value = get_idx(r, fn ? tu->funcs.n : s.kind == SFA_PARAM ? PROV_MAX_PARAMS : 1);
     if (s.kind == SFA_PARAM && !s.func) r->bad = 1;
