@@ -145,7 +145,9 @@ void fw_fnret_lookup(fw *w, CXCursor fn, uint32_t fi)
   if (rt.kind != CXType_Pointer) return;
   CXType rec = clang_getCanonicalType(clang_getPointeeType(rt));
   int any = 0;
-  if (rec.kind != CXType_Record) return;
+  /* A struct: in a union every member lies at offset 0, and the bytes a
+   * member's reader gets are the ones the initializer put in another. */
+  if (rec.kind != CXType_Record || clang_getCursorKind(clang_getTypeDeclaration(rec)) != CXCursor_StructDecl) return;
   clang_Type_visitFields(rec, fr_any_fn, &any);
   if (!any) return;
   fw_cursors inits = {0};
