@@ -35,19 +35,11 @@
 #include "frontend/walk.h"
 #include <string.h>
 
-static int ff_is_fn_pointer(CXType t)
-{
-  t = clang_getCanonicalType(t);
-  if (t.kind != CXType_Pointer) return 0;
-  CXType f = clang_getCanonicalType(clang_getPointeeType(t));
-  return f.kind == CXType_FunctionProto || f.kind == CXType_FunctionNoProto;
-}
-
 /* The string id of field decl fd's USR when it is a function pointer of a
  * struct declared outside system headers; else 0. */
 static uint32_t ff_field_id(fe_tu *t, CXCursor fd)
 {
-  if (clang_getCursorKind(fd) != CXCursor_FieldDecl || !ff_is_fn_pointer(clang_getCursorType(fd))) return 0;
+  if (clang_getCursorKind(fd) != CXCursor_FieldDecl || !fw_is_fn_pointer_type(clang_getCursorType(fd))) return 0;
   CXCursor r = clang_getCursorSemanticParent(fd);
   if (clang_getCursorKind(r) != CXCursor_StructDecl) return 0;
   /* A struct inside a union overlays the union's other members. */
@@ -66,7 +58,7 @@ static uint32_t ff_field_id(fe_tu *t, CXCursor fd)
  * function-pointer type, declared outside system headers; else 0. */
 static uint32_t ff_static_var_id(fe_tu *t, CXCursor vd)
 {
-  if (clang_getCursorKind(vd) != CXCursor_VarDecl || !ff_is_fn_pointer(clang_getCursorType(vd))) return 0;
+  if (clang_getCursorKind(vd) != CXCursor_VarDecl || !fw_is_fn_pointer_type(clang_getCursorType(vd))) return 0;
   if (clang_Cursor_getStorageClass(vd) != CX_SC_Static) return 0;
   if (clang_Location_isInSystemHeader(clang_getCursorLocation(vd))) return 0;
   CXString usr = clang_getCursorUSR(vd);
@@ -247,7 +239,7 @@ static void ff_init_known(fe_tu *t, fw *w, CXCursor field, CXCursor value)
  * implicit conversion, is the field's: only a function pointer matters. */
 static void ff_init_unclear(fe_tu *t, fw *w, CXCursor value)
 {
-  if (!ff_is_fn_pointer(clang_getCursorType(value))) return;
+  if (!fw_is_fn_pointer_type(clang_getCursorType(value))) return;
   uint32_t v;
   uint8_t kind = ff_value(t, NULL, value, &v);
   if (kind == SFA_FUNC) ff_push(t, 0, ff_func(w), SFS_ANY, v);

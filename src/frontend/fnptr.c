@@ -42,7 +42,7 @@ static CXCursor fp_strip(fw *w, CXCursor e)
   return e;
 }
 
-static int fp_is_fn_pointer_type(CXType t)
+int fw_is_fn_pointer_type(CXType t)
 {
   t = clang_getCanonicalType(t);
   if (t.kind != CXType_Pointer) return 0;
@@ -50,7 +50,7 @@ static int fp_is_fn_pointer_type(CXType t)
   return f.kind == CXType_FunctionProto || f.kind == CXType_FunctionNoProto;
 }
 
-static int fp_is_fn_pointer(CXCursor decl) { return fp_is_fn_pointer_type(clang_getCursorType(decl)); }
+static int fp_is_fn_pointer(CXCursor decl) { return fw_is_fn_pointer_type(clang_getCursorType(decl)); }
 
 int fw_fnptr_param_of(fw *w, CXCursor e)
 {
@@ -130,7 +130,7 @@ void fw_fnptr_args(fw *w, CXCursor call, uint32_t rel)
   int nargs = clang_Cursor_getNumArguments(call);
   for (int i = 0; i < nargs; i++) {
     CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
-    if (!fp_is_fn_pointer_type(clang_getCursorType(arg))) {
+    if (!fw_is_fn_pointer_type(clang_getCursorType(arg))) {
       /* Not a function pointer: only a function designator passed to an
        * unprototyped or variadic parameter names one. */
       CXCursor e = fp_strip(w, arg);

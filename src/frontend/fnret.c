@@ -85,17 +85,8 @@ void fw_fnret_mcall(fw *w, CXCursor callee, const uint64_t *masks, uint32_t narg
 typedef struct {
   fw *w;
   uint32_t fi;
-  CXType rec;
-  const fw_cursors *inits;
+  const fw_cursors *inits;   /* the tables' initializers */
 } fr_lookup;
-
-static int fr_is_fn_pointer(CXType t)
-{
-  t = clang_getCanonicalType(t);
-  if (t.kind != CXType_Pointer) return 0;
-  CXType f = clang_getCanonicalType(clang_getPointeeType(t));
-  return f.kind == CXType_FunctionProto || f.kind == CXType_FunctionNoProto;
-}
 
 static void fr_push(sum_tu *s, uint32_t fi, uint32_t moff, uint8_t kind, uint32_t value)
 {
@@ -108,7 +99,7 @@ static void fr_push(sum_tu *s, uint32_t fi, uint32_t moff, uint8_t kind, uint32_
 static enum CXVisitorResult fr_member(CXCursor field, CXClientData d)
 {
   fr_lookup *x = d;
-  if (!fr_is_fn_pointer(clang_getCursorType(field)) || clang_Cursor_isBitField(field)) return CXVisit_Continue;
+  if (!fw_is_fn_pointer_type(clang_getCursorType(field)) || clang_Cursor_isBitField(field)) return CXVisit_Continue;
   long long bits = clang_Cursor_getOffsetOfField(field);
   if (bits < 0 || bits % 8 || bits / 8 >= UINT32_MAX) return CXVisit_Continue;
   CXString name = clang_getCursorSpelling(field);
@@ -132,7 +123,7 @@ static enum CXVisitorResult fr_member(CXCursor field, CXClientData d)
 /* Does record type rec have a function-pointer member of its own? */
 static enum CXVisitorResult fr_any_fn(CXCursor field, CXClientData d)
 {
-  if (!fr_is_fn_pointer(clang_getCursorType(field))) return CXVisit_Continue;
+  if (!fw_is_fn_pointer_type(clang_getCursorType(field))) return CXVisit_Continue;
   *(int *)d = 1;
   return CXVisit_Break;
 }
@@ -152,7 +143,7 @@ void fw_fnret_lookup(fw *w, CXCursor fn, uint32_t fi)
   if (!any) return;
   fw_cursors inits = {0};
   if (fw_fntable_lookup_rows(w, fn, rec, &inits)) {
-    fr_lookup x = { w, fi, rec, &inits };
+    fr_lookup x = { w, fi, &inits };
     clang_Type_visitFields(rec, fr_member, &x);
   }
   vec_free(&inits);

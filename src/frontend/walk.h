@@ -447,6 +447,8 @@ void fw_avail_restore(fw *w, size_t mark, size_t floor);
 uint32_t fw_guard_of(fw *w, CXCursor cond);  /* static tested by a condition, or 0 */
 
 /* fnptr.c: function pointers a call site fixes (issue 13, item 4) */
+/* Is t a pointer to a function (any spelling, typedefs seen through)? */
+int fw_is_fn_pointer_type(CXType t);
 /* After the SE_CALL_INDIRECT effect of a call through `callee`: records it
  * as a call through a parameter if callee names one. */
 void fw_fnptr_pcall(fw *w, CXCursor callee, const uint64_t *masks, uint32_t nargs);
