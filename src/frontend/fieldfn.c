@@ -40,14 +40,6 @@
 #include "frontend/walk.h"
 #include <string.h>
 
-static int ff_is_fn_pointer(CXType t)
-{
-  t = clang_getCanonicalType(t);
-  if (t.kind != CXType_Pointer) return 0;
-  CXType f = clang_getCanonicalType(clang_getPointeeType(t));
-  return f.kind == CXType_FunctionProto || f.kind == CXType_FunctionNoProto;
-}
-
 /* The interned string prefix + the USR of cursor c; 0 without a USR. */
 static uint32_t ff_usr_key(fe_tu *t, const char *prefix, CXCursor c)
 {
@@ -95,7 +87,7 @@ static uint32_t ff_field_id(fe_tu *t, CXCursor fd)
   if (clang_getCursorKind(fd) != CXCursor_FieldDecl) return 0;
   CXCursor r = clang_getCursorSemanticParent(fd);
   if (clang_getCursorKind(r) == CXCursor_UnionDecl) return fe_fnfield_union_key(t, r);
-  if (!ff_is_fn_pointer(clang_getCursorType(fd))) return 0;
+  if (!fw_is_fn_pointer_type(clang_getCursorType(fd))) return 0;
   if (clang_getCursorKind(r) != CXCursor_StructDecl) return 0;
   /* A struct inside a union overlays the union's other members. */
   for (int depth = 0; depth < 16 && clang_getCursorKind(r) == CXCursor_StructDecl; depth++)
@@ -109,7 +101,7 @@ static uint32_t ff_field_id(fe_tu *t, CXCursor fd)
  * function-pointer type, declared outside system headers; else 0. */
 static uint32_t ff_static_var_id(fe_tu *t, CXCursor vd)
 {
-  if (clang_getCursorKind(vd) != CXCursor_VarDecl || !ff_is_fn_pointer(clang_getCursorType(vd))) return 0;
+  if (clang_getCursorKind(vd) != CXCursor_VarDecl || !fw_is_fn_pointer_type(clang_getCursorType(vd))) return 0;
   if (clang_Cursor_getStorageClass(vd) != CX_SC_Static) return 0;
   if (clang_Location_isInSystemHeader(clang_getCursorLocation(vd))) return 0;
   return ff_usr_key(t, SUM_STATIC_FNVAR, vd);
@@ -303,7 +295,7 @@ static void ff_init_known(fe_tu *t, fw *w, CXCursor field, CXCursor value)
  * pointer for the unions whose members are pointers (SUM_UNION_ANY). */
 static void ff_init_unclear(fe_tu *t, fw *w, CXCursor value)
 {
-  bool fn = ff_is_fn_pointer(clang_getCursorType(value));
+  bool fn = fw_is_fn_pointer_type(clang_getCursorType(value));
   if (!fn && clang_getCanonicalType(clang_getCursorType(value)).kind != CXType_Pointer) return;
   uint32_t v;
   uint8_t kind = ff_value(t, NULL, value, &v);

@@ -457,6 +457,8 @@ void fw_avail_restore(fw *w, size_t mark, size_t floor);
 uint32_t fw_guard_of(fw *w, CXCursor cond);  /* static tested by a condition, or 0 */
 
 /* fnptr.c: function pointers a call site fixes (issue 13, item 4) */
+/* Is t a pointer to a function (any spelling, typedefs seen through)? */
+int fw_is_fn_pointer_type(CXType t);
 /* fieldescape.c: call's arguments that point to a record holding a union
  * of pointers, handed to callee (a null cursor: through a pointer). */
 void fw_fnfield_escape(fw *w, CXCursor call, CXCursor callee);
@@ -465,6 +467,9 @@ void fw_fnfield_cast(fw *w, CXCursor cast, CXCursor operand);
 /* After the SE_CALL_INDIRECT effect of a call through `callee`: records it
  * as a call through a parameter if callee names one. */
 void fw_fnptr_pcall(fw *w, CXCursor callee, const uint64_t *masks, uint32_t nargs);
+/* The same fact for a call just recorded as SE_CALL_INDIRECT (the last
+ * effect), through parameter param (moff: sum_pcall's). */
+void fw_fnptr_pcall_at(fw *w, uint32_t param, uint32_t moff, const uint64_t *masks, uint32_t nargs);
 /* The functions and function-pointer parameters a direct call passes (its
  * relative index rel). */
 void fw_fnptr_args(fw *w, CXCursor call, uint32_t rel);
@@ -509,6 +514,25 @@ void fw_fntable_record(fw *w, CXCursor call, const fw_u32vec *targets, const uin
  * reading as a call's): pushed on out (none: the member is null), returns
  * 1; else 0 (unknown). */
 int fw_fntable_member_targets(fw *w, CXCursor init, const char *member, fw_u32vec *out);
+typedef VEC(CXCursor) fw_cursors;
+/* A lookup (fnret.c): function fn's body is the one every call runs (not
+ * weak, interposable, noipa) and every value it returns is a null pointer
+ * or points to a whole element, of record type rec, of a read-only
+ * variable of this TU (static storage, its initializer here): those
+ * variables' initializers pushed on inits, returns 1; else 0. */
+int fw_fntable_lookup_rows(fw *w, CXCursor fn, CXType rec, fw_cursors *inits);
+/* A local pointer that is itself const (`T *const p = E;`) holds E all
+ * its life: E, else a null cursor. */
+CXCursor fw_const_local_init(CXCursor ref);
+
+/* fnret.c: a call through a member of what a call through a parameter
+ * returns (issue 30 item 5: xz's `fc = coder_find (id); fc->memusage
+ * (o)`), and what a lookup returns (sum_rmember). Records the call, just
+ * recorded as a call through a pointer, as a sum_pcall with moff when it
+ * is one. */
+void fw_fnret_mcall(fw *w, CXCursor callee, const uint64_t *masks, uint32_t nargs);
+/* After fi's walk: its sum_rmember records, when it is a lookup. */
+void fw_fnret_lookup(fw *w, CXCursor fn, uint32_t fi);
 
 /* fnslot.c: read-only objects defined in another TU (issue 13, item 5).
  * A call reaching member `member` of read-only object `var` whose

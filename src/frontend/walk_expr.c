@@ -972,6 +972,7 @@ static uint64_t fw_call(fw *w, CXCursor c)
                                                    : fw_ptr_name(w, callee));
       w->eff_flags = flags0;
       fw_fnptr_pcall(w, callee, am.v, (uint32_t)am.n);
+      fw_fnret_mcall(w, callee, am.v, (uint32_t)am.n);
       fw_fnfield_call(w, callee, am.v, (uint32_t)am.n);
     }
     vec_free(&targets);

@@ -413,6 +413,7 @@ void link_solve(link_prog *p)
   link_resolve_ro_tables(p);
   solve_mark_kb_bodies(p);
   link_ind_prepare(p);
+  link_fnret_prepare(p);
   free(p->call_cls);
   p->call_cls = xcalloc(p->calls.n ? p->calls.n : 1, 1);
   link_index_decls(p);

@@ -441,7 +441,29 @@ typedef struct {
   uint32_t eff;      /* the SE_CALL_INDIRECT effect, relative to sum_func.eff_off */
   uint32_t param;    /* the parameter called through */
   uint32_t arg_off, nargs;   /* provenance of the arguments: sum_tu.argmasks */
+  /* (format 17) 0: the call is through the parameter itself. Else the
+   * call is through a function-pointer member of the struct that a call
+   * through the parameter returns (xz's `fc = coder_find (id);
+   * fc->memusage (o)`): 1 + the member's byte offset in the struct type
+   * the caller reads it as. Resolved per call site against what the bound
+   * function returns (sum_rmember). */
+  uint32_t moff;
 } sum_pcall;
+
+/* (format 17) What a lookup returns: every value it returns is a null
+ * pointer or an element of a read-only table of this TU (static storage,
+ * const, its initializer here), the body the one every call runs
+ * (frontend/fnret.c). One record per function-pointer member of the
+ * table's element type and function stored there (all elements); a member
+ * holding only null pointers has one SFA_NULL record; a member whose
+ * values are not all known functions has none (a call through it stays
+ * unknown). */
+typedef struct {
+  uint32_t func;     /* the lookup */
+  uint32_t moff;     /* the member's byte offset in the element type */
+  uint8_t kind;      /* SFA_FUNC or SFA_NULL */
+  uint32_t value;    /* SFA_FUNC: a function index */
+} sum_rmember;
 
 /* Function pointers stored in struct fields, and calls through them
  * (format 8; issue 30 item 5): a field is named by its USR (the same in
@@ -582,6 +604,7 @@ typedef struct sum_tu {
   VEC(sum_pcall) pcalls;
   VEC(sum_fstore) fstores;   /* (format 8) */
   VEC(sum_fcall) fcalls;     /* (format 8) */
+  VEC(sum_rmember) rmembers; /* (format 17) */
 } sum_tu;
 
 sum_tu *summary_new(void);

@@ -103,7 +103,7 @@ static void add_fnptr_facts(sum_tu *tu, uint32_t fi, const uint64_t *masks)
   vec_push(&tu->fnargs, a1);
   vec_push(&tu->fnargs, a2);
   f->nfnarg = 2;
-  sum_pcall c = { 1, 1, (uint32_t)tu->argmasks.n, 3 };
+  sum_pcall c = { 1, 1, (uint32_t)tu->argmasks.n, 3, 17 };   /* moff (format 17): a member at byte 16 */
   for (int i = 0; i < 3; i++) vec_push(&tu->argmasks, masks[i]);
   f->pcall_off = (uint32_t)tu->pcalls.n;
   vec_push(&tu->pcalls, c);
@@ -121,6 +121,9 @@ static void add_field_facts(sum_tu *tu, const uint64_t *masks)
   sum_fcall c = { 0, 2, field, (uint32_t)tu->argmasks.n, 2 };
   for (int i = 0; i < 2; i++) vec_push(&tu->argmasks, masks[i]);
   vec_push(&tu->fcalls, c);
+  /* What a lookup returns (format 17): a function at byte 8, null at 16. */
+  sum_rmember r[] = { { 0, 8, SFA_FUNC, 1 }, { 0, 16, SFA_NULL, 0 } };
+  for (size_t i = 0; i < sizeof r / sizeof *r; i++) vec_push(&tu->rmembers, r[i]);
 }
 
 static sum_tu *sample_tu(void)
@@ -315,6 +318,7 @@ static void assert_fnptr_equal(const sum_tu *a, const sum_tu *b)
       assert_int_equal(x->eff, y->eff);
       assert_int_equal(x->param, y->param);
       assert_int_equal(x->nargs, y->nargs);
+      assert_int_equal(x->moff, y->moff);
       for (uint32_t k = 0; k < x->nargs; k++)
         assert_int_equal(a->argmasks.v[x->arg_off + k], b->argmasks.v[y->arg_off + k]);
     }
@@ -340,6 +344,14 @@ static void assert_fields_equal(const sum_tu *a, const sum_tu *b)
     assert_int_equal(x->nargs, y->nargs);
     for (uint32_t k = 0; k < x->nargs; k++)
       assert_int_equal(a->argmasks.v[x->arg_off + k], b->argmasks.v[y->arg_off + k]);
+  }
+  assert_int_equal(a->rmembers.n, b->rmembers.n);
+  for (size_t i = 0; i < a->rmembers.n; i++) {
+    const sum_rmember *x = &a->rmembers.v[i], *y = &b->rmembers.v[i];
+    assert_int_equal(x->func, y->func);
+    assert_int_equal(x->moff, y->moff);
+    assert_int_equal(x->kind, y->kind);
+    assert_int_equal(x->value, y->value);
   }
 }
 
