@@ -125,8 +125,7 @@ static void nr_info_call(nr_ctx *c, uint32_t fi, uint32_t i)
   }
   if (cl->flags & SCF_NORETURN) {
     asserts = is_assert_fail(S(c->p, g->name)) || nr_assert_named(S(c->p, g->name)) ||
-              (cl->flags & (SCF_IMPOSSIBLE | SCF_ARGCHECK));   /* default: of a switch over every enumerator,
-                                                                an argument check (frontend/argcheck.c) */
+              (cl->flags & SCF_IMPOSSIBLE);   /* default: of a switch over every enumerator */
     dies = !asserts;
   } else if (link_has_body(g) && cl->callee != fi) {
     const nr_info *gi = &c->info[cl->callee];
@@ -376,20 +375,6 @@ static const char *nr_assert_off(nr_ctx *c, const nr_info *in)
   return "";
 }
 
-/* Does f's failed-assertion path end in an argument check
- * (SCF_ARGCHECK) rather than an assertion? */
-static bool nr_assert_is_argcheck(nr_ctx *c, const nr_info *in)
-{
-  const link_prog *p = c->p;
-  int32_t ci = in->acall;
-  for (int steps = 0; steps < 16 && ci >= 0; steps++) {
-    const link_call *cl = &p->calls.v[ci];
-    if (cl->flags & SCF_NORETURN) return (cl->flags & SCF_ARGCHECK) != 0;
-    ci = nr_info_of(c, cl->callee)->acall;
-  }
-  return false;
-}
-
 /* Marks every function some call may drop the value of: a call whose
  * value is discarded or stored into a local never read, and a function
  * whose address is taken (a call through a pointer is not seen). */
@@ -473,12 +458,7 @@ void nr_emit(nr_ctx *c, const checks_opts *o, uint32_t fi, purity decl, sum_loc 
   bool assert_only = in->call < 0 && in->loop < 0;
   bool used = !assert_only && nr_value_used(c, o, fi);
   strbuf msg = {0};
-  bool argcheck = assert_only && nr_assert_is_argcheck(c, in);
-  if (argcheck)
-    sb_printf(&msg, "'%s' is declared %s but a check of an argument no correct caller passes does not return: ",
-              S(p, f->name), purity_name(decl));
-  else if (assert_only)
-    sb_printf(&msg, "'%s' is declared %s but a failed assertion does not return: ", S(p, f->name), purity_name(decl));
+  if (assert_only) sb_printf(&msg, "'%s' is declared %s but a failed assertion does not return: ", S(p, f->name), purity_name(decl));
   else sb_printf(&msg, "'%s' is declared %s but may not return: ", S(p, f->name), purity_name(decl));
   diag *d = checks_emit(out, p, o, "misuse-noreturn", assert_only || used ? DIAG_NOTE : DIAG_WARNING, at, f, "");
   nr_chain(c, o, in, assert_only, &msg, d);

@@ -28,38 +28,21 @@
 #include "util/strbuf.h"
 
 /* Does the condition read only parameters never assigned (their values,
- * memory through them), literals and operators? With expect, the branch
- * hint `__builtin_expect (x, c)` (GMP's UNLIKELY) is an operator too;
- * params counts the parameters it names. */
-typedef struct { fw *w; int ok; int expect; int params; } mw_scan;
-
-static bool mw_is_expect(CXCursor c)
-{
-  CXString s = clang_getCursorSpelling(c);
-  const char *n = clang_getCString(s);
-  bool yes = n && (!strcmp(n, "__builtin_expect") || !strcmp(n, "__builtin_expect_with_probability"));
-  clang_disposeString(s);
-  return yes;
-}
+ * memory through them), literals and operators? */
+typedef struct { fw *w; int ok; } mw_scan;
 
 static enum CXChildVisitResult mw_visit(CXCursor c, CXCursor parent, CXClientData d)
 {
   (void)parent;
   mw_scan *s = d;
   switch (clang_getCursorKind(c)) {
-  case CXCursor_CallExpr:
-    if (s->expect && mw_is_expect(c)) break;
-    s->ok = 0;
-    return CXChildVisit_Break;
-  case CXCursor_StmtExpr: case CXCursor_UnaryExpr:
+  case CXCursor_CallExpr: case CXCursor_StmtExpr: case CXCursor_UnaryExpr:
     s->ok = 0;
     return CXChildVisit_Break;
   case CXCursor_DeclRefExpr: {
     CXCursor ref = clang_getCursorReferenced(c);
     enum CXCursorKind k = clang_getCursorKind(ref);
     if (k == CXCursor_EnumConstantDecl) break;
-    if (s->expect && k == CXCursor_FunctionDecl && mw_is_expect(ref)) break;
-    s->params += k == CXCursor_ParmDecl;
     /* A parameter assigned in the body is no longer the input. */
     if (k != CXCursor_ParmDecl || clang_isVolatileQualifiedType(clang_getCursorType(ref)) ||
         s->w->vars.v[fw_var_for(s->w, ref)].reassigned) {
@@ -115,26 +98,14 @@ static uint32_t mw_text(fw *w, CXCursor cond)
   return id;
 }
 
-static void mw_scan_cond(fw *w, CXCursor cond, mw_scan *s)
-{
-  CXCursor e = fe_strip(w->t, cond);
-  if (clang_getCursorKind(e) == CXCursor_DeclRefExpr) mw_visit(e, e, s);
-  else clang_visitChildren(e, mw_visit, s);
-}
-
-bool fw_input_test(fw *w, CXCursor cond)
-{
-  mw_scan s = { w, 1, 1, 0 };
-  mw_scan_cond(w, cond, &s);
-  return s.ok && s.params > 0;
-}
-
 size_t fw_maywrite_enter(fw *w, CXCursor cond, int pol, int decided)
 {
   size_t mark = w->mw_active.n;
   if (decided || w->flow_off || w->flow_noguard) return mark;
-  mw_scan s = { w, 1, 0, 0 };
-  mw_scan_cond(w, cond, &s);
+  mw_scan s = { w, 1 };
+  CXCursor e = fe_strip(w->t, cond);
+  if (clang_getCursorKind(e) == CXCursor_DeclRefExpr) mw_visit(e, e, &s);
+  else clang_visitChildren(e, mw_visit, &s);
   if (!s.ok) return mark;
   fw_mwtest t;
   t.lit = fe_expansion_offset(clang_getCursorLocation(cond), NULL) << 1 | (uint32_t)(pol != 0);

@@ -213,8 +213,6 @@ typedef struct fw {
   uint16_t eff_flags;     /* SEF_* added to every effect recorded (an atomic's access) */
   int enum_switch;        /* > 0: the innermost switch names every enumerator of its enum */
   int impossible;         /* > 0 inside the default of such a switch (SCF_IMPOSSIBLE) */
-  int argcheck;           /* the innermost if around the walk's point tests only the
-                             function's parameters (fw_input_test): SCF_ARGCHECK */
   uint64_t last_value;    /* provenance of the last expression statement's value (StmtExpr) */
   CXCursor discard_top;   /* the expression statement being walked, parentheses stripped: an
                              assignment that is the whole statement has its value discarded */
@@ -697,17 +695,6 @@ uint64_t fw_ptrneq_excluded(const fw *w, uint32_t vi);
  * walk already relates the condition (guardvar.c literals, a folded test).
  * Returns the mark fw_maywrite_leave takes. */
 size_t fw_maywrite_enter(fw *w, CXCursor cond, int pol, int decided);
-/* Does cond test only the function's parameters, never assigned (their
- * values, memory through them), with literals, operators and the branch
- * hint __builtin_expect (maywrite.c's scan)? */
-bool fw_input_test(fw *w, CXCursor cond);
-
-/* argcheck.c: the branches of an if on cond are walked between enter and
- * leave; a noreturn call there that checks the arguments gets flag's
- * SCF_ARGCHECK. */
-int fw_argcheck_enter(fw *w, CXCursor cond);
-void fw_argcheck_leave(fw *w, int before);
-uint32_t fw_argcheck_flag(const fw *w, CXCursor call, bool noreturn);
 void fw_maywrite_leave(fw *w, size_t mark);
 /* Local pointer vi is assigned a value of provenance m (expression value,
  * or a null cursor). */

@@ -1017,8 +1017,7 @@ static uint64_t fw_call(fw *w, CXCursor c)
   sum_call call;
   memset(&call, 0, sizeof call);
   call.callee = fi;
-  call.flags = (w->doomed ? SCF_DOOMED : 0) | (nr ? SCF_NORETURN : 0) | (w->impossible ? SCF_IMPOSSIBLE : 0) |
-               fw_argcheck_flag(w, c, nr);
+  call.flags = (uint16_t)((w->doomed ? SCF_DOOMED : 0) | (nr ? SCF_NORETURN : 0) | (w->impossible ? SCF_IMPOSSIBLE : 0));
   if (alloc && frees_ok) { call.flags |= SCF_ALLOC; w->sflags |= SSF_SCRATCH; }
   else if (frees && frees_ok) call.flags |= SCF_FREE;
   /* A block the callee allocated, handed back into v: the caller's own. */

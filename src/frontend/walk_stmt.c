@@ -251,7 +251,6 @@ static int fw_if(fw *w, CXCursor c)
   size_t excl0 = fw_ptrneq_enter(w, kids[0]);   /* `if (p != q)`: ptrneq.c */
   int decided = lits_a.n || lits_b.n || folded == 0 || folded == 1;
   size_t mw0 = fw_maywrite_enter(w, kids[0], 1, decided);   /* an input test: maywrite.c */
-  int ac0 = fw_argcheck_enter(w, kids[0]);   /* an argument check: argcheck.c */
   int a = dead_a ? 0 : fw_branch(w, kids[1]);
   fw_maywrite_leave(w, mw0);
   fw_ptrneq_leave(w, excl0);
@@ -279,7 +278,6 @@ static int fw_if(fw *w, CXCursor c)
   w->head_mark = else0;
   mw0 = fw_maywrite_enter(w, kids[0], 0, decided);
   int b = n > 2 && !dead_b ? fw_branch(w, kids[2]) : 0;
-  fw_argcheck_leave(w, ac0);
   fw_maywrite_leave(w, mw0);
   w->head_open = 0;
   if (hoist)

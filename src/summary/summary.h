@@ -227,11 +227,6 @@ typedef struct {
  * The ways are hoist_t_eff/call and hoist_e_eff/call, as for hoist_same;
  * hoist_same itself stays 0. */
 #define SCF_INL_HOISTED    0x8000
-/* (format 17; issue 30) A noreturn call (abort, a project's error raiser;
- * not exit or longjmp) in a branch of an if that tests only the
- * function's parameters: an argument check, which `check` reports as it
- * reports a failed assertion (frontend/argcheck.c). */
-#define SCF_ARGCHECK       0x10000
 /* The number of masks a call stores in sum_tu.argmasks. */
 #define SUM_CALL_NMASKS(c) ((c)->nargs * (((c)->flags & SCF_PTE) ? 2u : 1u))
 
@@ -247,7 +242,7 @@ typedef enum { SCU_USED = 0, SCU_DISCARDED = 1, SCU_DEAD_LOCAL = 2, SCU_DEAD_STO
  * classes are known. */
 typedef struct {
   uint32_t callee;   /* index into sum_tu.funcs */
-  uint32_t flags;    /* SCF_* (16 bits until format 16) */
+  uint16_t flags;    /* SCF_* */
   uint8_t use;       /* sum_call_use */
   uint32_t arg_off;  /* provenance of each argument: sum_tu.argmasks[arg_off..+nargs) */
   uint32_t nargs;

@@ -310,7 +310,7 @@ static void decode_bodies(reader *r, sum_tu *tu, uint32_t ns)
   }
   for (uint64_t i = 0; i < ncall && !r->bad; i++) {
     sum_call c;
-    c.callee = get_idx(r, tu->funcs.n); c.flags = get_idx(r, 1u << 17);
+    c.callee = get_idx(r, tu->funcs.n); c.flags = (uint16_t)get_idx(r, 65536);
     c.use = (uint8_t)get_idx(r, 4); c.loc = get_loc(r, ns);
     c.guard = get_idx(r, ns); c.same_as = get_idx(r, UINT32_MAX); c.eff_pos = get_idx(r, UINT32_MAX);
     c.loop_eff_lo = get_idx(r, UINT32_MAX); c.loop_eff_hi = get_idx(r, UINT32_MAX);
