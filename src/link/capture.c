@@ -19,6 +19,9 @@
  *    (the sets only grow).
  *  - LF_SCRATCH_OK: f allocates scratch, no block leaves by itself, and
  *    no call is passed one at an argument its callee keeps.
+ *  - rel, rst: a function that releases its own parameters (free, or such
+ *    a wrapper: pa_xfree in another file) and what it does besides; a
+ *    call giving it only the caller's blocks is a release (issue 30 item 9).
  *  - sst: f's state with its scratch work left out (and blocks it passes
  *    treated as its own locals: a callee writing them writes scratch),
  *    the callees' sst joined, bottom-up; a recursive component from
@@ -407,6 +410,15 @@ static bool scratch_state_same(const link_state *a, const link_state *b)
   return a->own == b->own && a->mnr == b->mnr && a->pr == b->pr && a->pw == b->pw && a->pn == b->pn;
 }
 
+/* An allocator's ast: its state with the blocks it hands out left out
+ * (callees' check states known), never above its plain state. */
+static void scratch_allocator_state(link_prog *p, link_func *f)
+{
+  if (!(f->lflags & LF_ALLOCATOR)) return;
+  link_state a = scratch_eval(p, f, true, false, NULL);
+  if (scratch_state_class(&a) <= scratch_state_class(&f->st)) f->ast = a;
+}
+
 /* One of a recursive component's check states (members m[0..n)), sst or
  * est (noerr): from nothing up to the fixpoint, as the plain solve does
  * (the lattice is finite and each step monotone). */
@@ -451,19 +463,14 @@ static void scratch_solve_cycle(link_prog *p, const uint32_t *m, uint32_t n)
   /* An allocator in the component (PulseAudio's pa_xmalloc0, whose failed
    * assertion logs through code that allocates): what it does besides
    * handing out its block, from the members' final states. */
-  for (uint32_t k = 0; k < n; k++) {
-    link_func *f = &p->funcs.v[m[k]];
-    if (!(f->lflags & LF_ALLOCATOR)) continue;
-    link_state a = scratch_eval(p, f, true, false, NULL);
-    if (scratch_state_class(&a) <= scratch_state_class(&f->st)) f->ast = a;
-  }
+  for (uint32_t k = 0; k < n; k++) scratch_allocator_state(p, &p->funcs.v[m[k]]);
 }
 
 /* Is f, not recursive, a release wrapper (link_func.rel)? Only a body
- * every call links to (or the join of several), not variadic; what it does besides releasing must
- * not touch its released parameters' memory again (rst.pr, rst.pw on
- * them would be read or written after the release as far as the caller
- * knows: left as they are, they map to the caller's block, its scratch). */
+ * every call links to (or the join of several), not variadic, keeping
+ * none of the parameters it releases. rst keeps everything else it does;
+ * its reads and writes through the released parameters map, at a call,
+ * to the caller's own block: scratch. */
 static void scratch_find_release(link_prog *p, link_func *f, bool owner)
 {
   if (!link_solved_body(f) || (f->flags & SFF_VARIADIC)) return;
@@ -510,10 +517,7 @@ void link_scratch_solve(link_prog *p)
     f->est = scratch_state_class(&e) <= scratch_state_class(&f->sst) ? e : f->sst;
     /* Keeping errno for its caller, it leaves errno as it found it. */
     if (f->sflags & SSF_ERRNO_KEPT) f->sst = f->est;
-    if (f->lflags & LF_ALLOCATOR) {
-      link_state a = scratch_eval(p, f, true, false, NULL);
-      if (scratch_state_class(&a) <= scratch_state_class(&f->st)) f->ast = a;
-    }
+    scratch_allocator_state(p, f);
     scratch_find_release(p, f, owner);
   }
   scc_free(&scc);
