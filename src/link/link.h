@@ -108,6 +108,13 @@ typedef struct {
    * write into errno left out: what a caller that keeps errno
    * (SSF_ERRNO_KEPT) gets from calling it. For such a function itself, sst. */
   link_state est;
+  /* (issue 30 item 9) A release wrapper of a body linked in from anywhere
+   * (PulseAudio's pa_xfree in another file, keeping errno around free):
+   * bit i, parameter i is released (free, or another such wrapper) and
+   * nothing else happens to what it points to beyond rst; rst, its check
+   * state with those releases left out. 0: not one. */
+  uint64_t rel;
+  link_state rst;
 } link_func;
 
 typedef struct {
