@@ -16,7 +16,8 @@
  *    (passed to a call, kept in a pointer, memcpy'd into) — except `(&z)->f`
  *    and `z->f` of a local array `mpz_t z`, which name a member of z;
  *  - its type has a union anywhere (an integer member written, a pointer
- *    member read: the walk would see only the integer);
+ *    member read: the walk would see only the integer) — except a union
+ *    whose members are all pointers (any member read is a pointer stored);
  *  - a whole struct or array is stored into it or into a member (the copy's
  *    pointers come from memory the walk does not follow), or an inline asm
  *    writes it.
@@ -27,25 +28,39 @@
 #include "frontend/walk.h"
 #include <string.h>
 
+typedef struct { int has, ptr_unions_ok; } agg_union_scan;
+
 static enum CXVisitorResult agg_field_has_union(CXCursor f, CXClientData d);
 
-/* Does t hold a union anywhere (members, elements, nested)? */
-static int agg_type_has_union(CXType t)
+static enum CXVisitorResult agg_member_not_pointer(CXCursor f, CXClientData d)
+{
+  if (!fe_type_is_pointer(clang_getCanonicalType(clang_getCursorType(f)))) *(int *)d = 1;
+  return CXVisit_Continue;
+}
+
+/* Does t hold a union anywhere (members, elements, nested)? With
+ * ptr_unions_ok, a union whose members are all pointers does not count:
+ * whatever member a load names, it reads a pointer some store put there. */
+static int agg_type_has_union(CXType t, int ptr_unions_ok)
 {
   t = clang_getCanonicalType(t);
   while (fe_type_is_array(t)) t = clang_getCanonicalType(clang_getArrayElementType(t));
   if (t.kind != CXType_Record) return 0;
-  if (clang_getCursorKind(clang_getTypeDeclaration(t)) == CXCursor_UnionDecl) return 1;
-  int has = 0;
-  clang_Type_visitFields(t, agg_field_has_union, &has);
-  return has;
+  if (clang_getCursorKind(clang_getTypeDeclaration(t)) == CXCursor_UnionDecl) {
+    int other = !ptr_unions_ok;
+    if (ptr_unions_ok) clang_Type_visitFields(t, agg_member_not_pointer, &other);
+    return other;
+  }
+  agg_union_scan s = { 0, ptr_unions_ok };
+  clang_Type_visitFields(t, agg_field_has_union, &s);
+  return s.has;
 }
 
 static enum CXVisitorResult agg_field_has_union(CXCursor f, CXClientData d)
 {
-  int *has = d;
-  if (agg_type_has_union(clang_getCursorType(f))) {
-    *has = 1;
+  agg_union_scan *s = d;
+  if (agg_type_has_union(clang_getCursorType(f), s->ptr_unions_ok)) {
+    s->has = 1;
     return CXVisit_Break;
   }
   return CXVisit_Continue;
@@ -55,9 +70,14 @@ void fw_agg_var_init(fw_var *v, CXCursor decl)
 {
   CXType t = clang_getCanonicalType(clang_getCursorType(decl));
   int aggregate = t.kind == CXType_Record || fe_type_is_array(t);
-  /* A parameter's members hold what the caller put there. */
-  v->agg_off = (uint8_t)(clang_getCursorKind(decl) != CXCursor_VarDecl || v->is_ptr || !aggregate ||
-                         agg_type_has_union(t));
+  /* A struct parameter's members hold what the caller put there: the
+   * pointers in them point where the argument's did (its virtual
+   * parameter bit, mapped at each call by the argument's provenance:
+   * fw_agg_value), and what the function stores adds to that. */
+  v->agg_param = (uint8_t)(clang_getCursorKind(decl) == CXCursor_ParmDecl && !v->is_ptr && t.kind == CXType_Record &&
+                           !agg_type_has_union(t, 1));
+  v->agg_off = (uint8_t)(!v->agg_param && (clang_getCursorKind(decl) != CXCursor_VarDecl || v->is_ptr || !aggregate ||
+                                           agg_type_has_union(t, 1)));
 }
 
 /* Is the union of vi's stores what its members hold? */
@@ -70,8 +90,52 @@ uint64_t fw_agg_load(fw *w, uint32_t vi)
 {
   fw_var *v = &w->vars.v[vi];
   if (!agg_followed(w, v)) return PROV_UNKNOWN;
+  uint64_t entry = 0;
+  if (v->agg_param) {
+    if (v->param < 0 || v->param >= PROV_MAX_PARAMS) return PROV_UNKNOWN;
+    entry = prov_param((unsigned)v->param);
+  }
   v->agg_read = 1;
-  return v->agg;
+  return v->agg | entry;
+}
+
+static enum CXVisitorResult agg_field_has_pointer(CXCursor f, CXClientData d);
+
+/* Does a value of type t hold a pointer anywhere? */
+static int agg_type_has_pointer(CXType t)
+{
+  t = clang_getCanonicalType(t);
+  while (fe_type_is_array(t)) t = clang_getCanonicalType(clang_getArrayElementType(t));
+  if (fe_type_is_pointer(t)) return 1;
+  if (t.kind != CXType_Record) return 0;
+  int has = 0;
+  clang_Type_visitFields(t, agg_field_has_pointer, &has);
+  return has;
+}
+
+static enum CXVisitorResult agg_field_has_pointer(CXCursor f, CXClientData d)
+{
+  if (!agg_type_has_pointer(clang_getCursorType(f))) return CXVisit_Continue;
+  *(int *)d = 1;
+  return CXVisit_Break;
+}
+
+uint64_t fw_agg_value(fw *w, CXCursor c, const lv_t *lv)
+{
+  if (fe_canon_type(c).kind != CXType_Record || !agg_type_has_pointer(fe_canon_type(c))) return 0;
+  if (lv->kind == LV_LOCAL) return fw_agg_load(w, lv->var);
+  if (lv->kind == LV_GLOBAL) return fe_static_prov(w->t, lv->decl);
+  return PROV_UNKNOWN;
+}
+
+uint64_t fw_agg_arg(fw *w, CXCursor arg, uint64_t m)
+{
+  if (!(m & PROV_UNKNOWN) || fe_canon_type(arg).kind != CXType_Record) return m;
+  CXCursor e = fe_strip(w->t, arg);
+  if (clang_getCursorKind(e) != CXCursor_DeclRefExpr) return m;
+  CXCursor decl = clang_getCursorReferenced(e);
+  if (clang_getCursorKind(decl) != CXCursor_VarDecl || !clang_Cursor_hasVarDeclGlobalStorage(decl)) return m;
+  return fw_rotable_load(w, arg, decl);
 }
 
 /* What a store of a value of provenance m into an object of type t adds. */

@@ -47,6 +47,7 @@ typedef struct {
   uint64_t agg;         /* a local struct or array: provenance of everything stored in it
                            (aggfield.c; sticky, as mask) */
   uint8_t agg_off;      /* not such a local, or a union inside: loads from it are unknown */
+  uint8_t agg_param;    /* a struct parameter: loads from it also hold its virtual bit */
   uint8_t agg_read;     /* a pointer was loaded from it in this walk */
   uint8_t reassigned;   /* assigned, incremented or addressed anywhere in the body (guardvar.c) */
   uint16_t naddr;       /* how many `&v` the body spells (guardvar.c) */
@@ -602,6 +603,18 @@ void fw_agg_var_init(fw_var *v, CXCursor decl);
 uint64_t fw_agg_load(fw *w, uint32_t vi);
 /* A value of provenance m stored into `target`, a part of (or all of) vi. */
 void fw_agg_store(fw *w, uint32_t vi, CXCursor target, uint64_t m);
+/* Where the pointers held by struct value c (read as lv says) point: 0
+ * when it holds none, a local's stores (a struct parameter's virtual bit
+ * too), a read-only global's initializer seen in this file, else
+ * anywhere (a struct passed by value copies its pointers). */
+uint64_t fw_agg_value(fw *w, CXCursor c, const lv_t *lv);
+/* A call's argument: a struct copied from a read-only global defined in
+ * another file holds what its initializer points to, which the link
+ * confirms (rotable.c: read-only data, or a read of memory recorded
+ * here); m, fw_expr's provenance of arg, otherwise. Only for arguments,
+ * where a callee may read through the copy: a copy returned or kept is
+ * not read here. */
+uint64_t fw_agg_arg(fw *w, CXCursor arg, uint64_t m);
 /* vi's address is taken or it decays: walk again if a load counted on it. */
 void fw_agg_addressed(fw *w, uint32_t vi);
 /* Walks the initializer of local aggregate vi; returns its value's provenance. */

@@ -504,6 +504,8 @@ static uint64_t fw_lvalue_expr(fw *w, CXCursor c, int acc, const lv_t *lv)
    * uses f's value. */
   if (lv->kind == LV_LOCAL) w->vars.v[lv->var].used = 1;
   int whole = lv->kind == LV_LOCAL && (lv->whole || w->vars.v[lv->var].ptr_union);
+  /* A struct's value (an argument by value): where the pointers in it point. */
+  if (fe_canon_type(c).kind == CXType_Record && !(whole && w->vars.v[lv->var].ptr_union)) return fw_agg_value(w, c, lv);
   if (!fe_expr_is_pointer(c) && !(whole && w->vars.v[lv->var].ptr_union)) return 0;
   if (whole) {
     w->vars.v[lv->var].read = 1;
@@ -790,6 +792,8 @@ static uint64_t fw_convert(fw *w, CXCursor c, CXCursor from, int acc)
   uint64_t m = fw_expr(w, from, acc);
   /* A pointer passed as a transparent union keeps its provenance. */
   if (fe_type_is_pointer_union(to) && fe_expr_is_pointer(from)) return m;
+  /* A struct read as a value keeps where its pointers point (fw_agg_value). */
+  if (to.kind == CXType_Record && ft.kind == CXType_Record) return m;
   if (!fe_expr_is_pointer(c) && !fe_type_is_array(to)) {
     if (fe_expr_is_pointer(from)) fw_intptr_note(w, c, m);
     return 0;
@@ -1004,7 +1008,7 @@ static uint64_t fw_call(fw *w, CXCursor c)
       vec_push(&masks, PROV_LOCAL);
       continue;
     }
-    vec_push(&masks, alloc ? fw_scratch_alloc_arg(w, a) : fw_expr(w, a, ACC_VALUE));
+    vec_push(&masks, alloc ? fw_scratch_alloc_arg(w, a) : fw_agg_arg(w, a, fw_expr(w, a, ACC_VALUE)));
   }
   /* v's value once every argument is evaluated (one may assign it). */
   if (slot_vi >= 0) slot_pte = fw_flow_value(w, (uint32_t)slot_vi);
