@@ -28,7 +28,8 @@ static void add_func(sum_tu *tu, uint32_t name, uint32_t keyfile, sum_loc l, uin
 {
   sum_func f = { name, keyfile, l, linkage, declared, flags, nparams,
                  (uint32_t)tu->effs.n, 0, (uint32_t)tu->calls.n, 0, 0, 0, 0, 0,
-                 (uint64_t)nparams << 58 | 1, (uint8_t)((nparams & 3) | (nparams == 1 ? SSF_ERRNO_KEPT : 0)) };   /* format 13 */
+                 (uint64_t)nparams << 58 | 1, (uint8_t)((nparams & 3) | (nparams == 1 ? SSF_ERRNO_KEPT : 0)),   /* format 13 */
+                 (uint64_t)nparams << 40, (uint64_t)1 << 5, nparams ? PROV_FRESH : 0 };   /* format 17 */
   vec_push(&tu->funcs, f);
 }
 
@@ -202,6 +203,7 @@ static void assert_funcs_equal(const sum_tu *a, const sum_tu *b)
     assert_int_equal(x->nparams, y->nparams);
     assert_true(x->captures == y->captures);
     assert_int_equal(x->sflags, y->sflags);
+    assert_true(x->pinto == y->pinto && x->pstores == y->pstores && x->ownc == y->ownc);
     assert_int_equal(x->eff_off, y->eff_off);
     assert_int_equal(x->neff, y->neff);
     assert_int_equal(x->call_off, y->call_off);
