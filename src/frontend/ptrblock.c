@@ -7,10 +7,11 @@
  * function's scratch work an effect.
  *
  * The callee. A pointer loaded from the block a parameter P points into
- * (a pointer to a pointer; the function not variadic; the slot, slot.c,
- * only while nothing is stored through it) is P's virtual parameter, bit
- * nparams + P (as slot.c's, meaning whatever that block holds at any time
- * during the call, which for a slot nothing writes is what it held): an
+ * (a pointer to a pointer; the function not variadic) is P's virtual
+ * parameter, bit nparams + P (as slot.c's, meaning whatever that block
+ * holds at any time during the call; for the slot, what it held on entry
+ * when read before anything is stored through it, outside loops, and
+ * else the function is no slot function): an
  * access through it is an SE_*_PARAM effect of that index (SEF_PTE),
  * which the link maps through the call's pointee masks, or counts as
  * memory anywhere where a call has none.
@@ -52,12 +53,7 @@ void fw_pb_begin(fw *w)
 
 void fw_pb_param_written(fw *w, unsigned i)
 {
-  /* The slot's callers record what `*P` held when they called (slot.c):
-   * that is all the block holds during the call only while nothing is
-   * stored through P. Otherwise walk again without its virtual loads. */
-  if ((int)i != w->slot || !(w->pb_params >> i & 1)) return;
-  w->pb_params &= ~((uint64_t)1 << i);
-  w->stale = 1;
+  if ((int)i == w->slot) w->pb_slot_written = 1;
 }
 
 /* The virtual bits of the parameters in bits (a parameter bit set). */
@@ -71,11 +67,17 @@ uint64_t fw_pb_virtual_bits(const fw *w)
   return w->pb_params ? pb_virtual(w, w->pb_params) : 0;
 }
 
-uint64_t fw_pb_load(const fw *w, const lv_t *lv)
+uint64_t fw_pb_load(fw *w, const lv_t *lv)
 {
   if (lv->kind != LV_MEM || !lv->mask || (lv->mask & ((1ull << PROV_PARAM0) - 1))) return 0;
   uint64_t bits = lv->mask >> PROV_PARAM0;
-  return bits & ~w->pb_params ? 0 : pb_virtual(w, bits);
+  if (bits & ~w->pb_params) return 0;
+  /* The slot's callers record what `*P` held when they called (slot.c):
+   * all the block holds during the call only until something is stored
+   * through P, which a load in a loop may follow. Such a load gives up
+   * the slot (fw_slot_finish). */
+  if (w->slot >= 0 && (bits >> w->slot & 1) && (w->pb_slot_written || w->loop_depth)) w->pb_slot_late = 1;
+  return pb_virtual(w, bits);
 }
 
 /* Does the stored value hold pointers the mask cannot show (a struct or
@@ -100,7 +102,10 @@ void fw_pb_stored(fw *w, const lv_t *lv, CXCursor target, uint64_t m)
     w->pb_into |= PROV_UNKNOWN;
     w->pb_stores |= PROV_UNKNOWN;
   }
-  if (lv && lv->kind == LV_GLOBAL) return;   /* no block of the caller's, nor of its own */
+  if (lv && lv->kind == LV_GLOBAL) {   /* no block of the caller's, nor of its own: kept */
+    fw_pb_kept(w, m);
+    return;
+  }
   uint64_t to = lv ? lv->mask : PROV_UNKNOWN;
   if (!m || !to) return;
   if (to & (PROV_FRESH | PROV_UNKNOWN)) w->pb_ownc |= m;

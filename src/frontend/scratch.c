@@ -101,11 +101,17 @@ int fw_scratch_frees_ok(uint64_t frees, const uint64_t *masks, size_t n)
   return 1;
 }
 
-void fw_scratch_leaves(fw *w, uint64_t m)
+/* m leaves by a store, which ptrblock.c records as such. */
+static void scratch_leave(fw *w, uint64_t m)
 {
   if (m & PROV_FRESH) w->sflags |= SSF_FRESH_ESCAPES | SSF_FRESH_OUT;
   w->captures |= m >> PROV_PARAM0;
   w->cap_hard |= m >> PROV_PARAM0;
+}
+
+void fw_scratch_leaves(fw *w, uint64_t m)
+{
+  scratch_leave(w, m);
   fw_pb_kept(w, m);
 }
 
@@ -151,7 +157,7 @@ void fw_scratch_stored(fw *w, const lv_t *lv, uint64_t m)
     w->captures |= (m & params) >> PROV_PARAM0;
     m &= ~params;
   }
-  fw_scratch_leaves(w, m);
+  scratch_leave(w, m);
 }
 
 /* Does fn return a struct or union (which may carry a block out)? */

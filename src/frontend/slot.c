@@ -124,7 +124,9 @@ int fw_slot_store(fw *w, const lv_t *lv, uint64_t m, CXCursor value)
 
 void fw_slot_finish(fw *w)
 {
-  if (w->slot < 0 || w->flow_off) return;
+  /* Its block read as a block of pointers after a store through P
+   * (ptrblock.c): what the callers record would not be all it holds. */
+  if (w->slot < 0 || w->flow_off || w->pb_slot_late) return;
   sum_tu *s = w->t->sum;
   unsigned P = (unsigned)w->slot;
   /* P kept, or passed to a call (which may write *P): no hand-back known. */

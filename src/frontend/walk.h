@@ -232,6 +232,8 @@ typedef struct fw {
   uint64_t cap_hard;      /* sum_func.captures: those kept other than in the caller's blocks */
   uint64_t pb_params;     /* ptrblock.c: parameters whose block gives virtual parameters */
   uint64_t pb_into, pb_stores, pb_ownc;  /* sum_func.pinto, pstores, ownc */
+  int pb_slot_written;    /* something was stored through the slot parameter in this pass */
+  int pb_slot_late;       /* and its block was read after that, or in a loop: no slot (slot.c) */
   VEC(uint64_t) errno_saved;  /* locals holding only values read from errno (errsave.c) */
   VEC(uint64_t) errno_once;      /* those of them given errno's value exactly once */
   uint8_t sflags;         /* sum_func.sflags (SSF_*) */
@@ -628,7 +630,7 @@ void fw_pb_param_written(fw *w, unsigned i);
 uint64_t fw_pb_virtual_bits(const fw *w);
 /* A pointer loaded from lv: the virtual parameters of the blocks it
  * reads, or 0 where it may point anywhere. */
-uint64_t fw_pb_load(const fw *w, const lv_t *lv);
+uint64_t fw_pb_load(fw *w, const lv_t *lv);
 /* A value of provenance m stored into lv (NULL: an lvalue not followed,
  * anywhere) at target, other than into a local pointer variable. */
 void fw_pb_stored(fw *w, const lv_t *lv, CXCursor target, uint64_t m);

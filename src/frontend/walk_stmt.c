@@ -719,6 +719,7 @@ static void fw_restart(fw *w, fw_mark m, size_t argmasks)
   w->iter_cond = w->iter_left = 0;
   w->captures = w->cap_hard = 0;
   w->pb_into = w->pb_stores = w->pb_ownc = 0;
+  w->pb_slot_written = w->pb_slot_late = 0;
   w->sflags = 0;
   w->ret_mask = 0;
   w->cond_depth = 0;

@@ -53,14 +53,21 @@ static bool pb_stores_none(const link_prog *p, const link_func *g, const link_ca
   return (g->declared & SUM_DECL_GNU) || (g->flags & (SFF_BUILTIN_PURE | SFF_BUILTIN_CONST));
 }
 
-/* Where call c stores pointers (to) and which (vals), in its caller's terms. */
-static void pb_call(const link_prog *p, const link_call *c, uint64_t *to, uint64_t *vals)
+/* Where call c stores pointers (to) and which (vals), in its caller's
+ * terms; what the block it hands back holds joins the caller's own (own). */
+static void pb_call(const link_prog *p, const link_call *c, uint64_t *to, uint64_t *vals, uint64_t *own)
 {
   const link_func *g = &p->funcs.v[c->callee];
-  *to = *vals = 0;
+  *to = *vals = *own = 0;
+  /* It never returns: nothing it stores is seen after (as link_solve_cap_doomed). */
+  if (c->flags & SCF_NORETURN) return;
   if (link_solved_body(g)) {
     *to = pb_map(p, c, g->pinto);
     *vals = pb_map(p, c, g->pstores);
+    /* A block handed back through `&v` (slot.c) holds what the callee
+     * stored into its own blocks; one declared `malloc` holds no pointer
+     * to a valid object (GCC's promise, taken at its word as elsewhere). */
+    if ((c->flags & SCF_ALLOC) && (c->flags & SCF_PTE)) *own = pb_map(p, c, g->ownc);
     return;
   }
   if (pb_stores_none(p, g, c)) return;
@@ -85,8 +92,9 @@ static bool pb_round(link_prog *p, link_func *f)
 {
   uint64_t into = f->pinto, stores = f->pstores, own = f->ownc;
   for (uint32_t i = 0; i < f->ncall; i++) {
-    uint64_t to, vals;
-    pb_call(p, &p->calls.v[f->call_off + i], &to, &vals);
+    uint64_t to, vals, handed;
+    pb_call(p, &p->calls.v[f->call_off + i], &to, &vals, &handed);
+    own |= handed;
     if (!to || !vals) continue;
     if (to & (PROV_FRESH | PROV_UNKNOWN)) own |= vals;
     if ((to & ~PROV_LOCAL) && (vals & PROV_UNKNOWN)) own |= PROV_UNKNOWN;
