@@ -412,7 +412,7 @@ static void test_packed_round_trip(void **state)
   size_t len, plain, pos = 0;
   unsigned char *buf = summary_encode_packed(tu, &len);
   free(summary_encode(tu, &plain));
-  assert_memory_equal(buf + 8, "\20\0\0\0\1\0\0\0", 8);
+  assert_memory_equal(buf + 8, "\21\0\0\0\1\0\0\0", 8);
   assert_true(len < plain);
   char *err = NULL;
   sum_tu *back = decode_copy(buf, len, &pos, &err);
@@ -523,7 +523,7 @@ static void test_header_layout(void **state)
   size_t len;
   unsigned char *buf = summary_encode(tu, &len);
   assert_memory_equal(buf, "PURIST\0S", 8);
-  assert_memory_equal(buf + 8, "\20\0\0\0", 4);
+  assert_memory_equal(buf + 8, "\21\0\0\0", 4);
   assert_memory_equal(buf + 12, "\0\0\0\0", 4);
   uint64_t plen = 0;
   for (int i = 0; i < 8; i++) plen |= (uint64_t)buf[16 + i] << (8 * i);
@@ -692,13 +692,13 @@ static void test_wrong_version_names_both(void **state)
   sum_tu *tu = sample_tu();
   size_t len, pos = 0;
   unsigned char *buf = summary_encode(tu, &len);
-  buf[8] = 15;
+  buf[8] = 16;
   char *err = NULL;
   sum_tu *back = decode_copy(buf, len, &pos, &err);
   assert_null(back);
   assert_non_null(err);
-  if (!strstr(err, "version 15") || !strstr(err, "version 16"))
-    fail_msg("message does not name versions 15 and 16: %s", err);
+  if (!strstr(err, "version 16") || !strstr(err, "version 17"))
+    fail_msg("message does not name versions 16 and 17: %s", err);
   free(err);
   free(buf);
   summary_free(tu);
