@@ -7,6 +7,7 @@
 set(_e2e_tests
   suggest_order
   suggest_file_scope
+  suggest_plugin_entry
   library_api
   cdb_cmake
   cdb_meson

@@ -134,8 +134,12 @@ bool checks_inlined_merge(const link_prog *p, const link_func *f, uint32_t ci, p
 
 /* A function call c of f passes to a parameter its callee calls through
  * (or to a library callback) whose own class is cls: the one that makes
- * the call as impure as it is; NULL if none (fnptr_why.c). */
-const link_func *checks_passed_culprit(const link_prog *p, const link_func *f, const link_call *c, purity cls);
+ * the call as impure as it is; NULL if none (fnptr_why.c). Or, when the
+ * callee calls through a member of what that parameter returns, a
+ * function the passed lookup's table holds there; *lookup is then the
+ * lookup passed (else NULL). */
+const link_func *checks_passed_culprit(const link_prog *p, const link_func *f, const link_call *c, purity cls,
+                                       const link_func **lookup);
 
 /* generated.c: declarations in files the build generates (issue 13, item 11). */
 bool checks_file_generated(const link_prog *p, uint32_t file);

@@ -34,7 +34,9 @@ static bool witness_bound_call(const link_prog *p, const link_func *cur, uint32_
 {
   for (uint32_t i = 0; bound && i < cur->npcall; i++) {
     const sum_pcall *pc = &p->pcalls.v[cur->pcall_off + i];
-    if (cur->eff_off + pc->eff == e && pc->param < 64 && (bound >> pc->param & 1)) return true;
+    /* Not one through a member of what it returns: that one stays
+     * unknown unless the lookup's table says (checks_passed_culprit). */
+    if (cur->eff_off + pc->eff == e && !pc->moff && pc->param < 64 && (bound >> pc->param & 1)) return true;
   }
   return false;
 }
@@ -438,10 +440,14 @@ static bool witness(const link_prog *p, const checks_opts *o, nr_ctx *nr, purity
     bool detour = taken > 0 && taken <= det.n;   /* why is one of the detour's calls */
     const link_call *c = &p->calls.v[why.index];
     const link_func *g = &p->funcs.v[c->callee];
-    const link_func *h = detour ? NULL : checks_passed_culprit(p, cur, c, (purity)p->call_cls[why.index]);
+    const link_func *lookup;
+    const link_func *h = detour ? NULL : checks_passed_culprit(p, cur, c, (purity)p->call_cls[why.index], &lookup);
     if (h) {   /* the callee calls back a function passed here: that one is the culprit */
       strbuf note = {0};
-      sb_printf(&note, "'%s' passes '%s' to '%s' here", S(p, cur->name), S(p, h->name), S(p, g->name));
+      if (lookup)
+        sb_printf(&note, "'%s' passes '%s' to '%s' here, whose table holds '%s'", S(p, cur->name),
+                  S(p, lookup->name), S(p, g->name), S(p, h->name));
+      else sb_printf(&note, "'%s' passes '%s' to '%s' here", S(p, cur->name), S(p, h->name), S(p, g->name));
       if (d) checks_related(d, p, o, c->loc, sb_str(&note));
       sb_free(&note);
       sb_printf(&via, "%s%s calling back %s", via.n ? ", " : "", S(p, g->name), S(p, h->name));

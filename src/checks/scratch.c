@@ -31,6 +31,26 @@ static bool scratch_witness_owner(const link_func *f)
   return (f->sflags & SSF_SCRATCH) && !(f->sflags & (SSF_FRESH_OUT | SSF_FRESH_RETURNED));
 }
 
+/* Does call c release only memory the chain owns: a library release
+ * (a knowledge-base `fN` that allocates nothing) whose released arguments
+ * all hold cur's parameters in local_params, or its own blocks (owner)?
+ * A release wrapper's free of the block its caller allocated is that
+ * caller's scratch work, not a cause (link/capture.c's rel). */
+static bool scratch_release_of_chain(const link_prog *p, const link_call *c, uint64_t local_params, bool owner)
+{
+  const link_func *g = &p->funcs.v[c->callee];
+  const kb_entry *e = link_has_body(g) ? NULL : link_kb_entry(p, g);
+  if (!e || !e->frees || e->alloc || e->callbacks) return false;
+  uint64_t ok = (local_params << PROV_PARAM0) | (owner ? PROV_FRESH : 0);
+  for (uint64_t bits = e->frees; bits; bits &= bits - 1) {
+    unsigned a = (unsigned)__builtin_ctzll(bits);
+    if (a >= c->nargs) return false;
+    uint64_t m = p->argmasks.v[c->arg_off + a];
+    if (!m || (m & ~ok)) return false;
+  }
+  return true;
+}
+
 /* The first effect of f beyond decl for check that is not scratch work,
  * else the first such call, else WHY_NONE. */
 static link_why scratch_other_cause(const link_prog *p, const link_func *f, purity decl, uint64_t local_params,
@@ -46,7 +66,9 @@ static link_why scratch_other_cause(const link_prog *p, const link_func *f, puri
   }
   for (uint32_t i = 0; i < f->ncall; i++) {
     const link_call *c = &p->calls.v[f->call_off + i];
-    if ((c->flags & (SCF_DOOMED | SCF_NORETURN | SCF_ALLOC | SCF_FREE))) continue;
+    if ((c->flags & (SCF_DOOMED | SCF_NORETURN | SCF_ALLOC | SCF_FREE)) ||
+        scratch_release_of_chain(p, c, local_params, owner))
+      continue;
     if (link_call_class_scratch_as(p, f, c, local_params, owner, ch) > decl) return (link_why){ WHY_CALL, f->call_off + i };
   }
   return (link_why){ WHY_NONE, 0 };
@@ -101,7 +123,7 @@ link_why checks_scratch_why(const link_prog *p, const link_func *cur, link_why w
      * itself: what else breaks decl comes first. */
     bool owner = scratch_witness_owner(cur) || (ch && ch->owned);
     if ((c->flags & (SCF_ALLOC | SCF_FREE)) && !owner) return w;
-    scratch = (c->flags & (SCF_ALLOC | SCF_FREE)) ||
+    scratch = (c->flags & (SCF_ALLOC | SCF_FREE)) || scratch_release_of_chain(p, c, local_params, owner) ||
               link_call_class_scratch_as(p, cur, c, local_params, owner, ch) <= decl;
   }
   if (!scratch) return w;

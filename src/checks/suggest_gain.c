@@ -41,10 +41,40 @@ static bool sg_private_header(const char *path)
   return false;
 }
 
+/* A prototype's place, exact (0 where it does not fit: never shared). */
+static uint64_t sg_place(const sum_decl *d)
+{
+  if (d->loc.line >= (1u << 20) || d->loc.col >= (1u << 12)) return 0;
+  return (uint64_t)d->loc.file << 32 | (uint64_t)d->loc.line << 12 | d->loc.col;
+}
+
+/* The places where one prototype, its name a renaming macro, declares a
+ * different function in each compile (PulseAudio's module.h: `#define
+ * pa__get_author MODULE_LTX_pa__get_author`, one per module, found by
+ * lt_dlsym): value UINT32_MAX. No caller outside the analysed code can
+ * call such a function through that prototype, so it is no public API. */
+static void sg_shared_places(const link_prog *p, ptrmap *out)
+{
+  for (size_t i = 0; i < p->decls.n; i++) {
+    const sum_decl *d = &p->decls.v[i];
+    uint64_t key = sg_place(d);
+    if (d->is_def || !(d->dflags & SDF_MACRO_NAME) || !key) continue;
+    uint32_t *v = ptrmap_get(out, key);
+    if (!v) ptrmap_put(out, key, d->func);
+    else if (*v != d->func) *v = UINT32_MAX;
+  }
+}
+
+static bool sg_shared(const ptrmap *shared, const sum_decl *d)
+{
+  const uint32_t *v = ptrmap_get(shared, sg_place(d));
+  return (d->dflags & SDF_MACRO_NAME) && v && *v == UINT32_MAX;
+}
+
 /* The header declaring external function fi, or NULL. A header is any file
  * other than the definition's that does not end in ".c", and not one the
- * project keeps to itself. */
-static const sum_decl *sg_header_decl(const link_prog *p, uint32_t fi)
+ * project keeps to itself, nor a place shared by several functions. */
+static const sum_decl *sg_header_decl(const link_prog *p, uint32_t fi, const ptrmap *shared)
 {
   const link_func *f = &p->funcs.v[fi];
   if (f->linkage != SUM_EXTERNAL) return NULL;
@@ -52,7 +82,7 @@ static const sum_decl *sg_header_decl(const link_prog *p, uint32_t fi)
   const uint32_t *di = link_decls_of(p, fi, &nd);
   for (uint32_t k = 0; k < nd; k++) {
     const sum_decl *d = &p->decls.v[di[k]];
-    if (d->is_def || d->loc.file == f->loc.file) continue;
+    if (d->is_def || d->loc.file == f->loc.file || sg_shared(shared, d)) continue;
     const char *path = S(p, d->loc.file);
     size_t n = strlen(path);
     if ((n < 2 || strcmp(path + n - 2, ".c")) && !sg_private_header(path)) return d;
@@ -109,11 +139,15 @@ checks_gain *checks_gains_new(const link_prog *p, bool whole_program)
    * for a struct or union result: GCC merges and hoists no such call, so
    * callers outside gain only where they drop the value. */
   bool wp = checks_whole_program(p, whole_program);
+  ptrmap shared = {0};
+  sg_shared_places(p, &shared);
   for (uint32_t fi = 0; fi < p->funcs.n; fi++) {
     const link_func *f = &p->funcs.v[fi];
     if (f->flags & SFF_AGGREGATE) continue;
-    if (!wp || (f->flags & SFF_EXPORTED) || (f->lflags & LF_LIBRARY)) gains[fi].header = sg_header_decl(p, fi);
+    if (!wp || (f->flags & SFF_EXPORTED) || (f->lflags & LF_LIBRARY))
+      gains[fi].header = sg_header_decl(p, fi, &shared);
   }
+  ptrmap_free(&shared);
   return gains;
 }
 

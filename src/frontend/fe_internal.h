@@ -245,6 +245,9 @@ int fe_pp_from_library(const char *text);
  * field a member expression names (its USR's string id), 0 if it is no
  * function-pointer field of a struct of ours. */
 uint32_t fe_fnfield_key(fe_tu *t, CXCursor member_expr);
+/* The key of a union whose members are all pointers (SUM_UNION_FNFIELD and
+ * its USR), 0 for any other union or one inside a union. */
+uint32_t fe_fnfield_union_key(fe_tu *t, CXCursor union_decl);
 /* The stores an initializer list of a struct makes (w: the walk it is in,
  * NULL at file scope). */
 struct fw;

@@ -26,59 +26,85 @@
  * known in a library too (link/fields.c). Its key is SUM_STATIC_FNVAR and
  * its USR.
  *
- * Unions are left out (their members overlay each other, a struct inside
- * one too), and so are
- * structs of system headers (library code writes them). What the model
+ * A union whose members are all pointers is one field (key
+ * SUM_UNION_FNFIELD and its USR): its members overlay, so a call through
+ * its function member reaches what any member holds, and a data address
+ * stored in its other member (libunistring's `{ mask, 0, { &table } }`)
+ * is nothing to call. Other unions are left out (an integer member may
+ * hold any address, a struct inside one overlays the rest), and so are
+ * structs of system headers (library code writes them). fieldescape.c
+ * records where such a union's bytes may come from unseen code. What the model
  * assumes, as type-based alias analysis does: a function pointer reaches
  * a field only through stores of the field's own type (not memcpy from
  * bytes, not through a cast to another struct). */
 #include "frontend/walk.h"
 #include <string.h>
 
-static int ff_is_fn_pointer(CXType t)
+/* The interned string prefix + the USR of cursor c; 0 without a USR. */
+static uint32_t ff_usr_key(fe_tu *t, const char *prefix, CXCursor c)
 {
-  t = clang_getCanonicalType(t);
-  if (t.kind != CXType_Pointer) return 0;
-  CXType f = clang_getCanonicalType(clang_getPointeeType(t));
-  return f.kind == CXType_FunctionProto || f.kind == CXType_FunctionNoProto;
+  CXString usr = clang_getCursorUSR(c);
+  const char *u = clang_getCString(usr);
+  uint32_t id = 0;
+  if (u && *u) {
+    char *key = xasprintf("%s%s", prefix, u);
+    id = strtab_intern(t->sum->strs, key);
+    free(key);
+  }
+  clang_disposeString(usr);
+  return id;
+}
+
+static enum CXVisitorResult ff_pointer_member(CXCursor c, CXClientData d)
+{
+  if (clang_getCanonicalType(clang_getCursorType(c)).kind != CXType_Pointer) *(bool *)d = false;
+  return CXVisit_Continue;
+}
+
+/* Union u's key (SUM_UNION_FNFIELD + its USR) when its members are all
+ * pointers — what a call through one member may reach is what any of them
+ * holds — and no union encloses it (its members would overlay ours); else 0. */
+uint32_t fe_fnfield_union_key(fe_tu *t, CXCursor u)
+{
+  if (clang_Location_isInSystemHeader(clang_getCursorLocation(u))) return 0;
+  bool pointers = true;
+  clang_Type_visitFields(clang_getCursorType(u), ff_pointer_member, &pointers);
+  if (!pointers) return 0;
+  CXCursor r = clang_getCursorSemanticParent(u);
+  for (int depth = 0; depth < 16; depth++, r = clang_getCursorSemanticParent(r)) {
+    enum CXCursorKind k = clang_getCursorKind(r);
+    if (k == CXCursor_UnionDecl) return 0;
+    if (k != CXCursor_StructDecl) break;
+  }
+  return ff_usr_key(t, SUM_UNION_FNFIELD, u);
 }
 
 /* The string id of field decl fd's USR when it is a function pointer of a
- * struct declared outside system headers; else 0. */
+ * struct declared outside system headers; the union's key when fd is a
+ * member of a union fe_fnfield_union_key accepts; else 0. */
 static uint32_t ff_field_id(fe_tu *t, CXCursor fd)
 {
-  if (clang_getCursorKind(fd) != CXCursor_FieldDecl || !ff_is_fn_pointer(clang_getCursorType(fd))) return 0;
+  if (clang_getCursorKind(fd) != CXCursor_FieldDecl) return 0;
   CXCursor r = clang_getCursorSemanticParent(fd);
+  if (clang_getCursorKind(r) == CXCursor_UnionDecl) return fe_fnfield_union_key(t, r);
+  if (!fw_is_fn_pointer_type(clang_getCursorType(fd))) return 0;
   if (clang_getCursorKind(r) != CXCursor_StructDecl) return 0;
   /* A struct inside a union overlays the union's other members. */
   for (int depth = 0; depth < 16 && clang_getCursorKind(r) == CXCursor_StructDecl; depth++)
     r = clang_getCursorSemanticParent(r);
   if (clang_getCursorKind(r) == CXCursor_UnionDecl) return 0;
   if (clang_Location_isInSystemHeader(clang_getCursorLocation(fd))) return 0;
-  CXString usr = clang_getCursorUSR(fd);
-  const char *u = clang_getCString(usr);
-  uint32_t id = u && *u ? strtab_intern(t->sum->strs, u) : 0;
-  clang_disposeString(usr);
-  return id;
+  return ff_usr_key(t, "", fd);
 }
 
 /* The key of a static variable (file scope or in a function) of
  * function-pointer type, declared outside system headers; else 0. */
 static uint32_t ff_static_var_id(fe_tu *t, CXCursor vd)
 {
-  if (clang_getCursorKind(vd) != CXCursor_VarDecl || !ff_is_fn_pointer(clang_getCursorType(vd))) return 0;
+  if (clang_getCursorKind(vd) != CXCursor_VarDecl || !fw_is_fn_pointer_type(clang_getCursorType(vd))) return 0;
   if (clang_Cursor_getStorageClass(vd) != CX_SC_Static) return 0;
   if (clang_Location_isInSystemHeader(clang_getCursorLocation(vd))) return 0;
-  CXString usr = clang_getCursorUSR(vd);
-  const char *u = clang_getCString(usr);
-  uint32_t id = 0;
-  if (u && *u) {
-    char *key = xasprintf("%s%s", SUM_STATIC_FNVAR, u);
-    id = strtab_intern(t->sum->strs, key);
-    free(key);
-  }
-  clang_disposeString(usr);
-  return id;
+  return ff_usr_key(t, SUM_STATIC_FNVAR, vd);
 }
 
 /* e without parentheses, casts, `*` and `&`: what a function pointer
@@ -125,14 +151,35 @@ static int ff_is_null(CXCursor e)
   return k == CXCursor_GNUNullExpr || (k == CXCursor_IntegerLiteral && fw_int_literal_value(e, &v) && v == 0);
 }
 
+/* Is v (casts aside) the address of a variable or a string: data, never a
+ * function? libunistring's `{ mask, 0, { &u_categ_Zs } }` puts a table in
+ * the union whose other member is called; calling it would be undefined. */
+static bool ff_data_addr(fe_tu *t, CXCursor v)
+{
+  CXCursor e = fe_strip(t, v), kid[2];
+  enum CXCursorKind k = clang_getCursorKind(e);
+  if (k == CXCursor_StringLiteral) return true;
+  bool addr = k == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_AddrOf;
+  if (addr) {
+    if (fe_kids(e, kid, 2) != 1) return false;
+    e = fe_strip(t, kid[0]);
+  }
+  if (clang_getCursorKind(e) != CXCursor_DeclRefExpr) return false;
+  CXCursor ref = clang_getCursorReferenced(e);
+  if (clang_getCursorKind(ref) != CXCursor_VarDecl) return false;
+  enum CXTypeKind tk = clang_getCanonicalType(clang_getCursorType(ref)).kind;
+  return addr || tk == CXType_ConstantArray || tk == CXType_IncompleteArray;   /* an array decays */
+}
+
 /* What value v stores: SFA_FUNC (*out the function), SFA_PARAM (*out the
- * walked function's parameter; w NULL: never), SFA_NULL or SFS_UNKNOWN. */
+ * walked function's parameter; w NULL: never), SFA_NULL (also a data
+ * address: nothing to call) or SFS_UNKNOWN. */
 static uint8_t ff_value(fe_tu *t, fw *w, CXCursor v, uint32_t *out)
 {
   CXCursor e = ff_strip(t, v);
   *out = 0;
   if (clang_Cursor_isNull(e)) return SFS_UNKNOWN;
-  if (ff_is_null(e)) return SFA_NULL;
+  if (ff_is_null(e) || ff_data_addr(t, v)) return SFA_NULL;
   if (clang_getCursorKind(e) != CXCursor_DeclRefExpr) return SFS_UNKNOWN;
   CXCursor ref = clang_getCursorReferenced(e);
   if (clang_getCursorKind(ref) == CXCursor_FunctionDecl) { *out = fe_func_for(t, ref); return SFA_FUNC; }
@@ -244,14 +291,16 @@ static void ff_init_known(fe_tu *t, fw *w, CXCursor field, CXCursor value)
 }
 
 /* A value whose field the initializer does not say. Its type, after the
- * implicit conversion, is the field's: only a function pointer matters. */
+ * implicit conversion, is the field's: only a pointer matters, a data
+ * pointer for the unions whose members are pointers (SUM_UNION_ANY). */
 static void ff_init_unclear(fe_tu *t, fw *w, CXCursor value)
 {
-  if (!ff_is_fn_pointer(clang_getCursorType(value))) return;
+  bool fn = fw_is_fn_pointer_type(clang_getCursorType(value));
+  if (!fn && clang_getCanonicalType(clang_getCursorType(value)).kind != CXType_Pointer) return;
   uint32_t v;
   uint8_t kind = ff_value(t, NULL, value, &v);
   if (kind == SFA_FUNC) ff_push(t, 0, ff_func(w), SFS_ANY, v);
-  else if (kind != SFA_NULL) ff_push(t, 0, ff_func(w), SFS_UNKNOWN, 0);
+  else if (kind != SFA_NULL) ff_push(t, fn ? 0 : strtab_intern(t->sum->strs, SUM_UNION_ANY), ff_func(w), SFS_UNKNOWN, 0);
 }
 
 void fe_fnfield_init(fe_tu *t, fw *w, CXCursor list)

@@ -68,6 +68,10 @@ void fw_flow_assign(fw *w, uint32_t vi, uint64_t m, CXCursor value, int strong)
   fw_var *v = &w->vars.v[vi];
   if (!strong) { v->fs.base |= m; return; }
   int src = flow_var_of(w, value);
+  /* Stripping casts also strips a round trip through an integer, `(T *)
+   * (uintptr_t) q`: not a copy of q when its value m is not within what q
+   * holds here (an integer made a pointer may point anywhere). */
+  if (src >= 0 && (m & ~flow_state_value(w, &w->vars.v[src].fs))) src = -1;
   if (src >= 0 && (uint32_t)src != vi) {
     /* `q = buf`: q holds buf's parts, under the same literals, less
      * those that cannot hold here. */

@@ -42,7 +42,7 @@ static CXCursor fp_strip(fw *w, CXCursor e)
   return e;
 }
 
-static int fp_is_fn_pointer_type(CXType t)
+int fw_is_fn_pointer_type(CXType t)
 {
   t = clang_getCanonicalType(t);
   if (t.kind != CXType_Pointer) return 0;
@@ -50,7 +50,7 @@ static int fp_is_fn_pointer_type(CXType t)
   return f.kind == CXType_FunctionProto || f.kind == CXType_FunctionNoProto;
 }
 
-static int fp_is_fn_pointer(CXCursor decl) { return fp_is_fn_pointer_type(clang_getCursorType(decl)); }
+static int fp_is_fn_pointer(CXCursor decl) { return fw_is_fn_pointer_type(clang_getCursorType(decl)); }
 
 int fw_fnptr_param_of(fw *w, CXCursor e)
 {
@@ -62,14 +62,18 @@ int fw_fnptr_param_of(fw *w, CXCursor e)
   return param >= 0 && param < PROV_MAX_PARAMS ? param : -1;
 }
 
+void fw_fnptr_pcall_at(fw *w, uint32_t param, uint32_t moff, const uint64_t *masks, uint32_t nargs)
+{
+  sum_tu *s = w->t->sum;
+  sum_pcall c = { (uint32_t)(s->effs.n - 1 - w->eff_base), param, (uint32_t)s->argmasks.n, nargs, moff };
+  for (uint32_t i = 0; i < nargs; i++) vec_push(&s->argmasks, masks[i]);
+  vec_push(&s->pcalls, c);
+}
+
 void fw_fnptr_pcall(fw *w, CXCursor callee, const uint64_t *masks, uint32_t nargs)
 {
   int param = fw_fnptr_param_of(w, callee);
-  if (param < 0) return;
-  sum_tu *s = w->t->sum;
-  sum_pcall c = { (uint32_t)(s->effs.n - 1 - w->eff_base), (uint32_t)param, (uint32_t)s->argmasks.n, nargs };
-  for (uint32_t i = 0; i < nargs; i++) vec_push(&s->argmasks, masks[i]);
-  vec_push(&s->pcalls, c);
+  if (param >= 0) fw_fnptr_pcall_at(w, (uint32_t)param, 0, masks, nargs);
 }
 
 #define FP_MAX_ALTS 8   /* functions one argument may be; more: unknown */
@@ -126,7 +130,7 @@ void fw_fnptr_args(fw *w, CXCursor call, uint32_t rel)
   int nargs = clang_Cursor_getNumArguments(call);
   for (int i = 0; i < nargs; i++) {
     CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
-    if (!fp_is_fn_pointer_type(clang_getCursorType(arg))) {
+    if (!fw_is_fn_pointer_type(clang_getCursorType(arg))) {
       /* Not a function pointer: only a function designator passed to an
        * unprototyped or variadic parameter names one. */
       CXCursor e = fp_strip(w, arg);

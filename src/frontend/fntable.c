@@ -242,9 +242,9 @@ static enum CXChildVisitResult ft_return_visit(CXCursor c, CXCursor parent, CXCl
  * lookup, xz's `encoder_find`: a loop returning `encoders + i`, then
  * NULL) only when its body is the one every call runs: not weak, not
  * interposable under -fPIC, not noipa (as retro.c). */
-static int ft_return_exprs(ft_ctx *x, CXCursor call, ft_returns *r)
+static int ft_return_exprs_of(ft_ctx *x, CXCursor fn, int always_whole, ft_returns *r)
 {
-  CXCursor fn = clang_getCursorReferenced(call), kk[1];
+  CXCursor kk[1];
   if (clang_getCursorKind(fn) != CXCursor_FunctionDecl) return 0;
   CXCursor def = clang_getCursorDefinition(fn);
   if (clang_Cursor_isNull(def)) return 0;
@@ -252,12 +252,17 @@ static int ft_return_exprs(ft_ctx *x, CXCursor call, ft_returns *r)
   CXCursor body = n ? x->w->ks.v[x->w->ks.n - 1] : clang_getNullCursor();
   x->w->ks.n = k;
   if (clang_getCursorKind(body) != CXCursor_CompoundStmt) return 0;
-  if (ft_kids(x->w, body, kk, 1) != 1 || clang_getCursorKind(kk[0]) != CXCursor_ReturnStmt) {
+  if (always_whole || ft_kids(x->w, body, kk, 1) != 1 || clang_getCursorKind(kk[0]) != CXCursor_ReturnStmt) {
     const sum_func *f = &x->w->t->sum->funcs.v[fe_func_for(x->w->t, def)];
     if (f->flags & (SFF_WEAK | SFF_INTERPOSABLE | SFF_NOIPA)) return 0;
   }
   clang_visitChildren(body, ft_return_visit, r);
   return !r->bad && r->exprs.n > 0;
+}
+
+static int ft_return_exprs(ft_ctx *x, CXCursor call, ft_returns *r)
+{
+  return ft_return_exprs_of(x, clang_getCursorReferenced(call), 0, r);
 }
 
 /* A call of an accessor, systemd's `static inline const UnitVTable
@@ -276,7 +281,7 @@ static void ft_returned(ft_ctx *x, CXCursor call, ft_objs *objs, int depth)
 /* A local pointer that is itself const (`const T *const p = E;`) holds
  * E's value all its life: C forbids assigning it. Its initializer, or a
  * null cursor. */
-static CXCursor ft_const_local_init(CXCursor ref)
+CXCursor fw_const_local_init(CXCursor ref)
 {
   CXCursor none = clang_getNullCursor();
   if (clang_getCursorKind(ref) != CXCursor_VarDecl || clang_Cursor_hasVarDeclGlobalStorage(ref)) return none;
@@ -296,7 +301,7 @@ static void ft_rvalue(ft_ctx *x, CXCursor e, ft_objs *objs, int depth)
   switch (clang_getCursorKind(e)) {
   case CXCursor_DeclRefExpr: {
     CXCursor ref = clang_getCursorReferenced(e);
-    CXCursor init = ft_const_local_init(ref);
+    CXCursor init = fw_const_local_init(ref);
     if (clang_getCursorKind(ref) == CXCursor_FunctionDecl) ft_add_func(x, ref);
     else if (fe_type_is_array(clang_getCanonicalType(clang_getCursorType(ref)))) ft_lvalue(x, e, objs, &no_filter, depth + 1);
     else if (!clang_Cursor_isNull(init)) ft_rvalue(x, init, objs, depth + 1);
@@ -355,6 +360,71 @@ int fw_fntable_targets(fw *w, CXCursor callee, fw_u32vec *out)
   ft_rvalue(&x, callee, &objs, 0);
   int ok = !x.bad && x.funcs.n > 0 && objs.n == 0;
   if (ok) for (size_t i = 0; i < x.funcs.n; i++) vec_push(out, x.funcs.v[i]);
+  vec_free(&x.funcs);
+  vec_free(&objs);
+  return ok;
+}
+
+/* Is e (stripped) a null pointer constant, as ft_rvalue reads one? */
+static int ft_is_null(CXCursor e)
+{
+  enum CXCursorKind k = clang_getCursorKind(e);
+  return k == CXCursor_IntegerLiteral || k == CXCursor_GNUNullExpr;
+}
+
+/* Do cursor a's and type b's record declarations agree (qualifiers aside)? */
+static int ft_same_record(CXType a, CXType b)
+{
+  a = clang_getCanonicalType(a);
+  b = clang_getCanonicalType(b);
+  return a.kind == CXType_Record && b.kind == CXType_Record &&
+         clang_equalCursors(clang_getTypeDeclaration(a), clang_getTypeDeclaration(b));
+}
+
+/* Is pointer expression e (stripped) of type pointer to rec, or an array
+ * of rec decaying to one? Then it points to a whole rec, not into one of
+ * its members (`&t[i].sub`). */
+static int ft_points_to(CXCursor e, CXType rec)
+{
+  CXType t = clang_getCanonicalType(clang_getCursorType(e));
+  if (fe_type_is_array(t)) return ft_same_record(clang_getArrayElementType(t), rec);
+  return t.kind == CXType_Pointer && ft_same_record(clang_getPointeeType(t), rec);
+}
+
+/* Variable v as a lookup's table: read-only, static storage, its
+ * initializer in this TU, its elements (every array level stripped) of
+ * type rec. The initializer, or a null cursor. */
+static CXCursor ft_table_init(CXCursor v, CXType rec)
+{
+  CXCursor none = clang_getNullCursor();
+  if (clang_getCursorKind(v) != CXCursor_VarDecl || !clang_Cursor_hasVarDeclGlobalStorage(v)) return none;
+  CXType t = clang_getCanonicalType(clang_getCursorType(v));
+  if (!ft_type_readonly(t)) return none;
+  while (fe_type_is_array(t)) t = clang_getCanonicalType(clang_getArrayElementType(t));
+  if (!ft_same_record(t, rec)) return none;
+  CXCursor def = clang_getCursorDefinition(v);
+  return clang_Cursor_isNull(def) ? none : clang_Cursor_getVarDeclInitializer(def);
+}
+
+int fw_fntable_lookup_rows(fw *w, CXCursor fn, CXType rec, fw_cursors *inits)
+{
+  ft_ctx x = { w, {0}, 0, 0 };
+  ft_returns r = { w, {0}, 0 };
+  ft_objs objs = {0};
+  int ok = ft_return_exprs_of(&x, clang_getCursorDefinition(fn), 1, &r);
+  for (size_t i = 0; i < r.exprs.n && ok && !x.bad; i++) {
+    CXCursor e = fe_strip(w->t, r.exprs.v[i]);
+    if (ft_is_null(e)) continue;
+    if (!ft_points_to(e, rec)) ok = 0;
+    else ft_rvalue(&x, e, &objs, 0);
+  }
+  ok = ok && !x.bad && x.funcs.n == 0 && objs.n > 0;
+  for (size_t i = 0; i < objs.n && ok; i++) {
+    CXCursor init = ft_table_init(objs.v[i], rec);
+    if (clang_Cursor_isNull(init)) ok = 0;
+    else vec_push(inits, init);
+  }
+  vec_free(&r.exprs);
   vec_free(&x.funcs);
   vec_free(&objs);
   return ok;

@@ -266,6 +266,8 @@ typedef struct fw {
   VEC(fw_excl) excl;      /* ptrneq.c: active exclusions */
   VEC(fw_mwtest) mw_active;  /* maywrite.c: the input tests whose branch the walk is in */
   VEC(fw_mwtest) mw_tests;   /* every such test an assignment ran under (sticky) */
+  CXSourceRange intptr_at;   /* intptr.c: the last pointer converted to an integer */
+  uint64_t intptr_mask;      /* and its provenance */
 } fw;
 
 /* Statement flags: how control can leave a statement. */
@@ -291,6 +293,12 @@ int fw_switch_covers_enum(CXCursor cond, CXCursor body);
  * integer's type decides (`u > ULONG_MAX`, `u < 0` for unsigned u):
  * 1 always true, 0 always false, -1 not such a comparison. */
 int fw_cmp_type_decided(CXCursor cond);
+
+/* intptr.c: a pointer converted to an integer (conv) with provenance m
+ * is noted; an integer `from` converted back to a pointer that carries
+ * exactly the last noted one (rounded by + - & |) points where it did. */
+void fw_intptr_note(fw *w, CXCursor conv, uint64_t m);
+bool fw_intptr_origin(fw *w, CXCursor from, uint64_t *m);
 
 /* walk_expr.c */
 size_t fw_kids(fw *w, CXCursor c);            /* pushes children, returns start */
@@ -452,9 +460,19 @@ void fw_avail_restore(fw *w, size_t mark, size_t floor);
 uint32_t fw_guard_of(fw *w, CXCursor cond);  /* static tested by a condition, or 0 */
 
 /* fnptr.c: function pointers a call site fixes (issue 13, item 4) */
+/* Is t a pointer to a function (any spelling, typedefs seen through)? */
+int fw_is_fn_pointer_type(CXType t);
+/* fieldescape.c: call's arguments that point to a record holding a union
+ * of pointers, handed to callee (a null cursor: through a pointer). */
+void fw_fnfield_escape(fw *w, CXCursor call, CXCursor callee);
+/* `(T *) operand` from a pointer to another type than T, not void. */
+void fw_fnfield_cast(fw *w, CXCursor cast, CXCursor operand);
 /* After the SE_CALL_INDIRECT effect of a call through `callee`: records it
  * as a call through a parameter if callee names one. */
 void fw_fnptr_pcall(fw *w, CXCursor callee, const uint64_t *masks, uint32_t nargs);
+/* The same fact for a call just recorded as SE_CALL_INDIRECT (the last
+ * effect), through parameter param (moff: sum_pcall's). */
+void fw_fnptr_pcall_at(fw *w, uint32_t param, uint32_t moff, const uint64_t *masks, uint32_t nargs);
 /* The functions and function-pointer parameters a direct call passes (its
  * relative index rel). */
 void fw_fnptr_args(fw *w, CXCursor call, uint32_t rel);
@@ -473,6 +491,11 @@ void fw_fnfield_param_assign(fw *w, CXCursor target, CXCursor value);
 void fw_fnfield_store(fw *w, CXCursor target, CXCursor value);
 /* `&operand` where operand is such a field: it may be written through. */
 void fw_fnfield_addr(fw *w, CXCursor operand);
+/* fieldescape.c: call's arguments that point to a record holding a union
+ * of pointers, handed to callee (a null cursor: through a pointer). */
+void fw_fnfield_escape(fw *w, CXCursor call, CXCursor callee);
+/* `(T *) operand` from a pointer to another type than T, not void. */
+void fw_fnfield_cast(fw *w, CXCursor cast, CXCursor operand);
 /* After the SE_CALL_INDIRECT effect of a call through `callee`: a call
  * through a field, if callee names one. */
 void fw_fnfield_call(fw *w, CXCursor callee, const uint64_t *masks, uint32_t nargs);
@@ -494,6 +517,25 @@ void fw_fntable_record(fw *w, CXCursor call, const fw_u32vec *targets, const uin
  * reading as a call's): pushed on out (none: the member is null), returns
  * 1; else 0 (unknown). */
 int fw_fntable_member_targets(fw *w, CXCursor init, const char *member, fw_u32vec *out);
+typedef VEC(CXCursor) fw_cursors;
+/* A lookup (fnret.c): function fn's body is the one every call runs (not
+ * weak, interposable, noipa) and every value it returns is a null pointer
+ * or points to a whole element, of record type rec, of a read-only
+ * variable of this TU (static storage, its initializer here): those
+ * variables' initializers pushed on inits, returns 1; else 0. */
+int fw_fntable_lookup_rows(fw *w, CXCursor fn, CXType rec, fw_cursors *inits);
+/* A local pointer that is itself const (`T *const p = E;`) holds E all
+ * its life: E, else a null cursor. */
+CXCursor fw_const_local_init(CXCursor ref);
+
+/* fnret.c: a call through a member of what a call through a parameter
+ * returns (issue 30 item 5: xz's `fc = coder_find (id); fc->memusage
+ * (o)`), and what a lookup returns (sum_rmember). Records the call, just
+ * recorded as a call through a pointer, as a sum_pcall with moff when it
+ * is one. */
+void fw_fnret_mcall(fw *w, CXCursor callee, const uint64_t *masks, uint32_t nargs);
+/* After fi's walk: its sum_rmember records, when it is a lookup. */
+void fw_fnret_lookup(fw *w, CXCursor fn, uint32_t fi);
 
 /* fnslot.c: read-only objects defined in another TU (issue 13, item 5).
  * A call reaching member `member` of read-only object `var` whose

@@ -797,13 +797,15 @@ static uint64_t fw_convert(fw *w, CXCursor c, CXCursor from, int acc)
   /* A pointer passed as a transparent union keeps its provenance. */
   if (fe_type_is_pointer_union(to) && fe_expr_is_pointer(from)) return m;
   if (!fe_expr_is_pointer(c) && !fe_type_is_array(to)) {
-    if (m && fe_expr_is_pointer(from)) fw_pb_ptr_to_int(w, to);   /* followed no further */
+    if (fe_expr_is_pointer(from)) fw_intptr_note(w, c, m);
+    if (m && fe_expr_is_pointer(from)) fw_pb_ptr_to_int(w, to);   /* ptrblock.c follows it no further */
     return 0;
   }
   if (fe_expr_is_pointer(from) || fe_type_is_array(ft) ||
       ft.kind == CXType_FunctionProto || ft.kind == CXType_FunctionNoProto)
     return m;
-  return fw_int_to_ptr(from);
+  uint64_t o;
+  return fw_intptr_origin(w, from, &o) ? o : fw_int_to_ptr(from);
 }
 
 /* va_arg(ap, T) reads and advances the va_list object: the function's own
@@ -921,6 +923,7 @@ static uint64_t fw_call(fw *w, CXCursor c)
   int direct = !clang_Cursor_isNull(ref);
   int nargs = clang_Cursor_getNumArguments(c);
   int ret_arg0 = 0, ret_into = 0, alloc = 0;
+  fw_fnfield_escape(w, c, ref);
   uint64_t frees = 0;
   if (direct) {
     CXString sp = clang_getCursorSpelling(ref);
@@ -977,6 +980,7 @@ static uint64_t fw_call(fw *w, CXCursor c)
       w->eff_flags = flags0;
       if (!hook) fw_pb_indirect_call(w, am.v, am.n);   /* an allocation hook stores no pointer */
       fw_fnptr_pcall(w, callee, am.v, (uint32_t)am.n);
+      fw_fnret_mcall(w, callee, am.v, (uint32_t)am.n);
       fw_fnfield_call(w, callee, am.v, (uint32_t)am.n);
     }
     vec_free(&targets);
@@ -1209,6 +1213,7 @@ uint64_t fw_expr(fw *w, CXCursor c, int acc)
     size_t n = w->ks.n - k;
     CXCursor e = n ? FW_KID(w, k, n - 1) : c;   /* children: [TypeRef…] expr */
     w->ks.n = k;
+    if (n) fw_fnfield_cast(w, c, e);
     return n ? fw_convert(w, c, e, ACC_VALUE) : 0;
   }
   case CXCursor_UnexposedExpr: return fw_unexposed(w, c, acc);

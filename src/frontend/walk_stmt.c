@@ -792,6 +792,7 @@ int fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn)
   fw_pb_finish(&w, f);
   if (!clang_Cursor_isNull(body) && fw_errsave_kept(&w, body)) f->sflags |= SSF_ERRNO_KEPT;
   fe_retro_note(t, fi, w.ret_mask);
+  fw_fnret_lookup(&w, fn, fi);
   fw_slot_finish(&w);
   fw_release_finish(&w);
   vec_free(&w.vars);

@@ -19,6 +19,9 @@
  *    (the sets only grow).
  *  - LF_SCRATCH_OK: f allocates scratch, no block leaves by itself, and
  *    no call is passed one at an argument its callee keeps.
+ *  - rel, rst: a function that releases its own parameters (free, or such
+ *    a wrapper: pa_xfree in another file) and what it does besides; a
+ *    call giving it only the caller's blocks is a release (issue 30 item 9).
  *  - sst: f's state with its scratch work left out (and blocks it passes
  *    treated as its own locals: a callee writing them writes scratch),
  *    the callees' sst joined, bottom-up; a recursive component from
@@ -229,6 +232,50 @@ uint64_t link_chain_nonnull(const link_prog *p, const link_call *via, uint64_t n
   return out;
 }
 
+/* Is call c (of a function with a body) a release of only that function's
+ * own parameters — a knowledge-base `fN` that allocates nothing, or a
+ * release wrapper solved before it — each released argument holding
+ * nothing but parameters (derived by arithmetic, never loaded: freeing
+ * any other address than a block's start is undefined)? *params gets
+ * them, *rest what the call does besides (a wrapper's rst). */
+static bool scratch_release_of_params(const link_prog *p, const link_call *c, uint64_t *params, purity *rest)
+{
+  const link_func *g = &p->funcs.v[c->callee];
+  const kb_entry *e = link_kb_entry(p, g);
+  uint64_t frees = g->rel;
+  *rest = PURITY_CONST;
+  if (!frees) {
+    if (link_solved_body(g) || !e || !e->frees || e->alloc || e->callbacks) return false;
+    frees = e->frees;
+  } else if (g->rst.pr || g->rst.pw || g->rst.pn) {
+    return false;
+  } else {
+    *rest = (purity)g->rst.own;
+  }
+  const uint64_t *m = scratch_masks(p, c);
+  *params = 0;
+  for (uint64_t bits = frees; bits; bits &= bits - 1) {
+    unsigned a = (unsigned)__builtin_ctzll(bits);
+    if (a >= c->nargs || !m[a] || (m[a] & ((1ull << PROV_PARAM0) - 1))) return false;
+    *params |= m[a] >> PROV_PARAM0;
+  }
+  return true;
+}
+
+/* Does call c of f hand only blocks f owns (or null) to what its callee,
+ * a release wrapper, releases? Then the call is a release of f's scratch. */
+static bool scratch_releases_own(const link_prog *p, const link_call *c, bool owner)
+{
+  const link_func *g = &p->funcs.v[c->callee];
+  if (!owner || !g->rel) return false;
+  const uint64_t *m = scratch_masks(p, c);
+  for (uint64_t bits = g->rel; bits; bits &= bits - 1) {
+    unsigned a = (unsigned)__builtin_ctzll(bits);
+    if (a >= c->nargs || (m[a] & ~PROV_FRESH)) return false;
+  }
+  return true;
+}
+
 /* Is call c of f left out when f owns its blocks (owner)? Allocating and
  * releasing are; a call of an allocator whose body is analysed is judged
  * by that body (its allocator state), not left out. */
@@ -258,6 +305,8 @@ static link_state scratch_call_state_in(const link_prog *p, const link_func *f, 
   if (!link_solved_body(g)) scratch_query(p, g, c, &cs);
   /* An allocator with a body: what it does besides handing out the block. */
   if (owner && (c->flags & SCF_ALLOC) && link_has_body(g)) cs = (g->lflags & LF_ALLOCATOR) ? g->ast : g->st;
+  /* A release wrapper given only f's own blocks: what it does besides. */
+  if (scratch_releases_own(p, c, owner)) cs = g->rst;
   const kb_entry *e = link_kb_entry(p, g);
   if (e && e->callbacks) cs.own = PURITY_NORMAL;   /* callbacks: indirect.c knows better */
   uint64_t local[PROV_MAX_PARAMS];
@@ -314,8 +363,10 @@ purity link_scratch_class(const link_func *f)
 /* f's check state from its effects and calls (callees' sst known); with
  * owner, its blocks are its own scratch (LF_SCRATCH_OK, or the allocator
  * state of an LF_ALLOCATOR); with noerr, what it and its callees write
- * into errno is left out (its est; callees' est known). */
-static link_state scratch_eval(const link_prog *p, const link_func *f, bool owner, bool noerr)
+ * into errno is left out (its est; callees' est known); with rel, its
+ * releases of its own parameters are left out too (what they do besides
+ * joined) and *rel gets those parameters. */
+static link_state scratch_eval(const link_prog *p, const link_func *f, bool owner, bool noerr, uint64_t *rel)
 {
   link_state s = { PURITY_CONST, 0, 0, 0, 0 };
   for (uint32_t i = 0; i < f->neff; i++) {
@@ -330,6 +381,13 @@ static link_state scratch_eval(const link_prog *p, const link_func *f, bool owne
      * f's contract: a caller of f passing its own locals keeps its
      * attribute (GLib's g_date_set_dmy on a GDate of the stack). */
     if (scratch_skip_call(p, c, owner) || link_guard_call(p, c)) continue;
+    uint64_t released;
+    purity rest;
+    if (rel && scratch_release_of_params(p, c, &released, &rest)) {
+      *rel |= released;
+      s.own = purity_join((purity)s.own, rest);
+      continue;
+    }
     link_state plain, cs = scratch_call_state_in(p, f, c, 0, owner, noerr, 0);
     link_ind_call(p, f, c, NULL, &plain);
     /* The plain contribution resolves functions passed in; keep it when it
@@ -353,6 +411,15 @@ static bool scratch_state_same(const link_state *a, const link_state *b)
   return a->own == b->own && a->mnr == b->mnr && a->pr == b->pr && a->pw == b->pw && a->pn == b->pn;
 }
 
+/* An allocator's ast: its state with the blocks it hands out left out
+ * (callees' check states known), never above its plain state. */
+static void scratch_allocator_state(link_prog *p, link_func *f)
+{
+  if (!(f->lflags & LF_ALLOCATOR)) return;
+  link_state a = scratch_eval(p, f, true, false, NULL);
+  if (scratch_state_class(&a) <= scratch_state_class(&f->st)) f->ast = a;
+}
+
 /* One of a recursive component's check states (members m[0..n)), sst or
  * est (noerr): from nothing up to the fixpoint, as the plain solve does
  * (the lattice is finite and each step monotone). */
@@ -367,7 +434,7 @@ static void scratch_cycle_fix(link_prog *p, const uint32_t *m, uint32_t n, bool 
     for (uint32_t k = 0; k < n; k++) {
       link_func *f = &p->funcs.v[m[k]];
       link_state *cur = noerr ? &f->est : &f->sst;
-      link_state e = scratch_eval(p, f, (f->lflags & LF_SCRATCH_OK) != 0, noerr), j = *cur;
+      link_state e = scratch_eval(p, f, (f->lflags & LF_SCRATCH_OK) != 0, noerr, NULL), j = *cur;
       j.own = purity_join((purity)j.own, (purity)e.own);
       j.mnr |= e.mnr;
       j.pr |= e.pr;
@@ -394,6 +461,25 @@ static void scratch_solve_cycle(link_prog *p, const uint32_t *m, uint32_t n)
     if (scratch_state_class(&f->est) > scratch_state_class(&f->sst)) f->est = f->sst;
     if (f->sflags & SSF_ERRNO_KEPT) f->sst = f->est;
   }
+  /* An allocator in the component (PulseAudio's pa_xmalloc0, whose failed
+   * assertion logs through code that allocates): what it does besides
+   * handing out its block, from the members' final states. */
+  for (uint32_t k = 0; k < n; k++) scratch_allocator_state(p, &p->funcs.v[m[k]]);
+}
+
+/* Is f, not recursive, a release wrapper (link_func.rel)? Only a body
+ * every call links to (or the join of several), not variadic, keeping
+ * none of the parameters it releases. rst keeps everything else it does;
+ * its reads and writes through the released parameters map, at a call,
+ * to the caller's own block: scratch. */
+static void scratch_find_release(link_prog *p, link_func *f, bool owner)
+{
+  if (!link_solved_body(f) || (f->flags & SFF_VARIADIC)) return;
+  uint64_t rel = 0;
+  link_state r = scratch_eval(p, f, owner, false, &rel);
+  if (!rel || (f->captures & rel) || scratch_state_class(&r) > scratch_state_class(&f->sst)) return;
+  f->rel = rel;
+  f->rst = r;
 }
 
 void link_scratch_solve(link_prog *p)
@@ -404,6 +490,7 @@ void link_scratch_solve(link_prog *p)
   for (size_t fi = 0; fi < p->funcs.n; fi++) {
     link_func *f = &p->funcs.v[fi];
     f->sst = f->ast = f->est = f->st;
+    f->rel = 0;
     if (!(f->sflags & SSF_SCRATCH) || (f->sflags & SSF_FRESH_ESCAPES) || !link_solved_body(f) ||
         ((f->sflags & SSF_FRESH_IN_OWN) && !link_pb_own_ok(f)) || scratch_passed_away(p, f))
       continue;
@@ -416,23 +503,24 @@ void link_scratch_solve(link_prog *p)
     uint32_t n = scc.start.v[c + 1] - scc.start.v[c];
     uint32_t fi = scc.members.v[scc.start.v[c]];
     link_func *f = &p->funcs.v[fi];
+    /* A name defined in several files (LF_JOIN) releases what every
+     * definition releases: its calls are one per definition. */
+    if (n == 1 && (f->lflags & LF_JOIN)) scratch_find_release(p, f, false);
     if (!link_has_body(f)) continue;
     bool self = false;
     for (uint32_t i = 0; i < f->ncall && !self; i++) self = p->calls.v[f->call_off + i].callee == fi;
     /* recursion: solved from nothing up, as the plain solve is */
     if (n > 1 || self) { scratch_solve_cycle(p, scc.members.v + scc.start.v[c], n); continue; }
     bool owner = (f->lflags & LF_SCRATCH_OK) != 0;
-    link_state s = scratch_eval(p, f, owner, false);
+    link_state s = scratch_eval(p, f, owner, false, NULL);
     /* Never above the plain state: check only ever forgives. */
     if (scratch_state_class(&s) <= scratch_state_class(&f->st)) f->sst = s;
-    link_state e = scratch_eval(p, f, owner, true);
+    link_state e = scratch_eval(p, f, owner, true, NULL);
     f->est = scratch_state_class(&e) <= scratch_state_class(&f->sst) ? e : f->sst;
     /* Keeping errno for its caller, it leaves errno as it found it. */
     if (f->sflags & SSF_ERRNO_KEPT) f->sst = f->est;
-    if (f->lflags & LF_ALLOCATOR) {
-      link_state a = scratch_eval(p, f, true, false);
-      if (scratch_state_class(&a) <= scratch_state_class(&f->st)) f->ast = a;
-    }
+    scratch_allocator_state(p, f);
+    scratch_find_release(p, f, owner);
   }
   scc_free(&scc);
 }

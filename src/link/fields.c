@@ -17,7 +17,14 @@
  * into by its own TU only, so its values are known whether or not the
  * program is whole: in a library too, when a TU failed, whatever other
  * fields hold. Only a parameter stored there needs every caller, so it
- * needs the whole program. */
+ * needs the whole program.
+ *
+ * A union whose members are all pointers (SUM_UNION_FNFIELD) is one field:
+ * its members overlay, so a call through one reaches what any of them
+ * holds; a data address stored there is nothing to call. Its address
+ * handed to a function without a body here (SFS_ESCAPE), or an unknown data
+ * pointer in an initializer's unsaid member (SUM_UNION_ANY), leaves it
+ * unknown. */
 #include "link/fields.h"
 #include "link/solve_int.h"
 #include <stdlib.h>
@@ -53,6 +60,7 @@ void link_fields_add_body(link_prog *p, const sum_tu *tu, uint32_t sfi, uint32_t
 typedef struct {
   bool unknown;
   bool is_static;                  /* a static variable (SUM_STATIC_FNVAR) */
+  bool is_union;                   /* a union of pointers (SUM_UNION_FNFIELD) */
   VEC(uint32_t) fns;
 } fld_set;
 
@@ -61,6 +69,7 @@ typedef struct {
   ptrmap fields;                   /* field string id + 1 → 1 + index into sets */
   VEC(fld_set) sets;
   bool poisoned;                   /* some value went to a field no one can say */
+  bool union_poisoned;             /* some data pointer went to a member no one can say */
   fld_set any;                     /* functions stored in some field (SFS_ANY) */
   unsigned char *addr;             /* per function: its address is taken */
   uint32_t *caller_start;          /* calls by callee: callers.v[caller_start[g] .. [g+1]) */
@@ -75,7 +84,8 @@ static fld_set *fld_of(fld_ctx *x, uint32_t field)
   uint32_t *hit = ptrmap_get(&x->fields, (uint64_t)field + 1);
   if (hit) return &x->sets.v[*hit - 1];
   const char *key = strtab_get(x->p->strs, field);
-  fld_set s = { false, !strncmp(key, SUM_STATIC_FNVAR, strlen(SUM_STATIC_FNVAR)), { 0 } };
+  fld_set s = { false, !strncmp(key, SUM_STATIC_FNVAR, strlen(SUM_STATIC_FNVAR)),
+                !strncmp(key, SUM_UNION_FNFIELD, strlen(SUM_UNION_FNFIELD)), { 0 } };
   vec_push(&x->sets, s);
   ptrmap_put(&x->fields, (uint64_t)field + 1, (uint32_t)x->sets.n);
   return &x->sets.v[x->sets.n - 1];
@@ -179,9 +189,13 @@ static void fld_collect(fld_ctx *x)
     fld_set *set = fld_of(x, s->field);
     if (set->unknown) continue;
     if (s->kind == SFA_FUNC) fld_add(set, s->value);
-    else if (s->kind == SFA_PARAM) {
+    else if (s->kind == SFS_ESCAPE) {   /* handed to code: known if the program has its body */
+      const link_func *g = &p->funcs.v[s->value];
+      if (!(g->flags & SFF_BODY) || (g->lflags & LF_KB_BODY)) set->unknown = true;
+    } else if (s->kind == SFA_PARAM) {
       if (!x->closed || !fld_param(x, s->func - 1, s->value, set)) set->unknown = true;
     } else if (s->kind != SFA_NULL) set->unknown = true;
+    if (set->unknown && !strcmp(strtab_get(p->strs, s->field), SUM_UNION_ANY)) x->union_poisoned = true;
   }
 }
 
@@ -256,7 +270,8 @@ void link_fields_resolve(link_prog *p)
     const fld_set *set = hit ? &x.sets.v[*hit - 1] : NULL;
     /* A record's field: only in a closed program where no value went to
      * a field no one can say. */
-    if (set && !set->unknown && (set->is_static || (x.closed && !x.poisoned))) fld_rewrite(&x, &p->fcalls.v[i], set);
+    if (set && !set->unknown && (set->is_static || (x.closed && !x.poisoned && !(set->is_union && x.union_poisoned))))
+      fld_rewrite(&x, &p->fcalls.v[i], set);
   }
   for (size_t i = 0; i < x.sets.n; i++) vec_free(&x.sets.v[i].fns);
   vec_free(&x.sets);

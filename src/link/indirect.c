@@ -98,6 +98,31 @@ static const sum_pcall *ind_pcall_of(const link_prog *p, const link_func *g, uin
   return NULL;
 }
 
+/* Into s: a call of g through pointer effect e (its pcall fact pc)
+ * reaching function h, seen through the call's arguments. */
+static void ind_target(const link_prog *p, const link_func *g, const sum_effect *e, const sum_pcall *pc, uint32_t h,
+                       link_state *s)
+{
+  link_state hs = link_solve_callee(p, g, &p->funcs.v[h]), one = { PURITY_CONST, 0, 0, 0, 0 };
+  link_solve_apply(&one, &hs, pc->nargs ? p->argmasks.v + pc->arg_off : NULL, pc->nargs);
+  if ((e->flags & SEF_DOOMED) && !p->strict) link_solve_cap_doomed(&one);
+  ind_join(s, &one);
+}
+
+/* A call through a member of what the parameter returns, the parameter
+ * bound to lookup fn: the functions fn's table holds there (link/fnret.c),
+ * joined; unknown when the lookup's table does not say. */
+static void ind_member(const link_prog *p, const link_func *g, const sum_effect *e, const sum_pcall *pc, uint32_t fn,
+                       link_state *s)
+{
+  uint32_t first, n = link_fnret_members(p, fn, pc->moff - 1, &first);
+  if (!n) { link_solve_effect(s, e, p->strict); return; }
+  for (uint32_t i = 0; i < n; i++) {
+    const sum_rmember *m = &p->rmembers.v[first + i];
+    if (m->kind == SFA_FUNC) ind_target(p, g, e, pc, m->value, s);   /* a null member is never called */
+  }
+}
+
 /* g's state with its function-pointer parameters bound by gb. */
 static link_state ind_spec(ind_ctx *x, const link_func *g, const link_bind *gb, int depth)
 {
@@ -109,10 +134,8 @@ static link_state ind_spec(ind_ctx *x, const link_func *g, const link_bind *gb, 
     uint32_t fn = pc ? gb->fn[pc->param] : 0;
     if (!fn) { link_solve_effect(&s, e, p->strict); continue; }
     if (fn == LINK_BIND_NULL) continue;   /* calling a null pointer is undefined: not on any path */
-    link_state hs = link_solve_callee(p, g, &p->funcs.v[fn - 1]), one = { PURITY_CONST, 0, 0, 0, 0 };
-    link_solve_apply(&one, &hs, pc->nargs ? p->argmasks.v + pc->arg_off : NULL, pc->nargs);
-    if ((e->flags & SEF_DOOMED) && !p->strict) link_solve_cap_doomed(&one);
-    ind_join(&s, &one);
+    if (pc->moff) { ind_member(p, g, e, pc, fn - 1, &s); continue; }
+    ind_target(p, g, e, pc, fn - 1, &s);
   }
   for (uint32_t i = 0; i < g->ncall; i++) {
     link_state cs;

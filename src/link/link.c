@@ -39,6 +39,9 @@ void link_free(link_prog *p)
   vec_free(&p->pcalls);
   vec_free(&p->fstores);
   vec_free(&p->fcalls);
+  vec_free(&p->rmembers);
+  vec_free(&p->fnret_edges);
+  free(p->fnret_edge_start);
   vec_free(&p->decls);
   vec_free(&p->attrs);
   vec_free(&p->macros);
@@ -208,6 +211,15 @@ static uint64_t link_body_hash(const sum_tu *tu, const sum_func *sf)
                                           : a->value };
     XXH64_update(h, v, sizeof v);
   }
+  /* What a lookup returns (a header's lookup reading another table per
+   * configuration is a different body). */
+  for (size_t i = 0; i < tu->rmembers.n; i++) {
+    const sum_rmember *m = &tu->rmembers.v[i];
+    if (m->func != (uint32_t)(sf - tu->funcs.v)) continue;
+    uint32_t fn = m->kind == SFA_FUNC ? tu->funcs.v[m->value].name : 0;
+    uint32_t v[3] = { m->moff, m->kind, fn ? (uint32_t)XXH32(strtab_get(tu->strs, fn), strtab_len(tu->strs, fn), 0) : 0 };
+    XXH64_update(h, v, sizeof v);
+  }
   uint64_t d = XXH64_digest(h);
   return d | 1;   /* never 0, which means "no body yet" */
 }
@@ -290,6 +302,7 @@ static void link_append_body(link_prog *p, const sum_tu *tu, const sum_func *sf,
   }
   link_append_fnptr(p, tu, sf, gf, map);
   link_fields_add_body(p, tu, (uint32_t)(sf - tu->funcs.v), gi, gf->neff);
+  link_fnret_add_body(p, tu, (uint32_t)(sf - tu->funcs.v), gi, map);
   gf->neff += sf->neff;
   gf->ncall += sf->ncall;
 }

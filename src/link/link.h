@@ -112,6 +112,13 @@ typedef struct {
    * write into errno left out: what a caller that keeps errno
    * (SSF_ERRNO_KEPT) gets from calling it. For such a function itself, sst. */
   link_state est;
+  /* (issue 30 item 9) A release wrapper of a body linked in from anywhere
+   * (PulseAudio's pa_xfree in another file, keeping errno around free):
+   * bit i, parameter i is released (free, or another such wrapper) and
+   * nothing else happens to what it points to beyond rst; rst, its check
+   * state with those releases left out. 0: not one. */
+  uint64_t rel;
+  link_state rst;
 } link_func;
 
 typedef struct {
@@ -124,6 +131,10 @@ typedef struct {
   VEC(sum_pcall) pcalls;     /* arg_off into argmasks */
   VEC(sum_fstore) fstores;   /* field: a string id; func: 1 + a function; values: functions */
   VEC(sum_fcall) fcalls;     /* func: a function, eff relative to its eff_off; arg_off into argmasks */
+  VEC(sum_rmember) rmembers; /* func, value: functions; sorted by link_fnret_prepare (fnret.c) */
+  uint32_t *fnret_edge_start; /* link_fnret_prepare: function i's extra call-graph successors are */
+  VEC(uint32_t) fnret_edges;  /* fnret_edges[fnret_edge_start[i] .. [i+1]) (scc.c) */
+  size_t fnret_nfuncs;       /* functions fnret_edge_start covers (later ones have none) */
   VEC(sum_decl) decls;       /* func is a link_prog index; attr_off into attrs */
   VEC(sum_attr) attrs;       /* macro is a link_prog string id */
   VEC(sum_macro) macros;     /* attribute macros, one per name (kind 0: defined differently) */
@@ -283,6 +294,21 @@ void link_index_decls(link_prog *p);
 /* The function-pointer parameters a call to g calls through: g->pc for a
  * body, the knowledge base's callbacks for a library function (indirect.c). */
 uint64_t link_calls_through(const link_prog *p, const link_func *g);
+
+/* fnret.c (issue 30 item 5): calls through a member of what a call
+ * through a function-pointer parameter returns (sum_pcall.moff), against
+ * what the lookup bound there returns (sum_rmember). */
+/* link.c: TU function sfi's records, its body appended to function gi. */
+void link_fnret_add_body(link_prog *p, const sum_tu *tu, uint32_t sfi, uint32_t gi, const uint32_t *map);
+/* Before the solve, after link_ind_prepare: sorts the records and makes
+ * the call-graph edges from a call site passing a lookup to the functions
+ * its table holds where the callee calls through them. */
+void link_fnret_prepare(link_prog *p);
+/* The records of lookup fn for the member at byte offset moff: their
+ * first index into p->rmembers, and how many (0: unknown — no such
+ * member, its values not all known, or fn not a lookup whose body every
+ * call runs). */
+uint32_t link_fnret_members(const link_prog *p, uint32_t fn, uint32_t moff, uint32_t *first);
 
 /* Is the analysed code the whole program: `opt` (--whole-program), or a
  * `main` is defined (a database of many programs is one too: each is)? */

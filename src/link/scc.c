@@ -12,7 +12,8 @@ typedef struct { uint32_t node, edge; } frame;
 /* Next successor of `node` with a body, from edge position *e on: its
  * callees, then the functions it passes to parameters its callees call
  * through (the call is resolved to them, link/indirect.c, so they are
- * solved first too). */
+ * solved first too), then the functions of tables reached through lookups
+ * it passes (link/fnret.c). */
 static int scc_next(const link_prog *p, uint32_t node, uint32_t *e, uint32_t *succ)
 {
   const link_func *f = &p->funcs.v[node];
@@ -26,6 +27,15 @@ static int scc_next(const link_prog *p, uint32_t node, uint32_t *e, uint32_t *su
       *succ = a->value;
       return 1;
     }
+  }
+  /* The functions a table holds that the callee reaches through a lookup
+   * passed here (link/fnret.c). */
+  bool has = p->fnret_edge_start && node < p->fnret_nfuncs;
+  uint32_t x0 = has ? p->fnret_edge_start[node] : 0;
+  uint32_t nx = has ? p->fnret_edge_start[node + 1] - x0 : 0;
+  while (*e < f->ncall + f->nfnarg + nx) {
+    uint32_t g = p->fnret_edges.v[x0 + (*e)++ - f->ncall - f->nfnarg];
+    if (link_solved_body(&p->funcs.v[g])) { *succ = g; return 1; }
   }
   return 0;
 }

@@ -269,12 +269,16 @@ static void solve_component(link_prog *p, const uint32_t *m, uint32_t n)
  *      a function whose body or lack of one is the cause;
  *   2  a call of a library function the knowledge base describes (memcpy,
  *      snprintf: usually a step, rarely the thing to fix), but an allocation
- *      (malloc: the kb says "allocates") is 1;
+ *      (malloc: the kb says "allocates") is 1; and errno put back as it was
+ *      (`errno = saved`, frontend/errsave.c: what happened in between is
+ *      the thing, PulseAudio's pa_xfree around free, its logger around
+ *      the output);
  *   3  a compiler barrier (asm with no instruction: it orders, does nothing);
  *   4  anything on a path that ends in a noreturn call (an error report). */
 static int why_rank_effect(const sum_effect *e)
 {
   if (e->flags & SEF_DOOMED) return 4;
+  if (e->flags & SEF_ERRNO_RESTORE) return 2;
   /* An atomic read-modify-write: the write says it all (the read is normal too). */
   if ((e->flags & SEF_ATOMIC) && link_effect_class((sum_effect_kind)e->kind) == PURITY_PURE) return 1;
   if (e->kind == SE_READ_GLOBAL || e->kind == SE_WRITE_GLOBAL) return 0;
@@ -413,6 +417,7 @@ void link_solve(link_prog *p)
   link_resolve_ro_tables(p);
   solve_mark_kb_bodies(p);
   link_ind_prepare(p);
+  link_fnret_prepare(p);
   free(p->call_cls);
   p->call_cls = xcalloc(p->calls.n ? p->calls.n : 1, 1);
   link_index_decls(p);

@@ -390,6 +390,15 @@ static link_why reason_why_at(const link_prog *p, const link_call *c, const link
   return best;
 }
 
+/* Does g call through a member of what one of its function-pointer
+ * parameters returns (link/fnret.c)? */
+static bool reason_member_calls(const link_prog *p, const link_func *g)
+{
+  for (uint32_t i = 0; i < g->npcall; i++)
+    if (p->pcalls.v[g->pcall_off + i].moff) return true;
+  return false;
+}
+
 /* The call that makes f what it is, and what that callee contributes. */
 static void reason_call(strbuf *b, const link_prog *p, const link_func *f, const link_call *c, const char *root)
 {
@@ -399,9 +408,11 @@ static void reason_call(strbuf *b, const link_prog *p, const link_func *f, const
   if (reason_passed(&with, p, f, c)) {
     /* A call through a function pointer the call site fixes: what the
      * callee does with the functions passed here. */
+    bool plural = strchr(sb_str(&with), ',') != NULL;
     sb_printf(b, "calls %s%s (%s at this call: its calls through function pointers go to the "
-                 "function%s passed here)", S(p, g->name), sb_str(&with), purity_name(here),
-              strchr(sb_str(&with), ',') ? "s" : "");
+                 "function%s passed here%s)", S(p, g->name), sb_str(&with), purity_name(here), plural ? "s" : "",
+              reason_member_calls(p, g) ? (plural ? " and to the tables they return" : " and to the table it returns")
+                                        : "");
     sb_free(&with);
     return;
   }

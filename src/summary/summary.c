@@ -30,5 +30,6 @@ void summary_free(sum_tu *tu)
   vec_free(&tu->pcalls);
   vec_free(&tu->fstores);
   vec_free(&tu->fcalls);
+  vec_free(&tu->rmembers);
   free(tu);
 }

@@ -386,7 +386,7 @@ typedef struct {
    * Passing it to a direct call is left to the link (link/capture.c). */
   uint64_t captures;
   uint8_t sflags;    /* SSF_* */
-  /* (format 17; issue 30 items 1, 3) Pointers stored into memory
+  /* (format 18; issue 30 items 1, 3) Pointers stored into memory
    * (frontend/ptrblock.c), as provenance masks in the function's terms:
    * pinto, where a pointer is stored beyond its own locals and blocks
    * (parameters, virtual parameters, PROV_UNKNOWN); pstores, the values
@@ -421,11 +421,11 @@ typedef struct {
  * so what it and its callees write into errno in between is no effect
  * `check` counts (link/capture.c). Inference still counts it. */
 #define SSF_ERRNO_KEPT    0x10
-/* (format 17) It may store pointers where pinto/pstores/ownc cannot say:
+/* (format 18) It may store pointers where pinto/pstores/ownc cannot say:
  * a pointer converted to an integer, a call through a function pointer
  * (not an allocation hook) given a pointer (frontend/ptrblock.c). */
 #define SSF_PTR_OPAQUE    0x20
-/* (format 17) A block it allocates is stored into its own blocks only
+/* (format 18) A block it allocates is stored into its own blocks only
  * (GMP's `fft_l[i] = tmp`): not an escape as long as those blocks hold
  * only pointers to its own blocks (link/ptrblock.c); else as
  * SSF_FRESH_ESCAPES. */
@@ -454,7 +454,29 @@ typedef struct {
   uint32_t eff;      /* the SE_CALL_INDIRECT effect, relative to sum_func.eff_off */
   uint32_t param;    /* the parameter called through */
   uint32_t arg_off, nargs;   /* provenance of the arguments: sum_tu.argmasks */
+  /* (format 17) 0: the call is through the parameter itself. Else the
+   * call is through a function-pointer member of the struct that a call
+   * through the parameter returns (xz's `fc = coder_find (id);
+   * fc->memusage (o)`): 1 + the member's byte offset in the struct type
+   * the caller reads it as. Resolved per call site against what the bound
+   * function returns (sum_rmember). */
+  uint32_t moff;
 } sum_pcall;
+
+/* (format 17) What a lookup returns: every value it returns is a null
+ * pointer or an element of a read-only table of this TU (static storage,
+ * const, its initializer here), the body the one every call runs
+ * (frontend/fnret.c). One record per function-pointer member of the
+ * table's element type and function stored there (all elements); a member
+ * holding only null pointers has one SFA_NULL record; a member whose
+ * values are not all known functions has none (a call through it stays
+ * unknown). */
+typedef struct {
+  uint32_t func;     /* the lookup */
+  uint32_t moff;     /* the member's byte offset in the element type */
+  uint8_t kind;      /* SFA_FUNC or SFA_NULL */
+  uint32_t value;    /* SFA_FUNC: a function index */
+} sum_rmember;
 
 /* Function pointers stored in struct fields, and calls through them
  * (format 8; issue 30 item 5): a field is named by its USR (the same in
@@ -466,6 +488,14 @@ typedef struct {
                          called directly), so it may be called from anywhere; field 0 */
 #define SFS_ANY     5 /* function `value` is stored in a field of a record the initializer
                          does not say (brace elision): it may be in any field; field 0 */
+#define SFS_ESCAPE  6 /* the address of a record holding the union `field` is passed to
+                         function `value`, which may write it unless the program has its body */
+/* A field key that is SUM_UNION_FNFIELD then a union's USR names every
+ * member of a union whose members are all pointers: they overlay, so a call
+ * through one reaches what any of them holds (format 17). SUM_UNION_ANY:
+ * an unknown data pointer went to a member an initializer does not say. */
+#define SUM_UNION_FNFIELD "union "
+#define SUM_UNION_ANY "union ?"
 /* A field key that is SUM_STATIC_FNVAR then a USR names a static variable of
  * function-pointer type (file scope or in a function), a field of its own:
  * every store into it is in its TU. */
@@ -476,7 +506,7 @@ typedef struct {
   uint32_t func;     /* 1 + the function whose body stores it; 0: a file-scope initializer */
   uint8_t kind;      /* SFA_FUNC, SFA_PARAM (the storing function's intact parameter),
                         SFA_NULL, SFS_* */
-  uint32_t value;    /* SFA_FUNC, SFS_ADDR, SFS_ANY: a function index; SFA_PARAM: the parameter */
+  uint32_t value;    /* SFA_FUNC, SFS_ADDR, SFS_ANY, SFS_ESCAPE: a function index; SFA_PARAM: the parameter */
 } sum_fstore;
 
 /* Whether an fstore's value is a function index (SFA_FUNC, SFS_ADDR,
@@ -484,7 +514,7 @@ typedef struct {
  * nothing. */
 static inline bool sum_fstore_names_func(const sum_fstore *s)
 {
-  return s->kind == SFA_FUNC || s->kind == SFS_ADDR || s->kind == SFS_ANY;
+  return s->kind == SFA_FUNC || s->kind == SFS_ADDR || s->kind == SFS_ANY || s->kind == SFS_ESCAPE;
 }
 
 /* A call through a function-pointer field (format 8): its SE_CALL_INDIRECT
@@ -587,6 +617,7 @@ typedef struct sum_tu {
   VEC(sum_pcall) pcalls;
   VEC(sum_fstore) fstores;   /* (format 8) */
   VEC(sum_fcall) fcalls;     /* (format 8) */
+  VEC(sum_rmember) rmembers; /* (format 17) */
 } sum_tu;
 
 sum_tu *summary_new(void);
@@ -595,7 +626,7 @@ void summary_free(sum_tu *tu);
 /* A record starts with these 8 bytes, then the format version (4 bytes,
  * little-endian), then a flags word: docs/summary-format.md. */
 #define SUMMARY_MAGIC "PURIST\0S"
-#define SUMMARY_FORMAT 17
+#define SUMMARY_FORMAT 18
 /* (format 5) Header flag: the payload is one zstd frame holding the payload. */
 #define SUMMARY_ZSTD 0x1
 

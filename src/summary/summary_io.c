@@ -92,6 +92,7 @@ static void encode_fnptr_facts(const sum_tu *tu, bytes *b)
       const sum_pcall *c = &tu->pcalls.v[fn->pcall_off + i];
       bytes_uleb(b, c->eff); bytes_uleb(b, c->param); bytes_uleb(b, c->nargs);
       for (uint32_t a = 0; a < c->nargs; a++) bytes_uleb(b, tu->argmasks.v[c->arg_off + a]);
+      bytes_uleb(b, c->moff);
     }
   }
 }
@@ -109,6 +110,16 @@ static void encode_field_facts(const sum_tu *tu, bytes *b)
     const sum_fcall *c = &tu->fcalls.v[i];
     bytes_uleb(b, c->func); bytes_uleb(b, c->eff); bytes_uleb(b, c->field); bytes_uleb(b, c->nargs);
     for (uint32_t a = 0; a < c->nargs; a++) bytes_uleb(b, tu->argmasks.v[c->arg_off + a]);
+  }
+}
+
+/* What lookups return (format 17). */
+static void encode_rmembers(const sum_tu *tu, bytes *b)
+{
+  bytes_uleb(b, tu->rmembers.n);
+  for (size_t i = 0; i < tu->rmembers.n; i++) {
+    const sum_rmember *m = &tu->rmembers.v[i];
+    bytes_uleb(b, m->func); bytes_uleb(b, m->moff); bytes_uleb(b, m->kind); bytes_uleb(b, m->value);
   }
 }
 
@@ -158,6 +169,7 @@ static void encode_payload(const sum_tu *tu, bytes *b)
   encode_fix_facts(tu, b);
   encode_fnptr_facts(tu, b);
   encode_field_facts(tu, b);
+  encode_rmembers(tu, b);
 }
 
 /* Fills in the header of the record b holds (payload after HEADER_LEN). */
@@ -413,6 +425,7 @@ static void decode_fnptr_facts(reader *r, sum_tu *tu)
       c.arg_off = (uint32_t)tu->argmasks.n;
       if (c.nargs > (uint64_t)(r->end - r->p)) { r->bad = 1; return; }
       for (uint32_t a = 0; a < c.nargs && !r->bad; a++) vec_push(&tu->argmasks, bytes_get_uleb(r));
+      c.moff = get_idx(r, UINT32_MAX);
       vec_push(&tu->pcalls, c);
     }
   }
@@ -425,7 +438,7 @@ static void decode_field_facts(reader *r, sum_tu *tu, uint32_t ns)
   if (n > (uint64_t)(r->end - r->p) / 4) { r->bad = 1; return; }
   for (uint64_t i = 0; i < n && !r->bad; i++) {
     sum_fstore s;
-    s.field = get_idx(r, ns); s.func = get_idx(r, tu->funcs.n + 1); s.kind = (uint8_t)get_idx(r, SFS_ANY + 1);
+    s.field = get_idx(r, ns); s.func = get_idx(r, tu->funcs.n + 1); s.kind = (uint8_t)get_idx(r, SFS_ESCAPE + 1);
     bool fn = sum_fstore_names_func(&s);
     s.value = get_idx(r, fn ? tu->funcs.n : s.kind == SFA_PARAM ? PROV_MAX_PARAMS : 1);
     if (s.kind == SFA_PARAM && !s.func) r->bad = 1;
@@ -442,6 +455,20 @@ static void decode_field_facts(reader *r, sum_tu *tu, uint32_t ns)
     if (c.nargs > (uint64_t)(r->end - r->p)) { r->bad = 1; return; }
     for (uint32_t a = 0; a < c.nargs && !r->bad; a++) vec_push(&tu->argmasks, bytes_get_uleb(r));
     vec_push(&tu->fcalls, c);
+  }
+}
+
+/* Each record names a function that exists, twice. */
+static void decode_rmembers(reader *r, sum_tu *tu)
+{
+  uint64_t n = bytes_get_uleb(r);
+  if (n > (uint64_t)(r->end - r->p) / 4) { r->bad = 1; return; }
+  for (uint64_t i = 0; i < n && !r->bad; i++) {
+    sum_rmember m;
+    m.func = get_idx(r, tu->funcs.n); m.moff = get_idx(r, UINT32_MAX); m.kind = (uint8_t)get_idx(r, SFA_NULL + 1);
+    m.value = get_idx(r, m.kind == SFA_FUNC ? tu->funcs.n : 1);
+    if (m.kind != SFA_FUNC && m.kind != SFA_NULL) r->bad = 1;
+    vec_push(&tu->rmembers, m);
   }
 }
 
@@ -469,6 +496,7 @@ static sum_tu *decode_payload(const unsigned char *payload, uint64_t plen)
   if (!r.bad) decode_macros_files(&r, tu, (uint32_t)ns);
   if (!r.bad) decode_fnptr_facts(&r, tu);
   if (!r.bad) decode_field_facts(&r, tu, (uint32_t)ns);
+  if (!r.bad) decode_rmembers(&r, tu);
   if (r.bad || r.p != r.end) {
     summary_free(tu);
     return NULL;

@@ -36,6 +36,8 @@ static uint32_t prune_mark(const sum_tu *tu, uint32_t *keep)
     if (sum_fstore_names_func(s)) keep[s->value] = 1;
   }
   for (size_t i = 0; i < tu->fcalls.n; i++) keep[tu->fcalls.v[i].func] = 1;
+  for (size_t i = 0; i < tu->rmembers.n; i++)
+    if (tu->rmembers.v[i].kind == SFA_FUNC) keep[tu->rmembers.v[i].value] = 1;   /* func has a body */
   uint32_t n = 0;
   for (size_t i = 0; i < tu->funcs.n; i++) keep[i] = keep[i] ? ++n : 0;
   return n;
@@ -63,6 +65,11 @@ static void prune_funcs(sum_tu *tu, const uint32_t *keep)
     if (sum_fstore_names_func(s)) s->value = keep[s->value] - 1;
   }
   for (size_t i = 0; i < tu->fcalls.n; i++) tu->fcalls.v[i].func = keep[tu->fcalls.v[i].func] - 1;
+  for (size_t i = 0; i < tu->rmembers.n; i++) {
+    sum_rmember *m = &tu->rmembers.v[i];
+    m->func = keep[m->func] - 1;
+    if (m->kind == SFA_FUNC) m->value = keep[m->value] - 1;
+  }
   n = 0;
   for (size_t i = 0; i < tu->decls.n; i++) {
     sum_decl d = tu->decls.v[i];

@@ -29,7 +29,7 @@ static void add_func(sum_tu *tu, uint32_t name, uint32_t keyfile, sum_loc l, uin
   sum_func f = { name, keyfile, l, linkage, declared, flags, nparams,
                  (uint32_t)tu->effs.n, 0, (uint32_t)tu->calls.n, 0, 0, 0, 0, 0,
                  (uint64_t)nparams << 58 | 1, (uint8_t)((nparams & 3) | (nparams == 1 ? SSF_ERRNO_KEPT : 0)),   /* format 13 */
-                 (uint64_t)nparams << 40, (uint64_t)1 << 5, nparams ? PROV_FRESH : 0 };   /* format 17 */
+                 (uint64_t)nparams << 40, (uint64_t)1 << 5, nparams ? PROV_FRESH : 0 };   /* format 18 */
   vec_push(&tu->funcs, f);
 }
 
@@ -104,7 +104,7 @@ static void add_fnptr_facts(sum_tu *tu, uint32_t fi, const uint64_t *masks)
   vec_push(&tu->fnargs, a1);
   vec_push(&tu->fnargs, a2);
   f->nfnarg = 2;
-  sum_pcall c = { 1, 1, (uint32_t)tu->argmasks.n, 3 };
+  sum_pcall c = { 1, 1, (uint32_t)tu->argmasks.n, 3, 17 };   /* moff (format 17): a member at byte 16 */
   for (int i = 0; i < 3; i++) vec_push(&tu->argmasks, masks[i]);
   f->pcall_off = (uint32_t)tu->pcalls.n;
   vec_push(&tu->pcalls, c);
@@ -122,6 +122,9 @@ static void add_field_facts(sum_tu *tu, const uint64_t *masks)
   sum_fcall c = { 0, 2, field, (uint32_t)tu->argmasks.n, 2 };
   for (int i = 0; i < 2; i++) vec_push(&tu->argmasks, masks[i]);
   vec_push(&tu->fcalls, c);
+  /* What a lookup returns (format 17): a function at byte 8, null at 16. */
+  sum_rmember r[] = { { 0, 8, SFA_FUNC, 1 }, { 0, 16, SFA_NULL, 0 } };
+  for (size_t i = 0; i < sizeof r / sizeof *r; i++) vec_push(&tu->rmembers, r[i]);
 }
 
 static sum_tu *sample_tu(void)
@@ -317,6 +320,7 @@ static void assert_fnptr_equal(const sum_tu *a, const sum_tu *b)
       assert_int_equal(x->eff, y->eff);
       assert_int_equal(x->param, y->param);
       assert_int_equal(x->nargs, y->nargs);
+      assert_int_equal(x->moff, y->moff);
       for (uint32_t k = 0; k < x->nargs; k++)
         assert_int_equal(a->argmasks.v[x->arg_off + k], b->argmasks.v[y->arg_off + k]);
     }
@@ -342,6 +346,14 @@ static void assert_fields_equal(const sum_tu *a, const sum_tu *b)
     assert_int_equal(x->nargs, y->nargs);
     for (uint32_t k = 0; k < x->nargs; k++)
       assert_int_equal(a->argmasks.v[x->arg_off + k], b->argmasks.v[y->arg_off + k]);
+  }
+  assert_int_equal(a->rmembers.n, b->rmembers.n);
+  for (size_t i = 0; i < a->rmembers.n; i++) {
+    const sum_rmember *x = &a->rmembers.v[i], *y = &b->rmembers.v[i];
+    assert_int_equal(x->func, y->func);
+    assert_int_equal(x->moff, y->moff);
+    assert_int_equal(x->kind, y->kind);
+    assert_int_equal(x->value, y->value);
   }
 }
 
@@ -412,7 +424,7 @@ static void test_packed_round_trip(void **state)
   size_t len, plain, pos = 0;
   unsigned char *buf = summary_encode_packed(tu, &len);
   free(summary_encode(tu, &plain));
-  assert_memory_equal(buf + 8, "\21\0\0\0\1\0\0\0", 8);
+  assert_memory_equal(buf + 8, "\22\0\0\0\1\0\0\0", 8);
   assert_true(len < plain);
   char *err = NULL;
   sum_tu *back = decode_copy(buf, len, &pos, &err);
@@ -523,7 +535,7 @@ static void test_header_layout(void **state)
   size_t len;
   unsigned char *buf = summary_encode(tu, &len);
   assert_memory_equal(buf, "PURIST\0S", 8);
-  assert_memory_equal(buf + 8, "\21\0\0\0", 4);
+  assert_memory_equal(buf + 8, "\22\0\0\0", 4);
   assert_memory_equal(buf + 12, "\0\0\0\0", 4);
   uint64_t plen = 0;
   for (int i = 0; i < 8; i++) plen |= (uint64_t)buf[16 + i] << (8 * i);
@@ -692,13 +704,13 @@ static void test_wrong_version_names_both(void **state)
   sum_tu *tu = sample_tu();
   size_t len, pos = 0;
   unsigned char *buf = summary_encode(tu, &len);
-  buf[8] = 16;
+  buf[8] = 17;
   char *err = NULL;
   sum_tu *back = decode_copy(buf, len, &pos, &err);
   assert_null(back);
   assert_non_null(err);
-  if (!strstr(err, "version 16") || !strstr(err, "version 17"))
-    fail_msg("message does not name versions 16 and 17: %s", err);
+  if (!strstr(err, "version 17") || !strstr(err, "version 18"))
+    fail_msg("message does not name versions 17 and 18: %s", err);
   free(err);
   free(buf);
   summary_free(tu);
