@@ -27,6 +27,7 @@ bool checks_param_local(const sum_effect *e, uint64_t local_params)
 static bool scratch_witness_owner(const link_func *f)
 {
   if (f->lflags & LF_SCRATCH_OK) return true;
+  if ((f->sflags & SSF_FRESH_IN_OWN) && !link_pb_own_ok(f)) return false;   /* link/ptrblock.c */
   return (f->sflags & SSF_SCRATCH) && !(f->sflags & (SSF_FRESH_OUT | SSF_FRESH_RETURNED));
 }
 

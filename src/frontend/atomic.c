@@ -73,6 +73,13 @@ static int fa_operand_through(const char *name, unsigned i)
   return i == 2 && strstr(name, "compare_exchange") != NULL;   /* ptr, order, expected, … */
 }
 
+/* Does ptr point to an arithmetic object (no pointer can be stored in it)? */
+static int fa_scalar_target(CXCursor ptr)
+{
+  CXType t = clang_getCanonicalType(clang_getPointeeType(fe_canon_type(ptr)));
+  return (t.kind >= CXType_Bool && t.kind <= CXType_LongDouble) || t.kind == CXType_Enum;
+}
+
 /* The accesses of an atomic whose object is *kids[0]; the other operands
  * are values, or (fa_operand_through) pointers read and written through. */
 static void fa_record(fw *w, CXCursor at, const char *name, fa_kind kind, const CXCursor *kids, unsigned n)
@@ -83,11 +90,15 @@ static void fa_record(fw *w, CXCursor at, const char *name, fa_kind kind, const 
   w->eff_flags |= SEF_ATOMIC;
   fw_access(w, at, &obj, kind != FA_STORE, kind != FA_LOAD);
   w->eff_flags = flags0;
+  /* A pointer stored so goes where ptrblock.c cannot follow it. */
+  int ptrs = !fa_scalar_target(kids[0]);
+  if (kind != FA_LOAD && ptrs) fw_pb_stored(w, &obj, clang_getNullCursor(), PROV_UNKNOWN);
   for (unsigned i = 1; i < n; i++) {
     if (fa_operand_through(name, i) && fe_expr_is_pointer(kids[i])) {
       lv_t o;
       fw_deref(w, kids[i], &o);
       fw_access(w, kids[i], &o, 1, 1);
+      if (ptrs) fw_pb_stored(w, &o, clang_getNullCursor(), PROV_UNKNOWN);
     } else {
       fw_expr(w, kids[i], ACC_VALUE);
     }

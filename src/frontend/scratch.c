@@ -101,15 +101,24 @@ int fw_scratch_frees_ok(uint64_t frees, const uint64_t *masks, size_t n)
   return 1;
 }
 
-void fw_scratch_leaves(fw *w, uint64_t m)
+/* m leaves by a store, which ptrblock.c records as such. */
+static void scratch_leave(fw *w, uint64_t m)
 {
   if (m & PROV_FRESH) w->sflags |= SSF_FRESH_ESCAPES | SSF_FRESH_OUT;
   w->captures |= m >> PROV_PARAM0;
+  w->cap_hard |= m >> PROV_PARAM0;
+}
+
+void fw_scratch_leaves(fw *w, uint64_t m)
+{
+  scratch_leave(w, m);
+  fw_pb_kept(w, m);
 }
 
 void fw_scratch_returned(fw *w, uint64_t m)
 {
   if (m & PROV_FRESH) w->sflags |= SSF_FRESH_RETURNED;
+  fw_pb_returned(w, m);
 }
 
 void fw_scratch_stored(fw *w, const lv_t *lv, uint64_t m)
@@ -130,12 +139,25 @@ void fw_scratch_stored(fw *w, const lv_t *lv, uint64_t m)
     w->sflags |= SSF_FRESH_ESCAPES;
     m &= ~PROV_FRESH;
   }
+  /* Into its own blocks only: judged by what they hold (ptrblock.c). */
+  if (lv->kind == LV_MEM && lv->mask == PROV_FRESH && (m & PROV_FRESH)) {
+    w->sflags |= SSF_FRESH_IN_OWN;
+    m &= ~PROV_FRESH;
+  }
   uint64_t params = ~(uint64_t)0 << PROV_PARAM0;
-  if (lv->kind == LV_MEM && lv->mask && !(lv->mask & ~params) && (m & PROV_FRESH)) {
+  int into_caller = lv->kind == LV_MEM && lv->mask && !(lv->mask & ~params);
+  /* Into the block of a parameter's block (ptrblock.c): as anywhere. */
+  if (into_caller && !(lv->mask & fw_pb_virtual_bits(w)) && (m & PROV_FRESH)) {
     w->sflags |= SSF_FRESH_RETURNED;
     m &= ~PROV_FRESH;
   }
-  fw_scratch_leaves(w, m);
+  /* A parameter's pointer stored into the caller's blocks: kept there
+   * (sum_func.pstores), which the link judges per call (link/ptrblock.c). */
+  if (into_caller) {
+    w->captures |= (m & params) >> PROV_PARAM0;
+    m &= ~params;
+  }
+  scratch_leave(w, m);
 }
 
 /* Does fn return a struct or union (which may carry a block out)? */
@@ -158,6 +180,6 @@ void fw_scratch_finish(fw *w, sum_func *f)
     if (v->holds_fresh && aggregate) w->sflags |= SSF_FRESH_ESCAPES | SSF_FRESH_OUT;
     else if (v->holds_fresh && v->addr_plain) w->sflags |= SSF_FRESH_ESCAPES;
   }
-  f->captures = w->captures;
+  f->captures = w->cap_hard;
   f->sflags = w->sflags;
 }

@@ -80,7 +80,10 @@ static int slot_is_star_p(fw *w, const lv_t *lv)
 int fw_slot_virtual_param(const fw *w, unsigned bit)
 {
   int n = clang_Cursor_getNumArguments(w->fn);
-  return w->slot >= 0 && n >= 0 && bit == (unsigned)(n + w->slot) ? w->slot : -1;
+  if (n < 0 || bit < (unsigned)n) return -1;
+  unsigned p = bit - (unsigned)n;
+  if (w->slot >= 0 && p == (unsigned)w->slot) return w->slot;
+  return p < 64 && (w->pb_params >> p & 1) ? (int)p : -1;   /* ptrblock.c */
 }
 
 void fw_slot_note_read(fw *w, uint32_t vi, int deref)
@@ -121,7 +124,9 @@ int fw_slot_store(fw *w, const lv_t *lv, uint64_t m, CXCursor value)
 
 void fw_slot_finish(fw *w)
 {
-  if (w->slot < 0 || w->flow_off) return;
+  /* Its block read as a block of pointers after a store through P
+   * (ptrblock.c): what the callers record would not be all it holds. */
+  if (w->slot < 0 || w->flow_off || w->pb_slot_late) return;
   sum_tu *s = w->t->sum;
   unsigned P = (unsigned)w->slot;
   /* P kept, or passed to a call (which may write *P): no hand-back known. */

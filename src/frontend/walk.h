@@ -229,7 +229,12 @@ typedef struct fw {
   VEC(fw_pending) pending;
   VEC(uint32_t) pending_vars;
   VEC(uint32_t) pending_calls;
-  uint64_t captures;      /* sum_func.captures, as far as this walk sees (scratch.c) */
+  uint64_t captures;      /* every parameter kept, as far as this walk sees (scratch.c) */
+  uint64_t cap_hard;      /* sum_func.captures: those kept other than in the caller's blocks */
+  uint64_t pb_params;     /* ptrblock.c: parameters whose block gives virtual parameters */
+  uint64_t pb_into, pb_stores, pb_ownc;  /* sum_func.pinto, pstores, ownc */
+  int pb_slot_written;    /* something was stored through the slot parameter in this pass */
+  int pb_slot_late;       /* and its block was read after that, or in a loop: no slot (slot.c) */
   VEC(uint64_t) errno_saved;  /* locals holding only values read from errno (errsave.c) */
   VEC(uint64_t) errno_once;      /* those of them given errno's value exactly once */
   uint8_t sflags;         /* sum_func.sflags (SSF_*) */
@@ -670,6 +675,36 @@ int fw_is_errno_location(CXCursor e);
  * (issue 30, item 7: coreutils' quote_name_buf and its callers) */
 /* Chooses the walked function's slot parameter (after fw_guardvar_scan). */
 void fw_slot_begin(fw *w);
+
+/* ptrblock.c: blocks of pointers (issue 30, items 1 and 3) */
+/* Picks the parameters whose blocks give virtual parameters (after fw_slot_begin). */
+void fw_pb_begin(fw *w);
+/* Something is stored through parameter i. */
+void fw_pb_param_written(fw *w, unsigned i);
+/* The virtual bits of those parameters. */
+uint64_t fw_pb_virtual_bits(const fw *w);
+/* A pointer loaded from lv: the virtual parameters of the blocks it
+ * reads, or 0 where it may point anywhere. */
+uint64_t fw_pb_load(fw *w, const lv_t *lv);
+/* A value of provenance m stored into lv (NULL: an lvalue not followed,
+ * anywhere) at target, other than into a local pointer variable. */
+void fw_pb_stored(fw *w, const lv_t *lv, CXCursor target, uint64_t m);
+/* A value of provenance m kept beyond the call (scratch.c's
+ * fw_scratch_leaves): stored anywhere. */
+void fw_pb_kept(fw *w, uint64_t m);
+/* A value of provenance m returned: a pointer loaded from memory may be
+ * one into the function's own blocks. */
+void fw_pb_returned(fw *w, uint64_t m);
+/* A pointer converted to type `to` (not a pointer). */
+void fw_pb_ptr_to_int(fw *w, CXType to);
+/* A call through a function pointer, not an allocation hook, given masks. */
+void fw_pb_indirect_call(fw *w, const uint64_t *masks, size_t n);
+/* The pointee mask a direct call records for an argument of provenance m. */
+uint64_t fw_pb_pte(const fw *w, uint64_t m);
+/* Does a pointee mask say more than "anywhere"? */
+int fw_pb_pte_useful(uint64_t pte);
+/* Sets f's pinto, pstores and ownc once the walk is final. */
+void fw_pb_finish(const fw *w, sum_func *f);
 /* The provenance of the value of `*P` read at expression c (lv its
  * lvalue) when it is the slot's entry value: the virtual parameter's bit;
  * else 0. */

@@ -454,6 +454,7 @@ static void fw_access_plain(fw *w, CXCursor at, const lv_t *lv, int rd, int wr)
     int pv = clang_Cursor_isNull(lv->ptr) || slot >= 0 ? -1 : fw_local_ref(w, lv->ptr);
     if (wr && pv >= 0 && fw_maywrite_test(w, (uint32_t)pv, i, &cond)) w->eff_flags |= SEF_MAY;
     if (wr) fw_effect(w, at, SE_WRITE_PARAM, 0, (uint8_t)i, pname);
+    if (wr) fw_pb_param_written(w, i);
     if (wr && cond) w->t->sum->effs.v[w->t->sum->effs.n - 1].cond = cond;
     w->eff_flags = flags0;
   }
@@ -519,6 +520,9 @@ static uint64_t fw_lvalue_expr(fw *w, CXCursor c, int acc, const lv_t *lv)
   /* `*P` of a slot parameter on entry: the caller's pointer (slot.c). */
   uint64_t entry = fw_slot_entry_load(w, c, lv);
   if (entry) return entry;
+  /* From the block a parameter points into: its virtual parameter (ptrblock.c). */
+  uint64_t held = fw_pb_load(w, lv);
+  if (held) return held;
   return PROV_UNKNOWN;   /* a pointer loaded from memory may point anywhere */
 }
 
@@ -531,6 +535,7 @@ uint64_t fw_store(fw *w, CXCursor target, uint64_t m, CXCursor value, int rd)
   if (!fw_lvalue(w, target, &lv)) {
     /* Not an lvalue form we know: assume the worst. */
     fw_scratch_leaves(w, m);
+    fw_pb_stored(w, NULL, target, m);
     fw_expr(w, target, ACC_VALUE);
     fw_effect(w, target, SE_WRITE_MEM, 0, 0, 0);
     w->mem_writes++;
@@ -551,6 +556,7 @@ uint64_t fw_store(fw *w, CXCursor target, uint64_t m, CXCursor value, int rd)
   if (!rd && fw_slot_store(w, &lv, m, value))
     kept &= ~prov_param((unsigned)(clang_Cursor_getNumArguments(w->fn) + w->slot));
   if (!into_var) fw_scratch_stored(w, &lv, kept);   /* beyond the local pointers: untracked from here */
+  if (!into_var) fw_pb_stored(w, &lv, target, m);
   if (into_var && rd) w->vars.v[lv.var].inexact = ~(uint64_t)0;   /* p++, p += n: no longer any copy */
   if (!into_var && lv.kind == LV_LOCAL) fw_agg_store(w, lv.var, target, m);
   if (into_var) {
@@ -796,6 +802,7 @@ static uint64_t fw_convert(fw *w, CXCursor c, CXCursor from, int acc)
   if (to.kind == CXType_Record && ft.kind == CXType_Record) return m;
   if (!fe_expr_is_pointer(c) && !fe_type_is_array(to)) {
     if (fe_expr_is_pointer(from)) fw_intptr_note(w, c, m);
+    if (m && fe_expr_is_pointer(from)) fw_pb_ptr_to_int(w, to);   /* ptrblock.c follows it no further */
     return 0;
   }
   if (fe_expr_is_pointer(from) || fe_type_is_array(ft) ||
@@ -975,6 +982,7 @@ static uint64_t fw_call(fw *w, CXCursor c)
       fw_effect(w, c, SE_CALL_INDIRECT, 0, 0, hook ? strtab_intern(w->t->sum->strs, hook->name)
                                                    : fw_ptr_name(w, callee));
       w->eff_flags = flags0;
+      if (!hook) fw_pb_indirect_call(w, am.v, am.n);   /* an allocation hook stores no pointer */
       fw_fnptr_pcall(w, callee, am.v, (uint32_t)am.n);
       fw_fnret_mcall(w, callee, am.v, (uint32_t)am.n);
       fw_fnfield_call(w, callee, am.v, (uint32_t)am.n);
@@ -1026,7 +1034,18 @@ static uint64_t fw_call(fw *w, CXCursor c)
   else if (frees && frees_ok) call.flags |= SCF_FREE;
   /* A block the callee allocated, handed back into v: the caller's own. */
   if (handed_fresh) { call.flags |= SCF_ALLOC; w->sflags |= SSF_SCRATCH; }
-  if (slot_vi >= 0) call.flags |= SCF_PTE;
+  /* What the arguments point to, where a callee's virtual parameters can
+   * use it (ptrblock.c): the slot's `&v`, the function's own blocks, the
+   * blocks of its parameters. */
+  VEC(uint64_t) ptes = {0};
+  int pte_useful = slot_vi >= 0;
+  int pb_ok = !alloc && !frees && s->funcs.v[fi].nparams == masks.n && !(s->funcs.v[fi].flags & SFF_VARIADIC);
+  for (size_t i = 0; i < masks.n; i++) {
+    uint64_t pte = (int)i == slot_arg ? slot_pte : pb_ok ? fw_pb_pte(w, masks.v[i]) : PROV_UNKNOWN;
+    pte_useful |= fw_pb_pte_useful(pte);
+    vec_push(&ptes, pte);
+  }
+  if (pte_useful) call.flags |= SCF_PTE;
   call.nonnull = nonnull;
   call.arg_off = (uint32_t)s->argmasks.n;
   call.nargs = (uint32_t)masks.n;
@@ -1036,8 +1055,8 @@ static uint64_t fw_call(fw *w, CXCursor c)
   call.macro = fe_macro_of(w->t, clang_getCursorLocation(c));
   for (size_t i = 0; i < masks.n; i++) vec_push(&s->argmasks, masks.v[i]);
   /* SCF_PTE: then what each argument points to holds, where known. */
-  for (size_t i = 0; slot_vi >= 0 && i < masks.n; i++)
-    vec_push(&s->argmasks, (int)i == slot_arg ? slot_pte : PROV_UNKNOWN);
+  for (size_t i = 0; pte_useful && i < masks.n; i++) vec_push(&s->argmasks, ptes.v[i]);
+  vec_free(&ptes);
   uint64_t arg0 = masks.n ? masks.v[0] : PROV_UNKNOWN;
   uint64_t into = ret_into && (size_t)ret_into <= masks.n ? masks.v[ret_into - 1] : PROV_UNKNOWN;
   vec_free(&masks);

@@ -717,7 +717,9 @@ static void fw_restart(fw *w, fw_mark m, size_t argmasks)
   w->loop_stmt = clang_getNullCursor();
   w->avail_floor = 0;
   w->iter_cond = w->iter_left = 0;
-  w->captures = 0;
+  w->captures = w->cap_hard = 0;
+  w->pb_into = w->pb_stores = w->pb_ownc = 0;
+  w->pb_slot_written = w->pb_slot_late = 0;
   w->sflags = 0;
   w->ret_mask = 0;
   w->cond_depth = 0;
@@ -750,6 +752,7 @@ int fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn)
   if (!clang_Cursor_isNull(body)) fw_errsave_scan(&w, body);
   if (!clang_Cursor_isNull(body)) fw_guardvar_scan(&w, fn, body);
   fw_slot_begin(&w);
+  fw_pb_begin(&w);
   fw_mark start = fw_mark_now(&w);
   size_t argstart = t->sum->argmasks.n;
   w.eff_base = start.eff;
@@ -786,6 +789,7 @@ int fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn)
   f->pcall_off = (uint32_t)w.pcall_base;
   f->npcall = (uint32_t)(t->sum->pcalls.n - w.pcall_base);
   fw_scratch_finish(&w, f);
+  fw_pb_finish(&w, f);
   if (!clang_Cursor_isNull(body) && fw_errsave_kept(&w, body)) f->sflags |= SSF_ERRNO_KEPT;
   fe_retro_note(t, fi, w.ret_mask);
   fw_fnret_lookup(&w, fn, fi);

@@ -94,7 +94,7 @@ static bool scratch_keeps(const link_prog *p, const link_func *g, uint32_t a, co
   }
   if (link_solved_body(g)) {
     if (a >= g->nparams || a >= PROV_MAX_PARAMS) return (g->flags & SFF_VARIADIC) != 0;
-    return (g->captures >> a & 1) || scratch_pcall_keeps(p, g, a, f, c);
+    return (g->captures >> a & 1) || scratch_pcall_keeps(p, g, a, f, c) || link_pb_keeps(p, g, a, f, c);
   }
   /* Declared pure or const: it keeps nothing (it could store nowhere). */
   return !((g->declared & SUM_DECL_GNU) || (g->flags & (SFF_BUILTIN_PURE | SFF_BUILTIN_CONST)));
@@ -106,12 +106,13 @@ static const uint64_t *scratch_masks(const link_prog *p, const link_call *c)
 }
 
 /* Does g keep what its argument a points to (its virtual parameter
- * nparams + a, SEF_PTE), which call c's pointee masks name? */
-static bool scratch_keeps_pointee(const link_func *g, uint32_t a)
+ * nparams + a, SEF_PTE), which call c of f's pointee masks name? */
+static bool scratch_keeps_pointee(const link_prog *p, const link_func *g, uint32_t a, const link_func *f,
+                                  const link_call *c)
 {
   if (!link_solved_body(g)) return true;
   uint32_t v = g->nparams + a;
-  return v >= PROV_MAX_PARAMS || (g->captures >> v & 1);
+  return v >= PROV_MAX_PARAMS || (g->captures >> v & 1) || link_pb_keeps(p, g, v, f, c);
 }
 
 /* One round of the captures fixpoint; says whether anything grew. */
@@ -132,7 +133,7 @@ static bool scratch_capture_round(link_prog *p)
       const uint64_t *pte = link_call_pte(p, c);
       for (uint32_t a = 0; pte && a < c->nargs; a++) {
         uint64_t params = pte[a] >> PROV_PARAM0;
-        if ((params & ~cap) && scratch_keeps_pointee(&p->funcs.v[c->callee], a)) cap |= params;
+        if ((params & ~cap) && scratch_keeps_pointee(p, &p->funcs.v[c->callee], a, f, c)) cap |= params;
       }
     }
     if (cap != f->captures) { f->captures = cap; grew = true; }
@@ -152,7 +153,7 @@ static bool scratch_passed_away(const link_prog *p, const link_func *f)
       if ((m[a] & PROV_FRESH) && scratch_keeps(p, &p->funcs.v[c->callee], a, f, c)) return true;
     const uint64_t *pte = link_call_pte(p, c);
     for (uint32_t a = 0; pte && a < c->nargs; a++)
-      if ((pte[a] & PROV_FRESH) && scratch_keeps_pointee(&p->funcs.v[c->callee], a)) return true;
+      if ((pte[a] & PROV_FRESH) && scratch_keeps_pointee(p, &p->funcs.v[c->callee], a, f, c)) return true;
   }
   return false;
 }
@@ -484,13 +485,14 @@ static void scratch_find_release(link_prog *p, link_func *f, bool owner)
 void link_scratch_solve(link_prog *p)
 {
   p->errno_name = strtab_find(p->strs, "errno");
+  link_pb_solve(p);
   while (scratch_capture_round(p)) {}
   for (size_t fi = 0; fi < p->funcs.n; fi++) {
     link_func *f = &p->funcs.v[fi];
     f->sst = f->ast = f->est = f->st;
     f->rel = 0;
     if (!(f->sflags & SSF_SCRATCH) || (f->sflags & SSF_FRESH_ESCAPES) || !link_solved_body(f) ||
-        scratch_passed_away(p, f))
+        ((f->sflags & SSF_FRESH_IN_OWN) && !link_pb_own_ok(f)) || scratch_passed_away(p, f))
       continue;
     /* Returned, the block is the caller's: an allocator (xmalloc). */
     f->lflags |= (f->sflags & SSF_FRESH_RETURNED) ? LF_ALLOCATOR : LF_SCRATCH_OK;

@@ -340,6 +340,9 @@ static void link_add_body(link_prog *p, const sum_tu *tu, const sum_func *sf,
   *have = h;
   link_append_body(p, tu, sf, gi, map);
   gf->captures |= sf->captures;
+  gf->pinto |= sf->pinto;
+  gf->pstores |= sf->pstores;
+  gf->ownc |= sf->ownc;
   /* errno is kept only if every body of the union keeps it. */
   uint8_t kept = (first ? sf->sflags : gf->sflags & sf->sflags) & SSF_ERRNO_KEPT;
   gf->sflags = (uint8_t)(((gf->sflags | sf->sflags) & ~SSF_ERRNO_KEPT) | kept);

@@ -101,6 +101,10 @@ typedef struct {
   uint64_t captures;     /* parameters kept beyond the call: its own (sum_func.captures), then
                             with those its direct calls keep (link_scratch_solve) */
   uint8_t sflags;        /* SSF_* of its bodies, joined */
+  /* (issue 30) Pointers stored (sum_func.pinto, pstores, ownc, joined),
+   * with its callees' stores added by link_pb_solve (link/ptrblock.c):
+   * ownc is then everything its own blocks may hold. */
+  uint64_t pinto, pstores, ownc;
   link_state sst;        /* its state for `check`: scratch work left out where it is
                             LF_SCRATCH_OK (else, and without a body: st) */
   link_state ast;        /* LF_ALLOCATOR: its state with the blocks it hands out left out */
@@ -226,6 +230,18 @@ purity link_call_own(const link_prog *p, const link_func *f, const link_call *c)
 /* capture.c (issue 30): scratch memory for `check`. After the solve
  * (link_solve calls it): every function's captures, LF_SCRATCH_OK and sst. */
 void link_scratch_solve(link_prog *p);
+/* link/ptrblock.c (link_scratch_solve calls it first): every function's
+ * pinto, pstores and ownc with its callees' stores, and the pointee masks
+ * naming a function's own blocks made "anywhere" where those blocks may
+ * hold pointers to anything else. */
+void link_pb_solve(link_prog *p);
+/* Does own-block content hold only pointers to f's own blocks? */
+bool link_pb_own_ok(const link_func *f);
+/* Does g, called by call c of f (either may be NULL), keep what it is
+ * passed at parameter bit `bit` (parameter or virtual parameter) by
+ * storing it into its caller's blocks? No when those are f's own blocks,
+ * which hold only f's own pointers. */
+bool link_pb_keeps(const link_prog *p, const link_func *g, unsigned bit, const link_func *f, const link_call *c);
 /* Is effect e, or call c, of f scratch work `check` leaves out (or, for
  * an effect, errno put back as it was, or any write into errno where f
  * keeps errno for its caller: SSF_ERRNO_KEPT)? */

@@ -386,6 +386,15 @@ typedef struct {
    * Passing it to a direct call is left to the link (link/capture.c). */
   uint64_t captures;
   uint8_t sflags;    /* SSF_* */
+  /* (format 18; issue 30 items 1, 3) Pointers stored into memory
+   * (frontend/ptrblock.c), as provenance masks in the function's terms:
+   * pinto, where a pointer is stored beyond its own locals and blocks
+   * (parameters, virtual parameters, PROV_UNKNOWN); pstores, the values
+   * stored there; ownc, the values stored into its own blocks
+   * (PROV_FRESH) or through a pointer that may point anywhere. Callees'
+   * stores are the link's (link/ptrblock.c). A pointer stored into the
+   * caller's block this way is in pstores, not in captures. */
+  uint64_t pinto, pstores, ownc;
 } sum_func;
 
 /* (format 8) sum_func.sflags: a block the body allocates (PROV_FRESH)
@@ -412,6 +421,15 @@ typedef struct {
  * so what it and its callees write into errno in between is no effect
  * `check` counts (link/capture.c). Inference still counts it. */
 #define SSF_ERRNO_KEPT    0x10
+/* (format 18) It may store pointers where pinto/pstores/ownc cannot say:
+ * a pointer converted to an integer, a call through a function pointer
+ * (not an allocation hook) given a pointer (frontend/ptrblock.c). */
+#define SSF_PTR_OPAQUE    0x20
+/* (format 18) A block it allocates is stored into its own blocks only
+ * (GMP's `fft_l[i] = tmp`): not an escape as long as those blocks hold
+ * only pointers to its own blocks (link/ptrblock.c); else as
+ * SSF_FRESH_ESCAPES. */
+#define SSF_FRESH_IN_OWN  0x40
 
 /* Function pointers the link can resolve per call site (format 4; issue 13
  * item 4). A function passed as an argument of a direct call: */
@@ -608,7 +626,7 @@ void summary_free(sum_tu *tu);
 /* A record starts with these 8 bytes, then the format version (4 bytes,
  * little-endian), then a flags word: docs/summary-format.md. */
 #define SUMMARY_MAGIC "PURIST\0S"
-#define SUMMARY_FORMAT 17
+#define SUMMARY_FORMAT 18
 /* (format 5) Header flag: the payload is one zstd frame holding the payload. */
 #define SUMMARY_ZSTD 0x1
 

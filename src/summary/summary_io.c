@@ -143,6 +143,7 @@ static void encode_payload(const sum_tu *tu, bytes *b)
     bytes_uleb(b, f->linkage); bytes_uleb(b, f->declared); bytes_uleb(b, f->flags);
     bytes_uleb(b, f->nparams); bytes_uleb(b, f->neff); bytes_uleb(b, f->ncall);
     bytes_uleb(b, f->captures); bytes_uleb(b, f->sflags);
+    bytes_uleb(b, f->pinto); bytes_uleb(b, f->pstores); bytes_uleb(b, f->ownc);
   }
   /* Bodies in function order: the reader assigns offsets that way. (The
    * front end appends them in the order it walks, which differs whenever a
@@ -268,9 +269,9 @@ static void decode_strings(reader *r, sum_tu *tu, uint32_t ns)
 static void decode_funcs(reader *r, sum_tu *tu, uint32_t ns, uint64_t nf)
 {
   uint64_t eoff = 0, coff = 0;
-  /* A function takes at least 13 bytes: a count past that is refused
+  /* A function takes at least 16 bytes: a count past that is refused
    * before anything is allocated for it. */
-  if (nf > (uint64_t)(r->end - r->p) / 13) { r->bad = 1; return; }
+  if (nf > (uint64_t)(r->end - r->p) / 16) { r->bad = 1; return; }
   vec_reserve(&tu->funcs, (size_t)nf);
   for (uint64_t i = 0; i < nf && !r->bad; i++) {
     sum_func f;
@@ -279,6 +280,7 @@ static void decode_funcs(reader *r, sum_tu *tu, uint32_t ns, uint64_t nf)
     f.flags = (uint16_t)get_idx(r, 1 << 16); f.nparams = (uint16_t)get_idx(r, 1 << 16);
     f.neff = get_idx(r, UINT32_MAX); f.ncall = get_idx(r, UINT32_MAX);
     f.captures = bytes_get_uleb(r); f.sflags = (uint8_t)get_idx(r, 256);
+    f.pinto = bytes_get_uleb(r); f.pstores = bytes_get_uleb(r); f.ownc = bytes_get_uleb(r);
     f.eff_off = (uint32_t)eoff; f.call_off = (uint32_t)coff;
     f.fnarg_off = f.nfnarg = f.pcall_off = f.npcall = 0;   /* decode_fnptr_facts */
     eoff += f.neff; coff += f.ncall;

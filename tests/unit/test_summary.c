@@ -28,7 +28,8 @@ static void add_func(sum_tu *tu, uint32_t name, uint32_t keyfile, sum_loc l, uin
 {
   sum_func f = { name, keyfile, l, linkage, declared, flags, nparams,
                  (uint32_t)tu->effs.n, 0, (uint32_t)tu->calls.n, 0, 0, 0, 0, 0,
-                 (uint64_t)nparams << 58 | 1, (uint8_t)((nparams & 3) | (nparams == 1 ? SSF_ERRNO_KEPT : 0)) };   /* format 13 */
+                 (uint64_t)nparams << 58 | 1, (uint8_t)((nparams & 3) | (nparams == 1 ? SSF_ERRNO_KEPT : 0)),   /* format 13 */
+                 (uint64_t)nparams << 40, (uint64_t)1 << 5, nparams ? PROV_FRESH : 0 };   /* format 18 */
   vec_push(&tu->funcs, f);
 }
 
@@ -205,6 +206,7 @@ static void assert_funcs_equal(const sum_tu *a, const sum_tu *b)
     assert_int_equal(x->nparams, y->nparams);
     assert_true(x->captures == y->captures);
     assert_int_equal(x->sflags, y->sflags);
+    assert_true(x->pinto == y->pinto && x->pstores == y->pstores && x->ownc == y->ownc);
     assert_int_equal(x->eff_off, y->eff_off);
     assert_int_equal(x->neff, y->neff);
     assert_int_equal(x->call_off, y->call_off);
@@ -422,7 +424,7 @@ static void test_packed_round_trip(void **state)
   size_t len, plain, pos = 0;
   unsigned char *buf = summary_encode_packed(tu, &len);
   free(summary_encode(tu, &plain));
-  assert_memory_equal(buf + 8, "\21\0\0\0\1\0\0\0", 8);
+  assert_memory_equal(buf + 8, "\22\0\0\0\1\0\0\0", 8);
   assert_true(len < plain);
   char *err = NULL;
   sum_tu *back = decode_copy(buf, len, &pos, &err);
@@ -533,7 +535,7 @@ static void test_header_layout(void **state)
   size_t len;
   unsigned char *buf = summary_encode(tu, &len);
   assert_memory_equal(buf, "PURIST\0S", 8);
-  assert_memory_equal(buf + 8, "\21\0\0\0", 4);
+  assert_memory_equal(buf + 8, "\22\0\0\0", 4);
   assert_memory_equal(buf + 12, "\0\0\0\0", 4);
   uint64_t plen = 0;
   for (int i = 0; i < 8; i++) plen |= (uint64_t)buf[16 + i] << (8 * i);
@@ -702,13 +704,13 @@ static void test_wrong_version_names_both(void **state)
   sum_tu *tu = sample_tu();
   size_t len, pos = 0;
   unsigned char *buf = summary_encode(tu, &len);
-  buf[8] = 16;
+  buf[8] = 17;
   char *err = NULL;
   sum_tu *back = decode_copy(buf, len, &pos, &err);
   assert_null(back);
   assert_non_null(err);
-  if (!strstr(err, "version 16") || !strstr(err, "version 17"))
-    fail_msg("message does not name versions 16 and 17: %s", err);
+  if (!strstr(err, "version 17") || !strstr(err, "version 18"))
+    fail_msg("message does not name versions 17 and 18: %s", err);
   free(err);
   free(buf);
   summary_free(tu);

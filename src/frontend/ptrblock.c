@@ -1,0 +1,161 @@
+/* ptrblock.c — blocks of pointers (issue 30, items 1 and 3).
+ *
+ * GMP's mpn_mul_fft keeps in a scratch block `fft_l` pointers into another
+ * scratch block of its own (`fft_l[i] = tmp + …`) and hands it to
+ * mpn_fft_initl, which writes `l[0][0] = 0`. A pointer loaded from memory
+ * may point anywhere, so that write was a write of unknown memory and the
+ * function's scratch work an effect.
+ *
+ * The callee. A pointer loaded from the block a parameter P points into
+ * (a pointer to a pointer; the function not variadic) is P's virtual
+ * parameter, bit nparams + P (as slot.c's, meaning whatever that block
+ * holds at any time during the call; for the slot, what it held on entry
+ * when read before anything is stored through it, outside loops, and
+ * else the function is no slot function): an
+ * access through it is an SE_*_PARAM effect of that index (SEF_PTE),
+ * which the link maps through the call's pointee masks, or counts as
+ * memory anywhere where a call has none.
+ *
+ * What is stored. The caller's pointee mask must hold everything the
+ * block may hold during the call, whoever stores it. So each function
+ * says where it stores pointers beyond its locals and own blocks
+ * (sum_func.pinto: parameters, virtual parameters, PROV_UNKNOWN) and what
+ * (pstores), and what it stores into its own blocks or through pointers
+ * that may point anywhere (ownc); what may store pointers unseen (a
+ * pointer made an integer, a call through an unknown function pointer
+ * given a pointer) is SSF_PTR_OPAQUE. The link adds the callees' stores
+ * (link/ptrblock.c) and keeps a pointee mask naming the caller's own
+ * blocks only where everything stored into them is a pointer to its own
+ * blocks.
+ *
+ * The caller. A direct call records pointee masks (SCF_PTE) when an
+ * argument points to the function's own blocks (PROV_FRESH: what they
+ * hold, checked by the link) or into the blocks of its own eligible
+ * parameters (their virtual parameters). */
+#include "frontend/walk.h"
+
+/* Is the parameter a pointer to a pointer? */
+static int pb_type_ok(CXCursor p)
+{
+  CXType t = clang_getCanonicalType(clang_getCursorType(p));
+  if (t.kind != CXType_Pointer) return 0;
+  return clang_getCanonicalType(clang_getPointeeType(t)).kind == CXType_Pointer;
+}
+
+void fw_pb_begin(fw *w)
+{
+  w->pb_params = 0;
+  int n = clang_Cursor_getNumArguments(w->fn);
+  if (n <= 0 || clang_isFunctionTypeVariadic(clang_getCursorType(w->fn))) return;
+  for (int i = 0; i < n && n + i < PROV_MAX_PARAMS; i++)
+    if (pb_type_ok(clang_Cursor_getArgument(w->fn, (unsigned)i))) w->pb_params |= (uint64_t)1 << i;
+}
+
+void fw_pb_param_written(fw *w, unsigned i)
+{
+  if ((int)i == w->slot) w->pb_slot_written = 1;
+}
+
+/* The virtual bits of the parameters in bits (a parameter bit set). */
+static uint64_t pb_virtual(const fw *w, uint64_t bits)
+{
+  return bits << (PROV_PARAM0 + clang_Cursor_getNumArguments(w->fn));
+}
+
+uint64_t fw_pb_virtual_bits(const fw *w)
+{
+  return w->pb_params ? pb_virtual(w, w->pb_params) : 0;
+}
+
+uint64_t fw_pb_load(fw *w, const lv_t *lv)
+{
+  if (lv->kind != LV_MEM || !lv->mask || (lv->mask & ((1ull << PROV_PARAM0) - 1))) return 0;
+  uint64_t bits = lv->mask >> PROV_PARAM0;
+  if (bits & ~w->pb_params) return 0;
+  /* The slot's callers record what `*P` held when they called (slot.c):
+   * all the block holds during the call only until something is stored
+   * through P, which a load in a loop may follow. Such a load gives up
+   * the slot (fw_slot_finish). */
+  if (w->slot >= 0 && (bits >> w->slot & 1) && (w->pb_slot_written || w->loop_depth)) w->pb_slot_late = 1;
+  return pb_virtual(w, bits);
+}
+
+/* Does the stored value hold pointers the mask cannot show (a struct or
+ * array copied whole)? */
+static int pb_aggregate(CXCursor target)
+{
+  if (clang_Cursor_isNull(target)) return 1;
+  CXType t = fe_canon_type(target);
+  return t.kind == CXType_Record || t.kind == CXType_Elaborated || t.kind == CXType_ConstantArray;
+}
+
+void fw_pb_stored(fw *w, const lv_t *lv, CXCursor target, uint64_t m)
+{
+  if (lv && (lv->kind == LV_LOCAL || lv->kind == LV_TEMP)) return;   /* a local object: aggfield.c */
+  if (pb_aggregate(target)) m |= PROV_UNKNOWN;
+  /* A pointer loaded from memory may be one into the function's own
+   * blocks (or its caller's): stored anywhere, those may be reached from
+   * elsewhere. (A parameter or a block of its own stored in a global is
+   * kept: scratch.c.) */
+  if (m & PROV_UNKNOWN) {
+    w->pb_ownc |= PROV_UNKNOWN;
+    w->pb_into |= PROV_UNKNOWN;
+    w->pb_stores |= PROV_UNKNOWN;
+  }
+  if (lv && lv->kind == LV_GLOBAL) {   /* no block of the caller's, nor of its own: kept */
+    fw_pb_kept(w, m);
+    return;
+  }
+  uint64_t to = lv ? lv->mask : PROV_UNKNOWN;
+  if (!m || !to) return;
+  if (to & (PROV_FRESH | PROV_UNKNOWN)) w->pb_ownc |= m;
+  uint64_t out = to & ~(PROV_FRESH | PROV_LOCAL | PROV_RODATA);
+  if (out) {
+    w->pb_into |= out;
+    w->pb_stores |= m;
+  }
+}
+
+void fw_pb_kept(fw *w, uint64_t m)
+{
+  if (!m) return;
+  w->pb_into |= PROV_UNKNOWN;
+  w->pb_stores |= m;
+  if (m & PROV_UNKNOWN) w->pb_ownc |= PROV_UNKNOWN;
+}
+
+void fw_pb_returned(fw *w, uint64_t m)
+{
+  if (m & PROV_UNKNOWN) w->pb_ownc |= PROV_UNKNOWN;
+}
+
+void fw_pb_ptr_to_int(fw *w, CXType to)
+{
+  if (to.kind != CXType_Bool) w->sflags |= SSF_PTR_OPAQUE;
+}
+
+void fw_pb_indirect_call(fw *w, const uint64_t *masks, size_t n)
+{
+  for (size_t i = 0; i < n; i++)
+    if (masks[i] & ~PROV_RODATA) w->sflags |= SSF_PTR_OPAQUE;
+}
+
+uint64_t fw_pb_pte(const fw *w, uint64_t m)
+{
+  uint64_t params = (m >> PROV_PARAM0) & w->pb_params;
+  uint64_t out = (m & PROV_FRESH) | (params ? pb_virtual(w, params) : 0);
+  if (m & ~(PROV_FRESH | (params << PROV_PARAM0))) out |= PROV_UNKNOWN;
+  return out;
+}
+
+int fw_pb_pte_useful(uint64_t pte)
+{
+  return (pte & ~PROV_UNKNOWN) != 0;
+}
+
+void fw_pb_finish(const fw *w, sum_func *f)
+{
+  f->pinto = w->pb_into;
+  f->pstores = w->pb_stores;
+  f->ownc = w->pb_ownc;
+}
