@@ -28,10 +28,17 @@
  * the captures and the witness read the masks after this. */
 #include "link/solve_int.h"
 
+/* Call c's argument masks; NULL without arguments (a TU whose calls take
+ * none has no argmasks at all, and NULL + 0 is undefined). */
+static uint64_t *pb_masks(const link_prog *p, const link_call *c)
+{
+  return c->nargs ? p->argmasks.v + c->arg_off : NULL;
+}
+
 /* x (a mask in callee terms) seen through call c's arguments. */
 static uint64_t pb_map(const link_prog *p, const link_call *c, uint64_t x)
 {
-  const uint64_t *m = p->argmasks.v + c->arg_off;
+  const uint64_t *m = pb_masks(p, c);
   const uint64_t *pte = link_call_pte(p, c);
   uint64_t out = x & (PROV_UNKNOWN | PROV_RODATA);
   if (x & (PROV_FRESH | PROV_LOCAL)) out |= PROV_UNKNOWN;   /* the callee's own storage */
@@ -71,7 +78,7 @@ static void pb_call(const link_prog *p, const link_call *c, uint64_t *to, uint64
     return;
   }
   if (pb_stores_none(p, g, c)) return;
-  const uint64_t *m = p->argmasks.v + c->arg_off;
+  const uint64_t *m = pb_masks(p, c);
   const uint64_t *pte = link_call_pte(p, c);
   for (uint32_t a = 0; a < c->nargs; a++)
     if (m[a] & ~PROV_RODATA) *to |= m[a] | PROV_UNKNOWN | (pte ? pte[a] : 0);
@@ -122,7 +129,7 @@ static void pb_forget(link_prog *p, const link_func *f)
   for (uint32_t i = 0; i < f->ncall; i++) {
     const link_call *c = &p->calls.v[f->call_off + i];
     if (!(c->flags & SCF_PTE)) continue;
-    uint64_t *m = p->argmasks.v + c->arg_off;
+    uint64_t *m = pb_masks(p, c);
     for (uint32_t a = 0; a < c->nargs; a++)
       if ((m[a] & PROV_FRESH) && (m[c->nargs + a] & PROV_FRESH))
         m[c->nargs + a] = (m[c->nargs + a] & ~PROV_FRESH) | PROV_UNKNOWN;
