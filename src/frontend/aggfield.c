@@ -28,8 +28,6 @@
 #include "frontend/walk.h"
 #include <string.h>
 
-typedef struct { int has, ptr_unions_ok; } agg_union_scan;
-
 static enum CXVisitorResult agg_field_has_union(CXCursor f, CXClientData d);
 
 static enum CXVisitorResult agg_member_not_pointer(CXCursor f, CXClientData d)
@@ -38,29 +36,27 @@ static enum CXVisitorResult agg_member_not_pointer(CXCursor f, CXClientData d)
   return CXVisit_Continue;
 }
 
-/* Does t hold a union anywhere (members, elements, nested)? With
- * ptr_unions_ok, a union whose members are all pointers does not count:
- * whatever member a load names, it reads a pointer some store put there. */
-static int agg_type_has_union(CXType t, int ptr_unions_ok)
+/* Does t hold a union anywhere (members, elements, nested) other than one
+ * whose members are all pointers? Whatever member a load of such a union
+ * names, it reads a pointer some store put there. */
+static int agg_type_has_union(CXType t)
 {
   t = clang_getCanonicalType(t);
   while (fe_type_is_array(t)) t = clang_getCanonicalType(clang_getArrayElementType(t));
   if (t.kind != CXType_Record) return 0;
-  if (clang_getCursorKind(clang_getTypeDeclaration(t)) == CXCursor_UnionDecl) {
-    int other = !ptr_unions_ok;
-    if (ptr_unions_ok) clang_Type_visitFields(t, agg_member_not_pointer, &other);
-    return other;
-  }
-  agg_union_scan s = { 0, ptr_unions_ok };
-  clang_Type_visitFields(t, agg_field_has_union, &s);
-  return s.has;
+  int has = 0;
+  if (clang_getCursorKind(clang_getTypeDeclaration(t)) == CXCursor_UnionDecl)
+    clang_Type_visitFields(t, agg_member_not_pointer, &has);
+  else
+    clang_Type_visitFields(t, agg_field_has_union, &has);
+  return has;
 }
 
 static enum CXVisitorResult agg_field_has_union(CXCursor f, CXClientData d)
 {
-  agg_union_scan *s = d;
-  if (agg_type_has_union(clang_getCursorType(f), s->ptr_unions_ok)) {
-    s->has = 1;
+  int *has = d;
+  if (agg_type_has_union(clang_getCursorType(f))) {
+    *has = 1;
     return CXVisit_Break;
   }
   return CXVisit_Continue;
@@ -75,9 +71,9 @@ void fw_agg_var_init(fw_var *v, CXCursor decl)
    * parameter bit, mapped at each call by the argument's provenance:
    * fw_agg_value), and what the function stores adds to that. */
   v->agg_param = (uint8_t)(clang_getCursorKind(decl) == CXCursor_ParmDecl && !v->is_ptr && t.kind == CXType_Record &&
-                           !agg_type_has_union(t, 1));
+                           !agg_type_has_union(t));
   v->agg_off = (uint8_t)(!v->agg_param && (clang_getCursorKind(decl) != CXCursor_VarDecl || v->is_ptr || !aggregate ||
-                                           agg_type_has_union(t, 1)));
+                                           agg_type_has_union(t)));
 }
 
 /* Is the union of vi's stores what its members hold? */

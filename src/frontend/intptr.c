@@ -15,19 +15,6 @@
  * a pointer", not "null", so a value kept in one is not followed. */
 #include "frontend/walk.h"
 
-/* e without its parentheses. */
-static CXCursor ip_strip(fw *w, CXCursor e)
-{
-  while (clang_getCursorKind(e) == CXCursor_ParenExpr) {
-    size_t k = fw_kids(w, e);
-    CXCursor in = w->ks.n - k == 1 ? FW_KID(w, k, 0) : clang_getNullCursor();
-    w->ks.n = k;
-    if (clang_Cursor_isNull(in)) break;
-    e = in;
-  }
-  return e;
-}
-
 /* The operand of conversion e (a cast, or an implicit one of the same
  * extent), or a null cursor. */
 static CXCursor ip_operand(fw *w, CXCursor e)
@@ -75,7 +62,7 @@ static bool ip_any(CXCursor e)
  * pointer, or a null cursor. */
 static CXCursor ip_leaf(fw *w, CXCursor e)
 {
-  e = ip_strip(w, e);
+  e = fw_strip_parens(w, e);
   if (!ip_wide(e)) return clang_getNullCursor();
   CXCursor in = ip_operand(w, e);
   if (!clang_Cursor_isNull(in)) return fe_expr_is_pointer(in) ? e : ip_leaf(w, in);

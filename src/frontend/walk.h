@@ -313,6 +313,8 @@ uint64_t fw_expr(fw *w, CXCursor c, int acc);
 size_t fw_cond_chain(fw *w, CXCursor c, enum CXBinaryOperatorKind op, fw_chain *ch);
 /* The && or || at the top of a condition (parentheses skipped), or 0. */
 enum CXBinaryOperatorKind fw_cond_chain_op(fw *w, CXCursor c);
+/* e without its parentheses (only those: a cast is a conversion). */
+CXCursor fw_strip_parens(fw *w, CXCursor e);
 void fw_effect(fw *w, CXCursor at, sum_effect_kind k, uint8_t obj, uint8_t param, uint32_t name);
 uint32_t fw_var_for(fw *w, CXCursor decl);
 void fw_var_grow(fw *w, uint32_t vi, uint64_t m, CXCursor value);

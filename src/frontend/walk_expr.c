@@ -505,9 +505,10 @@ static uint64_t fw_lvalue_expr(fw *w, CXCursor c, int acc, const lv_t *lv)
    * uses f's value. */
   if (lv->kind == LV_LOCAL) w->vars.v[lv->var].used = 1;
   int whole = lv->kind == LV_LOCAL && (lv->whole || w->vars.v[lv->var].ptr_union);
+  int ptr_union = whole && w->vars.v[lv->var].ptr_union;
   /* A struct's value (an argument by value): where the pointers in it point. */
-  if (fe_canon_type(c).kind == CXType_Record && !(whole && w->vars.v[lv->var].ptr_union)) return fw_agg_value(w, c, lv);
-  if (!fe_expr_is_pointer(c) && !(whole && w->vars.v[lv->var].ptr_union)) return 0;
+  if (fe_canon_type(c).kind == CXType_Record && !ptr_union) return fw_agg_value(w, c, lv);
+  if (!fe_expr_is_pointer(c) && !ptr_union) return 0;
   if (whole) {
     w->vars.v[lv->var].read = 1;
     fw_slot_note_read(w, lv->var, 0);
@@ -693,8 +694,7 @@ static uint64_t fw_binary(fw *w, CXCursor c)
   return 0;
 }
 
-/* e without its parentheses (only those: a cast is a conversion). */
-static CXCursor fw_strip_parens(fw *w, CXCursor e)
+CXCursor fw_strip_parens(fw *w, CXCursor e)
 {
   while (clang_getCursorKind(e) == CXCursor_ParenExpr) {
     size_t k = fw_kids(w, e);
@@ -801,8 +801,10 @@ static uint64_t fw_convert(fw *w, CXCursor c, CXCursor from, int acc)
   /* A struct read as a value keeps where its pointers point (fw_agg_value). */
   if (to.kind == CXType_Record && ft.kind == CXType_Record) return m;
   if (!fe_expr_is_pointer(c) && !fe_type_is_array(to)) {
-    if (fe_expr_is_pointer(from)) fw_intptr_note(w, c, m);
-    if (m && fe_expr_is_pointer(from)) fw_pb_ptr_to_int(w, to);   /* ptrblock.c follows it no further */
+    if (fe_expr_is_pointer(from)) {   /* a pointer made an integer */
+      fw_intptr_note(w, c, m);
+      if (m) fw_pb_ptr_to_int(w, to);   /* ptrblock.c follows it no further */
+    }
     return 0;
   }
   if (fe_expr_is_pointer(from) || fe_type_is_array(ft) ||
