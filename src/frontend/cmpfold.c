@@ -11,7 +11,8 @@
  * Only a comparison of one non-constant integer operand with an integer
  * constant is folded, and only where the conversions cannot change the
  * operand's value: a signed operand compared in an unsigned type (`x >
- * 200u`, where -1 becomes UINT_MAX) is left alone. */
+ * 200u`, where -1 becomes UINT_MAX) is left alone. A local that holds 0
+ * for the whole call (guardvar.c) folds in `v`, `!v`, `v == 0`, `v != 0`. */
 #include "frontend/walk.h"
 #include <string.h>
 
@@ -82,11 +83,24 @@ static enum CXBinaryOperatorKind cf_flip(enum CXBinaryOperatorKind op)
   }
 }
 
+/* `v == 0` or `v != 0` (either order) for a local v that holds 0 for the
+ * whole call (guardvar.c): 1, 0, or -1 not such a test. */
+static int cf_zero_compare(fw *w, CXCursor kid[2], enum CXBinaryOperatorKind op)
+{
+  long long z;
+  if (!w || (op != CXBinaryOperator_EQ && op != CXBinaryOperator_NE)) return -1;
+  int var = fw_int_literal_value(kid[1], &z) && z == 0 ? 0 : fw_int_literal_value(kid[0], &z) && z == 0 ? 1 : -1;
+  if (var < 0 || !fw_guardvar_zero(w, kid[var])) return -1;
+  return op == CXBinaryOperator_EQ;
+}
+
 /* One comparison of a variable operand with a constant: as fw_cmp_type_decided. */
-static int cf_compare(CXCursor cond, enum CXBinaryOperatorKind op)
+static int cf_compare(fw *w, CXCursor cond, enum CXBinaryOperatorKind op)
 {
   CXCursor kid[2];
   if (fe_kids(cond, kid, 2) != 2) return -1;
+  int z = cf_zero_compare(w, kid, op);
+  if (z >= 0) return z;
   cf_int kval, ignored;
   int var = cf_const(kid[1], &kval) ? 0 : cf_const(kid[0], &kval) ? 1 : -1;
   if (var < 0 || cf_const(kid[var], &ignored)) return -1;
@@ -96,7 +110,7 @@ static int cf_compare(CXCursor cond, enum CXBinaryOperatorKind op)
     CXCursor x = fe_strip_implicit(NULL, kid[var]);
     enum CXCursorKind k = clang_getCursorKind(x);
     if (k == CXCursor_BinaryOperator || k == CXCursor_UnaryOperator || k == CXCursor_CallExpr) {
-      inner = fw_cmp_type_decided(x);
+      inner = fw_cmp_type_decided(w, x);
       if (inner >= 0) return op == CXBinaryOperator_NE ? inner : !inner;
     }
   }
@@ -125,18 +139,19 @@ static CXCursor cf_expect_arg(CXCursor call)
  * their operands are folded: `du > ULONG_MAX || cu > ULONG_MAX` is false
  * (GMP's mpz_congruent_ui_p). The right of `||` is not needed when the
  * left is true (it never runs), nor that of `&&` when the left is false. */
-int fw_cmp_type_decided(CXCursor cond)
+int fw_cmp_type_decided(fw *w, CXCursor cond)
 {
   cond = fe_strip_implicit(NULL, cond);
   enum CXCursorKind k = clang_getCursorKind(cond);
   CXCursor kid[2];
+  if (k == CXCursor_DeclRefExpr) return w && fw_guardvar_zero(w, cond) ? 0 : -1;   /* `if (v)` */
   if (k == CXCursor_CallExpr) {
     CXCursor arg = cf_expect_arg(cond);
-    return clang_Cursor_isNull(arg) ? -1 : fw_cmp_type_decided(arg);
+    return clang_Cursor_isNull(arg) ? -1 : fw_cmp_type_decided(w, arg);
   }
   if (k == CXCursor_UnaryOperator) {
     if (clang_getCursorUnaryOperatorKind(cond) != CXUnaryOperator_LNot || fe_kids(cond, kid, 2) != 1) return -1;
-    int v = fw_cmp_type_decided(kid[0]);
+    int v = fw_cmp_type_decided(w, kid[0]);
     return v < 0 ? -1 : !v;
   }
   if (k != CXCursor_BinaryOperator) return -1;
@@ -144,12 +159,12 @@ int fw_cmp_type_decided(CXCursor cond)
   if (op == CXBinaryOperator_LOr || op == CXBinaryOperator_LAnd) {
     if (fe_kids(cond, kid, 2) != 2) return -1;
     int stop = op == CXBinaryOperator_LOr;   /* the value that decides alone */
-    int a = fw_cmp_type_decided(kid[0]);
+    int a = fw_cmp_type_decided(w, kid[0]);
     if (a == stop) return stop;
-    int b = fw_cmp_type_decided(kid[1]);
+    int b = fw_cmp_type_decided(w, kid[1]);
     if (b == stop) return stop;                /* whatever the left is, the answer is this */
     return a >= 0 && b >= 0 ? !stop : -1;
   }
   if (op < CXBinaryOperator_LT || op > CXBinaryOperator_NE) return -1;
-  return cf_compare(cond, op);
+  return cf_compare(w, cond, op);
 }

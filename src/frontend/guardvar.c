@@ -9,12 +9,20 @@
  * assignment and at the write, so a value assigned under `!v` never
  * reaches code run under `v` (flow.c). Only scalar variables, and only the
  * plain forms `v`, `!v`, `v != 0`, `v == 0`, joined by && (both hold) or,
- * where the condition is false, by || (neither holds). */
+ * where the condition is false, by || (neither holds).
+ *
+ * The same scan finds locals that hold 0 for the whole call: every write
+ * the literal 0, none addressed or incremented. GMP's TMP_MARK sets its
+ * marker to null and only TMP_BALLOC links blocks into it (by address);
+ * a function that takes only stack blocks then spells `if (marker != 0)
+ * release (marker)` in its TMP_FREE, a branch GCC's constant propagation
+ * deletes, and whose release is no effect of the function. */
 #include "frontend/walk.h"
 
 typedef struct {
   fw *w;
   int jumps;                /* a label, goto or asm in the function */
+  int asm_seen;             /* an asm, whose outputs may write any local */
   VEC(unsigned) loops;      /* [start, end) offsets of loops and switches */
   VEC(unsigned) decls;      /* (offset, variable) of initialised scalar locals */
 } gv_scan;
@@ -28,12 +36,27 @@ static CXCursor gv_local(fe_tu *t, CXCursor e)
   return fw_is_local_decl(d) ? d : clang_getNullCursor();
 }
 
-static void gv_spoil(gv_scan *s, CXCursor e)
+/* e is written: with the value of rhs (a null cursor: some other value). */
+static void gv_spoil(gv_scan *s, CXCursor e, CXCursor rhs)
 {
   CXCursor d = gv_local(s->w->t, e);
   if (clang_Cursor_isNull(d)) return;
-  fw_var *v = &s->w->vars.v[fw_var_for(s->w, d)];
+  uint32_t vi = fw_var_for(s->w, d);   /* first: it may grow the vector */
+  fw_var *v = &s->w->vars.v[vi];
   v->guard_bad = v->reassigned = 1;
+  long long z;
+  if (!clang_Cursor_isNull(rhs) && fw_int_literal_value(rhs, &z) && z == 0) v->zero_seen = 1;
+  else v->zero_off = 1;
+}
+
+/* Can the variable hold 0 for the whole call: a scalar or a pointer, not
+ * volatile? */
+static int gv_zero_type(CXCursor d)
+{
+  CXType t = clang_getCursorType(d);
+  if (clang_isVolatileQualifiedType(t)) return 0;
+  t = clang_getCanonicalType(t);
+  return (t.kind >= CXType_Bool && t.kind <= CXType_Int128) || t.kind == CXType_Enum || t.kind == CXType_Pointer;
 }
 
 /* Is the variable's type one a condition tests by value (not a pointer,
@@ -53,6 +76,22 @@ static unsigned gv_offset(CXSourceLocation at)
   return off;
 }
 
+/* A local's declaration: its initialiser is its first write. */
+static void gv_decl(gv_scan *s, CXCursor c)
+{
+  uint32_t vi = fw_var_for(s->w, c);   /* first: it may grow the vector */
+  fw_var *v = &s->w->vars.v[vi];
+  CXCursor init = clang_Cursor_getVarDeclInitializer(c);
+  long long z;
+  if (!gv_zero_type(c)) v->zero_off = 1;
+  else if (!clang_Cursor_isNull(init)) {
+    if (fw_int_literal_value(init, &z) && z == 0) v->zero_seen = 1;
+    else v->zero_off = 1;
+  }
+  if (clang_Cursor_isNull(init) || !gv_scalar(c)) v->guard_bad = 1;
+  else { vec_push(&s->decls, gv_offset(clang_getCursorLocation(c))); vec_push(&s->decls, vi); }
+}
+
 /* One node of the body (the visit recurses: an AST can be deep). */
 static enum CXChildVisitResult gv_visit(CXCursor c, CXCursor parent, CXClientData d)
 {
@@ -61,16 +100,14 @@ static enum CXChildVisitResult gv_visit(CXCursor c, CXCursor parent, CXClientDat
   fw *w = s->w;
   enum CXCursorKind k = clang_getCursorKind(c);
   switch (k) {
-  case CXCursor_LabelStmt: case CXCursor_GotoStmt: case CXCursor_IndirectGotoStmt:
   case CXCursor_GCCAsmStmt: case CXCursor_MSAsmStmt:   /* asm outputs assign unseen */
+    s->asm_seen = 1;
+    /* fall through */
+  case CXCursor_LabelStmt: case CXCursor_GotoStmt: case CXCursor_IndirectGotoStmt:
     s->jumps = 1;
     break;
   case CXCursor_VarDecl:
-    if (fw_is_local_decl(c)) {
-      uint32_t vi = fw_var_for(w, c);
-      if (clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(c)) || !gv_scalar(c)) w->vars.v[vi].guard_bad = 1;
-      else { vec_push(&s->decls, gv_offset(clang_getCursorLocation(c))); vec_push(&s->decls, vi); }
-    }
+    if (fw_is_local_decl(c)) gv_decl(s, c);
     break;
   /* The operator first, the operands only for an assignment, & or ++/--:
    * asking libclang for every operator's operands was ~5 % of the walk. */
@@ -79,7 +116,7 @@ static enum CXChildVisitResult gv_visit(CXCursor c, CXCursor parent, CXClientDat
     CXCursor kids[2];
     if ((k == CXCursor_CompoundAssignOperator || op == CXBinaryOperator_Assign) &&
         fe_kids(c, kids, 2) == 2)
-      gv_spoil(s, kids[0]);
+      gv_spoil(s, kids[0], k == CXCursor_CompoundAssignOperator ? clang_getNullCursor() : kids[1]);
     break;
   }
   case CXCursor_UnaryOperator: {
@@ -88,7 +125,7 @@ static enum CXChildVisitResult gv_visit(CXCursor c, CXCursor parent, CXClientDat
     if ((op == CXUnaryOperator_AddrOf || op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec ||
          op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec) &&
         fe_kids(c, kid, 1) == 1) {
-      gv_spoil(s, kid[0]);
+      gv_spoil(s, kid[0], clang_getNullCursor());
       CXCursor d = op == CXUnaryOperator_AddrOf ? gv_local(w->t, kid[0]) : clang_getNullCursor();
       if (!clang_Cursor_isNull(d)) w->vars.v[fw_var_for(w, d)].naddr++;   /* slot.c */
     }
@@ -108,13 +145,18 @@ static enum CXChildVisitResult gv_visit(CXCursor c, CXCursor parent, CXClientDat
 
 void fw_guardvar_scan(fw *w, CXCursor fn, CXCursor body)
 {
-  gv_scan s = { w, 0, {0}, {0} };
+  gv_scan s = { w, 0, 0, {0}, {0} };
   int n = clang_Cursor_getNumArguments(fn);
   for (int i = 0; i < n; i++) {
     CXCursor p = clang_Cursor_getArgument(fn, (unsigned)i);
-    if (!gv_scalar(p)) w->vars.v[fw_var_for(w, p)].guard_bad = 1;
+    uint32_t vi = fw_var_for(w, p);
+    fw_var *v = &w->vars.v[vi];
+    v->zero_off = 1;   /* the caller's value */
+    if (!gv_scalar(p)) v->guard_bad = 1;
   }
   clang_visitChildren(body, gv_visit, &s);
+  if (s.asm_seen)
+    for (size_t i = 0; i < w->vars.n; i++) w->vars.v[i].zero_off = 1;
   /* Declared in a loop or a switch: initialised again, or jumped over. */
   for (size_t i = 0; i < s.decls.n; i += 2)
     for (size_t j = 0; j < s.loops.n; j += 2)
@@ -160,4 +202,13 @@ void fw_guardvar_lits(fw *w, CXCursor cond, int pol, fw_u32vec *out)
   out->n = 0;
   if (w->flow_noguard || w->flow_off) return;
   gv_lits(w, cond, pol, out, 0);
+}
+
+int fw_guardvar_zero(fw *w, CXCursor e)
+{
+  CXCursor d = gv_local(w->t, e);
+  if (clang_Cursor_isNull(d)) return 0;
+  uint32_t vi = fw_var_for(w, d);
+  const fw_var *v = &w->vars.v[vi];
+  return v->zero_seen && !v->zero_off;
 }

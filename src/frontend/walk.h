@@ -51,6 +51,9 @@ typedef struct {
   uint8_t agg_read;     /* a pointer was loaded from it in this walk */
   uint8_t reassigned;   /* assigned, incremented or addressed anywhere in the body (guardvar.c) */
   uint16_t naddr;       /* how many `&v` the body spells (guardvar.c) */
+  uint8_t zero_seen;    /* a write of the literal 0 (initialiser or `v = 0`) (guardvar.c) */
+  uint8_t zero_off;     /* some write is not one, or v is addressed, a parameter, an
+                           aggregate, volatile, or asm may write it (guardvar.c) */
   uint64_t mw_sure;     /* maywrite.c: parameter bits some assignment gave outside any input test */
   uint64_t mw_cond;     /* … and bits an assignment gave under one (tests: mw_test) */
   uint16_t mw_test[4];  /* indices into fw.mw_tests of those tests (FW_MW_TESTS) */
@@ -291,9 +294,10 @@ uint64_t fw_rotable_load(fw *w, CXCursor at, CXCursor decl);
 int fw_switch_covers_enum(CXCursor cond, CXCursor body);
 
 /* cmpfold.c: a comparison of an integer with a constant that the
- * integer's type decides (`u > ULONG_MAX`, `u < 0` for unsigned u):
+ * integer's type decides (`u > ULONG_MAX`, `u < 0` for unsigned u), or a
+ * test of a local that holds 0 for the whole call (w may be NULL: none):
  * 1 always true, 0 always false, -1 not such a comparison. */
-int fw_cmp_type_decided(CXCursor cond);
+int fw_cmp_type_decided(fw *w, CXCursor cond);
 
 /* intptr.c: a pointer converted to an integer (conv) with provenance m
  * is noted; an integer `from` converted back to a pointer that carries
@@ -658,6 +662,9 @@ void fw_flow_drop(fw *w, size_t mark);
 void fw_guardvar_scan(fw *w, CXCursor fn, CXCursor body);
 /* The literals that hold where cond is pol (1 true, 0 false), into out. */
 void fw_guardvar_lits(fw *w, CXCursor cond, int pol, fw_u32vec *out);
+/* Is e a local that holds 0 for the whole call (every write the literal 0,
+ * never addressed: GMP's TMP marker where only alloca is used)? */
+int fw_guardvar_zero(fw *w, CXCursor e);
 
 /* errsave.c: errno saved on entry and put back (issue 30, item 2) */
 /* Collects the locals of body that only ever hold a value read from errno
@@ -757,7 +764,7 @@ int fw_maywrite_test(fw *w, uint32_t vi, unsigned param, uint32_t *text);
 int fw_for(fw *w, CXCursor s);
 int fw_loop_cond_false(CXCursor cond);
 /* walk_stmt.c: is s, run when cond is want (1 true, 0 false), dead code? */
-int fw_branch_dead(CXCursor cond, int want, CXCursor s);
+int fw_branch_dead(fw *w, CXCursor cond, int want, CXCursor s);
 int fw_loop_endless(fw *w, int has_cond, CXCursor cond, int body_flags);
 void fw_loops_finish(fw *w);
 

@@ -134,13 +134,14 @@ static enum CXChildVisitResult fw_find_entry(CXCursor c, CXCursor parent, CXClie
 
 /* Is statement s, run when cond is `want` (1 true, 0 false), dead: cond a
  * constant of the other value (`if (0)`, `if (false)`, `while (0)`: release
- * builds' assertion macros) or a comparison its operand's type decides
- * (cmpfold.c), and no label or case inside to jump in by? */
-int fw_branch_dead(CXCursor cond, int want, CXCursor s)
+ * builds' assertion macros) or a comparison its operand's type decides or
+ * of a local that holds 0 (cmpfold.c), and no label or case inside to jump
+ * in by? */
+int fw_branch_dead(fw *w, CXCursor cond, int want, CXCursor s)
 {
   long long v;
   if (clang_Cursor_isNull(s)) return 0;
-  if (!fw_int_literal_value(cond, &v)) v = fw_cmp_type_decided(cond);   /* `u > ULONG_MAX` */
+  if (!fw_int_literal_value(cond, &v)) v = fw_cmp_type_decided(w, cond);   /* `u > ULONG_MAX` */
   if (v < 0 || (v != 0) == want) return 0;
   int entry = 0;
   clang_visitChildren(s, fw_find_entry, &entry);
@@ -222,7 +223,7 @@ static int fw_if(fw *w, CXCursor c)
   if (!chain && !ch.joined) mark = all;
   fw_avail_saved extra = fw_avail_save(w, mark, all);
   if (chain == CXBinaryOperator_LOr) fw_avail_leave(w, mark);
-  int dead_a = fw_branch_dead(kids[0], 1, kids[1]), dead_b = n > 2 && fw_branch_dead(kids[0], 0, kids[2]);
+  int dead_a = fw_branch_dead(w, kids[0], 1, kids[1]), dead_b = n > 2 && fw_branch_dead(w, kids[0], 0, kids[2]);
   int folded = fw_cond_folded(kids[0]), cond_a = folded != 1, cond_b = folded != 0;
   /* Code hoisting (hoist.c): from the branch on the condition (its first
    * operand, for `a && b`) into the then-side (the then-branch, or b) and
@@ -346,7 +347,7 @@ static int fw_while(fw *w, CXCursor c, int is_do)
   CXCursor loop0 = w->loop_stmt;
   w->loop_stmt = c;
   if (is_do) { f = fw_stmt(w, body); fw_expr(w, cond, ACC_VALUE); }
-  else { fw_expr(w, cond, ACC_VALUE); f = fw_branch_dead(cond, 1, body) ? 0 : fw_stmt(w, body); }
+  else { fw_expr(w, cond, ACC_VALUE); f = fw_branch_dead(w, cond, 1, body) ? 0 : fw_stmt(w, body); }
   w->loop_stmt = loop0;
   if (looped || (f & FS_BRK)) fw_flow_top(w);   /* and every break */
   if (looped) fw_iter_leave(w, outer);
