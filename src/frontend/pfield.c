@@ -58,17 +58,29 @@ static int pf_append(char *key, size_t n, size_t *len, const char *s)
 
 static int pf_path_rec(fw *w, CXCursor e, char *key, size_t n, size_t *len, int depth);
 
+/* Is field f a member of the struct (no union) of type t itself, not of
+ * an anonymous member nested in it (which may be a union's)? */
+static int pf_own_field(CXCursor f, CXType t)
+{
+  CXCursor rec = clang_getCursorSemanticParent(f);
+  CXCursor decl = clang_getTypeDeclaration(clang_getCanonicalType(t));
+  return clang_getCursorKind(rec) == CXCursor_StructDecl &&
+         clang_equalCursors(clang_getCanonicalCursor(rec), clang_getCanonicalCursor(decl));
+}
+
 /* `b->f` or `b.f`: the field's step of the path. */
 static int pf_member(fw *w, CXCursor e, char *key, size_t n, size_t *len, int depth)
 {
   CXCursor f = clang_getCursorReferenced(e);
   if (clang_getCursorKind(f) != CXCursor_FieldDecl || clang_Cursor_isBitField(f)) return -1;
-  if (clang_getCursorKind(clang_getCursorSemanticParent(f)) != CXCursor_StructDecl) return -1;
   CXCursor kid[1];
   if (fe_kids(e, kid, 1) != 1) return -1;
   CXCursor base = fe_strip_implicit(w->t, kid[0]);
+  CXType bt = fe_canon_type(base);
+  int arrow = fe_type_is_pointer(bt);
+  if (!pf_own_field(f, arrow ? clang_getPointeeType(bt) : bt)) return -1;
   int p;
-  if (fe_type_is_pointer(fe_canon_type(base))) {   /* P->f */
+  if (arrow) {                                      /* P->f */
     p = pf_param(w, base);
     char head[16];
     snprintf(head, sizeof head, "%d>", p);
