@@ -139,14 +139,9 @@ static int pf_live(const fw *w)
   return w->pfields.n && !w->flow_noguard && !w->flow_off && !w->pf_cleanup;
 }
 
-static void pf_forget_all(fw *w)
-{
-  for (size_t i = 0; i < w->pfields.n; i++) w->pfields.v[i].cur = PROV_UNKNOWN;
-}
-
 void fw_pf_clobber(fw *w)
 {
-  pf_forget_all(w);
+  for (size_t i = 0; i < w->pfields.n; i++) w->pfields.v[i].cur = PROV_UNKNOWN;
 }
 
 /* Can a store of type t not change a pointer object (C's effective-type
@@ -165,7 +160,7 @@ static int pf_type_inert(const fw *w, CXType t)
 void fw_pf_write(fw *w, CXCursor at, const lv_t *lv)
 {
   if (!w->pfields.n || lv->kind == LV_LOCAL || lv->kind == LV_TEMP) return;
-  if (clang_getCursorKind(at) == CXCursor_CallExpr) { pf_forget_all(w); return; }   /* an atomic */
+  if (clang_getCursorKind(at) == CXCursor_CallExpr) { fw_pf_clobber(w); return; }   /* an atomic */
   CXType t = fe_canon_type(at);
   if (pf_type_inert(w, t)) return;
   char key[FW_PF_KEY];
