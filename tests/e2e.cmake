@@ -52,6 +52,7 @@ set(_e2e_tests
   cache_failed_tu
   cache_clean_midrun
   check_findings_kept
+  check_nothing_declared
   cache_stamps
 )
 foreach(_e2e ${_e2e_tests})

@@ -523,6 +523,17 @@ void cmd_solve(const cli_opts *o, link_prog *p, const char *root)
   sb_free(&said);
 }
 
+/* Does a function whose body is analysed declare an attribute check judges?
+ * (The C library's prototypes declare many: they are not the project's.) */
+static bool cmd_any_declared(const link_prog *p)
+{
+  for (size_t fi = 0; fi < p->funcs.n; fi++)
+    if (link_has_body(&p->funcs.v[fi]) &&
+        (p->funcs.v[fi].declared & (SUM_DECL_GNU | SUM_DECL_VOID_PURE | SUM_DECL_VOID_CONST | SUM_DECL_C23)))
+      return true;
+  return false;
+}
+
 void cmd_solve_said(const cli_opts *o, link_prog *p, const char *root, strbuf *said)
 {
   p->whole_program = o->whole_program;
@@ -534,6 +545,9 @@ void cmd_solve_said(const cli_opts *o, link_prog *p, const char *root, strbuf *s
   if (o->cmd != CMD_LINK && !(o->files.n && !o->db)) cmd_mark_other_defs(o, p, root);
   if (o->quiet) return;
   for (size_t i = 0; i < p->warnings.n; i++) sb_printf(said, "%s\n", p->warnings.v[i]);
+  if (o->cmd == CMD_CHECK && !cmd_any_declared(p))
+    sb_puts(said, "purist: no function of the analysed code is declared pure or const (nor through a macro): "
+                  "nothing to check; `purist suggest` shows where the attributes belong\n");
   for (size_t i = 0; i < p->conflicts.n; i++) {   /* paths relative to the root, as everywhere */
     const link_conflict_rec *c = &p->conflicts.v[i];
     const link_func *f = &p->funcs.v[c->func];
