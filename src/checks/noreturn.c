@@ -177,6 +177,19 @@ static bool nr_skipped_call(const link_prog *p, const link_call *cl)
   return (cl->flags & (SCF_DOOMED | SCF_NORETURN)) || link_guard_call(p, cl);
 }
 
+/* A call of fi to itself adds nothing to fi's class in any view: what the
+ * call contributes is fi's own state mapped through its arguments, never
+ * above fi's class, so the least fixpoint is what fi's other effects and
+ * calls give. Asking the solved class instead would bring back the
+ * effects this view leaves out (a recursive function's failed-assertion
+ * message, counted as a read there: FFmpeg's av_rescale_rnd under
+ * --assert-level=2). A cycle through other functions still takes their
+ * solved class (an upper bound; what it finds in progress is memoised). */
+static bool nr_self_call(const link_func *g, const link_call *cl, uint32_t fi)
+{
+  return cl->callee == fi && link_has_body(g);
+}
+
 /* Starts fi's class: in progress, its own effects joined. */
 static void nr_class_begin(nr_ctx *c, uint32_t fi, bool skip_doomed, bool skip_barrier, uint8_t *memo,
                            nr_frames *st)
@@ -217,6 +230,7 @@ static purity nr_class(nr_ctx *c, uint32_t fi, bool skip_doomed, bool skip_barri
     const link_call *cl = &p->calls.v[f->call_off + fr->i];
     if ((skip_doomed && nr_skipped_call(p, cl)) || link_scratch_call(p, f, cl)) { fr->i++; continue; }
     const link_func *g = &p->funcs.v[cl->callee];
+    if (nr_self_call(g, cl, fr->fi)) { fr->i++; continue; }
     bool inner = link_has_body(g) && cl->callee != fr->fi;
     if (inner && memo[cl->callee] == 0) {   /* the callee first; this call again after */
       nr_class_begin(c, cl->callee, skip_doomed, skip_barrier, memo, &st);
@@ -251,9 +265,9 @@ purity nr_live_sure_class(nr_ctx *c, uint32_t fi)
   }
   for (uint32_t i = 0; i < f->ncall; i++) {
     const link_call *cl = &p->calls.v[f->call_off + i];
-    if (nr_skipped_call(p, cl) || link_scratch_call(p, f, cl)) continue;
-    purity k = link_call_class_scratch(p, f, cl);
     const link_func *g = &p->funcs.v[cl->callee];
+    if (nr_skipped_call(p, cl) || link_scratch_call(p, f, cl) || nr_self_call(g, cl, fi)) continue;
+    purity k = link_call_class_scratch(p, f, cl);
     if (link_has_body(g) && cl->callee != fi) {
       purity gl = nr_live_class(c, cl->callee);
       if (gl < k) k = gl;
