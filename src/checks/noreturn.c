@@ -51,6 +51,15 @@ static bool nr_assert_macro(const link_prog *p, const link_call *cl)
   return strcasestr(S(p, cl->macro), "assert") != NULL;
 }
 
+/* A noreturn function the knowledge base names as how a library fails a
+ * documented precondition (GMP's __gmp_divide_by_zero: `contract`). Looked
+ * up by name: GMP's own build analyses its body. */
+static bool nr_contract(const link_prog *p, const link_func *g)
+{
+  const kb_entry *e = p->kb ? kb_lookup(p->kb, S(p, g->name)) : NULL;
+  return e && e->contract;
+}
+
 /* A noreturn function whose name says it is an assertion failing
  * (systemd's log_assert_failed): its assertion macro may sit inside other
  * macros (strndupa_safe → alloca_safe → assert), and then the outermost
@@ -126,7 +135,8 @@ static void nr_info_call(nr_ctx *c, uint32_t fi, uint32_t i)
   }
   if (cl->flags & SCF_NORETURN) {
     asserts = is_assert_fail(S(c->p, g->name)) || nr_assert_named(S(c->p, g->name)) ||
-              (cl->flags & SCF_IMPOSSIBLE);   /* default: of a switch over every enumerator */
+              (cl->flags & SCF_IMPOSSIBLE) ||   /* default: of a switch over every enumerator */
+              nr_contract(c->p, g);
     dies = !asserts;
   } else if (link_has_body(g) && cl->callee != fi) {
     const nr_info *gi = &c->info[cl->callee];
@@ -245,25 +255,29 @@ static void nr_effects(nr_ctx *c, const checks_opts *o, const link_func *f, puri
   }
 }
 
+/* The noreturn function f's failed-assertion path ends in, or NULL. */
+static const link_func *nr_assert_end(nr_ctx *c, const nr_info *in)
+{
+  const link_prog *p = c->p;
+  int32_t ci = in->acall;
+  for (int steps = 0; steps < 16 && ci >= 0; steps++) {
+    const link_call *cl = &p->calls.v[ci];
+    if (cl->flags & SCF_NORETURN) return &p->funcs.v[cl->callee];
+    ci = nr_info_of(c, cl->callee)->acall;
+  }
+  return NULL;
+}
+
 /* What removes f's failed-assertion path: " (built with NDEBUG …)" only
  * when it ends in the standard assert's failure call (__assert_fail),
  * G_DISABLE_ASSERT for g_assert; nothing for a project's own macro that
  * aborts (FFmpeg's av_assert0 aborts whatever NDEBUG says). */
 static const char *nr_assert_off(nr_ctx *c, const nr_info *in)
 {
-  const link_prog *p = c->p;
-  int32_t ci = in->acall;
-  for (int steps = 0; steps < 16 && ci >= 0; steps++) {
-    const link_call *cl = &p->calls.v[ci];
-    const char *g = S(p, p->funcs.v[cl->callee].name);
-    if (cl->flags & SCF_NORETURN) {
-      if (reason_is_assert_fail(g))
-        return " (built with NDEBUG there is no such path)";
-      if (!strncmp(g, "g_assertion_message", 19)) return " (built with G_DISABLE_ASSERT there is no such path)";
-      return "";
-    }
-    ci = nr_info_of(c, cl->callee)->acall;
-  }
+  const link_func *end = nr_assert_end(c, in);
+  const char *g = end ? S(c->p, end->name) : "";
+  if (reason_is_assert_fail(g)) return " (built with NDEBUG there is no such path)";
+  if (!strncmp(g, "g_assertion_message", 19)) return " (built with G_DISABLE_ASSERT there is no such path)";
   return "";
 }
 
@@ -350,7 +364,12 @@ void nr_emit(nr_ctx *c, const checks_opts *o, uint32_t fi, purity decl, sum_loc 
   bool assert_only = in->call < 0 && in->loop < 0;
   bool used = !assert_only && nr_value_used(c, o, fi);
   strbuf msg = {0};
-  if (assert_only) sb_printf(&msg, "'%s' is declared %s but a failed assertion does not return: ", S(p, f->name), purity_name(decl));
+  const link_func *end = assert_only ? nr_assert_end(c, in) : NULL;
+  if (end && nr_contract(p, end))
+    sb_printf(&msg, "'%s' is declared %s but its check of a documented precondition does not return (a usage "
+                    "error, as a failed assertion is): ", S(p, f->name), purity_name(decl));
+  else if (assert_only)
+    sb_printf(&msg, "'%s' is declared %s but a failed assertion does not return: ", S(p, f->name), purity_name(decl));
   else sb_printf(&msg, "'%s' is declared %s but may not return: ", S(p, f->name), purity_name(decl));
   diag *d = checks_emit(out, p, o, "misuse-noreturn", assert_only || used ? DIAG_NOTE : DIAG_WARNING, at, f, "");
   nr_chain(c, o, in, assert_only, &msg, d);

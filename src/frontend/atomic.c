@@ -135,6 +135,7 @@ int fw_atomic_call(fw *w, CXCursor call, const char *name, uint64_t *result)
   for (int i = 0; i < n; i++) kids[i] = clang_Cursor_getArgument(call, (unsigned)i);
   if (!fe_expr_is_pointer(kids[0])) return 0;
   w->ncalls++;
+  fw_pf_clobber(w);
   fa_record(w, call, fa_base(name, buf, sizeof buf), kind, kids, (unsigned)n);
   *result = fe_expr_is_pointer(call) ? PROV_UNKNOWN : 0;
   return 1;

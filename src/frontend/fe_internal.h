@@ -98,6 +98,7 @@ typedef struct {
   char *build_dir;   /* an out-of-tree build's directory (generated.c), or NULL */
   bool pic;          /* built -fPIC/-fpic (SFF_EXPORTED) */
   bool interpose;    /* and with semantic interposition (SFF_INTERPOSABLE) */
+  bool no_strict_alias;  /* built -fno-strict-aliasing: any store may change a pointer (pfield.c) */
   bool args_rtl;     /* the target's GCC evaluates a call's arguments right to left
                         (x86-64, i386): sum_call.late_* (hoist.c) */
   CXFile text_file;   /* the file whose text spelling.c read last, and that text */

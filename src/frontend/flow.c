@@ -94,6 +94,7 @@ void fw_flow_top(fw *w)
     w->vars.v[i].fs.base = w->vars.v[i].mask;
     w->vars.v[i].topped = 1;
   }
+  fw_pf_clobber(w);   /* fields of parameters' objects (pfield.c) */
 }
 
 size_t fw_flow_save(fw *w)
@@ -102,8 +103,10 @@ size_t fw_flow_save(fw *w)
   fw_fstate head;
   memset(&head, 0, sizeof head);
   head.base = w->vars.n;
+  head.part[0].bits = w->pfields.n;   /* pfield.c's paths follow the variables */
   vec_push(&w->flow, head);
   for (size_t i = 0; i < w->vars.n; i++) vec_push(&w->flow, w->vars.v[i].fs);
+  fw_pf_save(w);
   return at;
 }
 
@@ -111,6 +114,7 @@ void fw_flow_restore(fw *w, size_t at)
 {
   size_t n = (size_t)w->flow.v[at].base;
   for (size_t i = 0; i < n && i < w->vars.n; i++) w->vars.v[i].fs = w->flow.v[at + 1 + i];
+  fw_pf_restore(w, &w->flow.v[at + 1 + n], (size_t)w->flow.v[at].part[0].bits);
 }
 
 /* Adds part {bits, lits of s's part or none, plus lit} to out; on
@@ -158,6 +162,7 @@ void fw_flow_join_lits(fw *w, size_t at, const fw_u32vec *lits_saved, const fw_u
     flow_add_side(&out, b, common, lits_cur);
     *b = out;
   }
+  fw_pf_join(w, &w->flow.v[at + 1 + n], (size_t)w->flow.v[at].part[0].bits);
 }
 
 void fw_flow_join(fw *w, size_t at)

@@ -109,6 +109,17 @@ static void fe_pic_flags(const fe_job *job, bool *pic_out, bool *interpose_out)
   *interpose_out = pic && interpose;
 }
 
+/* Does the build say -fno-strict-aliasing (the last of -f[no-]strict-aliasing)? */
+static bool fe_no_strict_alias(const fe_job *job)
+{
+  bool off = false;
+  for (int i = 0; i < job->argc; i++) {
+    if (!strcmp(job->argv[i], "-fno-strict-aliasing")) off = true;
+    if (!strcmp(job->argv[i], "-fstrict-aliasing")) off = false;
+  }
+  return off;
+}
+
 /* Errors located in the code make the TU unusable; diagnostics without a
  * location come from the driver (flags clang does not know) and are only
  * worth a warning. Returns the number of errors in the code. */
@@ -414,6 +425,7 @@ static fe_status fe_summarize_view(CXIndex idx, const fe_job *job, const fe_ccvi
   t.sum = summary_new();
   t.build_dir = fe_build_dir(job);
   fe_pic_flags(job, &t.pic, &t.interpose);
+  t.no_strict_alias = fe_no_strict_alias(job);
   t.args_rtl = fe_args_right_to_left(tu);
   t.sum->main_file = fe_file_id(&t, clang_getFile(tu, job->file));
   if (!t.sum->main_file) t.sum->main_file = strtab_intern(t.sum->strs, job->file);

@@ -185,6 +185,11 @@ typedef struct { uint32_t var; uint32_t seq; int depth; uint64_t bits; } fw_excl
  * *var, a field of record rec at bits [lo, hi). */
 typedef struct { uint32_t eff, var; uint64_t rec; int64_t lo, hi; } fw_fieldw;
 
+/* pfield.c: a field path from a parameter (`P->f[1].g`, as text after
+ * "P>") and what it holds where the walk is (PROV_UNKNOWN: anything). */
+#define FW_PF_KEY 48
+typedef struct { int16_t param; char key[FW_PF_KEY]; uint64_t cur; } fw_pfield;
+
 typedef struct fw {
   fe_tu *t;
   uint32_t fi;
@@ -270,6 +275,8 @@ typedef struct fw {
   VEC(fw_excl) excl;      /* ptrneq.c: active exclusions */
   VEC(fw_mwtest) mw_active;  /* maywrite.c: the input tests whose branch the walk is in */
   VEC(fw_mwtest) mw_tests;   /* every such test an assignment ran under (sticky) */
+  VEC(fw_pfield) pfields;    /* pfield.c: fields of parameters' objects stored in this pass */
+  int pf_cleanup;            /* a cleanup attribute seen: its handler runs unseen (pfield.c) */
   CXSourceRange intptr_at;   /* intptr.c: the last pointer converted to an integer */
   uint64_t intptr_mask;      /* and its provenance */
 } fw;
@@ -739,6 +746,25 @@ int fw_slot_arg(fw *w, CXCursor call, uint32_t fi, int i);
 int fw_slot_after_call(fw *w, uint32_t fi, uint32_t vi, const uint64_t *masks, uint32_t nargs, CXCursor call);
 /* The exactness of a value of provenance m assigned from expression value. */
 uint64_t fw_slot_inexact_of(fw *w, uint64_t m, CXCursor value);
+
+/* pfield.c: a pointer stored into a field of a parameter's object, read
+ * back (issue 30, item 3: GMP's mpn_hgcd_matrix_init) */
+/* A call: its callee may store into any field. */
+void fw_pf_clobber(fw *w);
+/* A write of lvalue lv (expression at), other than of a whole local:
+ * forgets what it may change. */
+void fw_pf_write(fw *w, CXCursor at, const lv_t *lv);
+/* After that write, a store (rd: read-modify-write) of a value of
+ * provenance m into target: a followed path now holds m. */
+void fw_pf_store(fw *w, CXCursor target, uint64_t m, int rd);
+/* A pointer loaded from lvalue c (lv): what a followed path holds here,
+ * or 0 where it may hold anything. */
+uint64_t fw_pf_load(fw *w, CXCursor c, const lv_t *lv);
+/* flow.c's save, restore and join of the paths' values: saved holds the
+ * first n paths' values (fw_fstate.base), pushed by fw_pf_save. */
+void fw_pf_save(fw *w);
+void fw_pf_restore(fw *w, const fw_fstate *saved, size_t n);
+void fw_pf_join(fw *w, const fw_fstate *saved, size_t n);
 
 /* ptrneq.c: `p != q` of a local pointer p and a parameter q never assigned */
 /* Pushes the exclusions cond (true) implies; returns the old count. */

@@ -394,7 +394,10 @@ int fw_lvalue(fw *w, CXCursor c, lv_t *lv)
 /* Records a read and/or write of the lvalue lv (expression `at`). */
 static void fw_access_plain(fw *w, CXCursor at, const lv_t *lv, int rd, int wr)
 {
-  if (wr && !(lv->kind == LV_LOCAL && lv->whole)) w->mem_writes++;
+  if (wr && !(lv->kind == LV_LOCAL && lv->whole)) {
+    w->mem_writes++;
+    fw_pf_write(w, at, lv);   /* what it may change of parameters' fields (pfield.c) */
+  }
   switch (lv->kind) {
   case LV_TEMP: return;
   case LV_LOCAL:
@@ -518,6 +521,9 @@ static uint64_t fw_lvalue_expr(fw *w, CXCursor c, int acc, const lv_t *lv)
   if (lv->kind == LV_GLOBAL) return fw_rotable_load(w, c, lv->decl);
   /* From a local struct or array: what the function stored there (aggfield.c). */
   if (lv->kind == LV_LOCAL && !lv->whole) return fw_agg_load(w, lv->var);
+  /* A field of a parameter's object stored on every path here (pfield.c). */
+  uint64_t stored = fw_pf_load(w, c, lv);
+  if (stored) return stored;
   /* `*P` of a slot parameter on entry: the caller's pointer (slot.c). */
   uint64_t entry = fw_slot_entry_load(w, c, lv);
   if (entry) return entry;
@@ -537,6 +543,7 @@ uint64_t fw_store(fw *w, CXCursor target, uint64_t m, CXCursor value, int rd)
     /* Not an lvalue form we know: assume the worst. */
     fw_scratch_leaves(w, m);
     fw_pb_stored(w, NULL, target, m);
+    fw_pf_clobber(w);
     fw_expr(w, target, ACC_VALUE);
     fw_effect(w, target, SE_WRITE_MEM, 0, 0, 0);
     w->mem_writes++;
@@ -548,6 +555,7 @@ uint64_t fw_store(fw *w, CXCursor target, uint64_t m, CXCursor value, int rd)
   size_t e0 = w->t->sum->effs.n;
   fw_access(w, target, &lv, rd, 1);
   fw_fields_note_store(w, target, e0);
+  fw_pf_store(w, target, m, rd);
   w->eff_flags = flags0;
   if (rd && lv.kind == LV_LOCAL) w->vars.v[lv.var].used = 1;
   int into_var = lv.kind == LV_LOCAL && (lv.whole || w->vars.v[lv.var].ptr_union) && w->vars.v[lv.var].is_ptr;
@@ -943,6 +951,7 @@ static uint64_t fw_call(fw *w, CXCursor c)
     if (handled) return r;
   }
   w->ncalls++;
+  fw_pf_clobber(w);   /* the callee may store into parameters' fields */
   uint32_t enter = direct ? ++w->call_enters : UINT32_MAX;
   if (!direct) {
     size_t k = fw_kids(w, c);

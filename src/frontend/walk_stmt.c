@@ -438,8 +438,11 @@ static void fw_local_var(fw *w, CXCursor d)
       /* __attribute__((cleanup(fn))) calls fn at the end of the scope, with
        * no call in the AST: count it as a call we cannot see into. */
       static const char *const cleanup[] = { "cleanup", "__cleanup__", NULL };
-      if (fe_attr_has_word(w->t, e, cleanup) && !fw_cleanup_call(w, d, e, vi))
-        fw_effect(w, d, SE_CALL_INDIRECT, 0, 0, strtab_intern(w->t->sum->strs, "cleanup"));
+      if (fe_attr_has_word(w->t, e, cleanup)) {
+        w->pf_cleanup = 1;   /* it runs at the scope's end, where pfield.c does not see it */
+        if (!fw_cleanup_call(w, d, e, vi))
+          fw_effect(w, d, SE_CALL_INDIRECT, 0, 0, strtab_intern(w->t->sum->strs, "cleanup"));
+      }
       continue;
     }
     if (!clang_isExpression(clang_getCursorKind(e))) continue;
@@ -737,6 +740,8 @@ static void fw_restart(fw *w, fw_mark m, size_t argmasks)
   w->cleanups.n = 0;
   w->excl.n = 0;
   w->mw_active.n = 0;
+  w->pfields.n = 0;
+  w->pf_cleanup = 0;
 }
 
 int fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn)
@@ -821,6 +826,7 @@ int fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn)
   vec_free(&w.leaf_arms);
   vec_free(&w.heads);
   vec_free(&w.cleanups);
+  vec_free(&w.pfields);
   free(w.asm_printed);
   return flags & FS_ENDS;
 }

@@ -62,7 +62,7 @@ static int kb_parse_callback_map(kb_entry *e, const char *s, size_t n)
   return (int)(colon - s);
 }
 
-/* One item of the effects column: rN, wN, r*, w*, cN, cN:AB…, noreturn,
+/* One item of the effects column: rN, wN, r*, w*, cN, cN:AB…, noreturn, contract,
  * errno, errno=const, errno=pure, nullN, queryN, cheat, alloc, hook, fN. */
 static int kb_parse_effect(kb_entry *e, const char *s, size_t n)
 {
@@ -95,6 +95,7 @@ static int kb_parse_effect(kb_entry *e, const char *s, size_t n)
   if (n == 5 && memcmp(s, "cheat", 5) == 0) { e->cheat = true; return 0; }
   if (n == 5 && memcmp(s, "alloc", 5) == 0) { e->alloc = true; return 0; }
   if (n == 4 && memcmp(s, "hook", 4) == 0) { e->hook = true; return 0; }
+  if (n == 8 && memcmp(s, "contract", 8) == 0) { e->contract = true; return 0; }
   if (n < 2 || (s[0] != 'r' && s[0] != 'w' && s[0] != 'c' && s[0] != 'f')) return -1;
   bool rd = s[0] == 'r';
   if (n == 2 && s[1] == '*') {

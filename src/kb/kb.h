@@ -34,6 +34,10 @@ typedef struct {
                           marker of linked blocks, every block linked from it) */
   bool hook;           /* hook: the name is a global function pointer, and a call through
                           it does what the entry says (GMP's __gmp_allocate_func) */
+  bool contract;       /* contract: (noreturn) how a library fails a documented
+                          precondition of its callers (GMP's division by zero): `check`
+                          reports a path ending here as a failed assertion's, a note
+                          (checks/noreturn.c); looked up by name, body or not */
   /* (issue 30 item 2) errno=CLASS: the function's class apart from setting
    * errno (mbrtowc, strtol): what a caller that saves errno on entry and
    * puts it back before every return gets from it in `check`. */

@@ -16,6 +16,7 @@
 #include "util/textenc.h"
 #include "util/fileio.h"
 #include "util/strtab.h"
+#include "util/strbuf.h"
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -218,12 +219,46 @@ static void text_diag(FILE *out, text_cache *c, bool color, const diag *d)
   }
 }
 
+/* Do a and b read the same, but for the function they concern? */
+static bool text_same(const diag *a, const diag *b)
+{
+  if (a->severity != b->severity || a->line != b->line || a->column != b->column ||
+      a->related.n != b->related.n || strcmp(a->file, b->file) || strcmp(a->check, b->check) ||
+      strcmp(a->message, b->message))
+    return false;
+  for (size_t i = 0; i < a->related.n; i++) {
+    const diag_related *x = &a->related.v[i], *y = &b->related.v[i];
+    if (x->line != y->line || x->column != y->column || strcmp(x->file, y->file) || strcmp(x->message, y->message))
+      return false;
+  }
+  return true;
+}
+
+/* The functions of d[0] and its repeats d[1..n), as one note at its place:
+ * code an #include or a macro puts into several functions (brotli's
+ * hasher templates) reads the same in each, and the reader wants it once. */
+static void text_repeats(FILE *out, bool color, const diag *d, size_t n)
+{
+  enum { SHOWN = 4 };
+  strbuf sb = {0};
+  sb_printf(&sb, "the same in %zu functions: ", n);
+  for (size_t i = 0; i < n && i < SHOWN; i++)
+    sb_printf(&sb, "%s'%s'", i ? ", " : "", d[i].function ? d[i].function : "?");
+  if (n > SHOWN) sb_printf(&sb, " and %zu more", n - SHOWN);
+  sb_puts(&sb, " (the code is included or expanded into each)");
+  text_locus(out, color, d->file, d->line, d->column);
+  text_headline(out, color, DIAG_NOTE, sb.s, NULL);
+  sb_free(&sb);
+}
+
 int diag_print_text(FILE *out, const diag_list *l, bool color)
 {
   text_cache c = {0};
   size_t count[3] = {0};
-  for (size_t i = 0; i < l->n; i++) {
+  for (size_t i = 0, n; i < l->n; i += n) {
+    for (n = 1; i + n < l->n && text_same(&l->v[i], &l->v[i + n]); n++) {}
     text_diag(out, &c, color, &l->v[i]);
+    if (n > 1) text_repeats(out, color, &l->v[i], n);
     count[l->v[i].severity <= DIAG_ERROR ? l->v[i].severity : DIAG_ERROR]++;
   }
   if (l->n) text_summary(out, count);

@@ -179,6 +179,34 @@ static void test_summary_line(void **state)
   diag_list_free(&l);
 }
 
+/* The same finding in several functions (a header included into each, or
+ * a macro) prints once, with a note naming them; a finding that differs
+ * in its related notes, or another finding at the same place, does not
+ * join it. */
+static void test_repeats_in_functions(void **state)
+{
+  diag_list l = {0};
+  const char *fns[] = {"fa", "fb", "fc", "fd", "fe", "ff"};
+  for (int i = 0; i < 6; i++) {
+    diag *d = diag_add(&l, "redundant-call", DIAG_NOTE, "t.h", "/nonexistent/t.h", 9, 3, fns[i], "twice");
+    diag_add_related(d, "t.h", NULL, 8, 3, "the first call");
+  }
+  diag *odd = diag_add(&l, "redundant-call", DIAG_NOTE, "t.h", "/nonexistent/t.h", 9, 3, "fz", "twice");
+  diag_add_related(odd, "t.h", NULL, 7, 3, "the first call");
+  diag_add(&l, "dead-call", DIAG_WARNING, "t.h", "/nonexistent/t.h", 9, 3, "fa", "twice");
+  diag_sort(&l);
+  char *t = text_of(&l, false);
+  assert_non_null(strstr(t, "t.h:9:3: note: the same in 6 functions: 'fa', 'fb', 'fc', 'fd' and 2 more"));
+  assert_null(strstr(t, "'fz'"));
+  assert_non_null(strstr(t, "\n1 warning, 2 notes generated.\n"));
+  const char *p = t;
+  int heads = 0;
+  while ((p = strstr(p, "note: twice")) != NULL) { heads++; p++; }
+  assert_int_equal(heads, 2);
+  free(t);
+  diag_list_free(&l);
+}
+
 /* A pseudo-terminal, to see what auto does on a terminal. */
 static FILE *open_tty(int *master)
 {
@@ -223,6 +251,7 @@ int main(void)
     cmocka_unit_test(test_missing_source_and_positions),
     cmocka_unit_test(test_wide_margin),
     cmocka_unit_test(test_summary_line),
+    cmocka_unit_test(test_repeats_in_functions),
     cmocka_unit_test(test_use_color),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
