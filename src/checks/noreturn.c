@@ -22,6 +22,7 @@ void nr_ctx_init(nr_ctx *c, const link_prog *p)
   c->live_barrier = xcalloc(p->funcs.n ? p->funcs.n : 1, 1);
   c->run = xcalloc(p->funcs.n ? p->funcs.n : 1, 1);
   c->unused = NULL;   /* nr_value_used fills it when first asked */
+  c->comps = NULL;    /* liveclass.c computes them when first asked */
 }
 
 void nr_ctx_free(nr_ctx *c)
@@ -31,6 +32,7 @@ void nr_ctx_free(nr_ctx *c)
   free(c->live_barrier);
   free(c->run);
   free(c->unused);
+  nr_comps_free(c->comps);
 }
 
 /* A failed assert(), or GLib's g_assert()/g_assert_*() (its noreturn
@@ -81,11 +83,10 @@ static bool nr_cache_guard(const link_prog *p, const link_func *f, uint32_t x)
   return false;
 }
 
-/* One function being worked on by the walks below: its index, the next
- * call to look at, and (nr_class) the class so far. The walks keep their
- * own stack: a call chain 100,000 deep must not overflow the thread's
- * (issue 31 item 7). */
-typedef struct { uint32_t fi, i; purity cls; } nr_frame;
+/* One function being worked on by the walk below: its index and the next
+ * call to look at. The walk keeps its own stack: a call chain 100,000
+ * deep must not overflow the thread's (issue 31 item 7). */
+typedef struct { uint32_t fi, i; } nr_frame;
 typedef VEC(nr_frame) nr_frames;
 
 /* Starts fi's info: in progress, its endless loop if any. */
@@ -99,7 +100,7 @@ static void nr_info_begin(nr_ctx *c, uint32_t fi, nr_frames *st)
     const sum_effect *e = &c->p->effs.v[f->eff_off + i];
     if (e->kind == SE_LOOP && (e->flags & SEF_ENDLESS)) in->loop = (int32_t)(f->eff_off + i);
   }
-  nr_frame fr = { fi, 0, PURITY_CONST };
+  nr_frame fr = { fi, 0 };
   vec_push(st, fr);
 }
 
@@ -172,115 +173,6 @@ const nr_info *nr_info_of(nr_ctx *c, uint32_t fi)
   }
   vec_free(&st);
   return &c->info[fi];
-}
-
-/* A compiler barrier: no instruction, so it breaks no declared attribute. */
-bool nr_is_barrier(const sum_effect *e)
-{
-  return e->kind == SE_ASM && e->param == SA_ASM_BARRIER;
-}
-
-/* A call no returning path of a correct caller makes: on a path that
- * ends in a noreturn call, or a precondition guard's (precond.h). */
-static bool nr_skipped_call(const link_prog *p, const link_call *cl)
-{
-  return (cl->flags & (SCF_DOOMED | SCF_NORETURN)) || link_guard_call(p, cl);
-}
-
-/* Starts fi's class: in progress, its own effects joined. */
-static void nr_class_begin(nr_ctx *c, uint32_t fi, bool skip_doomed, bool skip_barrier, uint8_t *memo,
-                           nr_frames *st)
-{
-  const link_prog *p = c->p;
-  const link_func *f = &p->funcs.v[fi];
-  memo[fi] = 0xff;
-  purity cls = PURITY_CONST;
-  for (uint32_t i = 0; i < f->neff; i++) {
-    const sum_effect *e = &p->effs.v[f->eff_off + i];
-    if ((skip_doomed && (e->flags & SEF_DOOMED)) || (skip_barrier && nr_is_barrier(e))) continue;
-    if (link_scratch_effect(p, f, e)) continue;   /* scratch memory: no caller sees it (link/capture.c) */
-    cls = purity_join(cls, link_effect_contrib(p, e));
-  }
-  nr_frame fr = { fi, 0, cls };
-  vec_push(st, fr);
-}
-
-/* The class of fi from what can run and be seen: barriers left out, and
- * with skip_doomed also what lies on paths ending in a noreturn call.
- * memo: per function, 1 + the class, 0 not yet known, 0xff in progress
- * (a cycle: the callee's solved class stands in). */
-static purity nr_class(nr_ctx *c, uint32_t fi, bool skip_doomed, bool skip_barrier, uint8_t *memo)
-{
-  const link_prog *p = c->p;
-  if (memo[fi] == 0xff) return (purity)p->funcs.v[fi].cls;
-  if (memo[fi]) return (purity)(memo[fi] - 1);
-  nr_frames st = {0};
-  nr_class_begin(c, fi, skip_doomed, skip_barrier, memo, &st);
-  while (st.n) {
-    nr_frame *fr = &st.v[st.n - 1];
-    const link_func *f = &p->funcs.v[fr->fi];
-    if (fr->i == f->ncall) {
-      memo[fr->fi] = (uint8_t)(fr->cls + 1);
-      st.n--;
-      continue;
-    }
-    const link_call *cl = &p->calls.v[f->call_off + fr->i];
-    if ((skip_doomed && nr_skipped_call(p, cl)) || link_scratch_call(p, f, cl)) { fr->i++; continue; }
-    const link_func *g = &p->funcs.v[cl->callee];
-    bool inner = link_has_body(g) && cl->callee != fr->fi;
-    if (inner && memo[cl->callee] == 0) {   /* the callee first; this call again after */
-      nr_class_begin(c, cl->callee, skip_doomed, skip_barrier, memo, &st);
-      continue;
-    }
-    purity k = link_call_class_scratch(p, f, cl);
-    if (inner) {
-      purity gl = memo[cl->callee] == 0xff ? (purity)g->cls : (purity)(memo[cl->callee] - 1);
-      if (gl < k) k = gl;
-    }
-    fr->cls = purity_join(fr->cls, k);
-    fr->i++;
-  }
-  vec_free(&st);
-  return (purity)(memo[fi] - 1);
-}
-
-purity nr_live_class(nr_ctx *c, uint32_t fi)
-{
-  return nr_class(c, fi, true, true, c->live);
-}
-
-purity nr_live_sure_class(nr_ctx *c, uint32_t fi)
-{
-  const link_prog *p = c->p;
-  const link_func *f = &p->funcs.v[fi];
-  purity cls = PURITY_CONST;
-  for (uint32_t i = 0; i < f->neff; i++) {
-    const sum_effect *e = &p->effs.v[f->eff_off + i];
-    if ((e->flags & (SEF_DOOMED | SEF_MAY)) || nr_is_barrier(e) || link_scratch_effect(p, f, e)) continue;
-    cls = purity_join(cls, link_effect_contrib(p, e));
-  }
-  for (uint32_t i = 0; i < f->ncall; i++) {
-    const link_call *cl = &p->calls.v[f->call_off + i];
-    if (nr_skipped_call(p, cl) || link_scratch_call(p, f, cl)) continue;
-    purity k = link_call_class_scratch(p, f, cl);
-    const link_func *g = &p->funcs.v[cl->callee];
-    if (link_has_body(g) && cl->callee != fi) {
-      purity gl = nr_live_class(c, cl->callee);
-      if (gl < k) k = gl;
-    }
-    cls = purity_join(cls, k);
-  }
-  return cls;
-}
-
-purity nr_live_barrier_class(nr_ctx *c, uint32_t fi)
-{
-  return nr_class(c, fi, true, false, c->live_barrier);
-}
-
-purity nr_run_class(nr_ctx *c, uint32_t fi)
-{
-  return nr_class(c, fi, false, true, c->run);
 }
 
 /* "loops forever (x.c:7:3, in expansion of macro 'fatal')", for the

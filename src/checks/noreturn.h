@@ -24,6 +24,7 @@ typedef struct {
   uint8_t *live_barrier;  /* the same, compiler barriers counted */
   uint8_t *run;     /* the class with noreturn paths counted (--strict), barriers not */
   uint8_t *unused;  /* per function: 1 if some call may drop its value (nr_value_used); NULL until asked */
+  struct nr_comps *comps;  /* the call graph's components (liveclass.c); NULL until asked */
 } nr_ctx;
 
 void nr_ctx_init(nr_ctx *c, const link_prog *p);
@@ -32,7 +33,9 @@ void nr_ctx_free(nr_ctx *c);
 /* May function fi end in a noreturn call, or a loop no path leaves, on
  * some path? */
 const nr_info *nr_info_of(nr_ctx *c, uint32_t fi);
-/* The class of fi's paths that return (effects and calls on paths ending
+/* liveclass.c: the classes below, each solved per component of the call
+ * graph from what can run and be seen.
+ * The class of fi's paths that return (effects and calls on paths ending
  * in a noreturn call left out, and precondition guards' calls), compiler barriers (asm with no
  * instruction, SA_ASM_BARRIER) left out: what a declared attribute must
  * cover. */
@@ -45,6 +48,7 @@ purity nr_live_sure_class(nr_ctx *c, uint32_t fi);
 /* The class with noreturn paths counted (--strict), barriers left out. */
 purity nr_run_class(nr_ctx *c, uint32_t fi);
 bool nr_is_barrier(const sum_effect *e);
+void nr_comps_free(struct nr_comps *k);
 
 /* misuse-noreturn for f declared `decl`: a warning, or a note when only a
  * failed assertion ends the path; else a note when a precondition guard

@@ -104,6 +104,8 @@ char *project_root_for_link(const cli_opts *o)
   return root;
 }
 
+static char *project_db_root(const cli_opts *o, const char *dbpath);
+
 /* -o and --write-baseline must not name the database or a source it
  * lists (cli/clobber.h). */
 static int project_check_output(const cli_opts *o, const char *dbpath, const fe_jobs *jobs, char **err)
@@ -130,16 +132,39 @@ static bool project_has_file(const fe_jobs *jobs, const char *file)
   return found;
 }
 
+/* A file named as the project root sees it, from somewhere else
+ * (`purist explain -p proj lib/a.c` run outside proj): that path, which
+ * the database compiles, or NULL. Files are named from the current
+ * directory, as clang-tidy's; this only says so. */
+static char *project_db_relative(const cli_opts *o, const char *dbpath, const fe_jobs *jobs, const char *file)
+{
+  if (file[0] == '/') return NULL;
+  char *root = project_db_root(o, dbpath);
+  char *there = xasprintf("%s/%s", root, file);
+  free(root);
+  if (access(there, R_OK) == 0 && project_has_file(jobs, there)) return there;
+  free(there);
+  return NULL;
+}
+
 /* -p DIR FILE...: every file named must be one the database compiles. */
 static int project_check_named(const cli_opts *o, const char *dbpath, const fe_jobs *jobs, char **err)
 {
   for (size_t i = 0; i < o->files.n; i++) {
-    if (project_has_file(jobs, o->files.v[i])) continue;
-    *err = access(o->files.v[i], R_OK) != 0
-      ? xasprintf("%s: %s", o->files.v[i], strerror(errno))
-      : xasprintf("%s is not compiled by %s: name a file it lists, or analyse it alone "
-                  "with its flags after -- (purist %s %s -- -Iinclude)",
-                  o->files.v[i], dbpath, cli_cmd_def(o->cmd)->name, o->files.v[i]);
+    const char *file = o->files.v[i];
+    if (project_has_file(jobs, file)) continue;
+    int gone = access(file, R_OK) != 0 ? errno : 0;
+    char *there = gone ? project_db_relative(o, dbpath, jobs, file) : NULL;
+    if (there)
+      *err = xasprintf("%s: %s (files are named from the current directory; the database "
+                       "compiles %s)", file, strerror(gone), there);
+    else if (gone)
+      *err = xasprintf("%s: %s", file, strerror(gone));
+    else
+      *err = xasprintf("%s is not compiled by %s: name a file it lists, or analyse it alone "
+                       "with its flags after -- (purist %s %s -- -Iinclude)",
+                       file, dbpath, cli_cmd_def(o->cmd)->name, file);
+    free(there);
     return -1;
   }
   return 0;

@@ -87,6 +87,14 @@ printf 'int lone(void) { return 1; }\n' >src/lone.c
 run infer -p build src/lone.c
 expect_usage_error 'src/lone\.c is not compiled by .*build/compile_commands\.json.*-- '
 
+check "a file named as the project root sees it, from elsewhere: the error says where it is"
+cd src
+run infer -p ../build src/a.c
+expect_usage_error 'src/a\.c: No such file or directory \(files are named from the current directory; the database compiles .*/p/src/a\.c\)$'
+run infer -p ../build src/none.c
+expect_usage_error 'src/none\.c: No such file or directory$'
+cd ..
+
 check "flags after -- with -p are added to every entry (clang-tidy's --extra-arg)"
 run infer -p build -- -DEXTRA
 expect_ok
