@@ -36,6 +36,15 @@ static CXCursor gv_local(fe_tu *t, CXCursor e)
   return fw_is_local_decl(d) ? d : clang_getNullCursor();
 }
 
+/* v is written with the value of rhs (a null cursor: some other value):
+ * does it still hold 0 only? */
+static void gv_zero_write(fw_var *v, CXCursor rhs)
+{
+  long long z;
+  if (!clang_Cursor_isNull(rhs) && fw_int_literal_value(rhs, &z) && z == 0) v->zero_seen = 1;
+  else v->zero_off = 1;
+}
+
 /* e is written: with the value of rhs (a null cursor: some other value). */
 static void gv_spoil(gv_scan *s, CXCursor e, CXCursor rhs)
 {
@@ -44,30 +53,23 @@ static void gv_spoil(gv_scan *s, CXCursor e, CXCursor rhs)
   uint32_t vi = fw_var_for(s->w, d);   /* first: it may grow the vector */
   fw_var *v = &s->w->vars.v[vi];
   v->guard_bad = v->reassigned = 1;
-  long long z;
-  if (!clang_Cursor_isNull(rhs) && fw_int_literal_value(rhs, &z) && z == 0) v->zero_seen = 1;
-  else v->zero_off = 1;
+  gv_zero_write(v, rhs);
 }
 
-/* Can the variable hold 0 for the whole call: a scalar or a pointer, not
- * volatile? */
-static int gv_zero_type(CXCursor d)
+/* Is the variable not volatile and of a scalar type (with pointers: or a
+ * pointer)? */
+static int gv_value_type(CXCursor d, bool pointers)
 {
   CXType t = clang_getCursorType(d);
   if (clang_isVolatileQualifiedType(t)) return 0;
   t = clang_getCanonicalType(t);
-  return (t.kind >= CXType_Bool && t.kind <= CXType_Int128) || t.kind == CXType_Enum || t.kind == CXType_Pointer;
+  return (t.kind >= CXType_Bool && t.kind <= CXType_Int128) || t.kind == CXType_Enum ||
+         (pointers && t.kind == CXType_Pointer);
 }
 
 /* Is the variable's type one a condition tests by value (not a pointer,
  * whose provenance changes, nor volatile)? */
-static int gv_scalar(CXCursor d)
-{
-  CXType t = clang_getCursorType(d);
-  if (clang_isVolatileQualifiedType(t)) return 0;
-  t = clang_getCanonicalType(t);
-  return (t.kind >= CXType_Bool && t.kind <= CXType_Int128) || t.kind == CXType_Enum;
-}
+static int gv_scalar(CXCursor d) { return gv_value_type(d, false); }
 
 static unsigned gv_offset(CXSourceLocation at)
 {
@@ -82,12 +84,8 @@ static void gv_decl(gv_scan *s, CXCursor c)
   uint32_t vi = fw_var_for(s->w, c);   /* first: it may grow the vector */
   fw_var *v = &s->w->vars.v[vi];
   CXCursor init = clang_Cursor_getVarDeclInitializer(c);
-  long long z;
-  if (!gv_zero_type(c)) v->zero_off = 1;
-  else if (!clang_Cursor_isNull(init)) {
-    if (fw_int_literal_value(init, &z) && z == 0) v->zero_seen = 1;
-    else v->zero_off = 1;
-  }
+  if (!gv_value_type(c, true)) v->zero_off = 1;   /* a scalar or a pointer can hold 0 throughout */
+  else if (!clang_Cursor_isNull(init)) gv_zero_write(v, init);
   if (clang_Cursor_isNull(init) || !gv_scalar(c)) v->guard_bad = 1;
   else { vec_push(&s->decls, gv_offset(clang_getCursorLocation(c))); vec_push(&s->decls, vi); }
 }
