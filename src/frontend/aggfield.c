@@ -159,6 +159,18 @@ void fw_agg_addressed(fw *w, uint32_t vi)
   if (w->vars.v[vi].agg_read) w->stale = 1;
 }
 
+/* The value of a designated initializer `.d = v` or `[i] = v` (libclang:
+ * an unexposed expression of type void holding the designators, then the
+ * value), else kid itself. The designators are constants or member
+ * names: nothing to walk. */
+static CXCursor agg_designated_value(CXCursor kid)
+{
+  if (clang_getCursorKind(kid) != CXCursor_UnexposedExpr || clang_getCursorType(kid).kind != CXType_Void) return kid;
+  CXCursor kk[8];
+  unsigned n = fe_kids(kid, kk, 8);
+  return n >= 2 && n <= 8 ? kk[n - 1] : kid;
+}
+
 /* The provenance of what initializer list `list` stores; walks it (its
  * effects recorded as fw_expr would). */
 static uint64_t agg_init_list(fw *w, CXCursor list)
@@ -167,7 +179,7 @@ static uint64_t agg_init_list(fw *w, CXCursor list)
   size_t k = fw_kids(w, list);
   uint64_t m = 0;
   for (size_t i = k; i < w->ks.n; i++) {
-    CXCursor e = w->ks.v[i];
+    CXCursor e = agg_designated_value(w->ks.v[i]);
     enum CXCursorKind kind = clang_getCursorKind(e);
     if (kind == CXCursor_InitListExpr) {
       m |= agg_init_list(w, e);
@@ -176,8 +188,7 @@ static uint64_t agg_init_list(fw *w, CXCursor list)
     if (!clang_isExpression(kind)) continue;
     uint64_t em = fw_expr(w, e, ACC_VALUE);
     /* A string literal filling a char array holds no pointer (one for a
-     * pointer member decays: an unexposed cast around it). A designator
-     * (`.d = p`) is a pointer of unknown provenance (fw_unexposed). */
+     * pointer member decays: an unexposed cast around it). */
     if (kind == CXCursor_StringLiteral) continue;
     m |= agg_stored_prov(clang_getCursorType(e), em);
   }
