@@ -116,6 +116,15 @@ static enum CXVisitorResult agg_field_has_pointer(CXCursor f, CXClientData d)
   return CXVisit_Break;
 }
 
+int fw_agg_type_followed(CXType t)
+{
+  t = clang_getCanonicalType(t);
+  if (t.kind != CXType_Record || clang_isVolatileQualifiedType(t) ||
+      clang_getCursorKind(clang_getTypeDeclaration(t)) != CXCursor_StructDecl)
+    return 0;
+  return agg_type_has_pointer(t) && !agg_type_has_union(t);
+}
+
 uint64_t fw_agg_value(fw *w, CXCursor c, const lv_t *lv)
 {
   if (fe_canon_type(c).kind != CXType_Record || !agg_type_has_pointer(fe_canon_type(c))) return 0;
@@ -154,9 +163,12 @@ void fw_agg_store(fw *w, uint32_t vi, CXCursor target, uint64_t m)
   if (v->agg_read) w->stale = 1;
 }
 
-void fw_agg_addressed(fw *w, uint32_t vi)
+void fw_agg_addressed(fw *w, uint32_t vi, CXCursor at)
 {
-  if (w->vars.v[vi].agg_read) w->stale = 1;
+  fw_var *v = &w->vars.v[vi];
+  if (clang_Cursor_isNull(v->addr_first)) v->addr_first = at;
+  else if (!clang_equalCursors(v->addr_first, at)) v->addr_multi = 1;
+  if (v->agg_read) w->stale = 1;
 }
 
 /* The value of a designated initializer `.d = v` or `[i] = v` (libclang:

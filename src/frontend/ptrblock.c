@@ -31,15 +31,29 @@
  * The caller. A direct call records pointee masks (SCF_PTE) when an
  * argument points to the function's own blocks (PROV_FRESH: what they
  * hold, checked by the link) or into the blocks of its own eligible
- * parameters (their virtual parameters). */
+ * parameters (their virtual parameters).
+ *
+ * A local struct (issue 30 item 3, through calls). xz's
+ * `lzma_mf mf = { .buffer = NULL, … }; lz_encoder_prepare (&mf, …)`,
+ * whose callee frees `mf->buffer`: freeing null. A struct parameter whose
+ * pointer members hold every pointer stored there (no union of other
+ * members) is eligible too: a pointer loaded from its members is its
+ * virtual parameter. An argument `&v` of a local struct whose address the
+ * caller takes nowhere else (so only its own stores, all seen, and the
+ * callee's reach v) records what the caller stores into v anywhere in
+ * its body (aggfield.c's union) as the pointee mask, with pte_join: the
+ * link adds what the callee stores through that argument, and makes the
+ * mask anywhere if the callee lets v's address go. */
 #include "frontend/walk.h"
 
-/* Is the parameter a pointer to a pointer? */
+/* Is the parameter a pointer to a pointer, or to a struct whose pointer
+ * members hold every pointer stored there (no union of other members)? */
 static int pb_type_ok(CXCursor p)
 {
   CXType t = clang_getCanonicalType(clang_getCursorType(p));
   if (t.kind != CXType_Pointer) return 0;
-  return clang_getCanonicalType(clang_getPointeeType(t)).kind == CXType_Pointer;
+  CXType to = clang_getCanonicalType(clang_getPointeeType(t));
+  return to.kind == CXType_Pointer || fw_agg_type_followed(to);
 }
 
 void fw_pb_begin(fw *w)
@@ -134,10 +148,18 @@ void fw_pb_ptr_to_int(fw *w, CXType to)
   if (to.kind != CXType_Bool) w->sflags |= SSF_PTR_OPAQUE;
 }
 
+/* Unknown code given a pointer may store anything (SSF_PTR_OPAQUE: its
+ * pstores are anywhere) into what it points to: recorded as stores there,
+ * so that a caller whose local struct that is sees them (link/ptrblock.c).
+ * Whether it keeps the pointer is the captures' business (resolved per
+ * call site where the function is the caller's). */
 void fw_pb_indirect_call(fw *w, const uint64_t *masks, size_t n)
 {
-  for (size_t i = 0; i < n; i++)
-    if (masks[i] & ~PROV_RODATA) w->sflags |= SSF_PTR_OPAQUE;
+  for (size_t i = 0; i < n; i++) {
+    if (!(masks[i] & ~PROV_RODATA)) continue;
+    w->sflags |= SSF_PTR_OPAQUE;
+    w->pb_into |= masks[i] & ~(PROV_FRESH | PROV_LOCAL | PROV_RODATA);
+  }
 }
 
 uint64_t fw_pb_pte(const fw *w, uint64_t m)
@@ -148,9 +170,32 @@ uint64_t fw_pb_pte(const fw *w, uint64_t m)
   return out;
 }
 
+int fw_pb_local_pte(fw *w, CXCursor arg, uint64_t *pte)
+{
+  CXCursor x = fw_addr_operand(w, fe_strip(w->t, arg));
+  if (clang_Cursor_isNull(x) || w->flow_off) return 0;
+  int vi = fw_local_ref(w, x);
+  if (vi < 0) return 0;
+  fw_var *v = &w->vars.v[vi];
+  /* Its address taken here only: `&v` once, no `&v.f`, no member array
+   * decaying (a later one walks the function again: fw_agg_addressed). */
+  if (v->param >= 0 || v->naddr != 1 || v->addr_multi || !clang_equalCursors(v->addr_first, x) || v->agg_off ||
+      !fw_agg_type_followed(clang_getCursorType(x)))
+    return 0;
+  v->agg_read = 1;   /* a store into v found later walks the function again */
+  *pte = v->agg;
+  return 1;
+}
+
 int fw_pb_pte_useful(uint64_t pte)
 {
   return (pte & ~PROV_UNKNOWN) != 0;
+}
+
+int fw_pb_param_to_pointer(const fw *w, int param)
+{
+  CXType t = clang_getCanonicalType(clang_getCursorType(clang_Cursor_getArgument(w->fn, (unsigned)param)));
+  return clang_getCanonicalType(clang_getPointeeType(t)).kind == CXType_Pointer;
 }
 
 void fw_pb_finish(const fw *w, sum_func *f)

@@ -49,6 +49,9 @@ typedef struct {
   uint8_t agg_off;      /* not such a local, or a union inside: loads from it are unknown */
   uint8_t agg_param;    /* a struct parameter: loads from it also hold its virtual bit */
   uint8_t agg_read;     /* a pointer was loaded from it in this walk */
+  uint8_t addr_multi;   /* its address (or a part's) is taken at more than one expression
+                           (sticky; ptrblock.c) */
+  CXCursor addr_first;  /* where it was first taken (the operand of `&`, or what decays) */
   uint8_t reassigned;   /* assigned, incremented or addressed anywhere in the body (guardvar.c) */
   uint16_t naddr;       /* how many `&v` the body spells (guardvar.c) */
   uint8_t zero_seen;    /* a write of the literal 0 (initialiser or `v = 0`) (guardvar.c) */
@@ -621,6 +624,10 @@ void fw_agg_var_init(fw_var *v, CXCursor decl);
 uint64_t fw_agg_load(fw *w, uint32_t vi);
 /* A value of provenance m stored into `target`, a part of (or all of) vi. */
 void fw_agg_store(fw *w, uint32_t vi, CXCursor target, uint64_t m);
+/* Is t a struct (not volatile) with a pointer member and no union whose
+ * members are not all pointers: what its pointer members hold is every
+ * pointer stored into them (ptrblock.c's struct parameters)? */
+int fw_agg_type_followed(CXType t);
 /* Where the pointers held by struct value c (read as lv says) point: 0
  * when it holds none, a local's stores (a struct parameter's virtual bit
  * too), a read-only global's initializer seen in this file, else
@@ -634,7 +641,7 @@ uint64_t fw_agg_value(fw *w, CXCursor c, const lv_t *lv);
  * not read here. */
 uint64_t fw_agg_arg(fw *w, CXCursor arg, uint64_t m);
 /* vi's address is taken or it decays: walk again if a load counted on it. */
-void fw_agg_addressed(fw *w, uint32_t vi);
+void fw_agg_addressed(fw *w, uint32_t vi, CXCursor at);
 /* Walks the initializer of local aggregate vi; returns its value's provenance. */
 uint64_t fw_agg_initializer(fw *w, uint32_t vi, CXCursor init);
 /* `(&z)->f`, `*&z` or `z->f` of a local array z: the object is a part of
@@ -717,8 +724,15 @@ void fw_pb_ptr_to_int(fw *w, CXType to);
 void fw_pb_indirect_call(fw *w, const uint64_t *masks, size_t n);
 /* The pointee mask a direct call records for an argument of provenance m. */
 uint64_t fw_pb_pte(const fw *w, uint64_t m);
+/* Is call argument arg `&v` of a local struct whose pointer members are
+ * followed, its address taken nowhere else? Then *pte is what the caller
+ * stores into v (the call's pte_join bit: the link adds the callee's). */
+int fw_pb_local_pte(fw *w, CXCursor arg, uint64_t *pte);
 /* Does a pointee mask say more than "anywhere"? */
 int fw_pb_pte_useful(uint64_t pte);
+/* Does parameter param point to a pointer (its virtual parameter is what
+ * `*P` points to), not to a struct (what its pointer members point to)? */
+int fw_pb_param_to_pointer(const fw *w, int param);
 /* Sets f's pinto, pstores and ownc once the walk is final. */
 void fw_pb_finish(const fw *w, sum_func *f);
 /* The provenance of the value of `*P` read at expression c (lv its

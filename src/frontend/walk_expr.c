@@ -88,6 +88,7 @@ uint32_t fw_var_for(fw *w, CXCursor decl)
   memset(&v, 0, sizeof v);
   v.name = fw_name(w, decl);
   v.param = -1;
+  v.addr_first = clang_getNullCursor();
   CXType t = clang_getCanonicalType(clang_getCursorType(decl));
   v.is_ptr = (uint8_t)fe_type_is_pointer(t);
   /* `int a[4]` as a parameter is a pointer, though libclang shows the array. */
@@ -391,6 +392,17 @@ int fw_lvalue(fw *w, CXCursor c, lv_t *lv)
   }
 }
 
+/* "*P" for parameter name pname. */
+static uint32_t fw_star_name(fw *w, uint32_t pname)
+{
+  strbuf b = {0};
+  sb_puts(&b, "*");
+  sb_puts(&b, strtab_get(w->t->sum->strs, pname));
+  uint32_t id = strtab_intern(w->t->sum->strs, sb_str(&b));
+  sb_free(&b);
+  return id;
+}
+
 /* Records a read and/or write of the lvalue lv (expression `at`). */
 static void fw_access_plain(fw *w, CXCursor at, const lv_t *lv, int rd, int wr)
 {
@@ -443,11 +455,9 @@ static void fw_access_plain(fw *w, CXCursor at, const lv_t *lv, int rd, int wr)
       if (w->vars.v[v].param == own) { pname = w->vars.v[v].name; break; }
     uint16_t flags0 = w->eff_flags;
     if (slot >= 0) {
-      strbuf b = {0};
-      sb_puts(&b, "*");
-      sb_puts(&b, strtab_get(w->t->sum->strs, pname));
-      pname = strtab_intern(w->t->sum->strs, sb_str(&b));
-      sb_free(&b);
+      /* "*P" through a pointer to a pointer; `s->buf` through a struct's member. */
+      pname = fw_pb_param_to_pointer(w, slot) ? fw_star_name(w, pname)
+              : clang_Cursor_isNull(lv->ptr) ? 0 : fw_ptr_name(w, lv->ptr);
       w->eff_flags |= SEF_PTE;
     }
     if (rd) fw_effect(w, at, SE_READ_PARAM, 0, (uint8_t)i, pname);
@@ -499,7 +509,7 @@ static uint64_t fw_lvalue_expr(fw *w, CXCursor c, int acc, const lv_t *lv)
     fw_address_escapes(w, c, lv);
     if (lv->kind == LV_LOCAL) {
       w->vars.v[lv->var].addr_plain = 1;   /* what it holds may be copied out */
-      fw_agg_addressed(w, lv->var);
+      fw_agg_addressed(w, lv->var, c);
     }
     return lv_address(lv);
   }
@@ -589,7 +599,7 @@ static uint64_t fw_addr_of(fw *w, CXCursor operand)
     w->vars.v[lv.var].addr_taken = 1;
     w->vars.v[lv.var].addr_plain = 1;
     w->vars.v[lv.var].inexact = ~(uint64_t)0;
-    fw_agg_addressed(w, lv.var);
+    fw_agg_addressed(w, lv.var, operand);
     if (w->vars.v[lv.var].is_ptr) fw_var_grow(w, lv.var, PROV_UNKNOWN, clang_getNullCursor());
   }
   return lv_address(&lv);
@@ -1053,6 +1063,10 @@ static uint64_t fw_call(fw *w, CXCursor c)
   int pb_ok = !alloc && !frees && s->funcs.v[fi].nparams == masks.n && !(s->funcs.v[fi].flags & SFF_VARIADIC);
   for (size_t i = 0; i < masks.n; i++) {
     uint64_t pte = (int)i == slot_arg ? slot_pte : pb_ok ? fw_pb_pte(w, masks.v[i]) : PROV_UNKNOWN;
+    if ((int)i != slot_arg && pb_ok && i < 64 && fw_pb_local_pte(w, clang_Cursor_getArgument(c, (unsigned)i), &pte)) {
+      call.pte_join |= (uint64_t)1 << i;
+      pte_useful = 1;
+    }
     pte_useful |= fw_pb_pte_useful(pte);
     vec_push(&ptes, pte);
   }

@@ -238,19 +238,14 @@ uint64_t link_chain_nonnull(const link_prog *p, const link_call *via, uint64_t n
  * nothing but parameters (derived by arithmetic, never loaded: freeing
  * any other address than a block's start is undefined)? *params gets
  * them, *rest what the call does besides (a wrapper's rst). */
-static bool scratch_release_of_params(const link_prog *p, const link_call *c, uint64_t *params, purity *rest)
+static bool scratch_release_of_params(const link_prog *p, const link_call *c, uint64_t *params)
 {
   const link_func *g = &p->funcs.v[c->callee];
   const kb_entry *e = link_kb_entry(p, g);
   uint64_t frees = g->rel;
-  *rest = PURITY_CONST;
   if (!frees) {
     if (link_solved_body(g) || !e || !e->frees || e->alloc || e->callbacks) return false;
     frees = e->frees;
-  } else if (g->rst.pr || g->rst.pw || g->rst.pn) {
-    return false;
-  } else {
-    *rest = (purity)g->rst.own;
   }
   const uint64_t *m = scratch_masks(p, c);
   *params = 0;
@@ -262,16 +257,25 @@ static bool scratch_release_of_params(const link_prog *p, const link_call *c, ui
   return true;
 }
 
-/* Does call c of f hand only blocks f owns (or null) to what its callee,
- * a release wrapper, releases? Then the call is a release of f's scratch. */
-static bool scratch_releases_own(const link_prog *p, const link_call *c, bool owner)
+/* Does call c of f hand only blocks f owns, or null, to what its callee,
+ * a release wrapper, releases? Then the call is a release of f's scratch,
+ * or of nothing (freeing null does nothing). An argument in local_params
+ * is one the chain being checked knows to be null or its own storage.
+ * The callee may release what a pointer loaded from its argument holds
+ * (its virtual parameter): then the argument's pointee mask says what
+ * (xz's lz_encoder_prepare frees the members its caller's local struct
+ * holds null in). */
+static bool scratch_releases_own(const link_prog *p, const link_call *c, bool owner, uint64_t local_params)
 {
   const link_func *g = &p->funcs.v[c->callee];
-  if (!owner || !g->rel) return false;
+  if (!g->rel) return false;
   const uint64_t *m = scratch_masks(p, c);
+  const uint64_t *pte = link_call_pte(p, c);
+  uint64_t ok = (owner ? PROV_FRESH : 0) | (local_params << PROV_PARAM0);
   for (uint64_t bits = g->rel; bits; bits &= bits - 1) {
     unsigned a = (unsigned)__builtin_ctzll(bits);
-    if (a >= c->nargs || (m[a] & ~PROV_FRESH)) return false;
+    uint64_t x = a < c->nargs ? m[a] : pte && a - c->nargs < c->nargs ? pte[a - c->nargs] : PROV_UNKNOWN;
+    if (x & ~(g->rel_kept >> a & 1 ? ok & ~PROV_FRESH : ok)) return false;
   }
   return true;
 }
@@ -294,8 +298,19 @@ bool link_scratch_call(const link_prog *p, const link_func *f, const link_call *
  * allocated counting as f's own storage when f owns them (owner), and
  * f's parameters in local_params (bit i) pointing to storage no caller
  * of the function being checked sees. */
+static link_state scratch_call_state_rel(const link_prog *p, const link_func *f, const link_call *c,
+                                         uint64_t local_params, bool owner, bool noerr, uint64_t nonnull, bool rest);
+
 static link_state scratch_call_state_in(const link_prog *p, const link_func *f, const link_call *c,
                                         uint64_t local_params, bool owner, bool noerr, uint64_t nonnull)
+{
+  return scratch_call_state_rel(p, f, c, local_params, owner, noerr, nonnull, false);
+}
+
+/* As scratch_call_state_in; with rest, the call is a release of f's
+ * parameters (scratch_release_of_params): what it does besides. */
+static link_state scratch_call_state_rel(const link_prog *p, const link_func *f, const link_call *c,
+                                         uint64_t local_params, bool owner, bool noerr, uint64_t nonnull, bool rest)
 {
   const link_func *g = &p->funcs.v[c->callee];
   /* noerr: f keeps errno for its caller (or this is f's est), so what the
@@ -306,7 +321,7 @@ static link_state scratch_call_state_in(const link_prog *p, const link_func *f, 
   /* An allocator with a body: what it does besides handing out the block. */
   if (owner && (c->flags & SCF_ALLOC) && link_has_body(g)) cs = (g->lflags & LF_ALLOCATOR) ? g->ast : g->st;
   /* A release wrapper given only f's own blocks: what it does besides. */
-  if (scratch_releases_own(p, c, owner)) cs = g->rst;
+  if (rest || scratch_releases_own(p, c, owner, local_params)) cs = g->rel ? g->rst : (link_state){ PURITY_CONST, 0, 0, 0, 0 };
   const kb_entry *e = link_kb_entry(p, g);
   if (e && e->callbacks) cs.own = PURITY_NORMAL;   /* callbacks: indirect.c knows better */
   uint64_t local[PROV_MAX_PARAMS];
@@ -352,6 +367,16 @@ purity link_call_class_scratch_as(const link_prog *p, const link_func *f, const 
   if (k == PURITY_CONST) return k;
   link_state s = scratch_call_state_in(p, f, c, local_params, owner, ch ? ch->noerr : false, ch ? ch->nonnull : 0);
   purity ks = scratch_state_class(&s);
+  /* The callee specialised to the functions this call passes it (xz's
+   * lzma_raw_coder_memusage given encoder_find), their check states
+   * counted (link/indirect.c): no worse an answer, and often better. */
+  const link_func *g = &p->funcs.v[c->callee];
+  if (ks > PURITY_CONST && f->nfnarg && link_solved_body(g) && g->pc) {
+    link_state sp;
+    link_ind_call_check(p, f, c, &sp);
+    purity kp = scratch_state_class(&sp);
+    if (kp < ks) ks = kp;
+  }
   return ks < k ? ks : k;
 }
 
@@ -382,21 +407,18 @@ static link_state scratch_eval(const link_prog *p, const link_func *f, bool owne
      * attribute (GLib's g_date_set_dmy on a GDate of the stack). */
     if (scratch_skip_call(p, c, owner) || link_guard_call(p, c)) continue;
     uint64_t released;
-    purity rest;
-    if (rel && scratch_release_of_params(p, c, &released, &rest)) {
-      *rel |= released;
-      s.own = purity_join((purity)s.own, rest);
-      continue;
-    }
-    link_state plain, cs = scratch_call_state_in(p, f, c, 0, owner, noerr, 0);
-    link_ind_call(p, f, c, NULL, &plain);
+    bool rest = rel && scratch_release_of_params(p, c, &released);
+    if (rest) *rel |= released;
+    link_state plain, cs = scratch_call_state_rel(p, f, c, 0, owner, noerr, 0, rest);
+    link_ind_call_check(p, f, c, &plain);
     /* The plain contribution resolves functions passed in; keep it when it
      * is no worse. Of two states equally normal by their writes through
      * parameters, the one that does not also write memory anywhere is
      * better: its writes may still map to its callers' locals (a virtual
-     * parameter, frontend/slot.c). */
+     * parameter, frontend/slot.c). A release of parameters is judged by
+     * what it does besides. */
     purity kp = scratch_state_class(&plain), kc = scratch_state_class(&cs);
-    if (kp < kc || (kp == kc && !(cs.own < plain.own))) cs = plain;
+    if (!rest && (kp < kc || (kp == kc && !(cs.own < plain.own)))) cs = plain;
     s.own = purity_join((purity)s.own, (purity)cs.own);
     s.pr |= cs.pr;
     s.pw |= cs.pw;
@@ -468,8 +490,8 @@ static void scratch_solve_cycle(link_prog *p, const uint32_t *m, uint32_t n)
 }
 
 /* Is f, not recursive, a release wrapper (link_func.rel)? Only a body
- * every call links to (or the join of several), not variadic, keeping
- * none of the parameters it releases. rst keeps everything else it does;
+ * every call links to (or the join of several), not variadic; what it may
+ * also keep of what it releases is rel_kept. rst keeps everything else it does;
  * its reads and writes through the released parameters map, at a call,
  * to the caller's own block: scratch. */
 static void scratch_find_release(link_prog *p, link_func *f, bool owner)
@@ -477,20 +499,20 @@ static void scratch_find_release(link_prog *p, link_func *f, bool owner)
   if (!link_solved_body(f) || (f->flags & SFF_VARIADIC)) return;
   uint64_t rel = 0;
   link_state r = scratch_eval(p, f, owner, false, &rel);
-  if (!rel || (f->captures & rel) || scratch_state_class(&r) > scratch_state_class(&f->sst)) return;
+  if (!rel || scratch_state_class(&r) > scratch_state_class(&f->sst)) return;
   f->rel = rel;
+  f->rel_kept = f->captures & rel;
   f->rst = r;
 }
 
 void link_scratch_solve(link_prog *p)
 {
   p->errno_name = strtab_find(p->strs, "errno");
-  link_pb_solve(p);
   while (scratch_capture_round(p)) {}
   for (size_t fi = 0; fi < p->funcs.n; fi++) {
     link_func *f = &p->funcs.v[fi];
     f->sst = f->ast = f->est = f->st;
-    f->rel = 0;
+    f->rel = f->rel_kept = 0;
     if (!(f->sflags & SSF_SCRATCH) || (f->sflags & SSF_FRESH_ESCAPES) || !link_solved_body(f) ||
         ((f->sflags & SSF_FRESH_IN_OWN) && !link_pb_own_ok(f)) || scratch_passed_away(p, f))
       continue;

@@ -19,7 +19,16 @@
 #define IND_MAX_DEPTH 8
 #define IND_BUDGET 4096   /* specialised bodies evaluated for one call of the solver */
 
-typedef struct { const link_prog *p; uint32_t budget; } ind_ctx;
+/* check: states for `check` (scratch work left out: link_func.sst) where
+ * a callee's body is known, as link/capture.c's scratch_eval wants. */
+typedef struct { const link_prog *p; uint32_t budget; bool check; } ind_ctx;
+
+/* What calling g from f gives: its solved state, or its check state. */
+static link_state ind_callee(const ind_ctx *x, const link_func *f, const link_func *g)
+{
+  if (x->check && link_solved_body(g)) return g->sst;
+  return link_solve_callee(x->p, f, g);
+}
 
 static void ind_call(ind_ctx *x, const link_func *f, const link_call *c, const link_bind *fb, int depth,
                      link_state *out);
@@ -100,10 +109,11 @@ static const sum_pcall *ind_pcall_of(const link_prog *p, const link_func *g, uin
 
 /* Into s: a call of g through pointer effect e (its pcall fact pc)
  * reaching function h, seen through the call's arguments. */
-static void ind_target(const link_prog *p, const link_func *g, const sum_effect *e, const sum_pcall *pc, uint32_t h,
+static void ind_target(const ind_ctx *x, const link_func *g, const sum_effect *e, const sum_pcall *pc, uint32_t h,
                        link_state *s)
 {
-  link_state hs = link_solve_callee(p, g, &p->funcs.v[h]), one = { PURITY_CONST, 0, 0, 0, 0 };
+  const link_prog *p = x->p;
+  link_state hs = ind_callee(x, g, &p->funcs.v[h]), one = { PURITY_CONST, 0, 0, 0, 0 };
   link_solve_apply(&one, &hs, pc->nargs ? p->argmasks.v + pc->arg_off : NULL, pc->nargs);
   if ((e->flags & SEF_DOOMED) && !p->strict) link_solve_cap_doomed(&one);
   ind_join(s, &one);
@@ -112,14 +122,15 @@ static void ind_target(const link_prog *p, const link_func *g, const sum_effect 
 /* A call through a member of what the parameter returns, the parameter
  * bound to lookup fn: the functions fn's table holds there (link/fnret.c),
  * joined; unknown when the lookup's table does not say. */
-static void ind_member(const link_prog *p, const link_func *g, const sum_effect *e, const sum_pcall *pc, uint32_t fn,
+static void ind_member(const ind_ctx *x, const link_func *g, const sum_effect *e, const sum_pcall *pc, uint32_t fn,
                        link_state *s)
 {
+  const link_prog *p = x->p;
   uint32_t first, n = link_fnret_members(p, fn, pc->moff - 1, &first);
   if (!n) { link_solve_effect(s, e, p->strict); return; }
   for (uint32_t i = 0; i < n; i++) {
     const sum_rmember *m = &p->rmembers.v[first + i];
-    if (m->kind == SFA_FUNC) ind_target(p, g, e, pc, m->value, s);   /* a null member is never called */
+    if (m->kind == SFA_FUNC) ind_target(x, g, e, pc, m->value, s);   /* a null member is never called */
   }
 }
 
@@ -134,8 +145,8 @@ static link_state ind_spec(ind_ctx *x, const link_func *g, const link_bind *gb, 
     uint32_t fn = pc ? gb->fn[pc->param] : 0;
     if (!fn) { link_solve_effect(&s, e, p->strict); continue; }
     if (fn == LINK_BIND_NULL) continue;   /* calling a null pointer is undefined: not on any path */
-    if (pc->moff) { ind_member(p, g, e, pc, fn - 1, &s); continue; }
-    ind_target(p, g, e, pc, fn - 1, &s);
+    if (pc->moff) { ind_member(x, g, e, pc, fn - 1, &s); continue; }
+    ind_target(x, g, e, pc, fn - 1, &s);
   }
   for (uint32_t i = 0; i < g->ncall; i++) {
     link_state cs;
@@ -153,9 +164,10 @@ static link_state ind_spec(ind_ctx *x, const link_func *g, const link_bind *gb, 
  * joins in, its pointer parameters pointing wherever any other argument
  * points (the key, the array), or where the entry's map says (cN:AB…);
  * an unknown one makes the call normal. */
-static void ind_kb_callbacks(const link_prog *p, const link_func *f, const link_call *c, const kb_entry *e,
+static void ind_kb_callbacks(const ind_ctx *x, const link_func *f, const link_call *c, const kb_entry *e,
                              uint64_t bound, const link_bind *gb, link_state *out)
 {
+  const link_prog *p = x->p;
   const uint64_t *masks = c->nargs ? p->argmasks.v + c->arg_off : NULL;
   for (uint64_t bits = e->callbacks; bits; bits &= bits - 1) {
     unsigned j = (unsigned)__builtin_ctzll(bits);
@@ -172,7 +184,7 @@ static void ind_kb_callbacks(const link_prog *p, const link_func *f, const link_
     if (e->cb_nmap && e->cb_arg == j)
       for (uint32_t k = 0; k < n && k < e->cb_nmap; k++)
         hm[k] = e->cb_map[k] < c->nargs ? masks[e->cb_map[k]] : PROV_UNKNOWN;
-    link_state hs = link_solve_callee(p, f, h);
+    link_state hs = ind_callee(x, f, h);
     link_solve_apply(out, &hs, hm, n);
   }
 }
@@ -197,7 +209,7 @@ static void ind_call(ind_ctx *x, const link_func *f, const link_call *c, const l
     link_solve_apply_pte(out, &cs, masks, c->nargs, link_call_pte(p, c));
     for (uint32_t k = 0; e->callbacks && k < (alts.n ? alts.n : 1); k++) {
       if (alts.n) gb.fn[alts.arg] = alts.fn[k];
-      ind_kb_callbacks(p, f, c, e, bound, &gb, out);
+      ind_kb_callbacks(x, f, c, e, bound, &gb, out);
     }
   } else if (bound && link_solved_body(g) && (g->pc & bound) && depth < IND_MAX_DEPTH && x->budget) {
     /* One specialisation per function the argument may be, joined. */
@@ -207,12 +219,12 @@ static void ind_call(ind_ctx *x, const link_func *f, const link_call *c, const l
         x->budget--;
         cs = ind_spec(x, g, &gb, depth + 1);
       } else {
-        cs = link_solve_callee(p, f, g);   /* out of budget: unknown, as unbound */
+        cs = ind_callee(x, f, g);   /* out of budget: unknown, as unbound */
       }
       link_solve_apply_pte(out, &cs, masks, c->nargs, link_call_pte(p, c));
     }
   } else {
-    cs = link_solve_callee(p, f, g);
+    cs = ind_callee(x, f, g);
     link_solve_apply_pte(out, &cs, masks, c->nargs, link_call_pte(p, c));
   }
   if ((c->flags & SCF_NORETURN) && link_func_exits(g)) out->mnr = 1;
@@ -222,8 +234,14 @@ static void ind_call(ind_ctx *x, const link_func *f, const link_call *c, const l
 void link_ind_call(const link_prog *p, const link_func *f, const link_call *c, const link_bind *fb,
                    link_state *out)
 {
-  ind_ctx x = { p, IND_BUDGET };
+  ind_ctx x = { p, IND_BUDGET, false };
   ind_call(&x, f, c, fb, 0, out);
+}
+
+void link_ind_call_check(const link_prog *p, const link_func *f, const link_call *c, link_state *out)
+{
+  ind_ctx x = { p, IND_BUDGET, true };
+  ind_call(&x, f, c, NULL, 0, out);
 }
 
 uint64_t link_calls_through(const link_prog *p, const link_func *g)

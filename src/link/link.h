@@ -116,8 +116,11 @@ typedef struct {
    * (PulseAudio's pa_xfree in another file, keeping errno around free):
    * bit i, parameter i is released (free, or another such wrapper) and
    * nothing else happens to what it points to beyond rst; rst, its check
-   * state with those releases left out. 0: not one. */
-  uint64_t rel;
+   * state with those releases left out. 0: not one. rel_kept: those of
+   * them it may also keep (captures: passed through a function pointer,
+   * stored): released that way only when the argument is null or the
+   * chain's own storage, never a caller's block (issue 30 item 3). */
+  uint64_t rel, rel_kept;
   link_state rst;
 } link_func;
 
@@ -230,10 +233,11 @@ purity link_call_own(const link_prog *p, const link_func *f, const link_call *c)
 /* capture.c (issue 30): scratch memory for `check`. After the solve
  * (link_solve calls it): every function's captures, LF_SCRATCH_OK and sst. */
 void link_scratch_solve(link_prog *p);
-/* link/ptrblock.c (link_scratch_solve calls it first): every function's
- * pinto, pstores and ownc with its callees' stores, and the pointee masks
- * naming a function's own blocks made "anywhere" where those blocks may
- * hold pointers to anything else. */
+/* link/ptrblock.c (link_solve calls it before solving any class): every
+ * function's pinto, pstores and ownc with its callees' stores, the pointee
+ * masks of a caller's local structs with what callees store there, and
+ * the pointee masks naming a function's own blocks made "anywhere" where
+ * those blocks may hold pointers to anything else. */
 void link_pb_solve(link_prog *p);
 /* Does own-block content hold only pointers to f's own blocks? */
 bool link_pb_own_ok(const link_func *f);

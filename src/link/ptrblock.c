@@ -94,12 +94,41 @@ static bool pb_opaque(const link_prog *p, const link_func *f)
   return false;
 }
 
+/* The pointee masks of call c's arguments `&v`, v a local struct of the
+ * caller (pte_join): what the caller stores into v, and what the callee
+ * stores where the caller's locals may be during the call (noreturn or
+ * not: what it reads back counts); anywhere if the callee stores v's
+ * address itself anywhere (then stores through anything may reach v;
+ * no other argument holds it: the caller takes it once) or is not the
+ * body the link knows. Says whether a mask grew. */
+static bool pb_join_local(link_prog *p, const link_call *c)
+{
+  if (!c->pte_join || !(c->flags & SCF_PTE)) return false;
+  const link_func *g = &p->funcs.v[c->callee];
+  uint64_t *pte = pb_masks(p, c) + c->nargs;
+  bool known = link_solved_body(g);
+  uint64_t to = known ? pb_map(p, c, g->pinto) : 0, vals = known ? pb_map(p, c, g->pstores) : 0;
+  bool grew = false;
+  for (uint64_t bits = c->pte_join; bits; bits &= bits - 1) {
+    unsigned a = (unsigned)__builtin_ctzll(bits);
+    if (a >= c->nargs) continue;
+    bool lost = !known || (g->pstores & prov_param(a));
+    uint64_t add = lost ? PROV_UNKNOWN : (to & PROV_LOCAL) ? vals : 0;
+    if ((pte[a] | add) == pte[a]) continue;
+    pte[a] |= add;
+    grew = true;
+  }
+  return grew;
+}
+
 /* One round over f's calls; says whether anything grew. */
 static bool pb_round(link_prog *p, link_func *f)
 {
   uint64_t into = f->pinto, stores = f->pstores, own = f->ownc;
+  bool joined = false;
   for (uint32_t i = 0; i < f->ncall; i++) {
     uint64_t to, vals, handed;
+    joined |= pb_join_local(p, &p->calls.v[f->call_off + i]);
     pb_call(p, &p->calls.v[f->call_off + i], &to, &vals, &handed);
     own |= handed;
     if (!to || !vals) continue;
@@ -111,7 +140,7 @@ static bool pb_round(link_prog *p, link_func *f)
       stores |= vals;
     }
   }
-  bool grew = into != f->pinto || stores != f->pstores || own != f->ownc;
+  bool grew = joined || into != f->pinto || stores != f->pstores || own != f->ownc;
   f->pinto = into;
   f->pstores = stores;
   f->ownc = own;

@@ -418,6 +418,10 @@ void link_solve(link_prog *p)
   solve_mark_kb_bodies(p);
   link_ind_prepare(p);
   link_fnret_prepare(p);
+  /* What blocks of pointers hold, before any class: a local struct's
+   * pointee mask (pte_join) is only what its caller stored until the
+   * callees' stores join it. */
+  link_pb_solve(p);
   free(p->call_cls);
   p->call_cls = xcalloc(p->calls.n ? p->calls.n : 1, 1);
   link_index_decls(p);

@@ -47,6 +47,9 @@ typedef struct { uint32_t fn[PROV_MAX_PARAMS]; } link_bind;
  * resolved when they are known. */
 void link_ind_call(const link_prog *p, const link_func *f, const link_call *c, const link_bind *fb,
                    link_state *out);
+/* The same for `check` (link/capture.c): callees with a body count with
+ * their check state (sst), which the caller's callees already have. */
+void link_ind_call_check(const link_prog *p, const link_func *f, const link_call *c, link_state *out);
 /* Sets every function's pc before the solve (it depends on no class). */
 void link_ind_prepare(link_prog *p);
 /* rotable.c: reads through a read-only table another TU defines and

@@ -138,8 +138,13 @@ static void reason_effect(strbuf *b, const link_prog *p, const sum_effect *e)
     break;
   case SE_READ_PARAM: case SE_WRITE_PARAM:
     /* `buf = *inbuf; *buf = 0`: what the pointer the parameter points to
-     * points to (frontend/slot.c), named "*inbuf". */
-    if (e->flags & SEF_PTE)
+     * points to (frontend/slot.c), named "*inbuf"; through a pointer
+     * member of the struct a parameter points to, named as the pointer
+     * (`s->buf`, frontend/ptrblock.c). */
+    if ((e->flags & SEF_PTE) && *name != '*') {
+      sb_puts(b, e->kind == SE_READ_PARAM ? "reads memory through " : "writes memory through ");
+      if (*name) sb_printf(b, "'%s'", name); else sb_puts(b, "a pointer");
+    } else if (e->flags & SEF_PTE)
       sb_printf(b, "%s memory through '%s' (the pointer parameter '%s' points to)",
                 e->kind == SE_READ_PARAM ? "reads" : "writes", name, name + (*name == '*'));
     else

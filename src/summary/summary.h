@@ -298,6 +298,11 @@ typedef struct {
    * that keeps hidden state only when given a null pointer there
    * (mbrtowc's mbstate_t, knowledge-base `nullN`) does not here. */
   uint64_t nonnull;
+  /* (format 19; issue 30 item 3) Bit i: argument i is `&v` of a local
+   * struct of the caller, and its pointee mask (SCF_PTE) is what the
+   * caller stores into v's pointer members: the link adds what the callee
+   * stores through that argument during the call (link/ptrblock.c). */
+  uint64_t pte_join;
   sum_loc loc;
 } sum_call;
 
@@ -626,7 +631,7 @@ void summary_free(sum_tu *tu);
 /* A record starts with these 8 bytes, then the format version (4 bytes,
  * little-endian), then a flags word: docs/summary-format.md. */
 #define SUMMARY_MAGIC "PURIST\0S"
-#define SUMMARY_FORMAT 18
+#define SUMMARY_FORMAT 19
 /* (format 5) Header flag: the payload is one zstd frame holding the payload. */
 #define SUMMARY_ZSTD 0x1
 
