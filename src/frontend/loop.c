@@ -150,6 +150,18 @@ static int fw_init_var(fw *w, CXCursor init)
   return vi;
 }
 
+/* The loop variable a step moves, with no init to name it: `i++`, `--n`,
+ * `p += 2`. */
+static int fw_step_var(fw *w, CXCursor inc)
+{
+  enum CXCursorKind k = clang_getCursorKind(inc);
+  if (k != CXCursor_UnaryOperator && k != CXCursor_CompoundAssignOperator) return -1;
+  size_t kk = fw_kids(w, inc);
+  int vi = w->ks.n > kk ? fw_local_ref(w, FW_KID(w, kk, 0)) : -1;
+  w->ks.n = kk;
+  return vi;
+}
+
 /* Integer types that cannot wrap without undefined behaviour (signed,
  * int or wider), unsigned ones of int width or wider, and pointers. */
 typedef enum { IV_BAD, IV_SIGNED, IV_UNSIGNED, IV_POINTER } iv_type;
@@ -354,13 +366,19 @@ static void fw_loop_unproven(fw *w, CXCursor s)
   fw_effect(w, s, SE_LOOP, 0, 0, strtab_intern(w->t->sum->strs, "for"));
 }
 
+static int fw_for_counted(fw *w, CXCursor s, CXCursor init, CXCursor cond, CXCursor inc, CXCursor body);
+
 int fw_for(fw *w, CXCursor s)
 {
   size_t kk = fw_kids(w, s), n = w->ks.n - kk;
-  if (n != 4) {   /* a part of the header is missing: not a counted loop */
+  if (n != 4) {   /* a part of the header is missing */
     CXCursor kids[4];
     for (size_t i = 0; i < n && i < 4; i++) kids[i] = w->ks.v[kk + i];
     w->ks.n = kk;
+    int role[4];
+    /* `for (; i < n; i++)`: counted all the same, from whatever i holds. */
+    if (n == 3 && fw_for_roles(w, s, kids, n, role) && role[0] == 1 && role[1] == 2)
+      return fw_for_counted(w, s, clang_getNullCursor(), kids[0], kids[1], kids[2]);
     int f = 0;
     /* Which parts are there is unknown, so the whole statement counts as
      * the loop (an init then looks like part of it: conservative). */
@@ -387,7 +405,14 @@ int fw_for(fw *w, CXCursor s)
   }
   CXCursor init = FW_KID(w, kk, 0), cond = FW_KID(w, kk, 1), inc = FW_KID(w, kk, 2), body = FW_KID(w, kk, 3);
   w->ks.n = kk;
-  fw_stmt(w, init);
+  return fw_for_counted(w, s, init, cond, inc, body);
+}
+
+/* A for statement with a test and a step (init may be null): proven finite
+ * if it counts (see the top of this file). */
+static int fw_for_counted(fw *w, CXCursor s, CXCursor init, CXCursor cond, CXCursor inc, CXCursor body)
+{
+  if (!clang_Cursor_isNull(init)) fw_stmt(w, init);
   fw_mark m0 = fw_mark_now(w);
   uint32_t seq_loop = w->seq;
   size_t mark = fw_avail_enter(w), floor = fw_avail_barrier(w);
@@ -401,7 +426,7 @@ int fw_for(fw *w, CXCursor s)
   w->loop_stmt = s;
   int f = fw_stmt(w, body);
   w->loop_stmt = loop0;
-  int iv = fw_init_var(w, init);
+  int iv = clang_Cursor_isNull(init) ? fw_step_var(w, inc) : fw_init_var(w, init);
   int iv_clean = iv >= 0 && w->vars.v[iv].last_write <= lc.seq0;
   fw_expr(w, inc, ACC_VALUE);   /* after the body: a continue there makes it skippable (conservative) */
   fw_loop_unrotated(w, cond, body, 1, body_call0);
