@@ -58,8 +58,9 @@ static int fw_counter_test(fw *w, CXCursor e)
   int ok;
   if (k == CXCursor_BinaryOperator) ok = clang_getCursorBinaryOperatorKind(e) < CXBinaryOperator_Assign;
   else if (k == CXCursor_UnaryOperator) {
-    enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(e);
-    ok = op >= CXUnaryOperator_Plus && op <= CXUnaryOperator_LNot;
+    enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(e);   /* `n--` counts too */
+    ok = (op >= CXUnaryOperator_Plus && op <= CXUnaryOperator_LNot) ||
+         (op >= CXUnaryOperator_PostInc && op <= CXUnaryOperator_PreDec);
   } else ok = 0;
   size_t kk = fw_kids(w, e), n = w->ks.n - kk;
   for (size_t i = 0; i < n && ok; i++) ok = fw_counter_test(w, FW_KID(w, kk, i));
