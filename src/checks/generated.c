@@ -43,8 +43,10 @@ void checks_generated_where(strbuf *m, const link_prog *p, const sum_decl *d)
 void checks_generated_advice(strbuf *m, const link_prog *p, const checks_opts *o, const sum_decl *gen,
                              const sum_decl *def, purity cls)
 {
-  uint32_t macro = cls == PURITY_CONST ? def->macro_const : def->macro_pure;
-  if (macro) sb_printf(m, "; add %s, the project's macro for it, to the definition", strtab_get(p->strs, macro));
+  uint8_t kind = cls == PURITY_CONST ? SUM_DECL_CONST : SUM_DECL_PURE;
+  const sum_macro *mac = link_attr_macro(p, cls == PURITY_CONST ? def->macro_const : def->macro_pure, kind);
+  if (mac && link_attr_macro_own(p, mac))   /* as fix spells it: not a system header's the project never writes */
+    sb_printf(m, "; add %s, the project's macro for it, to the definition", strtab_get(p->strs, mac->name));
   else sb_printf(m, "; add __attribute__((%s)) to the definition", purity_name(cls));
   sb_puts(m, ", not to the prototype in ");
   reason_path(m, p, gen->loc.file, o->root);

@@ -81,6 +81,8 @@ static void suggest_gain_text(strbuf *m, const link_prog *p, const link_func *f,
   else if (!total && !g->header && (f->flags & SFF_AGGREGATE))
     sb_puts(m, "; no call site gains: it returns a struct or union, and GCC merges and hoists no such "
                "call (it deletes one whose value is dropped: none in another file)");
+  else if (!total && !g->header && f->linkage == SUM_INTERNAL)   /* no other file can call it */
+    sb_puts(m, "; no call site gains (no call the compiler could delete, merge or hoist)");
   else if (!total && !g->header)
     sb_puts(m, "; no call site gains (no call in another file the compiler could delete, merge or hoist)");
 }

@@ -35,22 +35,6 @@ const char *fix_kind_word(uint8_t kind, const char *old)
   return underscores ? "__pure__" : "pure";
 }
 
-/* The program's record of macro `name` as an attribute of `kind`, or NULL. */
-static const sum_macro *spell_macro(const link_prog *p, uint32_t name, uint8_t kind)
-{
-  for (size_t i = 0; name && i < p->macros.n; i++)
-    if (p->macros.v[i].name == name) return p->macros.v[i].kind == kind ? &p->macros.v[i] : NULL;
-  return NULL;
-}
-
-/* Does a project declaration already carry this macro? */
-static bool spell_macro_used(const link_prog *p, uint32_t name)
-{
-  for (size_t i = 0; i < p->attrs.n; i++)
-    if (p->attrs.v[i].macro == name) return true;
-  return false;
-}
-
 static fix_spelled spell_written(uint8_t kind, uint8_t form)
 {
   fix_spelled s;
@@ -107,8 +91,8 @@ static void spell_note_origin(const link_prog *p, const sum_macro *m, fix_notes 
 static fix_spelled spell_std(const link_prog *p, const sum_decl *d, uint8_t kind, fix_notes *notes)
 {
   uint32_t visible = kind == SUM_DECL_UNSEQUENCED ? d->macro_unseq : d->macro_repro;
-  const sum_macro *m = spell_macro(p, visible, kind);
-  if (m && ((!m->system && m->origin == SMO_FILE) || spell_macro_used(p, m->name))) {
+  const sum_macro *m = link_attr_macro(p, visible, kind);
+  if (m && link_attr_macro_own(p, m)) {
     fix_spelled s = { xstrdup(S(p, m->name)), SA_STD };
     return s;
   }
@@ -122,7 +106,7 @@ fix_spelled fix_spell(const link_prog *p, const fix_opts *o, const sum_decl *d, 
   if (o->spelling == FIX_SPELL_GNU) return spell_written(kind, SA_GNU);
   if (o->spelling == FIX_SPELL_C23) return spell_written(kind, SA_C23);
   uint32_t visible = kind == SUM_DECL_CONST ? d->macro_const : d->macro_pure;
-  const sum_macro *m = spell_macro(p, visible, kind);
+  const sum_macro *m = link_attr_macro(p, visible, kind);
   if (o->spelling == FIX_SPELL_MACRO) {
     const char *want = spell_requested(o, kind);
     if (want && m && !strcmp(S(p, m->name), want)) {
@@ -135,7 +119,7 @@ fix_spelled fix_spell(const link_prog *p, const fix_opts *o, const sum_decl *d, 
                    d->loc.col, want, fix_kind_name(kind));
     return spell_written(kind, SA_GNU);
   }
-  if (m && ((!m->system && m->origin == SMO_FILE) || spell_macro_used(p, m->name))) {
+  if (m && link_attr_macro_own(p, m)) {
     fix_spelled s = { xstrdup(S(p, m->name)), m->form };
     return s;
   }

@@ -43,6 +43,96 @@ int fw_loop_endless(fw *w, int has_cond, CXCursor cond, int body_flags)
 }
 
 
+/* Is e a test GCC can copy before a loop beyond its first: made of locals,
+ * constants and arithmetic only (a counter test, `j < q`)? A memory read
+ * or a call is not. */
+static int fw_counter_test(fw *w, CXCursor e)
+{
+  e = fe_strip(w->t, e);
+  enum CXCursorKind k = clang_getCursorKind(e);
+  if (k == CXCursor_IntegerLiteral || k == CXCursor_CharacterLiteral || k == CXCursor_UnaryExpr) return 1;
+  if (k == CXCursor_DeclRefExpr) {
+    CXCursor ref = clang_getCursorReferenced(e);
+    return clang_getCursorKind(ref) == CXCursor_EnumConstantDecl || fw_is_local_decl(ref);
+  }
+  int ok;
+  if (k == CXCursor_BinaryOperator) ok = clang_getCursorBinaryOperatorKind(e) < CXBinaryOperator_Assign;
+  else if (k == CXCursor_UnaryOperator) {
+    enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(e);   /* `n--` counts too */
+    ok = (op >= CXUnaryOperator_Plus && op <= CXUnaryOperator_LNot) ||
+         (op >= CXUnaryOperator_PostInc && op <= CXUnaryOperator_PreDec);
+  } else ok = 0;
+  size_t kk = fw_kids(w, e), n = w->ks.n - kk;
+  for (size_t i = 0; i < n && ok; i++) ok = fw_counter_test(w, FW_KID(w, kk, i));
+  w->ks.n = kk;
+  return ok;
+}
+
+/* Does a test after the first of cond's `&&`/`||` chain read memory or
+ * call? (`*a && *b`, `i < n && a[i]`; `a[i] && i < n` is fine: the first
+ * test is the loop's own.) */
+static int fw_cond_later_reads(fw *w, CXCursor cond)
+{
+  cond = fe_strip(w->t, cond);
+  if (clang_getCursorKind(cond) != CXCursor_BinaryOperator) return 0;
+  enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(cond);
+  if (op != CXBinaryOperator_LAnd && op != CXBinaryOperator_LOr) return 0;
+  size_t kk = fw_kids(w, cond);
+  int later = 0;
+  if (w->ks.n - kk == 2) {
+    CXCursor l = FW_KID(w, kk, 0), r = FW_KID(w, kk, 1);
+    later = !fw_counter_test(w, r) || fw_cond_later_reads(w, l);
+  }
+  w->ks.n = kk;
+  return later;
+}
+
+/* Does s contain a return, goto, break or continue (any: conservative)? */
+static int fw_has_jump(fw *w, CXCursor s)
+{
+  enum CXCursorKind k = clang_getCursorKind(s);
+  if (k == CXCursor_ReturnStmt || k == CXCursor_GotoStmt || k == CXCursor_IndirectGotoStmt ||
+      k == CXCursor_BreakStmt || k == CXCursor_ContinueStmt)
+    return 1;
+  if (clang_isExpression(k)) return 0;
+  size_t kk = fw_kids(w, s), n = w->ks.n - kk;
+  int found = 0;
+  for (size_t i = 0; i < n && !found; i++) found = fw_has_jump(w, FW_KID(w, kk, i));
+  w->ks.n = kk;
+  return found;
+}
+
+/* Does the body end in a conditional way out (its last statement an `if`
+ * that returns, breaks, continues or jumps)? */
+static int fw_body_ends_in_exit(fw *w, CXCursor body)
+{
+  enum CXCursorKind k = clang_getCursorKind(body);
+  if (k == CXCursor_IfStmt) return fw_has_jump(w, body);
+  if (k != CXCursor_CompoundStmt) return 0;
+  size_t kk = fw_kids(w, body), n = w->ks.n - kk;
+  int ends = n > 0 && fw_body_ends_in_exit(w, FW_KID(w, kk, n - 1));
+  w->ks.n = kk;
+  return ends;
+}
+
+/* GCC moves a call out of a loop only if it runs whenever the loop is
+ * entered: for a `while` (or a `for` without a step) only after copying the
+ * test before the loop. GCC 12 -O2 does not (checked on the assembly) when
+ * the body ends in a conditional way out (the loop looks like a do-while
+ * to it already), nor past a test of a `&&`/`||` chain after the first
+ * that is no counter test; its calls then stay in the loop. Marks the
+ * calls recorded since call0 (the body's, and a step's) as not run in
+ * every iteration. `rotated_by_step`: a `for` step after the body, which
+ * keeps the body's way out from looking like the loop's end. */
+void fw_loop_unrotated(fw *w, CXCursor cond, CXCursor body, int rotated_by_step, size_t call0)
+{
+  int stays = (!clang_Cursor_isNull(cond) && fw_cond_later_reads(w, cond)) ||
+              (!rotated_by_step && fw_body_ends_in_exit(w, body));
+  if (!stays) return;
+  for (size_t i = call0; i < w->t->sum->calls.n && i - w->call_base < w->cinfo.n; i++)
+    w->cinfo.v[i - w->call_base].skippable = 1;
+}
+
 /* The loop variable an init statement assigns: `i = a` or `T i = a`. */
 static int fw_init_var(fw *w, CXCursor init)
 {
@@ -57,6 +147,18 @@ static int fw_init_var(fw *w, CXCursor init)
              clang_getCursorBinaryOperatorKind(init) == CXBinaryOperator_Assign) {
     vi = fw_local_ref(w, FW_KID(w, kk, 0));
   }
+  w->ks.n = kk;
+  return vi;
+}
+
+/* The loop variable a step moves, with no init to name it: `i++`, `--n`,
+ * `p += 2`. */
+static int fw_step_var(fw *w, CXCursor inc)
+{
+  enum CXCursorKind k = clang_getCursorKind(inc);
+  if (k != CXCursor_UnaryOperator && k != CXCursor_CompoundAssignOperator) return -1;
+  size_t kk = fw_kids(w, inc);
+  int vi = w->ks.n > kk ? fw_local_ref(w, FW_KID(w, kk, 0)) : -1;
   w->ks.n = kk;
   return vi;
 }
@@ -207,18 +309,77 @@ static int fw_cond_ok(fw *w, CXCursor cond, int iv, int dir, long long step, con
   return fw_bound_ok(w, iv_left ? r : l, lc);
 }
 
+/* The header parts of a for statement with some missing: 0 init, 1 test,
+ * 2 step, 3 body. The header's tokens say which of its three parts are
+ * written; the children are those, in order. 0 if the tokens cannot tell
+ * (a loop in a macro). */
+static int fw_for_roles(fw *w, CXCursor s, const CXCursor *kids, size_t n, int *role)
+{
+  CXTranslationUnit tu = w->t->tu;
+  CXSourceRange r = clang_getRange(clang_getRangeStart(clang_getCursorExtent(s)),
+                                   clang_getRangeStart(clang_getCursorExtent(kids[n - 1])));
+  CXToken *toks;
+  unsigned nt, part = 0, depth = 0;
+  int written[3] = { 0, 0, 0 };
+  clang_tokenize(tu, r, &toks, &nt);
+  for (unsigned i = 0; i < nt && part < 3; i++) {
+    CXString sp = clang_getTokenSpelling(tu, toks[i]);
+    const char *t = clang_getCString(sp);
+    int punct = clang_getTokenKind(toks[i]) == CXToken_Punctuation;
+    if (punct && t[0] == ')' && depth == 1) part = 3;   /* the header ends */
+    else if (punct && t[0] == ';' && depth == 1) part++;
+    else if (depth >= 1) written[part] = 1;
+    if (punct && t[0] == '(') depth++;
+    if (punct && t[0] == ')' && depth > 0) depth--;
+    clang_disposeString(sp);
+  }
+  clang_disposeTokens(tu, toks, nt);
+  size_t k = 0;
+  for (int p = 0; p < 3; p++)
+    if (written[p] && k + 1 < n) role[k++] = p;
+  role[n - 1] = 3;
+  return part == 3 && k == n - 1 && (size_t)(written[0] + written[1] + written[2]) == n - 1;
+}
+
+/* fw_loop_unrotated for a for statement missing a part of its header. */
+static void fw_for_partial_unrotated(fw *w, CXCursor s, const CXCursor *kids, size_t n, size_t call0)
+{
+  int role[4];
+  if (n < 2) return;   /* `for (;;)`: no test to copy, its body is the loop */
+  if (!fw_for_roles(w, s, kids, n, role)) {   /* any may be the test, no step: conservative */
+    for (size_t i = 0; i + 1 < n; i++)
+      if (clang_isExpression(clang_getCursorKind(kids[i]))) fw_loop_unrotated(w, kids[i], kids[n - 1], 0, call0);
+    fw_loop_unrotated(w, clang_getNullCursor(), kids[n - 1], 0, call0);
+    return;
+  }
+  CXCursor cond = clang_getNullCursor();
+  int step = 0;
+  for (size_t i = 0; i + 1 < n; i++) {
+    if (role[i] == 1) cond = kids[i];
+    if (role[i] == 2) step = 1;
+  }
+  if (clang_Cursor_isNull(cond)) return;   /* `for (i = 0; ; i++)`: nothing to copy either */
+  fw_loop_unrotated(w, cond, kids[n - 1], step, call0);
+}
+
 static void fw_loop_unproven(fw *w, CXCursor s)
 {
   fw_effect(w, s, SE_LOOP, 0, 0, strtab_intern(w->t->sum->strs, "for"));
 }
 
+static int fw_for_counted(fw *w, CXCursor s, CXCursor init, CXCursor cond, CXCursor inc, CXCursor body);
+
 int fw_for(fw *w, CXCursor s)
 {
   size_t kk = fw_kids(w, s), n = w->ks.n - kk;
-  if (n != 4) {   /* a part of the header is missing: not a counted loop */
+  if (n != 4) {   /* a part of the header is missing */
     CXCursor kids[4];
     for (size_t i = 0; i < n && i < 4; i++) kids[i] = w->ks.v[kk + i];
     w->ks.n = kk;
+    int role[4];
+    /* `for (; i < n; i++)`: counted all the same, from whatever i holds. */
+    if (n == 3 && fw_for_roles(w, s, kids, n, role) && role[0] == 1 && role[1] == 2)
+      return fw_for_counted(w, s, clang_getNullCursor(), kids[0], kids[1], kids[2]);
     int f = 0;
     /* Which parts are there is unknown, so the whole statement counts as
      * the loop (an init then looks like part of it: conservative). */
@@ -234,6 +395,7 @@ int fw_for(fw *w, CXCursor s)
       else f |= fw_stmt(w, kids[i]);
     }
     w->loop_stmt = loop0;
+    fw_for_partial_unrotated(w, s, kids, n, m0.call);
     fw_flow_top(w);
     fw_iter_leave(w, outer);
     fw_avail_restore(w, mark, floor);
@@ -244,22 +406,31 @@ int fw_for(fw *w, CXCursor s)
   }
   CXCursor init = FW_KID(w, kk, 0), cond = FW_KID(w, kk, 1), inc = FW_KID(w, kk, 2), body = FW_KID(w, kk, 3);
   w->ks.n = kk;
-  fw_stmt(w, init);
+  return fw_for_counted(w, s, init, cond, inc, body);
+}
+
+/* A for statement with a test and a step (init may be null): proven finite
+ * if it counts (see the top of this file). */
+static int fw_for_counted(fw *w, CXCursor s, CXCursor init, CXCursor cond, CXCursor inc, CXCursor body)
+{
+  if (!clang_Cursor_isNull(init)) fw_stmt(w, init);
   fw_mark m0 = fw_mark_now(w);
   uint32_t seq_loop = w->seq;
   size_t mark = fw_avail_enter(w), floor = fw_avail_barrier(w);
   fw_iter outer = fw_iter_enter(w);
   fw_flow_top(w);   /* pointers: the back edge arrives (flow.c) */
   fw_expr(w, cond, ACC_VALUE);
+  size_t body_call0 = w->t->sum->calls.n;
   loop_ctx lc = { w->seq, 0, m0.call, w->t->sum->calls.n };
   uint32_t mw0 = w->mem_writes, nc0 = w->ncalls;
   CXCursor loop0 = w->loop_stmt;
   w->loop_stmt = s;
   int f = fw_stmt(w, body);
   w->loop_stmt = loop0;
-  int iv = fw_init_var(w, init);
+  int iv = clang_Cursor_isNull(init) ? fw_step_var(w, inc) : fw_init_var(w, init);
   int iv_clean = iv >= 0 && w->vars.v[iv].last_write <= lc.seq0;
   fw_expr(w, inc, ACC_VALUE);   /* after the body: a continue there makes it skippable (conservative) */
+  fw_loop_unrotated(w, cond, body, 1, body_call0);
   fw_flow_top(w);   /* the exit: the condition failing, or a break */
   fw_iter_leave(w, outer);
   fw_avail_restore(w, mark, floor);

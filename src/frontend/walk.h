@@ -802,6 +802,7 @@ int fw_maywrite_test(fw *w, uint32_t vi, unsigned param, uint32_t *text);
 
 /* loop.c */
 int fw_for(fw *w, CXCursor s);
+void fw_loop_unrotated(fw *w, CXCursor cond, CXCursor body, int rotated_by_step, size_t call0);
 int fw_loop_cond_false(CXCursor cond);
 /* walk_stmt.c: is s, run when cond is want (1 true, 0 false), dead code? */
 int fw_branch_dead(fw *w, CXCursor cond, int want, CXCursor s);

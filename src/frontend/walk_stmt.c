@@ -347,7 +347,12 @@ static int fw_while(fw *w, CXCursor c, int is_do)
   CXCursor loop0 = w->loop_stmt;
   w->loop_stmt = c;
   if (is_do) { f = fw_stmt(w, body); fw_expr(w, cond, ACC_VALUE); }
-  else { fw_expr(w, cond, ACC_VALUE); f = fw_branch_dead(w, cond, 1, body) ? 0 : fw_stmt(w, body); }
+  else {
+    fw_expr(w, cond, ACC_VALUE);
+    size_t body_call0 = w->t->sum->calls.n;
+    f = fw_branch_dead(w, cond, 1, body) ? 0 : fw_stmt(w, body);
+    if (looped) fw_loop_unrotated(w, cond, body, 0, body_call0);
+  }
   w->loop_stmt = loop0;
   if (looped || (f & FS_BRK)) fw_flow_top(w);   /* and every break */
   if (looped) fw_iter_leave(w, outer);

@@ -291,6 +291,13 @@ bool link_guard_call(const link_prog *p, const link_call *cl);
 /* The declarations of function fi, in link order: p->decls.v[d[k]] for
  * k < *n, where d is the result. Built by link_solve; reports and fix look
  * a function's declarations up this way instead of scanning all of them. */
+/* attrmacro.c: the program's record of attribute macro `name` as one of
+ * `kind` (NULL: none, or defined as another); whether the project writes
+ * it on a declaration; whether it is the project's own to write (a
+ * project file defines it, or the project already writes it). */
+const sum_macro *link_attr_macro(const link_prog *p, uint32_t name, uint8_t kind);
+bool link_attr_macro_written(const link_prog *p, uint32_t name);
+bool link_attr_macro_own(const link_prog *p, const sum_macro *m);
 const uint32_t *link_decls_of(const link_prog *p, uint32_t fi, uint32_t *n);
 /* (Re)builds that index; link_solve calls it. */
 void link_index_decls(link_prog *p);

@@ -335,23 +335,29 @@ static link_why solve_why(const link_prog *p, const link_func *f)
   return best;
 }
 
+/* Why f may not return, first in source order among equals: a call that
+ * does not return (pcre2grep's decode_number exits on a malformed number)
+ * before a loop or call only not proven to end. */
 static link_why solve_why_mnr(const link_prog *p, const link_func *f, bool recursive)
 {
   link_why best = { WHY_NONE, 0 };
   sum_loc best_loc = { 0, UINT32_MAX, UINT32_MAX };
+  int best_rank = 2;
   for (uint32_t i = 0; i < f->neff; i++) {
     const sum_effect *e = &p->effs.v[f->eff_off + i];
     bool mnr = e->kind == SE_GOTO_BACK || (e->kind == SE_LOOP && link_loop_mnr(p, f, e));
-    if (mnr && sum_loc_before(e->loc, best_loc)) {
-      best.kind = WHY_EFFECT; best.index = f->eff_off + i; best_loc = e->loc;
+    if (mnr && why_better(1, e->loc, best_rank, best_loc)) {
+      best.kind = WHY_EFFECT; best.index = f->eff_off + i; best_loc = e->loc; best_rank = 1;
     }
   }
   for (uint32_t i = 0; i < f->ncall; i++) {
     const link_call *c = &p->calls.v[f->call_off + i];
     const link_func *g = &p->funcs.v[c->callee];
-    bool mnr = ((c->flags & SCF_NORETURN) && link_func_exits(g)) || link_solve_callee(p, f, g).mnr;
-    if (mnr && g != f && sum_loc_before(c->loc, best_loc)) {
-      best.kind = WHY_CALL; best.index = f->call_off + i; best_loc = c->loc;
+    bool dies = (c->flags & SCF_NORETURN) && link_func_exits(g);
+    bool mnr = dies || link_solve_callee(p, f, g).mnr;
+    int rank = dies ? 0 : 1;
+    if (mnr && g != f && why_better(rank, c->loc, best_rank, best_loc)) {
+      best.kind = WHY_CALL; best.index = f->call_off + i; best_loc = c->loc; best_rank = rank;
     }
   }
   if (best.kind == WHY_NONE && recursive) best.kind = WHY_RECURSION;
