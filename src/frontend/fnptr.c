@@ -62,6 +62,22 @@ int fw_fnptr_param_of(fw *w, CXCursor e)
   return param >= 0 && param < PROV_MAX_PARAMS ? param : -1;
 }
 
+int fw_fnptr_member_param(fw *w, CXCursor callee)
+{
+  CXCursor e = fp_strip(w, callee);
+  if (clang_Cursor_isNull(e) || clang_getCursorKind(e) != CXCursor_MemberRefExpr) return -1;
+  size_t k = fw_kids(w, e);
+  CXCursor base = w->ks.n - k == 1 ? fe_strip(w->t, FW_KID(w, k, 0)) : clang_getNullCursor();
+  w->ks.n = k;
+  if (clang_Cursor_isNull(base) || clang_getCursorKind(base) != CXCursor_DeclRefExpr ||
+      clang_getCanonicalType(clang_getCursorType(base)).kind != CXType_Pointer)
+    return -1;   /* `P->m` only: `s.m` of a struct value is no pointer's */
+  CXCursor ref = clang_getCursorReferenced(base);
+  if (clang_getCursorKind(ref) != CXCursor_ParmDecl) return -1;
+  const fw_var *v = &w->vars.v[fw_var_for(w, ref)];
+  return v->param >= 0 && v->param < PROV_MAX_PARAMS && !v->reassigned ? v->param : -1;
+}
+
 void fw_fnptr_pcall_at(fw *w, uint32_t param, uint32_t moff, const uint64_t *masks, uint32_t nargs)
 {
   sum_tu *s = w->t->sum;

@@ -498,6 +498,10 @@ void fw_fnptr_finish(fw *w, size_t fnarg0, size_t pcall0);
 /* The function-pointer parameter of the walked function that expression e
  * names (parentheses, casts, `*`, `&` aside), or -1. */
 int fw_fnptr_param_of(fw *w, CXCursor e);
+/* The parameter P of a callee expression `P->m` (P a pointer parameter
+ * never assigned nor addressed), or -1: a call through it happens only
+ * when P is not null (sum_effect.param of the SE_CALL_INDIRECT). */
+int fw_fnptr_member_param(fw *w, CXCursor callee);
 /* Does parameter `param` still hold what the caller passed, everywhere? */
 int fw_fnptr_param_intact(const fw *w, uint32_t param);
 

@@ -1000,8 +1000,9 @@ static uint64_t fw_call(fw *w, CXCursor c)
     } else {
       int scratch = hook && fw_scratch_frees_ok(hook->frees, am.v, am.n);
       if (scratch) { w->eff_flags |= SEF_SCRATCH; w->sflags |= SSF_SCRATCH; }
-      fw_effect(w, c, SE_CALL_INDIRECT, 0, 0, hook ? strtab_intern(w->t->sum->strs, hook->name)
-                                                   : fw_ptr_name(w, callee));
+      int mp = hook ? -1 : fw_fnptr_member_param(w, callee);
+      fw_effect(w, c, SE_CALL_INDIRECT, 0, (uint8_t)(mp + 1), hook ? strtab_intern(w->t->sum->strs, hook->name)
+                                                                : fw_ptr_name(w, callee));
       w->eff_flags = flags0;
       if (!hook) fw_pb_indirect_call(w, am.v, am.n);   /* an allocation hook stores no pointer */
       fw_fnptr_pcall(w, callee, am.v, (uint32_t)am.n);

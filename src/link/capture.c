@@ -38,7 +38,7 @@ static purity scratch_state_class(const link_state *s)
 {
   purity c = (purity)s->own;
   if (s->pr) c = purity_join(c, PURITY_PURE);
-  if (s->pw || s->pn) c = PURITY_NORMAL;   /* pn: a caller may pass null */
+  if (s->pw || s->pn || s->pm) c = PURITY_NORMAL;   /* pn, pm: a caller may pass null, or not */
   return c;
 }
 
@@ -221,6 +221,32 @@ static void scratch_map_null(link_state *out, const link_state *cs, const link_c
   }
 }
 
+/* cs.pm seen through call c's arguments: a null constant there (mask 0,
+ * not surely non-null) makes no call through its member; the caller's
+ * own parameter passes the question on; anything else calls: normal. */
+static void scratch_map_member(link_state *out, const link_state *cs, const link_call *c, const uint64_t *m, uint32_t n)
+{
+  for (uint64_t bits = cs->pm; bits; bits &= bits - 1) {
+    unsigned i = (unsigned)__builtin_ctzll(bits);
+    uint64_t a = i < n ? m[i] : PROV_UNKNOWN;
+    if (!a && !(i < 64 && (c->nonnull >> i & 1))) continue;
+    bool params = a && !(a & ((1ull << PROV_PARAM0) - 1));
+    if (params) out->pm |= a >> PROV_PARAM0;
+    else out->own = PURITY_NORMAL;
+  }
+}
+
+/* A call through a member of what parameter P points to (`P->m (…)`),
+ * not resolved otherwise: s.pm gets P (scratch_map_member). */
+static bool scratch_member_call(const sum_effect *e, link_state *s)
+{
+  if (e->kind != SE_CALL_INDIRECT || !e->param || (e->flags & (LINK_EF_RESOLVED | SEF_DOOMED)) ||
+      e->param > PROV_MAX_PARAMS)
+    return false;
+  s->pm |= (uint64_t)1 << (e->param - 1);
+  return true;
+}
+
 uint64_t link_chain_nonnull(const link_prog *p, const link_call *via, uint64_t nonnull)
 {
   uint64_t out = 0;
@@ -321,7 +347,7 @@ static link_state scratch_call_state_rel(const link_prog *p, const link_func *f,
   /* An allocator with a body: what it does besides handing out the block. */
   if (owner && (c->flags & SCF_ALLOC) && link_has_body(g)) cs = (g->lflags & LF_ALLOCATOR) ? g->ast : g->st;
   /* A release wrapper given only f's own blocks: what it does besides. */
-  if (rest || scratch_releases_own(p, c, owner, local_params)) cs = g->rel ? g->rst : (link_state){ PURITY_CONST, 0, 0, 0, 0 };
+  if (rest || scratch_releases_own(p, c, owner, local_params)) cs = g->rel ? g->rst : (link_state){ .own = PURITY_CONST };
   const kb_entry *e = link_kb_entry(p, g);
   if (e && e->callbacks) cs.own = PURITY_NORMAL;   /* callbacks: indirect.c knows better */
   uint64_t local[PROV_MAX_PARAMS];
@@ -341,9 +367,10 @@ static link_state scratch_call_state_rel(const link_prog *p, const link_func *f,
     lpte[a] = owner && (pte[a] & PROV_FRESH) ? ((pte[a] & ~PROV_FRESH) | PROV_LOCAL) : pte[a];
     if (lpte[a] & lp) lpte[a] = (lpte[a] & ~lp) | PROV_LOCAL;
   }
-  link_state out = { PURITY_CONST, 0, 0, 0, 0 };
+  link_state out = { .own = PURITY_CONST };
   link_solve_apply_pte(&out, &cs, n ? local : NULL, n, pte && n == c->nargs ? lpte : NULL);
   scratch_map_null(&out, &cs, c, m, n, nonnull);
+  scratch_map_member(&out, &cs, c, m, n);
   if ((c->flags & (SCF_NORETURN | SCF_DOOMED)) && !p->strict) link_solve_cap_doomed(&out);
   return out;
 }
@@ -393,11 +420,12 @@ purity link_scratch_class(const link_func *f)
  * joined) and *rel gets those parameters. */
 static link_state scratch_eval(const link_prog *p, const link_func *f, bool owner, bool noerr, uint64_t *rel)
 {
-  link_state s = { PURITY_CONST, 0, 0, 0, 0 };
+  link_state s = { .own = PURITY_CONST };
   for (uint32_t i = 0; i < f->neff; i++) {
     const sum_effect *e = &p->effs.v[f->eff_off + i];
     if (link_scratch_effect(p, f, e) || (owner && (e->flags & SEF_SCRATCH)) || (noerr && scratch_errno_write(p, e)))
       continue;
+    if (scratch_member_call(e, &s)) continue;
     link_solve_effect(&s, e, p->strict);
   }
   for (uint32_t i = 0; i < f->ncall; i++) {
@@ -423,6 +451,7 @@ static link_state scratch_eval(const link_prog *p, const link_func *f, bool owne
     s.pr |= cs.pr;
     s.pw |= cs.pw;
     s.pn |= cs.pn;
+    s.pm |= cs.pm;
   }
   s.mnr = f->st.mnr;
   return s;
@@ -430,7 +459,8 @@ static link_state scratch_eval(const link_prog *p, const link_func *f, bool owne
 
 static bool scratch_state_same(const link_state *a, const link_state *b)
 {
-  return a->own == b->own && a->mnr == b->mnr && a->pr == b->pr && a->pw == b->pw && a->pn == b->pn;
+  return a->own == b->own && a->mnr == b->mnr && a->pr == b->pr && a->pw == b->pw && a->pn == b->pn &&
+         a->pm == b->pm;
 }
 
 /* An allocator's ast: its state with the blocks it hands out left out
@@ -449,7 +479,7 @@ static void scratch_cycle_fix(link_prog *p, const uint32_t *m, uint32_t n, bool 
 {
   for (uint32_t k = 0; k < n; k++) {
     link_func *f = &p->funcs.v[m[k]];
-    *(noerr ? &f->est : &f->sst) = (link_state){ PURITY_CONST, 0, 0, 0, 0 };
+    *(noerr ? &f->est : &f->sst) = (link_state){ .own = PURITY_CONST };
   }
   for (bool grew = true; grew;) {
     grew = false;
@@ -462,6 +492,7 @@ static void scratch_cycle_fix(link_prog *p, const uint32_t *m, uint32_t n, bool 
       j.pr |= e.pr;
       j.pw |= e.pw;
       j.pn |= e.pn;
+      j.pm |= e.pm;
       if (!scratch_state_same(&j, cur)) { *cur = j; grew = true; }
     }
   }

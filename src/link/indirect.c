@@ -113,7 +113,7 @@ static void ind_target(const ind_ctx *x, const link_func *g, const sum_effect *e
                        link_state *s)
 {
   const link_prog *p = x->p;
-  link_state hs = ind_callee(x, g, &p->funcs.v[h]), one = { PURITY_CONST, 0, 0, 0, 0 };
+  link_state hs = ind_callee(x, g, &p->funcs.v[h]), one = { .own = PURITY_CONST };
   link_solve_apply(&one, &hs, pc->nargs ? p->argmasks.v + pc->arg_off : NULL, pc->nargs);
   if ((e->flags & SEF_DOOMED) && !p->strict) link_solve_cap_doomed(&one);
   ind_join(s, &one);
@@ -138,7 +138,7 @@ static void ind_member(const ind_ctx *x, const link_func *g, const sum_effect *e
 static link_state ind_spec(ind_ctx *x, const link_func *g, const link_bind *gb, int depth)
 {
   const link_prog *p = x->p;
-  link_state s = { PURITY_CONST, 0, 0, 0, 0 };
+  link_state s = { .own = PURITY_CONST };
   for (uint32_t i = 0; i < g->neff; i++) {
     const sum_effect *e = &p->effs.v[g->eff_off + i];
     const sum_pcall *pc = e->kind == SE_CALL_INDIRECT ? ind_pcall_of(p, g, i) : NULL;
@@ -227,6 +227,9 @@ static void ind_call(ind_ctx *x, const link_func *f, const link_call *c, const l
     cs = ind_callee(x, f, g);
     link_solve_apply_pte(out, &cs, masks, c->nargs, link_call_pte(p, c));
   }
+  /* A check state's questions to the caller (null or not: link/capture.c)
+   * are not mapped here: normal, as unknown. */
+  if (x->check && (cs.pn || cs.pm)) out->own = PURITY_NORMAL;
   if ((c->flags & SCF_NORETURN) && link_func_exits(g)) out->mnr = 1;
   if ((c->flags & (SCF_NORETURN | SCF_DOOMED)) && !p->strict) link_solve_cap_doomed(out);
 }

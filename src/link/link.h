@@ -63,6 +63,11 @@ typedef struct {
    * caller passing them surely non-null escapes that; the state alone
    * counts as normal. */
   uint64_t pn;
+  /* (issue 30 item 2; check's states only) parameters P through whose
+   * pointee's member it calls unknown code (`P->free (…)`, P never
+   * assigned): a caller passing null there makes no such call (it would
+   * be undefined); the state alone counts as normal. */
+  uint64_t pm;
 } link_state;
 
 typedef enum { WHY_NONE, WHY_EFFECT, WHY_CALL, WHY_RECURSION, WHY_UNKNOWN_BODY,

@@ -23,7 +23,7 @@ static purity state_class(const link_state *s)
 link_state link_solve_kb(const link_prog *p, const link_func *caller, const kb_entry *e)
 {
   (void)p;
-  link_state s = { PURITY_NORMAL, 0, 0, 0, 0 };
+  link_state s = { .own = PURITY_NORMAL };
   bool no_errno = caller && (caller->tuflags & STF_NO_MATH_ERRNO);
   s.own = (e->math_errno && !no_errno) ? PURITY_NORMAL : e->cls;
   s.pr = e->reads_all ? ~(uint64_t)0 : e->reads;
@@ -36,7 +36,7 @@ link_state link_solve_kb(const link_prog *p, const link_func *caller, const kb_e
  * library function are unknown here (indirect.c resolves them per call). */
 static link_state solve_external(const link_prog *p, const link_func *caller, const link_func *g)
 {
-  link_state s = { PURITY_NORMAL, 0, 0, 0, 0 };
+  link_state s = { .own = PURITY_NORMAL };
   const kb_entry *e = link_kb_entry(p, g);
   if (e) {
     s = link_solve_kb(p, caller, e);
@@ -137,7 +137,7 @@ void link_solve_effect(link_state *s, const sum_effect *e, bool strict)
     if (!(e->flags & SEF_UNLESS_PURE_CALL)) s->mnr = 1;   /* else: solve_loop_mnr */
     return;
   }
-  link_state one = { PURITY_CONST, 0, 0, 0, 0 };
+  link_state one = { .own = PURITY_CONST };
   if ((e->flags & SEF_ATOMIC) && link_effect_class((sum_effect_kind)e->kind) == PURITY_PURE)
     /* An atomic load is there to see another thread's store: a pure call
      * may be hoisted out of the loop that waits for that store (GLib's
@@ -176,7 +176,7 @@ purity link_call_own(const link_prog *p, const link_func *f, const link_call *c)
 
 purity link_effect_contrib(const link_prog *p, const sum_effect *e)
 {
-  link_state s = { PURITY_CONST, 0, 0, 0, 0 };
+  link_state s = { .own = PURITY_CONST };
   link_solve_effect(&s, e, p->strict);
   return state_class(&s);
 }
@@ -201,7 +201,7 @@ bool link_loop_mnr(const link_prog *p, const link_func *f, const sum_effect *e)
  * for the reasons (the last evaluation is the final one). */
 static link_state solve_eval(link_prog *p, const link_func *f)
 {
-  link_state s = { PURITY_CONST, 0, 0, 0, 0 };
+  link_state s = { .own = PURITY_CONST };
   for (uint32_t i = 0; i < f->neff; i++) link_solve_effect(&s, &p->effs.v[f->eff_off + i], p->strict);
   for (uint32_t i = 0; i < f->ncall; i++) {
     link_state cs;
@@ -390,7 +390,7 @@ static void solve_weak_bodies(link_prog *p)
   bool any = false;
   for (size_t i = 0; i < p->funcs.n; i++)
     if (link_weak_body(&p->funcs.v[i])) {
-      p->funcs.v[i].st = (link_state){ PURITY_CONST, 0, 0, 0, 0 };
+      p->funcs.v[i].st = (link_state){ .own = PURITY_CONST };
       any = true;
     }
   if (!any) return;

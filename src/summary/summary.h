@@ -160,7 +160,9 @@ typedef struct {
   uint8_t kind;      /* sum_effect_kind */
   uint16_t flags;    /* SEF_* */
   uint8_t obj;       /* sum_obj_kind, for SE_*_GLOBAL */
-  uint8_t param;     /* parameter index, for SE_*_PARAM; sum_asm_why for SE_ASM */
+  uint8_t param;     /* parameter index, for SE_*_PARAM; sum_asm_why for SE_ASM; for
+                        SE_CALL_INDIRECT (format 19) 1 + P for a call through a
+                        member of what parameter P points to (`P->m (…)`), 0 else */
   uint32_t name;     /* object, parameter or pointer name; 0 if none */
   uint32_t guard;    /* name of a static tested by an enclosing `if` ("already
                         computed?"), 0 if none: memoisation shows here */
