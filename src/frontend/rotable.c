@@ -20,8 +20,8 @@
  * (mesa's `util_format_description (fmt)`, `&descriptions[fmt]` in a
  * generated file, read by const predicates in another): a call to a
  * function this TU declares but does not define, returning a pointer to
- * const data, records a read of what it returns (SEF_RO_TABLE, named
- * after the function) and gives read-only provenance; the TU defining it
+ * const data (or defines further down), records a read of what it
+ * returns (SEF_RO_TABLE, named after the function) and gives read-only provenance; the TU defining it
  * vouches with "FUNCTION.*" when every value its body returns is null or
  * read-only data (retro.c's fact, taken after the last walk). A caller
  * that passes the result on, or returns it, still joins the read: sound
@@ -95,9 +95,13 @@ static bool rt_lookup_shape(CXCursor fn)
   return r.kind == CXType_Pointer && fe_type_readonly(clang_getPointeeType(r));
 }
 
-uint64_t fw_rotable_call(fw *w, CXCursor at, CXCursor ref)
+uint64_t fw_rotable_call(fw *w, CXCursor at, CXCursor ref, uint32_t fi)
 {
-  if (!rt_lookup_shape(ref) || !clang_Cursor_isNull(clang_getCursorDefinition(ref))) return PROV_UNKNOWN;
+  /* Defined here and walked: retro.c has answered. Defined further down
+   * (a header's inline helper above the lookup it calls, as mesa's
+   * u_format.h is in u_format_table.c): this TU's own vouch decides. */
+  bool walked = w->t->sum->funcs.v[fi].flags & SFF_BODY;
+  if (!rt_lookup_shape(ref) || (walked && !clang_Cursor_isNull(clang_getCursorDefinition(ref)))) return PROV_UNKNOWN;
   uint16_t flags0 = w->eff_flags;
   w->eff_flags |= SEF_RO_TABLE;
   fw_effect(w, at, SE_READ_MEM, 0, 0, fw_name(w, ref));

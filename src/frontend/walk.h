@@ -295,11 +295,12 @@ enum { ACC_VALUE, ACC_ADDR };
  * another TU read-only data, with a read of what it points to recorded
  * (SEF_RO_TABLE) for the link to confirm. */
 uint64_t fw_rotable_load(fw *w, CXCursor at, CXCursor decl);
-/* rotable.c: the provenance of what call `at` to ref returns when nothing
- * else is known: for a lookup another TU defines (external, returning a
- * pointer to const data), read-only data, with a read of it recorded
- * (SEF_RO_TABLE) for the link to confirm; PROV_UNKNOWN otherwise. */
-uint64_t fw_rotable_call(fw *w, CXCursor at, CXCursor ref);
+/* rotable.c: the provenance of what call `at` to ref (function fi)
+ * returns when nothing else is known: for a lookup another TU defines, or
+ * this one below the call (external, returning a pointer to const data),
+ * read-only data, with a read of it recorded (SEF_RO_TABLE) for the link
+ * to confirm; PROV_UNKNOWN otherwise. */
+uint64_t fw_rotable_call(fw *w, CXCursor at, CXCursor ref, uint32_t fi);
 
 /* enumswitch.c: does switch body `body` over `cond` have a case for every
  * enumerator of cond's enum type? */

@@ -1089,7 +1089,7 @@ static uint64_t fw_call(fw *w, CXCursor c)
   /* Anything may come back (read-only data from a lookup another TU
    * vouches for: rotable.c), a fresh block passed in too: the caller
    * follows it (a callee returning its argument does not keep it). */
-  return fw_rotable_call(w, c, ref) | (passed & PROV_FRESH);
+  return fw_rotable_call(w, c, ref, fi) | (passed & PROV_FRESH);
 }
 
 /* c ? a : b — the condition's calls are available in both arms. */
