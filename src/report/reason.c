@@ -138,8 +138,7 @@ static void reason_effect(strbuf *b, const link_prog *p, const sum_effect *e)
       break;
     }
     if ((e->flags & SEF_RO_TABLE) && reason_names_function(p, e->name)) {
-      sb_printf(b, "reads what '%s' returns (a lookup defined in another file, not seen to return read-only "
-                   "data only)", name);
+      sb_printf(b, "reads what '%s' returns (its body is not seen to return only read-only data)", name);
       break;
     }
     if (e->flags & SEF_RO_TABLE) {
