@@ -102,6 +102,9 @@ uint64_t fw_rotable_call(fw *w, CXCursor at, CXCursor ref, uint32_t fi)
    * u_format.h is in u_format_table.c): this TU's own vouch decides. */
   bool walked = w->t->sum->funcs.v[fi].flags & SFF_BODY;
   if (!rt_lookup_shape(ref) || (walked && !clang_Cursor_isNull(clang_getCursorDefinition(ref)))) return PROV_UNKNOWN;
+  /* `return f (x);` reads nothing here: the caller's read through the
+   * value is its own (mesa's gl_shader_stage_name wrappers stay const). */
+  if (clang_equalCursors(at, w->ret_top)) return PROV_UNKNOWN;
   uint16_t flags0 = w->eff_flags;
   w->eff_flags |= SEF_RO_TABLE;
   fw_effect(w, at, SE_READ_MEM, 0, 0, fw_name(w, ref));

@@ -223,6 +223,8 @@ typedef struct fw {
   int enum_switch;        /* > 0: the innermost switch names every enumerator of its enum */
   int impossible;         /* > 0 inside the default of such a switch (SCF_IMPOSSIBLE) */
   uint64_t last_value;    /* provenance of the last expression statement's value (StmtExpr) */
+  CXCursor ret_top;       /* the value of the return statement being walked (fe_strip'd): a
+                             lookup's result returned as is is not read here (rotable.c) */
   CXCursor discard_top;   /* the expression statement being walked, parentheses stripped: an
                              assignment that is the whole statement has its value discarded */
   int stale;              /* a pointer's provenance grew after its use: walk again */
