@@ -295,6 +295,9 @@ void fe_alias_finish(fe_tu *t);
 /* rotable.c: a read-only table with external linkage defined here whose
  * pointers all point to read-only data gets the empty slot "NAME.*". */
 void fe_rotable_define(fe_tu *t, CXCursor var);
+/* rotable.c: after the last walk, vouch for each external lookup of the
+ * TU whose returns are all null or read-only data ("NAME.*"). */
+void fe_rotable_lookups(fe_tu *t);
 
 /* frozen.c: fe_frozen_note_init records the variables a file-scope
  * variable's initializer mentions; fe_frozen_finish, after the last walk,

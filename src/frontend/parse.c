@@ -445,6 +445,7 @@ static fe_status fe_summarize_view(CXIndex idx, const fe_job *job, const fe_ccvi
     fe_alias_finish(&t);
     fe_fix_finish(&t);
     fe_infer_noreturn(&t);
+    fe_rotable_lookups(&t);
     fe_frozen_finish(&t);
   }
   if (deps) fe_collect_deps(tu, t.pch, deps);

@@ -226,6 +226,8 @@ typedef struct fw {
   int enum_switch;        /* > 0: the innermost switch names every enumerator of its enum */
   int impossible;         /* > 0 inside the default of such a switch (SCF_IMPOSSIBLE) */
   uint64_t last_value;    /* provenance of the last expression statement's value (StmtExpr) */
+  CXCursor ret_top;       /* the value of the return statement being walked (fe_strip'd): a
+                             lookup's result returned as is is not read here (rotable.c) */
   CXCursor discard_top;   /* the expression statement being walked, parentheses stripped: an
                              assignment that is the whole statement has its value discarded */
   int stale;              /* a pointer's provenance grew after its use: walk again */
@@ -298,6 +300,12 @@ enum { ACC_VALUE, ACC_ADDR };
  * another TU read-only data, with a read of what it points to recorded
  * (SEF_RO_TABLE) for the link to confirm. */
 uint64_t fw_rotable_load(fw *w, CXCursor at, CXCursor decl);
+/* rotable.c: the provenance of what call `at` to ref (function fi)
+ * returns when nothing else is known: for a lookup another TU defines, or
+ * this one below the call (external, returning a pointer to const data),
+ * read-only data, with a read of it recorded (SEF_RO_TABLE) for the link
+ * to confirm; PROV_UNKNOWN otherwise. */
+uint64_t fw_rotable_call(fw *w, CXCursor at, CXCursor ref, uint32_t fi);
 
 /* enumswitch.c: does switch body `body` over `cond` have a case for every
  * enumerator of cond's enum type? */

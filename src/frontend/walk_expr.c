@@ -1101,9 +1101,10 @@ static uint64_t fw_call(fw *w, CXCursor c)
   if (fe_retro_returns_rodata(w->t, fi)) return PROV_RODATA;
   if (ret_into) return into;                  /* strchr(s, …) points into s */
   if (ret_arg0) return arg0;                  /* memcpy(d, …) is d */
-  /* Anything may come back, a fresh block passed in too: the caller
+  /* Anything may come back (read-only data from a lookup another TU
+   * vouches for: rotable.c), a fresh block passed in too: the caller
    * follows it (a callee returning its argument does not keep it). */
-  return PROV_UNKNOWN | (passed & PROV_FRESH);
+  return fw_rotable_call(w, c, ref, fi) | (passed & PROV_FRESH);
 }
 
 /* c ? a : b — the condition's calls are available in both arms. */

@@ -615,7 +615,9 @@ static int fw_stmt_kind(fw *w, CXCursor s)
     size_t k = fw_kids(w, s);
     for (size_t i = k; i < w->ks.n; i++)
       if (clang_isExpression(clang_getCursorKind(w->ks.v[i]))) {
+        w->ret_top = fe_strip(w->t, w->ks.v[i]);
         uint64_t m = fw_expr(w, w->ks.v[i], ACC_VALUE);
+        w->ret_top = clang_getNullCursor();
         w->ret_mask |= m;
         fw_scratch_returned(w, m);
       }
@@ -758,6 +760,7 @@ int fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn)
   w.fi = fi;
   w.fn = fn;
   w.discard_top = clang_getNullCursor();
+  w.ret_top = clang_getNullCursor();
   CXCursor body = fw_body(&w, fn);
   fw_add_params(&w, fn);
   if (!clang_Cursor_isNull(body)) fw_errsave_scan(&w, body);

@@ -5,7 +5,9 @@
  * from; the TU that defines the table vouches that every pointer in it
  * points to read-only data with an empty slot function "TABLE.*". Before
  * the solve, each such read of a vouched table becomes a read of
- * read-only data (SE_READ_CONST); the others stay reads of memory. */
+ * read-only data (SE_READ_CONST); the others stay reads of memory. The
+ * same for a lookup function's result, named after the function and
+ * vouched for by the TU defining it, when only one TU defines it. */
 #include "link/solve_int.h"
 #include <string.h>
 
@@ -18,6 +20,10 @@ static bool rotable_vouched(const link_prog *p, uint32_t table, ptrmap *memo)
   free(slot);
   const link_func *f = fi >= 0 ? &p->funcs.v[fi] : NULL;
   bool yes = f && (f->flags & SFF_SLOT) && link_has_body(f) && f->neff == 0 && f->ncall == 0;
+  /* A lookup defined more than once (a test double, another program of
+   * the database): one definition's word does not cover the others. */
+  long named = link_find(p, strtab_get(p->strs, table));
+  if (named >= 0 && (p->funcs.v[named].lflags & (LF_JOIN | LF_CONFLICT | LF_ALT))) yes = false;
   ptrmap_put(memo, (uint64_t)table + 1, yes ? 2 : 1);
   return yes;
 }

@@ -114,6 +114,15 @@ static const char *obj_word(uint8_t obj)
   }
 }
 
+/* Is name a function's (a lookup's read, frontend/rotable.c), not a
+ * table's? Tables are objects: no function of the program bears their name. */
+static bool reason_names_function(const link_prog *p, uint32_t name)
+{
+  for (size_t i = 0; i < p->funcs.n; i++)
+    if (p->funcs.v[i].name == name) return true;
+  return false;
+}
+
 static void reason_effect(strbuf *b, const link_prog *p, const sum_effect *e)
 {
   const char *name = S(p, e->name);
@@ -126,6 +135,10 @@ static void reason_effect(strbuf *b, const link_prog *p, const sum_effect *e)
     /* `*__errno_location ()`, named so by the front end (fw_ptr_name). */
     if (!strcmp(name, "errno")) {
       sb_puts(b, e->kind == SE_READ_MEM ? "reads errno" : "writes errno");
+      break;
+    }
+    if ((e->flags & SEF_RO_TABLE) && reason_names_function(p, e->name)) {
+      sb_printf(b, "reads what '%s' returns (its body is not seen to return only read-only data)", name);
       break;
     }
     if (e->flags & SEF_RO_TABLE) {
