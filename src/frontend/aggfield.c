@@ -163,11 +163,10 @@ void fw_agg_store(fw *w, uint32_t vi, CXCursor target, uint64_t m)
   if (v->agg_read) w->stale = 1;
 }
 
-void fw_agg_addressed(fw *w, uint32_t vi, CXCursor at)
+void fw_agg_addressed(fw *w, uint32_t vi)
 {
   fw_var *v = &w->vars.v[vi];
-  if (clang_Cursor_isNull(v->addr_first)) v->addr_first = at;
-  else if (!clang_equalCursors(v->addr_first, at)) v->addr_multi = 1;
+  if (v->addr_n < UINT16_MAX) v->addr_n++;
   if (v->agg_read) w->stale = 1;
 }
 

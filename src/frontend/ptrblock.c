@@ -173,18 +173,41 @@ uint64_t fw_pb_pte(const fw *w, uint64_t m)
 int fw_pb_local_pte(fw *w, CXCursor arg, uint64_t *pte)
 {
   CXCursor x = fw_addr_operand(w, fe_strip(w->t, arg));
-  if (clang_Cursor_isNull(x) || w->flow_off) return 0;
+  if (clang_Cursor_isNull(x) || w->flow_off) return -1;
   int vi = fw_local_ref(w, x);
-  if (vi < 0) return 0;
+  if (vi < 0) return -1;
   fw_var *v = &w->vars.v[vi];
-  /* Its address taken here only: `&v` once, no `&v.f`, no member array
-   * decaying (a later one walks the function again: fw_agg_addressed). */
-  if (v->param >= 0 || v->naddr != 1 || v->addr_multi || !clang_equalCursors(v->addr_first, x) || v->agg_off ||
-      !fw_agg_type_followed(clang_getCursorType(x)))
-    return 0;
-  v->agg_read = 1;   /* a store into v found later walks the function again */
+  if (v->param >= 0 || v->agg_off || !fw_agg_type_followed(clang_getCursorType(x))) return -1;
+  if (v->addr_lent < UINT16_MAX) v->addr_lent++;   /* its final union: fw_pb_lends_finish */
   *pte = v->agg;
-  return 1;
+  return vi;
+}
+
+void fw_pb_lend(fw *w, uint32_t call, uint32_t arg, uint32_t var)
+{
+  struct fw_pb_lend l = { call, arg, var };
+  vec_push(&w->pb_lends, l);
+}
+
+void fw_pb_lends_finish(fw *w)
+{
+  sum_tu *s = w->t->sum;
+  for (size_t i = 0; i < w->pb_lends.n; i++) {
+    const struct fw_pb_lend *l = &w->pb_lends.v[i];
+    const fw_var *v = &w->vars.v[l->var];
+    sum_call *c = &s->calls.v[l->call];
+    uint64_t *pte = &s->argmasks.v[c->arg_off + c->nargs + l->arg];
+    /* Every address of v (`&v`, `&v.f`, a member array decaying) lent
+     * whole to a call: only its own stores, all seen, and those callees'
+     * reach it. Its final union, the whole walk's. */
+    if (!w->flow_off && v->addr_n == v->addr_lent) {
+      *pte = v->agg;
+      c->pte_group = l->var + 1;
+    } else {
+      *pte = PROV_UNKNOWN;
+      c->pte_join &= ~((uint64_t)1 << l->arg);
+    }
+  }
 }
 
 int fw_pb_pte_useful(uint64_t pte)

@@ -14,6 +14,9 @@
  * does (flow.c): literal = variable index << 1 | (1: nonzero, 0: zero). */
 #define FW_PART_LITS 4
 #define FW_PARTS 4
+/* A call lending a local struct `&v` (ptrblock.c). */
+struct fw_pb_lend { uint32_t call, arg, var; };
+
 typedef struct { uint64_t bits; uint32_t lit[FW_PART_LITS]; uint8_t nlit; } fw_part;
 /* What a local pointer may hold at a point of the walk: base everywhere,
  * each part where its literals hold. */
@@ -49,9 +52,8 @@ typedef struct {
   uint8_t agg_off;      /* not such a local, or a union inside: loads from it are unknown */
   uint8_t agg_param;    /* a struct parameter: loads from it also hold its virtual bit */
   uint8_t agg_read;     /* a pointer was loaded from it in this walk */
-  uint8_t addr_multi;   /* its address (or a part's) is taken at more than one expression
-                           (sticky; ptrblock.c) */
-  CXCursor addr_first;  /* where it was first taken (the operand of `&`, or what decays) */
+  uint16_t addr_n;      /* its address (or a part's) taken in this walk: `&`, a decay */
+  uint16_t addr_lent;   /* … of which `&v` lent to a direct call (ptrblock.c) */
   uint8_t reassigned;   /* assigned, incremented or addressed anywhere in the body (guardvar.c) */
   uint16_t naddr;       /* how many `&v` the body spells (guardvar.c) */
   uint8_t zero_seen;    /* a write of the literal 0 (initialiser or `v = 0`) (guardvar.c) */
@@ -248,6 +250,7 @@ typedef struct fw {
   uint64_t pb_into, pb_stores, pb_ownc;  /* sum_func.pinto, pstores, ownc */
   int pb_slot_written;    /* something was stored through the slot parameter in this pass */
   int pb_slot_late;       /* and its block was read after that, or in a loop: no slot (slot.c) */
+  VEC(struct fw_pb_lend) pb_lends;   /* calls lending a local struct (ptrblock.c), this walk */
   VEC(uint64_t) errno_saved;  /* locals holding only values read from errno (errsave.c) */
   VEC(uint64_t) errno_once;      /* those of them given errno's value exactly once */
   uint8_t sflags;         /* sum_func.sflags (SSF_*) */
@@ -653,7 +656,7 @@ uint64_t fw_agg_value(fw *w, CXCursor c, const lv_t *lv);
  * not read here. */
 uint64_t fw_agg_arg(fw *w, CXCursor arg, uint64_t m);
 /* vi's address is taken or it decays: walk again if a load counted on it. */
-void fw_agg_addressed(fw *w, uint32_t vi, CXCursor at);
+void fw_agg_addressed(fw *w, uint32_t vi);
 /* Walks the initializer of local aggregate vi; returns its value's provenance. */
 uint64_t fw_agg_initializer(fw *w, uint32_t vi, CXCursor init);
 /* `(&z)->f`, `*&z` or `z->f` of a local array z: the object is a part of
@@ -737,9 +740,16 @@ void fw_pb_indirect_call(fw *w, const uint64_t *masks, size_t n);
 /* The pointee mask a direct call records for an argument of provenance m. */
 uint64_t fw_pb_pte(const fw *w, uint64_t m);
 /* Is call argument arg `&v` of a local struct whose pointer members are
- * followed, its address taken nowhere else? Then *pte is what the caller
- * stores into v (the call's pte_join bit: the link adds the callee's). */
+ * followed? Then *pte is what the caller stores into v so far (the call's
+ * pte_join bit: the link adds the callees'), and the result is v's index;
+ * else -1. fw_pb_lends_finish decides. */
 int fw_pb_local_pte(fw *w, CXCursor arg, uint64_t *pte);
+/* Notes that call (absolute index) lends local struct var at argument arg. */
+void fw_pb_lend(fw *w, uint32_t call, uint32_t arg, uint32_t var);
+/* Once the walk is final: the lending calls' pointee masks, grouped per
+ * local, where every address of that local is lent to a call; the others
+ * made anywhere. */
+void fw_pb_lends_finish(fw *w);
 /* Does a pointee mask say more than "anywhere"? */
 int fw_pb_pte_useful(uint64_t pte);
 /* Does parameter param point to a pointer (its virtual parameter is what

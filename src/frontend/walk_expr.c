@@ -88,7 +88,6 @@ uint32_t fw_var_for(fw *w, CXCursor decl)
   memset(&v, 0, sizeof v);
   v.name = fw_name(w, decl);
   v.param = -1;
-  v.addr_first = clang_getNullCursor();
   CXType t = clang_getCanonicalType(clang_getCursorType(decl));
   v.is_ptr = (uint8_t)fe_type_is_pointer(t);
   /* `int a[4]` as a parameter is a pointer, though libclang shows the array. */
@@ -509,7 +508,7 @@ static uint64_t fw_lvalue_expr(fw *w, CXCursor c, int acc, const lv_t *lv)
     fw_address_escapes(w, c, lv);
     if (lv->kind == LV_LOCAL) {
       w->vars.v[lv->var].addr_plain = 1;   /* what it holds may be copied out */
-      fw_agg_addressed(w, lv->var, c);
+      fw_agg_addressed(w, lv->var);
     }
     return lv_address(lv);
   }
@@ -599,7 +598,7 @@ static uint64_t fw_addr_of(fw *w, CXCursor operand)
     w->vars.v[lv.var].addr_taken = 1;
     w->vars.v[lv.var].addr_plain = 1;
     w->vars.v[lv.var].inexact = ~(uint64_t)0;
-    fw_agg_addressed(w, lv.var, operand);
+    fw_agg_addressed(w, lv.var);
     if (w->vars.v[lv.var].is_ptr) fw_var_grow(w, lv.var, PROV_UNKNOWN, clang_getNullCursor());
   }
   return lv_address(&lv);
@@ -1062,10 +1061,15 @@ static uint64_t fw_call(fw *w, CXCursor c)
   VEC(uint64_t) ptes = {0};
   int pte_useful = slot_vi >= 0;
   int pb_ok = !alloc && !frees && s->funcs.v[fi].nparams == masks.n && !(s->funcs.v[fi].flags & SFF_VARIADIC);
+  int lent_var = -1, lent_arg = -1;
   for (size_t i = 0; i < masks.n; i++) {
     uint64_t pte = (int)i == slot_arg ? slot_pte : pb_ok ? fw_pb_pte(w, masks.v[i]) : PROV_UNKNOWN;
-    if ((int)i != slot_arg && pb_ok && i < 64 && fw_pb_local_pte(w, clang_Cursor_getArgument(c, (unsigned)i), &pte)) {
+    int lv = (int)i != slot_arg && pb_ok && i < 64 && lent_var < 0
+             ? fw_pb_local_pte(w, clang_Cursor_getArgument(c, (unsigned)i), &pte) : -1;
+    if (lv >= 0) {   /* one lent local per call: its group (fw_pb_lends_finish) */
       call.pte_join |= (uint64_t)1 << i;
+      lent_var = lv;
+      lent_arg = (int)i;
       pte_useful = 1;
     }
     pte_useful |= fw_pb_pte_useful(pte);
@@ -1091,6 +1095,7 @@ static uint64_t fw_call(fw *w, CXCursor c)
     fw_args_late(w, arg_at, (size_t)nargs);
   }
   vec_push(&s->calls, call);
+  if (lent_var >= 0) fw_pb_lend(w, (uint32_t)(s->calls.n - 1), (uint32_t)lent_arg, (uint32_t)lent_var);
   fw_fnptr_args(w, c, (uint32_t)(s->calls.n - 1 - w->call_base));
   fw_callsite_record(w, c, (uint32_t)(s->calls.n - 1 - w->call_base));
   w->cinfo.v[s->calls.n - 1 - w->call_base].enter = enter;

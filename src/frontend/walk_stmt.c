@@ -715,6 +715,7 @@ static void fw_restart(fw *w, fw_mark m, size_t argmasks)
   fw_flow_top(w);
   for (size_t i = 0; i < w->vars.n; i++) {
     w->vars.v[i].read = w->vars.v[i].topped = w->vars.v[i].agg_read = 0;
+    w->vars.v[i].addr_n = w->vars.v[i].addr_lent = 0;
     w->vars.v[i].last_write = 0;
   }
   w->flow.n = w->flow_lits.n = 0;
@@ -731,6 +732,7 @@ static void fw_restart(fw *w, fw_mark m, size_t argmasks)
   w->captures = w->cap_hard = 0;
   w->pb_into = w->pb_stores = w->pb_ownc = 0;
   w->pb_slot_written = w->pb_slot_late = 0;
+  w->pb_lends.n = 0;
   w->sflags = 0;
   w->ret_mask = 0;
   w->cond_depth = 0;
@@ -785,6 +787,7 @@ int fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn)
       for (size_t i = 0; i < w.vars.n; i++)
         if (w.vars.v[i].is_ptr) { w.vars.v[i].mask |= PROV_UNKNOWN; w.vars.v[i].pointee_n = 2; }
   }
+  fw_pb_lends_finish(&w);
   fw_loops_finish(&w);
   fw_callsite_finish(&w);
   fw_inline_note(&w, body);
@@ -810,6 +813,7 @@ int fw_walk_function(fe_tu *t, uint32_t fi, CXCursor fn)
   fw_slot_finish(&w);
   fw_release_finish(&w);
   vec_free(&w.vars);
+  vec_free(&w.pb_lends);
   vec_free(&w.excl);
   vec_free(&w.mw_active);
   vec_free(&w.mw_tests);

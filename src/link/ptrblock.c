@@ -94,29 +94,47 @@ static bool pb_opaque(const link_prog *p, const link_func *f)
   return false;
 }
 
-/* The pointee masks of call c's arguments `&v`, v a local struct of the
- * caller (pte_join): what the caller stores into v, and what the callee
- * stores where the caller's locals may be during the call (noreturn or
- * not: what it reads back counts); anywhere if the callee stores v's
- * address itself anywhere (then stores through anything may reach v;
- * no other argument holds it: the caller takes it once) or is not the
- * body the link knows. Says whether a mask grew. */
-static bool pb_join_local(link_prog *p, const link_call *c)
+/* What call c adds to the pointee mask of the local struct it lends
+ * (pte_join, argument a): what the callee stores into it, through its
+ * parameter a (noreturn or not: what it reads back counts); anywhere if
+ * the callee stores that address itself anywhere (then stores through
+ * anything may reach the struct) or is not the body the link knows.
+ * Nothing else reaches the struct: the caller lends every address of it
+ * to such calls, each at one argument. */
+static uint64_t pb_lend_add(const link_prog *p, const link_call *c, unsigned a)
 {
-  if (!c->pte_join || !(c->flags & SCF_PTE)) return false;
   const link_func *g = &p->funcs.v[c->callee];
-  uint64_t *pte = pb_masks(p, c) + c->nargs;
-  bool known = link_solved_body(g);
-  uint64_t to = known ? pb_map(p, c, g->pinto) : 0, vals = known ? pb_map(p, c, g->pstores) : 0;
+  if (!link_solved_body(g) || (g->pstores & prov_param(a))) return PROV_UNKNOWN;
+  return (g->pinto & prov_param(a)) ? pb_map(p, c, g->pstores) : 0;
+}
+
+/* The lent argument of call c (its pte_join bit), or -1. */
+static int pb_lent_arg(const link_call *c)
+{
+  if (!c->pte_join || !(c->flags & SCF_PTE)) return -1;
+  unsigned a = (unsigned)__builtin_ctzll(c->pte_join);
+  return a < c->nargs ? (int)a : -1;
+}
+
+/* The pointee masks of f's calls lending a local struct: what f stores
+ * there (the front end's) and what every call lending the same struct
+ * (pte_group) adds, shared: one callee's stores stay for the next. Says
+ * whether a mask grew. */
+static bool pb_join_lent(link_prog *p, const link_func *f)
+{
   bool grew = false;
-  for (uint64_t bits = c->pte_join; bits; bits &= bits - 1) {
-    unsigned a = (unsigned)__builtin_ctzll(bits);
-    if (a >= c->nargs) continue;
-    bool lost = !known || (g->pstores & prov_param(a));
-    uint64_t add = lost ? PROV_UNKNOWN : (to & PROV_LOCAL) ? vals : 0;
-    if ((pte[a] | add) == pte[a]) continue;
-    pte[a] |= add;
-    grew = true;
+  for (uint32_t i = 0; i < f->ncall; i++) {
+    const link_call *c = &p->calls.v[f->call_off + i];
+    int a = pb_lent_arg(c);
+    if (a < 0) continue;
+    uint64_t add = 0;
+    for (uint32_t j = 0; j < f->ncall; j++) {
+      const link_call *d = &p->calls.v[f->call_off + j];
+      int b = pb_lent_arg(d);
+      if (b >= 0 && d->pte_group == c->pte_group) add |= pb_lend_add(p, d, (unsigned)b);
+    }
+    uint64_t *pte = pb_masks(p, c) + c->nargs + a;
+    if ((*pte | add) != *pte) { *pte |= add; grew = true; }
   }
   return grew;
 }
@@ -125,10 +143,9 @@ static bool pb_join_local(link_prog *p, const link_call *c)
 static bool pb_round(link_prog *p, link_func *f)
 {
   uint64_t into = f->pinto, stores = f->pstores, own = f->ownc;
-  bool joined = false;
+  bool joined = pb_join_lent(p, f);
   for (uint32_t i = 0; i < f->ncall; i++) {
     uint64_t to, vals, handed;
-    joined |= pb_join_local(p, &p->calls.v[f->call_off + i]);
     pb_call(p, &p->calls.v[f->call_off + i], &to, &vals, &handed);
     own |= handed;
     if (!to || !vals) continue;

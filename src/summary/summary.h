@@ -305,6 +305,10 @@ typedef struct {
    * caller stores into v's pointer members: the link adds what the callee
    * stores through that argument during the call (link/ptrblock.c). */
   uint64_t pte_join;
+  /* (format 19) With pte_join: 1 + an id, within the function, of the
+   * local struct lent there; the calls lending the same local share one
+   * mask (what any of them stores there stays there for the next). */
+  uint32_t pte_group;
   sum_loc loc;
 } sum_call;
 

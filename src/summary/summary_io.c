@@ -51,6 +51,7 @@ static void encode_call(bytes *b, const sum_tu *tu, const sum_call *c)
   bytes_uleb(b, c->late_lo); bytes_uleb(b, c->late_hi); bytes_uleb(b, c->hoist_mem);
   bytes_uleb(b, c->nonnull);
   bytes_uleb(b, c->pte_join);
+  bytes_uleb(b, c->pte_group);
   bytes_uleb(b, c->nargs);
   for (uint32_t a = 0; a < SUM_CALL_NMASKS(c); a++) bytes_uleb(b, tu->argmasks.v[c->arg_off + a]);
 }
@@ -329,6 +330,7 @@ static void decode_bodies(reader *r, sum_tu *tu, uint32_t ns)
     c.late_lo = get_idx(r, UINT32_MAX); c.late_hi = get_idx(r, UINT32_MAX); c.hoist_mem = get_idx(r, 2);
     c.nonnull = bytes_get_uleb(r);
     c.pte_join = bytes_get_uleb(r);
+    c.pte_group = get_idx(r, UINT32_MAX);
     c.nargs = get_idx(r, 1 << 16);
     c.arg_off = (uint32_t)tu->argmasks.n;
     for (uint32_t a = 0; a < SUM_CALL_NMASKS(&c) && !r->bad; a++) vec_push(&tu->argmasks, bytes_get_uleb(r));

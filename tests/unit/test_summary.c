@@ -56,7 +56,7 @@ static void add_call(sum_tu *tu, uint32_t callee, uint16_t flags, sum_loc l,
                  .hoist_e_call = nargs + 4, .hoist_dep_t = callee + 5, .hoist_dep_e = 6,
                  .late_lo = callee + 1, .late_hi = nargs + 2, .hoist_mem = 1,   /* format 13 */
                  .nonnull = nargs ? ((uint64_t)1 << 63) | 1 : 0,   /* nonnull: format 14; use up to 3: 15 */
-                 .pte_join = nargs ? (uint64_t)1 << 62 : 0, .loc = l };   /* format 19 */
+                 .pte_join = nargs ? (uint64_t)1 << 62 : 0, .pte_group = nargs + 7, .loc = l };   /* format 19 */
   for (uint32_t i = 0; i < SUM_CALL_NMASKS(&c); i++) vec_push(&tu->argmasks, masks[i]);
   vec_push(&tu->calls, c);
   tu->funcs.v[tu->funcs.n - 1].ncall++;
@@ -259,6 +259,7 @@ static void assert_calls_equal(const sum_tu *a, const sum_tu *b)
     assert_int_equal(x->hoist_mem, y->hoist_mem);
     assert_true(x->nonnull == y->nonnull);
     assert_true(x->pte_join == y->pte_join);
+    assert_true(x->pte_group == y->pte_group);
     assert_loc_equal(x->loc, y->loc);
   }
   assert_int_equal(a->argmasks.n, b->argmasks.n);
