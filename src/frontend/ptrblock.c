@@ -38,12 +38,14 @@
  * whose callee frees `mf->buffer`: freeing null. A struct parameter whose
  * pointer members hold every pointer stored there (no union of other
  * members) is eligible too: a pointer loaded from its members is its
- * virtual parameter. An argument `&v` of a local struct whose address the
- * caller takes nowhere else (so only its own stores, all seen, and the
- * callee's reach v) records what the caller stores into v anywhere in
- * its body (aggfield.c's union) as the pointee mask, with pte_join: the
- * link adds what the callee stores through that argument, and makes the
- * mask anywhere if the callee lets v's address go. */
+ * virtual parameter. A local struct v every address of which the caller
+ * lends whole to direct calls (`&v` arguments; so only its own stores,
+ * all seen, and those callees' reach v) gives each of those calls, once
+ * the walk is final, what the caller stores into v anywhere in its body
+ * (aggfield.c's union) as the pointee mask, with pte_join and a
+ * pte_group naming v: the link adds what the group's callees store
+ * through that argument, and makes the mask anywhere if one of them lets
+ * v's address go. */
 #include "frontend/walk.h"
 
 /* Is the parameter a pointer to a pointer, or to a struct whose pointer
@@ -170,7 +172,7 @@ uint64_t fw_pb_pte(const fw *w, uint64_t m)
   return out;
 }
 
-int fw_pb_local_pte(fw *w, CXCursor arg, uint64_t *pte)
+int fw_pb_lent_local(fw *w, CXCursor arg)
 {
   CXCursor x = fw_addr_operand(w, fe_strip(w->t, arg));
   if (clang_Cursor_isNull(x) || w->flow_off) return -1;
@@ -178,8 +180,7 @@ int fw_pb_local_pte(fw *w, CXCursor arg, uint64_t *pte)
   if (vi < 0) return -1;
   fw_var *v = &w->vars.v[vi];
   if (v->param >= 0 || v->agg_off || !fw_agg_type_followed(clang_getCursorType(x))) return -1;
-  if (v->addr_lent < UINT16_MAX) v->addr_lent++;   /* its final union: fw_pb_lends_finish */
-  *pte = v->agg;
+  if (v->addr_lent < UINT16_MAX) v->addr_lent++;
   return vi;
 }
 

@@ -655,7 +655,8 @@ uint64_t fw_agg_value(fw *w, CXCursor c, const lv_t *lv);
  * where a callee may read through the copy: a copy returned or kept is
  * not read here. */
 uint64_t fw_agg_arg(fw *w, CXCursor arg, uint64_t m);
-/* vi's address is taken or it decays: walk again if a load counted on it. */
+/* vi's address is taken or it decays: counted (fw_var.addr_n), and the
+ * function walked again if a load counted on it. */
 void fw_agg_addressed(fw *w, uint32_t vi);
 /* Walks the initializer of local aggregate vi; returns its value's provenance. */
 uint64_t fw_agg_initializer(fw *w, uint32_t vi, CXCursor init);
@@ -740,10 +741,9 @@ void fw_pb_indirect_call(fw *w, const uint64_t *masks, size_t n);
 /* The pointee mask a direct call records for an argument of provenance m. */
 uint64_t fw_pb_pte(const fw *w, uint64_t m);
 /* Is call argument arg `&v` of a local struct whose pointer members are
- * followed? Then *pte is what the caller stores into v so far (the call's
- * pte_join bit: the link adds the callees'), and the result is v's index;
- * else -1. fw_pb_lends_finish decides. */
-int fw_pb_local_pte(fw *w, CXCursor arg, uint64_t *pte);
+ * followed? Then v's index (counted as lent: its pointee mask is
+ * fw_pb_lends_finish's), else -1. */
+int fw_pb_lent_local(fw *w, CXCursor arg);
 /* Notes that call (absolute index) lends local struct var at argument arg. */
 void fw_pb_lend(fw *w, uint32_t call, uint32_t arg, uint32_t var);
 /* Once the walk is final: the lending calls' pointee masks, grouped per

@@ -1065,8 +1065,8 @@ static uint64_t fw_call(fw *w, CXCursor c)
   for (size_t i = 0; i < masks.n; i++) {
     uint64_t pte = (int)i == slot_arg ? slot_pte : pb_ok ? fw_pb_pte(w, masks.v[i]) : PROV_UNKNOWN;
     int lv = (int)i != slot_arg && pb_ok && i < 64 && lent_var < 0
-             ? fw_pb_local_pte(w, clang_Cursor_getArgument(c, (unsigned)i), &pte) : -1;
-    if (lv >= 0) {   /* one lent local per call: its group (fw_pb_lends_finish) */
+             ? fw_pb_lent_local(w, clang_Cursor_getArgument(c, (unsigned)i)) : -1;
+    if (lv >= 0) {   /* one lent local per call; its mask: fw_pb_lends_finish */
       call.pte_join |= (uint64_t)1 << i;
       lent_var = lv;
       lent_arg = (int)i;

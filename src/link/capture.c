@@ -203,6 +203,12 @@ static void scratch_query(const link_prog *p, const link_func *g, const link_cal
     }
 }
 
+/* Does mask m hold nothing but the caller's parameters (and some)? */
+static bool scratch_params_only(uint64_t m)
+{
+  return m && !(m & ((1ull << PROV_PARAM0) - 1));
+}
+
 /* cs.pn seen through call c's arguments (masks m, n of them): a surely
  * non-null argument escapes the hidden state; one that is the caller's
  * parameter passes the question on to the caller's callers; anything else
@@ -214,7 +220,7 @@ static void scratch_map_null(link_state *out, const link_state *cs, const link_c
     unsigned i = (unsigned)__builtin_ctzll(bits);
     if (i < 64 && (c->nonnull >> i & 1)) continue;
     uint64_t a = i < n ? m[i] : PROV_UNKNOWN;
-    bool params = a && !(a & ((1ull << PROV_PARAM0) - 1));
+    bool params = scratch_params_only(a);
     if (params && !((a >> PROV_PARAM0) & ~nonnull)) continue;   /* the chain says: not null */
     if (params) out->pn |= a >> PROV_PARAM0;
     else out->own = PURITY_NORMAL;
@@ -230,8 +236,7 @@ static void scratch_map_member(link_state *out, const link_state *cs, const link
     unsigned i = (unsigned)__builtin_ctzll(bits);
     uint64_t a = i < n ? m[i] : PROV_UNKNOWN;
     if (!a && !(i < 64 && (c->nonnull >> i & 1))) continue;
-    bool params = a && !(a & ((1ull << PROV_PARAM0) - 1));
-    if (params) out->pm |= a >> PROV_PARAM0;
+    if (scratch_params_only(a)) out->pm |= a >> PROV_PARAM0;
     else out->own = PURITY_NORMAL;
   }
 }
@@ -252,7 +257,7 @@ uint64_t link_chain_nonnull(const link_prog *p, const link_call *via, uint64_t n
   uint64_t out = 0;
   for (uint32_t a = 0; a < via->nargs && a < 64; a++) {
     uint64_t m = p->argmasks.v[via->arg_off + a];
-    bool params = m && !(m & ((1ull << PROV_PARAM0) - 1)) && !((m >> PROV_PARAM0) & ~nonnull);
+    bool params = scratch_params_only(m) && !((m >> PROV_PARAM0) & ~nonnull);
     if ((via->nonnull >> a & 1) || params) out |= (uint64_t)1 << a;
   }
   return out;
@@ -277,7 +282,7 @@ static bool scratch_release_of_params(const link_prog *p, const link_call *c, ui
   *params = 0;
   for (uint64_t bits = frees; bits; bits &= bits - 1) {
     unsigned a = (unsigned)__builtin_ctzll(bits);
-    if (a >= c->nargs || !m[a] || (m[a] & ((1ull << PROV_PARAM0) - 1))) return false;
+    if (a >= c->nargs || !scratch_params_only(m[a])) return false;
     *params |= m[a] >> PROV_PARAM0;
   }
   return true;

@@ -302,8 +302,8 @@ typedef struct {
   uint64_t nonnull;
   /* (format 19; issue 30 item 3) Bit i: argument i is `&v` of a local
    * struct of the caller, and its pointee mask (SCF_PTE) is what the
-   * caller stores into v's pointer members: the link adds what the callee
-   * stores through that argument during the call (link/ptrblock.c). */
+   * caller stores into v's pointer members: the link adds what the
+   * callees lending v (pte_group) store through it (link/ptrblock.c). */
   uint64_t pte_join;
   /* (format 19) With pte_join: 1 + an id, within the function, of the
    * local struct lent there; the calls lending the same local share one
