@@ -199,17 +199,11 @@ static int fw_step(fw *w, CXCursor inc, int iv, long long *step)
   return dir;
 }
 
-typedef struct {
-  uint32_t seq0;     /* fw.seq before the body */
-  int clean;         /* the loop writes no memory and calls nothing */
-  size_t call_lo, call_hi;   /* the condition's calls in sum_tu.calls */
-} loop_ctx;
-
 /* A call in the bound whose class only the link knows: to a function with
  * no declared attribute that is neither a builtin nor in the knowledge
  * base. Records its relative index (the calls of the condition recorded at
  * its location) in fw.pending_calls; 0 if the call is not such a call. */
-static int fw_bound_call_deferred(fw *w, CXCursor call, const loop_ctx *lc)
+static int fw_bound_call_deferred(fw *w, CXCursor call, const fw_loop_ctx *lc)
 {
   CXCursor ref = fw_callee_decl(w, call);
   if (clang_Cursor_isNull(ref)) return 0;
@@ -231,7 +225,7 @@ static int fw_bound_call_deferred(fw *w, CXCursor call, const loop_ctx *lc)
 
 /* Is the bound expression unchanged by the loop? Records the locals it
  * relies on as pending (they must never have their address taken). */
-static int fw_bound_ok(fw *w, CXCursor e, const loop_ctx *lc)
+static int fw_bound_ok(fw *w, CXCursor e, const fw_loop_ctx *lc)
 {
   e = fe_strip(w->t, e);
   enum CXCursorKind k = clang_getCursorKind(e);
@@ -273,9 +267,27 @@ static int fw_bound_ok(fw *w, CXCursor e, const loop_ctx *lc)
   return ok;
 }
 
+/* An unsigned count by more than 1, or tested with `<=` / `>=`, against
+ * a constant bound B that keeps it from wrapping: down while i >= B with
+ * B >= step (zlib's `while (len >= NMAX) { len -= NMAX; … }`), or
+ * i > B with B + 1 >= step; up while i <= B or i < B with i + step
+ * still below the smallest unsigned int's maximum. */
+static int fw_unsigned_step_safe(CXCursor bound, enum CXBinaryOperatorKind op, long long step)
+{
+  long long b;
+  if (!fw_int_literal_value(bound, &b) || b < 0 || b > 0xffffffffll) return 0;
+  switch (op) {
+  case CXBinaryOperator_GE: return b >= step;
+  case CXBinaryOperator_GT: return b + 1 >= step;
+  case CXBinaryOperator_LE: return b + step <= 0xffffffffll;
+  case CXBinaryOperator_LT: return b + step - 1 <= 0xffffffffll;
+  default: return 0;
+  }
+}
+
 /* Does `cond` compare iv against an unchanged bound, in the direction the
  * step moves iv, without wrap-around? */
-static int fw_cond_ok(fw *w, CXCursor cond, int iv, int dir, long long step, const loop_ctx *lc)
+static int fw_cond_ok(fw *w, CXCursor cond, int iv, int dir, long long step, const fw_loop_ctx *lc)
 {
   cond = fe_strip(w->t, cond);
   if (clang_getCursorKind(cond) != CXCursor_BinaryOperator) return 0;
@@ -305,8 +317,10 @@ static int fw_cond_ok(fw *w, CXCursor cond, int iv, int dir, long long step, con
                ((op == CXBinaryOperator_GT || op == CXBinaryOperator_GE) && dir < 0) ||
                (op == CXBinaryOperator_NE && step == 1);
   if (ty == IV_BAD || !toward) return 0;
-  if (ty != IV_SIGNED && !(strict && step == 1)) return 0;   /* may wrap or step over */
-  return fw_bound_ok(w, iv_left ? r : l, lc);
+  CXCursor bound = iv_left ? r : l;
+  if (ty != IV_SIGNED && !(strict && step == 1) && !fw_unsigned_step_safe(bound, op, step))
+    return 0;   /* may wrap or step over */
+  return fw_bound_ok(w, bound, lc);
 }
 
 /* The header parts of a for statement with some missing: 0 init, 1 test,
@@ -421,7 +435,7 @@ static int fw_for_counted(fw *w, CXCursor s, CXCursor init, CXCursor cond, CXCur
   fw_flow_top(w);   /* pointers: the back edge arrives (flow.c) */
   fw_expr(w, cond, ACC_VALUE);
   size_t body_call0 = w->t->sum->calls.n;
-  loop_ctx lc = { w->seq, 0, m0.call, w->t->sum->calls.n };
+  fw_loop_ctx lc = { w->seq, 0, m0.call, w->t->sum->calls.n };
   uint32_t mw0 = w->mem_writes, nc0 = w->ncalls;
   CXCursor loop0 = w->loop_stmt;
   w->loop_stmt = s;
@@ -462,7 +476,8 @@ void fw_loops_finish(fw *w)
     const fw_pending *p = &w->pending.v[i];
     int ok = 1;
     for (size_t j = 0; j < p->n && ok; j++) ok = !w->vars.v[w->pending_vars.v[p->off + j]].addr_taken;
-    sum_effect e = { .kind = SE_LOOP, .name = strtab_intern(w->t->sum->strs, "for"), .loc = p->loc };
+    sum_effect e = { .kind = SE_LOOP, .loc = p->loc,
+                     .name = p->name ? p->name : strtab_intern(w->t->sum->strs, "for") };
     if (!ok) {
       vec_push(&w->t->sum->effs, e);
       continue;
@@ -473,4 +488,160 @@ void fw_loops_finish(fw *w)
       vec_push(&w->t->sum->effs, e);
     }
   }
+}
+
+/* While and do-while loops (zlib's adler32_z: `while (len--)`,
+ * `do … while (--n)`, `while (len >= NMAX) { len -= NMAX; … }`, which
+ * GCC 12 proves finite). Two shapes are counted:
+ *  - the test counts a local down to zero (`n--`, `--n`, `n-- != 0`,
+ *    `n-- > 0`, either side of an `&&`), an integer of int width or wider
+ *    that nothing else in the loop writes: at most n + 1 rounds (for an
+ *    unsigned `--n` from 0, once round its range), or until a signed one
+ *    would overflow;
+ *  - the body's top level steps the local the test compares (`i++;`,
+ *    `len -= 16;`), its only write in the loop, with no continue before
+ *    it: then the test and the step are a counted for loop's, same rules.
+ * Neither shape may have a goto or a label in the loop (a jump could skip
+ * the step or loop inside the body). The variable must never have its
+ * address taken (settled at the end of the walk, as a for loop's). */
+
+/* The local integer (int width or wider) `e` decrements (`n--`, `--n`),
+ * or -1. */
+static int fw_dec_operand(fw *w, CXCursor e)
+{
+  e = fe_strip(w->t, e);
+  if (clang_getCursorKind(e) != CXCursor_UnaryOperator) return -1;
+  enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(e);
+  if (op != CXUnaryOperator_PostDec && op != CXUnaryOperator_PreDec) return -1;
+  size_t kk = fw_kids(w, e);
+  int vi = -1;
+  if (w->ks.n - kk == 1) {
+    CXCursor x = FW_KID(w, kk, 0);
+    iv_type ty = fw_iv_type(clang_getCursorType(fe_strip(w->t, x)));
+    if (ty == IV_SIGNED || ty == IV_UNSIGNED) vi = fw_local_ref(w, x);
+  }
+  w->ks.n = kk;
+  return vi;
+}
+
+static int fw_is_zero(CXCursor e)
+{
+  long long v;
+  return fw_int_literal_value(e, &v) && v == 0;
+}
+
+/* The local a test counts down to zero, or -1 (see above). */
+static int fw_cond_countdown(fw *w, CXCursor cond)
+{
+  cond = fe_strip(w->t, cond);
+  if (clang_getCursorKind(cond) != CXCursor_BinaryOperator) return fw_dec_operand(w, cond);
+  size_t kk = fw_kids(w, cond);
+  if (w->ks.n - kk != 2) { w->ks.n = kk; return -1; }
+  CXCursor l = FW_KID(w, kk, 0), r = FW_KID(w, kk, 1);
+  w->ks.n = kk;
+  switch (clang_getCursorBinaryOperatorKind(cond)) {
+  case CXBinaryOperator_LAnd: {
+    int vi = fw_cond_countdown(w, l);
+    return vi >= 0 ? vi : fw_cond_countdown(w, r);
+  }
+  case CXBinaryOperator_NE: return fw_is_zero(r) ? fw_dec_operand(w, l) : fw_is_zero(l) ? fw_dec_operand(w, r) : -1;
+  case CXBinaryOperator_GT: return fw_is_zero(r) ? fw_dec_operand(w, l) : -1;
+  case CXBinaryOperator_LT: return fw_is_zero(l) ? fw_dec_operand(w, r) : -1;
+  default: return -1;
+  }
+}
+
+/* How often e writes local vi (assignments, ++, --), and reads it. */
+static void fw_var_uses(fw *w, CXCursor e, int vi, int *writes, int *refs)
+{
+  enum CXCursorKind k = clang_getCursorKind(e);
+  if (k == CXCursor_DeclRefExpr && fw_local_ref(w, e) == vi) (*refs)++;
+  size_t kk = fw_kids(w, e), n = w->ks.n - kk;
+  int assigns = (k == CXCursor_BinaryOperator && clang_getCursorBinaryOperatorKind(e) == CXBinaryOperator_Assign) ||
+                k == CXCursor_CompoundAssignOperator;
+  if (k == CXCursor_UnaryOperator) {
+    enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(e);
+    assigns = op >= CXUnaryOperator_PostInc && op <= CXUnaryOperator_PreDec;
+  }
+  if (assigns && n >= 1 && fw_local_ref(w, FW_KID(w, kk, 0)) == vi) (*writes)++;
+  for (size_t i = 0; i < n; i++) fw_var_uses(w, FW_KID(w, kk, i), vi, writes, refs);
+  w->ks.n = kk;
+}
+
+/* Does s hold a goto or a label (anywhere), or, with `cont`, a continue
+ * of the enclosing loop (one outside the loops s nests)? */
+static int fw_has_skip(fw *w, CXCursor s, int cont)
+{
+  enum CXCursorKind k = clang_getCursorKind(s);
+  if (k == CXCursor_GotoStmt || k == CXCursor_IndirectGotoStmt || k == CXCursor_LabelStmt) return 1;
+  if (cont && k == CXCursor_ContinueStmt) return 1;
+  if (k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt) cont = 0;
+  size_t kk = fw_kids(w, s), n = w->ks.n - kk;
+  int found = 0;
+  for (size_t i = 0; i < n && !found; i++) found = fw_has_skip(w, FW_KID(w, kk, i), cont);
+  w->ks.n = kk;
+  return found;
+}
+
+/* The body's top-level step of a local the test reads and nothing else in
+ * the loop writes, before any continue; -1 if none (*step: the statement). */
+static int fw_body_step(fw *w, CXCursor cond, CXCursor body, CXCursor *step)
+{
+  if (clang_getCursorKind(body) != CXCursor_CompoundStmt) return -1;
+  size_t kk = fw_kids(w, body), n = w->ks.n - kk;
+  int iv = -1;
+  for (size_t i = 0; i < n && iv < 0; i++) {
+    CXCursor s = FW_KID(w, kk, i);
+    int vi = fw_step_var(w, s);
+    int bw = 0, br = 0, cw = 0, cr = 0;
+    if (vi >= 0) {
+      fw_var_uses(w, body, vi, &bw, &br);
+      fw_var_uses(w, cond, vi, &cw, &cr);
+    }
+    if (vi >= 0 && bw == 1 && cw == 0 && cr > 0) {
+      iv = vi;
+      *step = s;
+    } else if (fw_has_skip(w, s, 1)) {
+      break;
+    }
+  }
+  w->ks.n = kk;
+  return iv;
+}
+
+/* Is the while / do-while loop counted (see above)? Pushes pending vars
+ * and calls as fw_cond_ok does. */
+static int fw_while_counted(fw *w, CXCursor cond, CXCursor body, const fw_loop_ctx *lc)
+{
+  if (fw_has_skip(w, body, 0) || fw_has_skip(w, cond, 0)) return 0;
+  int iv = fw_cond_countdown(w, cond);
+  if (iv >= 0) {
+    int bw = 0, br = 0, cw = 0, cr = 0;
+    fw_var_uses(w, body, iv, &bw, &br);
+    fw_var_uses(w, cond, iv, &cw, &cr);
+    vec_push(&w->pending_vars, (uint32_t)iv);
+    return bw == 0 && cw == 1;
+  }
+  CXCursor s;
+  iv = fw_body_step(w, cond, body, &s);
+  long long step;
+  int dir = iv >= 0 ? fw_step(w, s, iv, &step) : 0;
+  if (!dir) return 0;
+  vec_push(&w->pending_vars, (uint32_t)iv);
+  return fw_cond_ok(w, cond, iv, dir, step, lc);
+}
+
+void fw_while_settle(fw *w, CXCursor s, CXCursor cond, CXCursor body, int is_do, const fw_loop_ctx *lc)
+{
+  uint32_t name = strtab_intern(w->t->sum->strs, is_do ? "do-while" : "while");
+  size_t pend0 = w->pending_vars.n, cpend0 = w->pending_calls.n;
+  if (fw_while_counted(w, cond, body, lc)) {
+    fw_pending p = { fe_cursor_loc(w->t, s), name, pend0, w->pending_vars.n - pend0,
+                     cpend0, w->pending_calls.n - cpend0 };
+    vec_push(&w->pending, p);
+    return;
+  }
+  w->pending_vars.n = pend0;
+  w->pending_calls.n = cpend0;
+  fw_effect(w, s, SE_LOOP, 0, 0, name);
 }

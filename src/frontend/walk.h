@@ -823,7 +823,17 @@ void fw_maywrite_assign(fw *w, uint32_t vi, uint64_t m, CXCursor value);
 int fw_maywrite_test(fw *w, uint32_t vi, unsigned param, uint32_t *text);
 
 /* loop.c */
+/* A loop's marks for proving it finite: seq0, fw.seq when its body
+ * starts (a bound's locals must not be written after); clean, the body
+ * writes no memory and calls nothing; the condition's calls in
+ * sum_tu.calls [call_lo, call_hi). */
+typedef struct {
+  uint32_t seq0;
+  int clean;
+  size_t call_lo, call_hi;
+} fw_loop_ctx;
 int fw_for(fw *w, CXCursor s);
+void fw_while_settle(fw *w, CXCursor s, CXCursor cond, CXCursor body, int is_do, const fw_loop_ctx *lc);
 void fw_loop_unrotated(fw *w, CXCursor cond, CXCursor body, int rotated_by_step, size_t call0);
 int fw_loop_cond_false(CXCursor cond);
 /* walk_stmt.c: is s, run when cond is want (1 true, 0 false), dead code? */

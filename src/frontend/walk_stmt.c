@@ -346,20 +346,30 @@ static int fw_while(fw *w, CXCursor c, int is_do)
   if (looped) fw_flow_top(w);   /* the back edge arrives here */
   CXCursor loop0 = w->loop_stmt;
   w->loop_stmt = c;
-  if (is_do) { f = fw_stmt(w, body); fw_expr(w, cond, ACC_VALUE); }
-  else {
+  fw_loop_ctx lc = { w->seq, 0, m0.call, m0.call };
+  uint32_t mw0 = w->mem_writes, nc0 = w->ncalls;
+  if (is_do) {
+    f = fw_stmt(w, body);
+    lc.clean = w->mem_writes == mw0 && w->ncalls == nc0;
+    lc.call_lo = w->t->sum->calls.n;
+    fw_expr(w, cond, ACC_VALUE);
+    lc.call_hi = w->t->sum->calls.n;
+  } else {
     fw_expr(w, cond, ACC_VALUE);
     size_t body_call0 = w->t->sum->calls.n;
+    lc.call_hi = body_call0;
+    lc.seq0 = w->seq;
+    mw0 = w->mem_writes, nc0 = w->ncalls;
     f = fw_branch_dead(w, cond, 1, body) ? 0 : fw_stmt(w, body);
+    lc.clean = w->mem_writes == mw0 && w->ncalls == nc0;
     if (looped) fw_loop_unrotated(w, cond, body, 0, body_call0);
   }
   w->loop_stmt = loop0;
   if (looped || (f & FS_BRK)) fw_flow_top(w);   /* and every break */
   if (looped) fw_iter_leave(w, outer);
   fw_avail_restore(w, mark, floor);
-  if (!fw_loop_cond_false(cond)) fw_loop_patch(w, m0.call, m0.eff, seq0);
-  if (!fw_loop_cond_false(cond))
-    fw_effect(w, c, SE_LOOP, 0, 0, strtab_intern(w->t->sum->strs, is_do ? "do-while" : "while"));
+  if (looped) fw_loop_patch(w, m0.call, m0.eff, seq0);
+  if (looped) fw_while_settle(w, c, cond, body, is_do, &lc);
   /* A do body runs at least once: if it ends, so does the loop. */
   int ends = (is_do && (f & FS_ENDS) && !(f & FS_BRK)) || fw_loop_endless(w, 1, cond, f);
   return (f & FS_RET) | (ends ? FS_ENDS : 0);
