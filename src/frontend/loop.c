@@ -290,6 +290,10 @@ static int fw_unsigned_step_safe(CXCursor bound, enum CXBinaryOperatorKind op, l
 static int fw_cond_ok(fw *w, CXCursor cond, int iv, int dir, long long step, const fw_loop_ctx *lc)
 {
   cond = fe_strip(w->t, cond);
+  if (fw_local_ref(w, cond) == iv) {   /* `while (len)`: len != 0, reached by steps of 1 */
+    iv_type ty = fw_iv_type(clang_getCursorType(cond));
+    return (ty == IV_SIGNED || ty == IV_UNSIGNED) && step == 1;
+  }
   if (clang_getCursorKind(cond) != CXCursor_BinaryOperator) return 0;
   size_t kk = fw_kids(w, cond);
   if (w->ks.n - kk != 2) { w->ks.n = kk; return 0; }
