@@ -90,6 +90,10 @@ bool checks_is_cheat(const link_prog *p, uint32_t fi);
 /* Is a compiler barrier (asm with no instruction) all that puts f beyond
  * its declared attribute? check says so in a note; fix leaves it alone. */
 bool checks_barrier_only(const link_prog *p, uint32_t fi);
+/* Is what math functions write into errno all that puts f beyond its
+ * declared attribute (a misuse warning, "may set errno")? fix leaves the
+ * attribute alone. */
+bool checks_math_errno_only(const link_prog *p, uint32_t fi);
 
 /* ---- shared by the checks (callsite.c) ---- */
 

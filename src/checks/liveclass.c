@@ -26,7 +26,7 @@ struct nr_comps {
 /* One view of the classes: which paths count, and its memo (per function,
  * 1 + the class, 0 not yet known). */
 typedef struct {
-  bool skip_doomed, skip_barrier;
+  bool skip_doomed, skip_barrier, skip_math_errno;
   uint8_t *memo;
 } lc_view;
 
@@ -104,6 +104,10 @@ static purity lc_own(const link_prog *p, const link_func *f, const lc_view *v)
 static purity lc_call(const link_prog *p, const link_func *f, const link_call *cl, const lc_view *v)
 {
   purity k = link_call_class_scratch(p, f, cl);
+  if (v->skip_math_errno && !lc_inner(p, cl)) {
+    const kb_entry *e = link_kb_entry(p, &p->funcs.v[cl->callee]);
+    if (e && e->math_errno && e->cls < k) k = e->cls;
+  }
   uint8_t known = lc_inner(p, cl) ? v->memo[cl->callee] : 0;
   return known && (purity)(known - 1) < k ? (purity)(known - 1) : k;
 }
@@ -199,19 +203,26 @@ static purity lc_class(nr_ctx *c, uint32_t fi, const lc_view *v)
 
 purity nr_live_class(nr_ctx *c, uint32_t fi)
 {
-  lc_view v = { true, true, c->live };
+  lc_view v = { true, true, false, c->live };
   return lc_class(c, fi, &v);
 }
 
 purity nr_live_barrier_class(nr_ctx *c, uint32_t fi)
 {
-  lc_view v = { true, false, c->live_barrier };
+  lc_view v = { true, false, false, c->live_barrier };
   return lc_class(c, fi, &v);
 }
 
 purity nr_run_class(nr_ctx *c, uint32_t fi)
 {
-  lc_view v = { false, true, c->run };
+  lc_view v = { false, true, false, c->run };
+  return lc_class(c, fi, &v);
+}
+
+purity nr_live_math_class(nr_ctx *c, uint32_t fi)
+{
+  if (!c->live_math) c->live_math = xcalloc(c->p->funcs.n ? c->p->funcs.n : 1, 1);
+  lc_view v = { true, true, true, c->live_math };
   return lc_class(c, fi, &v);
 }
 

@@ -645,6 +645,26 @@ static void emit_misuse(const link_prog *p, const checks_opts *o, nr_ctx *nr, co
   sb_free(&msg);
 }
 
+/* Only what math functions write into errno breaks the attribute (issue
+ * 30 item 7): they write it for arguments out of their domain or range
+ * alone, which the analysis cannot rule out; a warning, not an error
+ * (PulseAudio's pa_sw_volume_to_dB takes log10 of a volume it has
+ * already tested above zero). */
+static void emit_math_errno(const link_prog *p, const checks_opts *o, nr_ctx *nr, const link_func *f, purity decl,
+                            sum_loc at, diag_list *out)
+{
+  strbuf msg = {0};
+  sb_printf(&msg, "'%s' is declared %s but may set errno: ", S(p, f->name), purity_name(decl));
+  diag *d = checks_emit(out, p, o, "misuse", DIAG_WARNING, at, f, "");
+  (void)witness(p, o, nr, decl, f, &msg, d);
+  sb_puts(&msg, "; only for an argument out of its domain or range, which the analysis cannot rule out: if no "
+                "call passes one, the attribute holds; if one does, a call the compiler merges or deletes "
+                "sets no errno (with -fno-math-errno the function is what it is declared)");
+  free(d->message);
+  d->message = xstrdup(sb_str(&msg));
+  sb_free(&msg);
+}
+
 /* The first of f's own writes beyond decl that need two unrelated tests
  * of its input (SEF_MAY, frontend/maywrite.c), or NULL. */
 static const sum_effect *may_write_of(const link_prog *p, const link_func *f, purity decl)
@@ -766,6 +786,7 @@ static bool check_body(const link_prog *p, const checks_opts *o, cheat_ctx *cx, 
   else {
     const sum_effect *mw = p->strict ? NULL : may_write_of(p, f, decl);
     if (mw && nr_live_sure_class(cx->nr, fi) <= decl) emit_may_write(p, o, f, decl, at, mw, out);
+    else if (!p->strict && nr_live_math_class(cx->nr, fi) <= decl) emit_math_errno(p, o, cx->nr, f, decl, at, out);
     else { emit_misuse(p, o, cx->nr, f, decl, at, out); error = true; }
   }
   cheat_memo_free(&m);
@@ -838,4 +859,16 @@ bool checks_barrier_only(const link_prog *p, uint32_t fi)
   bool barrier = seen <= decl && (p->strict || nr_live_barrier_class(&nr, fi) > decl);
   nr_ctx_free(&nr);
   return barrier;
+}
+
+bool checks_math_errno_only(const link_prog *p, uint32_t fi)
+{
+  const link_func *f = &p->funcs.v[fi];
+  purity decl = declared_class(f->declared);
+  if (p->strict || decl == PURITY_NORMAL || !link_has_body(f) || (purity)f->cls <= decl) return false;
+  nr_ctx nr;
+  nr_ctx_init(&nr, p);
+  bool only = nr_live_class(&nr, fi) > decl && nr_live_math_class(&nr, fi) <= decl;
+  nr_ctx_free(&nr);
+  return only;
 }

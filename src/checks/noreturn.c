@@ -21,6 +21,7 @@ void nr_ctx_init(nr_ctx *c, const link_prog *p)
   c->live = xcalloc(p->funcs.n ? p->funcs.n : 1, 1);
   c->live_barrier = xcalloc(p->funcs.n ? p->funcs.n : 1, 1);
   c->run = xcalloc(p->funcs.n ? p->funcs.n : 1, 1);
+  c->live_math = NULL;   /* liveclass.c fills it when first asked */
   c->unused = NULL;   /* nr_value_used fills it when first asked */
   c->comps = NULL;    /* liveclass.c computes them when first asked */
 }
@@ -31,6 +32,7 @@ void nr_ctx_free(nr_ctx *c)
   free(c->live);
   free(c->live_barrier);
   free(c->run);
+  free(c->live_math);
   free(c->unused);
   nr_comps_free(c->comps);
 }

@@ -23,6 +23,7 @@ typedef struct {
   uint8_t *live;    /* per function: 1 + the class of its paths that return, 0 not yet known */
   uint8_t *live_barrier;  /* the same, compiler barriers counted */
   uint8_t *run;     /* the class with noreturn paths counted (--strict), barriers not */
+  uint8_t *live_math;  /* live, a math function's errno left out (NULL until asked) */
   uint8_t *unused;  /* per function: 1 if some call may drop its value (nr_value_used); NULL until asked */
   struct nr_comps *comps;  /* the call graph's components (liveclass.c); NULL until asked */
 } nr_ctx;
@@ -47,6 +48,10 @@ purity nr_live_barrier_class(nr_ctx *c, uint32_t fi);
 purity nr_live_sure_class(nr_ctx *c, uint32_t fi);
 /* The class with noreturn paths counted (--strict), barriers left out. */
 purity nr_run_class(nr_ctx *c, uint32_t fi);
+/* nr_live_class with what the math functions write into errno left out
+ * (log10, sqrt, pow: only for arguments out of their domain or range):
+ * each such call counts as its knowledge-base class. */
+purity nr_live_math_class(nr_ctx *c, uint32_t fi);
 bool nr_is_barrier(const sum_effect *e);
 void nr_comps_free(struct nr_comps *k);
 

@@ -413,6 +413,12 @@ static void plan_misuse(planner *pl, uint32_t fi)
                  shown(pl, f->loc.file), f->loc.line, f->loc.col, S(p, f->name));
     return;
   }
+  if (checks_math_errno_only(p, fi)) {
+    fix_note_add(&pl->pl->notes, false, "%s:%u:%u: note: '%s' is beyond its attribute only by what a math function "
+                 "writes into errno for arguments out of its domain (see purist check); its attribute is left alone",
+                 shown(pl, f->loc.file), f->loc.line, f->loc.col, S(p, f->name));
+    return;
+  }
   if (checks_is_cheat(p, fi)) {
     fix_note_add(&pl->pl->notes, false, "%s:%u:%u: note: '%s' cheats deliberately (see purist check); "
                  "its attribute is left alone", shown(pl, f->loc.file), f->loc.line, f->loc.col, S(p, f->name));
