@@ -31,6 +31,24 @@ static bool scratch_witness_owner(const link_func *f)
   return (f->sflags & SSF_SCRATCH) && !(f->sflags & (SSF_FRESH_OUT | SSF_FRESH_RETURNED));
 }
 
+/* Does f hand the blocks it allocates to its caller and to no one else
+ * (returned; not stored beyond its locals, not returned in a struct:
+ * libgcrypt's _gcry_sexp_find_token copying a token into a new list)?
+ * Then filling them is not a cause a witness names: nobody has seen the
+ * block yet. The allocation is (and what it does), or another cause of
+ * f. Witnesses only: the check's class is link/capture.c's. */
+static bool scratch_hands_out(const link_func *f)
+{
+  if (!(f->sflags & SSF_FRESH_RETURNED) || (f->sflags & SSF_FRESH_OUT)) return false;
+  return !(f->sflags & SSF_FRESH_IN_OWN) || link_pb_own_ok(f);
+}
+
+/* May a witness in f pass over writes into f's own blocks? */
+static bool scratch_fills_own(const link_func *f, const link_chain *ch)
+{
+  return scratch_witness_owner(f) || (ch && ch->owned) || scratch_hands_out(f);
+}
+
 /* Does call c release only memory the chain owns: a library release
  * (a knowledge-base `fN` that allocates nothing) whose released arguments
  * all hold cur's parameters in local_params, or its own blocks (owner)?
@@ -52,11 +70,15 @@ static bool scratch_release_of_chain(const link_prog *p, const link_call *c, uin
 }
 
 /* The first effect of f beyond decl for check that is not scratch work,
- * else the first such call, else WHY_NONE. */
+ * else the first such call (for a function handing out its blocks, its
+ * allocations among them), else WHY_NONE. */
 static link_why scratch_other_cause(const link_prog *p, const link_func *f, purity decl, uint64_t local_params,
                                     const link_chain *ch)
 {
-  bool owner = scratch_witness_owner(f) || (ch && ch->owned);
+  bool owned = scratch_witness_owner(f) || (ch && ch->owned), owner = scratch_fills_own(f, ch);
+  /* A function handing out its blocks: their allocation is a cause in
+   * its turn (an owner's is not: its blocks never leave). */
+  bool alloc_counts = owner && !owned;
   for (uint32_t i = 0; i < f->neff; i++) {
     const sum_effect *e = &p->effs.v[f->eff_off + i];
     if ((e->flags & (SEF_SCRATCH | SEF_DOOMED | SEF_ERRNO_RESTORE)) || checks_param_local(e, local_params) ||
@@ -66,9 +88,10 @@ static link_why scratch_other_cause(const link_prog *p, const link_func *f, puri
   }
   for (uint32_t i = 0; i < f->ncall; i++) {
     const link_call *c = &p->calls.v[f->call_off + i];
-    if ((c->flags & (SCF_DOOMED | SCF_NORETURN | SCF_ALLOC | SCF_FREE)) ||
+    if ((c->flags & (SCF_DOOMED | SCF_NORETURN | SCF_FREE)) || ((c->flags & SCF_ALLOC) && !alloc_counts) ||
         scratch_release_of_chain(p, c, local_params, owner))
       continue;
+    if ((c->flags & SCF_ALLOC) && p->call_cls[f->call_off + i] > decl) return (link_why){ WHY_CALL, f->call_off + i };
     if (link_call_class_scratch_as(p, f, c, local_params, owner, ch) > decl) return (link_why){ WHY_CALL, f->call_off + i };
   }
   return (link_why){ WHY_NONE, 0 };
@@ -77,7 +100,7 @@ static link_why scratch_other_cause(const link_prog *p, const link_func *f, puri
 uint64_t checks_scratch_step(const link_prog *p, const link_func *from, const link_call *via, uint64_t local_params)
 {
   uint64_t out = 0;
-  uint64_t ok = PROV_LOCAL | (scratch_witness_owner(from) ? PROV_FRESH : 0) | (local_params << PROV_PARAM0);
+  uint64_t ok = PROV_LOCAL | (scratch_fills_own(from, NULL) ? PROV_FRESH : 0) | (local_params << PROV_PARAM0);
   for (uint32_t a = 0; a < via->nargs && a < 64; a++) {
     uint64_t m = p->argmasks.v[via->arg_off + a];
     if (!(m & ~ok)) out |= (uint64_t)1 << a;   /* null (0) points nowhere */
@@ -121,10 +144,10 @@ link_why checks_scratch_why(const link_prog *p, const link_func *cur, link_why w
     /* An allocation whose block leaves (xmalloc returning it) is the cause;
      * one whose blocks were only lost (scratch_witness_owner) is not by
      * itself: what else breaks decl comes first. */
-    bool owner = scratch_witness_owner(cur) || (ch && ch->owned);
+    bool owner = scratch_witness_owner(cur) || (ch && ch->owned), fills = owner || scratch_hands_out(cur);
     if ((c->flags & (SCF_ALLOC | SCF_FREE)) && !owner) return w;
-    scratch = (c->flags & (SCF_ALLOC | SCF_FREE)) || scratch_release_of_chain(p, c, local_params, owner) ||
-              link_call_class_scratch_as(p, cur, c, local_params, owner, ch) <= decl;
+    scratch = (c->flags & (SCF_ALLOC | SCF_FREE)) || scratch_release_of_chain(p, c, local_params, fills) ||
+              link_call_class_scratch_as(p, cur, c, local_params, fills, ch) <= decl;
   }
   if (!scratch) return w;
   link_why other = scratch_other_cause(p, cur, decl, local_params, ch);
