@@ -474,7 +474,11 @@ uint32_t fw_guard_of(fw *w, CXCursor cond)
   CXCursor kids[4];
   for (size_t i = 0; i < n && i < 4; i++) kids[i] = w->ks.v[kk + i];
   w->ks.n = kk;
-  for (size_t i = 0; i < n && i < 4; i++) {
+  /* A call tests what it returns, not the pointer it is made through:
+   * `if (ops.exists (id))` nested in a cache's test keeps that test's
+   * guard (GnuTLS's gnutls_ecc_curve_list). Its arguments may be the
+   * guard (`if (once_enter (&ctl))`). */
+  for (size_t i = k == CXCursor_CallExpr ? 1 : 0; i < n && i < 4; i++) {
     uint32_t g = fw_guard_of(w, kids[i]);
     if (g) return g;
   }
