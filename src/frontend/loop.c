@@ -6,7 +6,8 @@
  *     for (i = a; i REL bound; i STEP)
  * with i a local of type int-or-wider (or a pointer) that the body does not
  * write and nobody takes the address of, a step that moves i toward the
- * bound, no unsigned wrap-around (unsigned i needs a strict REL and step 1),
+ * bound, no unsigned wrap-around (unsigned i needs a strict REL and step 1,
+ * or a constant bound the step cannot carry it past),
  * and a bound that does not change in the loop (a condition `c1 && c2` is
  * enough if either part is such a comparison): made of constants, locals
  * the loop does not write, read-only globals, and — when the loop writes no
@@ -16,7 +17,8 @@
  * records one SE_LOOP per such call, flagged SEF_UNLESS_PURE_CALL, which
  * the link ignores if that callee turns out pure or const. Without this,
  * `fix` would make such a callee pure, and only its second run would see
- * the caller's loop as finite. */
+ * the caller's loop as finite. While and do-while loops: see
+ * fw_while_settle, at the end. */
 #include "frontend/walk.h"
 
 int fw_loop_cond_false(CXCursor cond)
@@ -322,7 +324,7 @@ static int fw_cond_ok(fw *w, CXCursor cond, int iv, int dir, long long step, con
                (op == CXBinaryOperator_NE && step == 1);
   if (ty == IV_BAD || !toward) return 0;
   CXCursor bound = iv_left ? r : l;
-  if (ty != IV_SIGNED && !(strict && step == 1) && !fw_unsigned_step_safe(bound, op, step))
+  if (ty != IV_SIGNED && !(strict && step == 1) && !(ty == IV_UNSIGNED && fw_unsigned_step_safe(bound, op, step)))
     return 0;   /* may wrap or step over */
   return fw_bound_ok(w, bound, lc);
 }
