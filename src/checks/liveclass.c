@@ -203,26 +203,26 @@ static purity lc_class(nr_ctx *c, uint32_t fi, const lc_view *v)
 
 purity nr_live_class(nr_ctx *c, uint32_t fi)
 {
-  lc_view v = { true, true, false, c->live };
+  lc_view v = { .skip_doomed = true, .skip_barrier = true, .memo = c->live };
   return lc_class(c, fi, &v);
 }
 
 purity nr_live_barrier_class(nr_ctx *c, uint32_t fi)
 {
-  lc_view v = { true, false, false, c->live_barrier };
+  lc_view v = { .skip_doomed = true, .memo = c->live_barrier };
   return lc_class(c, fi, &v);
 }
 
 purity nr_run_class(nr_ctx *c, uint32_t fi)
 {
-  lc_view v = { false, true, false, c->run };
+  lc_view v = { .skip_barrier = true, .memo = c->run };
   return lc_class(c, fi, &v);
 }
 
 purity nr_live_math_class(nr_ctx *c, uint32_t fi)
 {
   if (!c->live_math) c->live_math = xcalloc(c->p->funcs.n ? c->p->funcs.n : 1, 1);
-  lc_view v = { true, true, true, c->live_math };
+  lc_view v = { .skip_doomed = true, .skip_barrier = true, .skip_math_errno = true, .memo = c->live_math };
   return lc_class(c, fi, &v);
 }
 
