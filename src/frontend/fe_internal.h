@@ -93,8 +93,8 @@ typedef struct {
   ptrmap static_written;   /* canonical static variable → 1: the main file writes it or takes its
                               address (staticro.c), once static_scanned */
   bool static_scanned;
-  ptrmap ret_rodata;   /* function index + 1 → 1: every return of its body is null or read-only
-                          data (retro.c) */
+  ptrmap ret_rodata;   /* function index + 1 → what every return of its body is: null or
+                          read-only data, or null or a block it allocated (retro.c) */
   char *build_dir;   /* an out-of-tree build's directory (generated.c), or NULL */
   bool pic;          /* built -fPIC/-fpic (SFF_EXPORTED) */
   bool interpose;    /* and with semantic interposition (SFF_INTERPOSABLE) */
@@ -206,11 +206,14 @@ int fe_ident_char(char c);
  * an object-like macro renaming it to fname (`#define ecc_size
  * nettle_ecc_size`), as a string id; 0 for any other macro. */
 uint32_t fe_fix_renamed(fe_tu *t, CXSourceLocation name, CXFile file, unsigned name_off, const char *fname);
-/* retro.c: fe_retro_note records, after the walk of function fi, whether
- * every value its body returns (ret_mask, PROV_*) is null or read-only
- * data; fe_retro_returns_rodata answers for a call's value. */
+/* retro.c: fe_retro_note records, after the walk of function fi (its
+ * scratch and pointer-block facts final), whether every value its body
+ * returns (ret_mask, PROV_*) is null or read-only data, or null or a block
+ * it allocated and lets out no other way; fe_retro_returns_rodata and
+ * fe_retro_returns_fresh answer for a call's value. */
 void fe_retro_note(fe_tu *t, uint32_t fi, uint64_t ret_mask);
 bool fe_retro_returns_rodata(const fe_tu *t, uint32_t fi);
+bool fe_retro_returns_fresh(const fe_tu *t, uint32_t fi);
 /* rodata.c: is t read-only (const at some level of an array type, never
  * volatile)? */
 int fe_type_readonly(CXType t);

@@ -1015,6 +1015,9 @@ static uint64_t fw_call(fw *w, CXCursor c)
   }
   uint32_t fi = fe_func_for(w->t, ref);
   int nr = fe_func_noreturn(w->t, fi);
+  /* An allocator by its body, walked above (retro.c): its arguments are
+   * plain ones, its value the caller's own block. */
+  int body_alloc = !alloc && !frees && fe_retro_returns_fresh(w->t, fi);
   w->doomed += nr;
   sum_tu *s = w->t->sum;
   VEC(uint64_t) masks = {0};
@@ -1051,7 +1054,7 @@ static uint64_t fw_call(fw *w, CXCursor c)
   memset(&call, 0, sizeof call);
   call.callee = fi;
   call.flags = (uint16_t)((w->doomed ? SCF_DOOMED : 0) | (nr ? SCF_NORETURN : 0) | (w->impossible ? SCF_IMPOSSIBLE : 0));
-  if (alloc && frees_ok) { call.flags |= SCF_ALLOC; w->sflags |= SSF_SCRATCH; }
+  if ((alloc && frees_ok) || body_alloc) { call.flags |= SCF_ALLOC; w->sflags |= SSF_SCRATCH; }
   else if (frees && frees_ok) call.flags |= SCF_FREE;
   /* A block the callee allocated, handed back into v: the caller's own. */
   if (handed_fresh) { call.flags |= SCF_ALLOC; w->sflags |= SSF_SCRATCH; }
@@ -1059,7 +1062,9 @@ static uint64_t fw_call(fw *w, CXCursor c)
    * use it (ptrblock.c): the slot's `&v`, the function's own blocks, the
    * blocks of its parameters. */
   VEC(uint64_t) ptes = {0};
-  int pte_useful = slot_vi >= 0;
+  /* A block handed back holds what the callee stored into its blocks:
+   * pointee masks make the link add that (link/ptrblock.c's pb_call). */
+  int pte_useful = slot_vi >= 0 || body_alloc;
   int pb_ok = !alloc && !frees && s->funcs.v[fi].nparams == masks.n && !(s->funcs.v[fi].flags & SFF_VARIADIC);
   int lent_var = -1, lent_arg = -1;
   for (size_t i = 0; i < masks.n; i++) {
@@ -1101,7 +1106,7 @@ static uint64_t fw_call(fw *w, CXCursor c)
   w->cinfo.v[s->calls.n - 1 - w->call_base].enter = enter;
   w->doomed -= nr;
   if (!fe_expr_is_pointer(c)) return 0;
-  if (alloc) return PROV_FRESH;
+  if (alloc || body_alloc) return PROV_FRESH;
   if (fw_release_returns_null(w, fi)) return 0;   /* `t = mfree (t)` */
   if (fe_retro_returns_rodata(w->t, fi)) return PROV_RODATA;
   if (ret_into) return into;                  /* strchr(s, …) points into s */
