@@ -23,6 +23,7 @@ void nr_ctx_init(nr_ctx *c, const link_prog *p)
   c->run = xcalloc(p->funcs.n ? p->funcs.n : 1, 1);
   c->live_math = NULL;   /* liveclass.c fills it when first asked */
   c->unused = NULL;   /* nr_value_used fills it when first asked */
+  c->drop_call = c->drop_caller = NULL;
   c->comps = NULL;    /* liveclass.c computes them when first asked */
 }
 
@@ -34,6 +35,8 @@ void nr_ctx_free(nr_ctx *c)
   free(c->run);
   free(c->live_math);
   free(c->unused);
+  free(c->drop_call);
+  free(c->drop_caller);
   nr_comps_free(c->comps);
 }
 
@@ -289,9 +292,22 @@ static const char *nr_assert_off(nr_ctx *c, const nr_info *in)
 static void nr_unused_collect(nr_ctx *c)
 {
   const link_prog *p = c->p;
-  c->unused = xcalloc(p->funcs.n ? p->funcs.n : 1, 1);
-  for (size_t i = 0; i < p->calls.n; i++)
-    if (p->calls.v[i].use != SCU_USED) c->unused[p->calls.v[i].callee] = 1;
+  size_t n = p->funcs.n ? p->funcs.n : 1;
+  c->unused = xcalloc(n, 1);
+  c->drop_call = xcalloc(n, sizeof *c->drop_call);
+  c->drop_caller = xcalloc(n, sizeof *c->drop_caller);
+  for (uint32_t fi = 0; fi < p->funcs.n; fi++) {
+    const link_func *f = &p->funcs.v[fi];
+    for (uint32_t i = 0; i < f->ncall; i++) {
+      const link_call *cl = &p->calls.v[f->call_off + i];
+      if (cl->use == SCU_USED) continue;
+      c->unused[cl->callee] = 1;
+      if (!c->drop_call[cl->callee]) {
+        c->drop_call[cl->callee] = f->call_off + i + 1;
+        c->drop_caller[cl->callee] = fi;
+      }
+    }
+  }
   for (size_t i = 0; i < p->fstores.n; i++) {
     const sum_fstore *s = &p->fstores.v[i];
     if (sum_fstore_names_func(s)) c->unused[s->value] = 1;
@@ -354,6 +370,33 @@ static void nr_emit_precond(nr_ctx *c, const checks_opts *o, const link_func *f,
   sb_free(&msg);
 }
 
+/* "; a call whose value is unused (z.c:21:2) is deleted together with
+ * that check", and when that call is in the file of fi's body, that GCC
+ * may inline fi there first, which keeps the check: tzcode's `omul (r,
+ * 4);`, called for its overflow check only, stays a check at GCC 12 -O2
+ * (inlined) and goes with -fno-inline. */
+static void nr_drop_words(nr_ctx *c, const checks_opts *o, uint32_t fi, strbuf *msg)
+{
+  const link_prog *p = c->p;
+  const link_func *f = &p->funcs.v[fi];
+  if (!c->unused) nr_unused_collect(c);
+  uint32_t ci = c->drop_call[fi];
+  sb_puts(msg, "; a call whose value is unused");
+  if (!ci) {
+    sb_puts(msg, " is deleted together with that check");
+    return;
+  }
+  const link_call *cl = &p->calls.v[ci - 1];
+  const link_func *caller = &p->funcs.v[c->drop_caller[fi]];
+  sb_puts(msg, " (");
+  reason_path(msg, p, cl->loc.file, o->root);
+  sb_printf(msg, ":%u:%u, in '%s') is deleted together with that check", cl->loc.line, cl->loc.col,
+            S(p, caller->name));
+  if (f->tu && f->tu == caller->tu && !(f->flags & SFF_INTERPOSABLE))
+    sb_printf(msg, " unless GCC inlines '%s' there first, which keeps the check (its body is in that "
+                   "file; whether it does follows its size estimates)", S(p, f->name));
+}
+
 void nr_emit(nr_ctx *c, const checks_opts *o, uint32_t fi, purity decl, sum_loc at, diag_list *out)
 {
   const link_prog *p = c->p;
@@ -377,7 +420,7 @@ void nr_emit(nr_ctx *c, const checks_opts *o, uint32_t fi, purity decl, sum_loc 
   nr_chain(c, o, in, assert_only, &msg, d);
   if (used) sb_puts(&msg, "; no call in the program drops its value, so none is deleted together with that "
                           "check (calls the compiler merges run it once)");
-  else sb_puts(&msg, "; a call whose value is unused is deleted together with that check");
+  else nr_drop_words(c, o, fi, &msg);
   if (assert_only) sb_puts(&msg, nr_assert_off(c, in));
   else if (!used) sb_puts(&msg, "; GCC counts a function that may not return as not pure: drop the attribute, or "
                      "move the check to the callers");
