@@ -33,6 +33,41 @@ static void explain_when(strbuf *m, const link_prog *p, const link_func *f, cons
   else sb_printf(m, " once '%s' is declared %s", S(p, g->name), purity_name(cls));
 }
 
+/* Lines of g's body when it is one the compiler inlines at f's call as a
+ * matter of course: seen there, no call, at most two accesses, its
+ * definition (from its first token to the end of the body) at most
+ * EXPLAIN_TINY_LINES lines; 0 otherwise. Merging or hoisting such a
+ * "call" saves a load or two, not a call, and once inlined the compiler's
+ * alias analysis often reuses the load by itself: tzcode's `want_bloat
+ * (void) { return 0 <= bloat; }`, inlined at every call by GCC 12 -O2,
+ * whose two calls around a store to another static array share one load
+ * of `bloat`. */
+enum { EXPLAIN_TINY_LINES = 5, EXPLAIN_TINY_EFFS = 2 };
+static uint32_t explain_tiny(const link_prog *p, const link_func *f, const link_func *g)
+{
+  if (g->ncall || g->neff > EXPLAIN_TINY_EFFS || g->st.mnr || !checks_body_seen(p, f, g)) return 0;
+  uint32_t n;
+  const uint32_t *d = link_decls_of(p, (uint32_t)(g - p->funcs.v), &n);
+  for (uint32_t k = 0; k < n; k++) {
+    const sum_decl *x = &p->decls.v[d[k]];
+    if (!x->is_def || x->end_line < x->beg_line) continue;
+    uint32_t lines = x->end_line - x->beg_line + 1;
+    return lines <= EXPLAIN_TINY_LINES ? lines : 0;
+  }
+  return 0;
+}
+
+/* Advice about a tiny body the compiler inlines (explain_tiny) is a note
+ * that says what reusing the value saves. */
+static void explain_tiny_note(diag *d, strbuf *m, const link_prog *p, const link_func *g, uint32_t lines)
+{
+  if (!d || !lines) return;
+  d->severity = DIAG_NOTE;
+  sb_printf(m, "; '%s' is %u lines without a call, which the compiler inlines here: it then judges the loads "
+               "itself and reuses them unless the store may write what they read (a store to another named "
+               "object does not), so at most a load is saved, not a call", S(p, g->name), lines);
+}
+
 /* A finding at a call in a file the build generates (a Bison skeleton's
  * yyerror call, a gperf lookup) is nothing the reader can change there: a
  * note that says where the call comes from, not a warning. */
@@ -183,12 +218,14 @@ static void explain_redundant(const link_prog *p, const checks_opts *o, const li
     sb_printf(&m, " blocks the merge for a %s callee, but changes nothing '%s' reads: reuse the value of the first call",
               purity_name(cls), S(p, g->name));
     explain_if_const(&m, p, g, fact, "merges the two calls");
+    explain_tiny_note(d, &m, p, g, explain_tiny(p, f, g));
   } else if (v->level == CLASH_MAYBE) {
     sb_puts(&m, "; ");
     explain_writer(&m, d, p, o, v, fact);
     sb_printf(&m, " blocks the merge for a %s callee; if %s, reuse the value of the first call",
               purity_name(cls), sb_str(&v->cond));
     explain_if_const(&m, p, g, fact, "merges the two calls");
+    explain_tiny_note(d, &m, p, g, explain_tiny(p, f, g));
   } else if (v->async_fn) {
     explain_async(&m, p, g, v);
   } else {
@@ -235,11 +272,13 @@ static void explain_hoist(const link_prog *p, const checks_opts *o, const link_f
     sb_printf(&m, " keeps the compiler from hoisting it, but changes nothing '%s' reads: compute it once before the loop",
               S(p, g->name));
     explain_if_const(&m, p, g, fact, "hoists it out of the loop");
+    explain_tiny_note(d, &m, p, g, explain_tiny(p, f, g));
   } else if (v->level == CLASH_MAYBE) {
     sb_puts(&m, "; ");
     explain_writer(&m, d, p, o, v, fact);
     sb_printf(&m, " keeps the compiler from hoisting it; if %s, compute it once before the loop", sb_str(&v->cond));
     explain_if_const(&m, p, g, fact, "hoists it out of the loop");
+    explain_tiny_note(d, &m, p, g, explain_tiny(p, f, g));
   } else if (v->async_fn) {
     explain_async(&m, p, g, v);
   } else {
