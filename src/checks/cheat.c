@@ -75,6 +75,30 @@ static bool written_elsewhere(const cheat_ctx *c, uint32_t fi, const sum_effect 
   return v && *v != fi + 1;
 }
 
+/* The access a volatile qualifies: the front end records SE_VOLATILE,
+ * then the access itself at the same place (frontend/walk_expr.c's
+ * fw_access), so a volatile cache (GLib before 2.68 spelled
+ * G_DEFINE_TYPE's `static volatile gsize`) is known as the cache. NULL
+ * when effect i is no such pair (a volatile local has no access effect
+ * of its own: whatever follows is another access). */
+static const sum_effect *volatile_access(const link_prog *p, const link_func *f, uint32_t i)
+{
+  const sum_effect *v = &p->effs.v[f->eff_off + i];
+  if (v->kind != SE_VOLATILE || i + 1 >= f->neff) return NULL;
+  const sum_effect *a = v + 1;
+  bool here = a->loc.file == v->loc.file && a->loc.line == v->loc.line && a->loc.col == v->loc.col;
+  return here && a->kind != SE_VOLATILE ? a : NULL;
+}
+
+/* Effect e (index i) reads or writes one of the caches by name, itself
+ * or as the volatile access of one. */
+static bool cache_access(const link_prog *p, const link_func *f, uint32_t i, const cheat_ids *caches)
+{
+  const sum_effect *e = &p->effs.v[f->eff_off + i];
+  const sum_effect *a = e->kind == SE_VOLATILE ? volatile_access(p, f, i) : e;
+  return a && (a->kind == SE_WRITE_GLOBAL || a->kind == SE_READ_GLOBAL) && in(caches, a->name);
+}
+
 /* The guard an effect or call is under; one in the test itself does not
  * count for a plain static cache (`if (!cache && getenv(…))` runs getenv
  * on every call until the cache is filled). */
@@ -112,9 +136,9 @@ static bool memo_plain(const link_prog *p, const cheat_ctx *c, uint32_t fi, puri
     const sum_effect *e = &p->effs.v[f->eff_off + i];
     if (link_effect_contrib(p, e) <= decl || eff_dying(p, e)) continue;
     uint32_t g = under(e->guard, e->flags & SEF_GUARD_TEST);
-    bool cache_access = (e->kind == SE_WRITE_GLOBAL || e->kind == SE_READ_GLOBAL) && in(&m->caches, e->name);
+    bool cached = cache_access(p, f, i, &m->caches);
     bool guarded = g && in(&m->caches, g);
-    if (e->kind == SE_WRITE_GLOBAL ? !(cache_access && guarded) : !(cache_access || guarded)) return false;
+    if (e->kind == SE_WRITE_GLOBAL ? !(cached && guarded) : !(cached || guarded)) return false;
   }
   for (uint32_t i = 0; i < f->ncall; i++) {
     const link_call *cl = &p->calls.v[f->call_off + i];
@@ -215,8 +239,9 @@ static bool memo_once_guard(const link_prog *p, const cheat_ctx *c, uint32_t fi,
     const sum_effect *e = &p->effs.v[f->eff_off + i];
     if (e->kind == SE_ADDR_GLOBAL && e->name == x) addr = true;
     if (link_effect_contrib(p, e) <= decl || eff_dying(p, e)) continue;
-    bool in_test = e->flags & SEF_GUARD_TEST, nx = names(p, e, x);
-    bool side_access = (e->kind == SE_WRITE_GLOBAL || e->kind == SE_READ_GLOBAL) && in(&side, e->name);
+    const sum_effect *a = e->kind == SE_VOLATILE ? volatile_access(p, f, i) : e;
+    bool in_test = e->flags & SEF_GUARD_TEST, nx = a && names(p, a, x);
+    bool side_access = cache_access(p, f, i, &side);
     if (e->kind == SE_WRITE_GLOBAL || e->kind == SE_WRITE_MEM || e->kind == SE_WRITE_PARAM) {
       if (side_access && e->guard == x && !in_test) continue;
       if (!nx || e->guard != x || in_test) ok = false;

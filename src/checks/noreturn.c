@@ -341,8 +341,10 @@ static const link_call *nr_precond_chain(nr_ctx *c, const checks_opts *o, const 
     sb_puts(msg, " (");
     reason_path(msg, p, cl->loc.file, o->root);
     sb_printf(msg, ":%u:%u", cl->loc.line, cl->loc.col);
-    bool guard = link_guard_call(p, cl);
+    uint32_t gm = link_guard_macro(p, cl);
+    bool guard = gm != 0;
     if (guard) reason_macro(msg, p, cl->macro);
+    if (guard && gm != cl->macro) sb_printf(msg, ", by its guard '%s'", S(p, gm));   /* a macro around the guard */
     sb_puts(msg, ")");
     checks_related(d, p, o, cl->loc, guard ? "the precondition check" : "leads to a precondition check");
     if (guard) break;

@@ -199,6 +199,7 @@ size_t fe_spelled_ident(fe_tu *t, CXSourceLocation l, char *buf, size_t n);
 /* The outermost macro whose expansion holds l, when l is spelled inside a
  * macro (its body or an argument): its name as a string id; else 0. */
 uint32_t fe_macro_of(fe_tu *t, CXSourceLocation l);
+uint32_t fe_spelling_macro_of(fe_tu *t, CXSourceLocation l);
 
 /* spelling.c: may c be part of a C identifier? */
 int fe_ident_char(char c);

@@ -63,3 +63,40 @@ uint32_t fe_macro_of(fe_tu *t, CXSourceLocation l)
   if (!fe_ident_at(t, ef, eoff, name, sizeof name)) return 0;
   return strtab_intern(t->sum->strs, name);
 }
+
+/* The start of the logical line holding byte off of text: lines joined
+ * by a backslash before their newline are one line. */
+static size_t fe_logical_line_start(const char *text, size_t off)
+{
+  size_t i = off;
+  for (;;) {
+    while (i > 0 && text[i - 1] != '\n') i--;
+    if (i == 0) return 0;
+    size_t j = i - 1;                         /* the newline ending the line before */
+    if (j > 0 && text[j - 1] == '\r') j--;
+    if (j == 0 || text[j - 1] != '\\') return i;
+    i = j - 1;                                /* a splice: that line too */
+  }
+}
+
+uint32_t fe_spelling_macro_of(fe_tu *t, CXSourceLocation l)
+{
+  if (t->pp) return 0;
+  CXFile f;
+  unsigned off;
+  clang_getSpellingLocation(l, &f, NULL, NULL, &off);
+  size_t size = 0;
+  const char *text = f ? fe_file_text_cached(t, f, &size) : NULL;
+  if (!text || off >= size) return 0;
+  /* `#  define NAME` at the start of the logical line that holds it. */
+  size_t i = fe_logical_line_start(text, off);
+  while (i < off && (text[i] == ' ' || text[i] == '\t')) i++;
+  if (i >= off || text[i++] != '#') return 0;
+  while (i < off && (text[i] == ' ' || text[i] == '\t')) i++;
+  if (off - i < 7 || strncmp(text + i, "define", 6) || (text[i + 6] != ' ' && text[i + 6] != '\t')) return 0;
+  i += 7;
+  while (i < off && (text[i] == ' ' || text[i] == '\t')) i++;
+  char name[256];
+  if (i >= off || !fe_ident_at(t, f, (unsigned)i, name, sizeof name)) return 0;
+  return strtab_intern(t->sum->strs, name);
+}

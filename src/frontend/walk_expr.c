@@ -1088,6 +1088,8 @@ static uint64_t fw_call(fw *w, CXCursor c)
   call.eff_pos = (uint32_t)(s->effs.n - w->eff_base);
   call.loc = fe_cursor_loc(w->t, c);
   call.macro = fe_macro_of(w->t, clang_getCursorLocation(c));
+  call.spell_macro = call.macro ? fe_spelling_macro_of(w->t, clang_getCursorLocation(c)) : 0;
+  if (call.spell_macro == call.macro) call.spell_macro = 0;
   for (size_t i = 0; i < masks.n; i++) vec_push(&s->argmasks, masks.v[i]);
   /* SCF_PTE: then what each argument points to holds, where known. */
   for (size_t i = 0; pte_useful && i < masks.n; i++) vec_push(&s->argmasks, ptes.v[i]);

@@ -296,6 +296,7 @@ static void link_append_body(link_prog *p, const sum_tu *tu, const sum_func *sf,
     lc.arg_off = (uint32_t)p->argmasks.n;
     lc.guard = link_str(p, tu, c->guard);
     lc.macro = link_str(p, tu, c->macro);
+    lc.spell_macro = link_str(p, tu, c->spell_macro);
     lc.loc = link_loc(p, tu, c->loc);
     for (uint32_t a = 0; a < SUM_CALL_NMASKS(c); a++) vec_push(&p->argmasks, tu->argmasks.v[c->arg_off + a]);
     vec_push(&p->calls, lc);

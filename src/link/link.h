@@ -289,9 +289,12 @@ purity link_scratch_class(const link_func *f);
 /* guard.c (issue 30): is call cl a precondition guard's report — a call
  * whose value is discarded, in a macro named like a guard (`*_if_fail*`,
  * `*_if_reached*`, `assert_return*`; the outermost macro holding the
- * call)? It logs only when a caller broke the contract (checks/precond.h):
- * `check`'s states (sst, est) leave it out; the plain solve counts it. */
+ * call, or the one whose definition spells it)? It logs only when a
+ * caller broke the contract (checks/precond.h): `check`'s states (sst,
+ * est) leave it out; the plain solve counts it. */
 bool link_guard_call(const link_prog *p, const link_call *cl);
+/* That guard macro's name (string id), 0 if cl is no guard's report. */
+uint32_t link_guard_macro(const link_prog *p, const link_call *cl);
 
 /* The declarations of function fi, in link order: p->decls.v[d[k]] for
  * k < *n, where d is the result. Built by link_solve; reports and fix look

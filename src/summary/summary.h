@@ -309,6 +309,11 @@ typedef struct {
    * local struct lent there; the calls lending the same local share one
    * mask (what any of them stores there stays there for the next). */
   uint32_t pte_group;
+  /* (format 20; issue 30) The innermost macro whose definition spells
+   * the call, when another macro is outermost at it (`macro`): a guard
+   * macro used in a table or check macro (NetworkManager's lookup
+   * functions default to g_return_val_if_reached); 0 if none. */
+  uint32_t spell_macro;
   sum_loc loc;
 } sum_call;
 
@@ -637,7 +642,7 @@ void summary_free(sum_tu *tu);
 /* A record starts with these 8 bytes, then the format version (4 bytes,
  * little-endian), then a flags word: docs/summary-format.md. */
 #define SUMMARY_MAGIC "PURIST\0S"
-#define SUMMARY_FORMAT 19
+#define SUMMARY_FORMAT 20
 /* (format 5) Header flag: the payload is one zstd frame holding the payload. */
 #define SUMMARY_ZSTD 0x1
 

@@ -52,6 +52,7 @@ static void encode_call(bytes *b, const sum_tu *tu, const sum_call *c)
   bytes_uleb(b, c->nonnull);
   bytes_uleb(b, c->pte_join);
   bytes_uleb(b, c->pte_group);
+  bytes_uleb(b, c->spell_macro);
   bytes_uleb(b, c->nargs);
   for (uint32_t a = 0; a < SUM_CALL_NMASKS(c); a++) bytes_uleb(b, tu->argmasks.v[c->arg_off + a]);
 }
@@ -331,6 +332,7 @@ static void decode_bodies(reader *r, sum_tu *tu, uint32_t ns)
     c.nonnull = bytes_get_uleb(r);
     c.pte_join = bytes_get_uleb(r);
     c.pte_group = get_idx(r, UINT32_MAX);
+    c.spell_macro = get_idx(r, ns);
     c.nargs = get_idx(r, 1 << 16);
     c.arg_off = (uint32_t)tu->argmasks.n;
     for (uint32_t a = 0; a < SUM_CALL_NMASKS(&c) && !r->bad; a++) vec_push(&tu->argmasks, bytes_get_uleb(r));

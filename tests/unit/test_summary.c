@@ -56,7 +56,8 @@ static void add_call(sum_tu *tu, uint32_t callee, uint16_t flags, sum_loc l,
                  .hoist_e_call = nargs + 4, .hoist_dep_t = callee + 5, .hoist_dep_e = 6,
                  .late_lo = callee + 1, .late_hi = nargs + 2, .hoist_mem = 1,   /* format 13 */
                  .nonnull = nargs ? ((uint64_t)1 << 63) | 1 : 0,   /* nonnull: format 14; use up to 3: 15 */
-                 .pte_join = nargs ? (uint64_t)1 << 62 : 0, .pte_group = nargs + 7, .loc = l };   /* format 19 */
+                 .pte_join = nargs ? (uint64_t)1 << 62 : 0, .pte_group = nargs + 7,   /* format 19 */
+                 .spell_macro = callee ? 1 : 0, .loc = l };   /* format 20 */
   for (uint32_t i = 0; i < SUM_CALL_NMASKS(&c); i++) vec_push(&tu->argmasks, masks[i]);
   vec_push(&tu->calls, c);
   tu->funcs.v[tu->funcs.n - 1].ncall++;
@@ -427,7 +428,7 @@ static void test_packed_round_trip(void **state)
   size_t len, plain, pos = 0;
   unsigned char *buf = summary_encode_packed(tu, &len);
   free(summary_encode(tu, &plain));
-  assert_memory_equal(buf + 8, "\23\0\0\0\1\0\0\0", 8);
+  assert_memory_equal(buf + 8, "\24\0\0\0\1\0\0\0", 8);
   assert_true(len < plain);
   char *err = NULL;
   sum_tu *back = decode_copy(buf, len, &pos, &err);
@@ -538,7 +539,7 @@ static void test_header_layout(void **state)
   size_t len;
   unsigned char *buf = summary_encode(tu, &len);
   assert_memory_equal(buf, "PURIST\0S", 8);
-  assert_memory_equal(buf + 8, "\23\0\0\0", 4);
+  assert_memory_equal(buf + 8, "\24\0\0\0", 4);
   assert_memory_equal(buf + 12, "\0\0\0\0", 4);
   uint64_t plen = 0;
   for (int i = 0; i < 8; i++) plen |= (uint64_t)buf[16 + i] << (8 * i);
@@ -707,13 +708,13 @@ static void test_wrong_version_names_both(void **state)
   sum_tu *tu = sample_tu();
   size_t len, pos = 0;
   unsigned char *buf = summary_encode(tu, &len);
-  buf[8] = 18;
+  buf[8] = 19;
   char *err = NULL;
   sum_tu *back = decode_copy(buf, len, &pos, &err);
   assert_null(back);
   assert_non_null(err);
-  if (!strstr(err, "version 18") || !strstr(err, "version 19"))
-    fail_msg("message does not name versions 18 and 19: %s", err);
+  if (!strstr(err, "version 19") || !strstr(err, "version 20"))
+    fail_msg("message does not name versions 19 and 20: %s", err);
   free(err);
   free(buf);
   summary_free(tu);
