@@ -301,6 +301,19 @@ static void reason_clean(strbuf *b, const link_prog *p, const link_func *f)
     sb_puts(b, "reads memory only");
 }
 
+/* Is f's effect at index (its why) on a path into a noreturn call and, said
+ * alone, of a kind f's class forbids (a store or a volatile access for
+ * pure, any memory access for const)? A read a pure function may do needs
+ * no path named. */
+static bool reason_doomed_against(const link_prog *p, const link_func *f, uint32_t index)
+{
+  if (p->strict || index < f->eff_off || index >= f->eff_off + f->neff) return false;
+  const sum_effect *e = &p->effs.v[index];
+  if (!(e->flags & SEF_DOOMED) || e->kind == SE_READ_CONST) return false;
+  bool read = e->kind == SE_READ_GLOBAL || e->kind == SE_READ_MEM || e->kind == SE_READ_PARAM;
+  return f->cls == PURITY_CONST || !read;
+}
+
 void reason_head(strbuf *b, const link_prog *p, const link_func *f, const char *root)
 {
   reason_head_why(b, p, f, f->why, root);
@@ -325,7 +338,13 @@ void reason_head_why(strbuf *b, const link_prog *p, const link_func *f, link_why
     return;
   }
   switch (why.kind) {
-  case WHY_EFFECT: reason_effect(b, p, &p->effs.v[why.index]); break;
+  case WHY_EFFECT:
+    reason_effect(b, p, &p->effs.v[why.index]);
+    /* Said alone, a doomed volatile access or store reads as the very
+     * thing that forbids the class (dpkg's must_alloc: "can be declared
+     * pure: it accesses volatile memory"): name the path it lies on. */
+    if (reason_doomed_against(p, f, why.index)) reason_doom_words(b, p, f, (long)(why.index - f->eff_off), 0, root);
+    break;
   case WHY_CALL: reason_call_head(b, p, &p->calls.v[why.index], root); break;
   case WHY_NONE: reason_clean(b, p, f); break;
   default: reason_external(b, p, f, root); break;
