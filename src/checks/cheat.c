@@ -154,6 +154,86 @@ static bool memo_plain(const link_prog *p, const cheat_ctx *c, uint32_t fi, puri
   return true;
 }
 
+/* The caches of fi's plain memo shape: statics (or thread-locals) written
+ * under a test of themselves, whoever else writes them. */
+static void memo_plain_caches(const link_prog *p, const link_func *f, cheat_ids *caches)
+{
+  for (uint32_t i = 0; i < f->neff; i++) {
+    const sum_effect *e = &p->effs.v[f->eff_off + i];
+    if (e->kind == SE_WRITE_GLOBAL && is_cache_obj(e->obj) && under(e->guard, e->flags & SEF_GUARD_TEST))
+      add(caches, e->name);
+  }
+}
+
+/* Is effect i (is_eff) or call i of f the memo's own work: a cache's
+ * access (its write under its test), or work under a cache's test? */
+static bool memo_part(const link_prog *p, const link_func *f, const cheat_ids *caches, bool is_eff, uint32_t i)
+{
+  if (!is_eff) {
+    const link_call *cl = &p->calls.v[f->call_off + i];
+    uint32_t g = under(cl->guard, cl->flags & SCF_GUARD_TEST);
+    return g && in(caches, g);
+  }
+  const sum_effect *e = &p->effs.v[f->eff_off + i];
+  uint32_t g = under(e->guard, e->flags & SEF_GUARD_TEST);
+  bool cached = cache_access(p, f, i, caches), guarded = g && in(caches, g);
+  return e->kind == SE_WRITE_GLOBAL ? cached && guarded : cached || guarded;
+}
+
+/* A read of errno by a function that puts errno back before it returns
+ * (frontend/errsave.c): the saving, named only when nothing else is
+ * (GLib's g_strerror saves errno around its memo of messages). */
+static bool saved_errno_read(const link_prog *p, const link_func *f, const sum_effect *e)
+{
+  return (f->sflags & SSF_ERRNO_KEPT) && e->kind == SE_READ_MEM && e->name == p->errno_name;
+}
+
+/* f's effect or call beyond decl outside the memo's own work (and,
+ * unless errno_too, not the saving of errno) that comes first in the
+ * source (G_LOCK's call before a read in a rare branch); false if none. */
+static bool memo_first_other(const link_prog *p, const link_func *f, const cheat_ids *caches, purity decl,
+                             bool errno_too, link_why *out)
+{
+  bool found = false;
+  sum_loc at = { 0, 0, 0 };
+  for (uint32_t i = 0; i < f->neff; i++) {
+    const sum_effect *e = &p->effs.v[f->eff_off + i];
+    if (link_effect_contrib(p, e) <= decl || eff_dying(p, e) || link_scratch_effect(p, f, e) ||
+        memo_part(p, f, caches, true, i) || (!errno_too && saved_errno_read(p, f, e)))
+      continue;
+    *out = (link_why){ WHY_EFFECT, f->eff_off + i };
+    at = e->loc;
+    found = true;
+    break;
+  }
+  for (uint32_t i = 0; i < f->ncall; i++) {
+    const link_call *cl = &p->calls.v[f->call_off + i];
+    if (p->call_cls[f->call_off + i] <= decl || (cl->flags & (SCF_DOOMED | SCF_NORETURN)) ||
+        memo_part(p, f, caches, false, i))
+      continue;
+    if (!found || (cl->loc.file == at.file && sum_loc_before(cl->loc, at))) *out = (link_why){ WHY_CALL, f->call_off + i };
+    return true;
+  }
+  return found;
+}
+
+link_why cheat_memo_other_cause(const link_prog *p, uint32_t fi, purity decl, link_why w)
+{
+  const link_func *f = &p->funcs.v[fi];
+  bool is_eff = w.kind == WHY_EFFECT;
+  if (!is_eff && w.kind != WHY_CALL) return w;
+  uint32_t off = is_eff ? f->eff_off : f->call_off, n = is_eff ? f->neff : f->ncall;
+  if (w.index < off || w.index >= off + n) return w;
+  cheat_ids caches = {0};
+  memo_plain_caches(p, f, &caches);
+  link_why out = w;
+  if (caches.n && memo_part(p, f, &caches, is_eff, w.index - off) &&
+      !memo_first_other(p, f, &caches, decl, false, &out))
+    memo_first_other(p, f, &caches, decl, true, &out);
+  vec_free(&caches);
+  return out;
+}
+
 /* Does effect e name object x: x itself, or `*&x` (a macro's `*(location)`
  * given `&x`)? */
 static bool names(const link_prog *p, const sum_effect *e, uint32_t x)

@@ -49,6 +49,13 @@ void cheat_ctx_free(cheat_ctx *c);
 bool cheat_find_memo(const link_prog *p, const cheat_ctx *c, uint32_t fi, purity decl, cheat_memo *m);
 void cheat_memo_free(cheat_memo *m);
 
+/* A witness w of fi (its first effect or call beyond decl) that is the
+ * own work of a memo shape that fails for another reason (a cache
+ * written under its test, `if (!cache) cache = probe (); return cache +
+ * other;`): fi's first effect or call beyond decl outside that shape (the
+ * read of `other`), which is what breaks the attribute; else w. */
+link_why cheat_memo_other_cause(const link_prog *p, uint32_t fi, purity decl, link_why w);
+
 /* Reads of globals nothing writes (decl must be const). */
 typedef enum {
   FROZEN_NONE,     /* not that */

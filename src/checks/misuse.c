@@ -164,6 +164,8 @@ static link_why witness_why(const link_prog *p, nr_ctx *nr, const link_func *cur
   if (path->n < (int)(sizeof path->fn / sizeof path->fn[0])) path->fn[path->n++] = (uint32_t)(cur - p->funcs.v);
   w = witness_not_self(p, cur, decl, local_params, ch, path, w);
   w = witness_not_guard(p, nr, cur, decl, w);
+  /* Not a memo's own cache work when something else breaks the attribute. */
+  w = cheat_memo_other_cause(p, (uint32_t)(cur - p->funcs.v), decl, w);
   /* A write that may not happen (SEF_MAY) is named last: a sure cause first. */
   if (w.kind == WHY_EFFECT && (p->effs.v[w.index].flags & SEF_MAY))
     for (uint32_t i = 0; i < cur->neff; i++) {
