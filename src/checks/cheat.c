@@ -119,6 +119,21 @@ static bool memo_call_ok(const link_prog *p, const cheat_ctx *c, uint32_t fi, co
   return ok;
 }
 
+/* Is effect i (is_eff) or call i of f the memo's own work: a cache's
+ * access (its write under its test), or work under a cache's test? */
+static bool memo_part(const link_prog *p, const link_func *f, const cheat_ids *caches, bool is_eff, uint32_t i)
+{
+  if (!is_eff) {
+    const link_call *cl = &p->calls.v[f->call_off + i];
+    uint32_t g = under(cl->guard, cl->flags & SCF_GUARD_TEST);
+    return g && in(caches, g);
+  }
+  const sum_effect *e = &p->effs.v[f->eff_off + i];
+  uint32_t g = under(e->guard, e->flags & SEF_GUARD_TEST);
+  bool cached = cache_access(p, f, i, caches), guarded = g && in(caches, g);
+  return e->kind == SE_WRITE_GLOBAL ? cached && guarded : cached || guarded;
+}
+
 /* A static or thread-local written under a test of itself. */
 static bool memo_plain(const link_prog *p, const cheat_ctx *c, uint32_t fi, purity decl, cheat_memo *m, int depth)
 {
@@ -135,16 +150,12 @@ static bool memo_plain(const link_prog *p, const cheat_ctx *c, uint32_t fi, puri
   for (uint32_t i = 0; i < f->neff; i++) {
     const sum_effect *e = &p->effs.v[f->eff_off + i];
     if (link_effect_contrib(p, e) <= decl || eff_dying(p, e)) continue;
-    uint32_t g = under(e->guard, e->flags & SEF_GUARD_TEST);
-    bool cached = cache_access(p, f, i, &m->caches);
-    bool guarded = g && in(&m->caches, g);
-    if (e->kind == SE_WRITE_GLOBAL ? !(cached && guarded) : !(cached || guarded)) return false;
+    if (!memo_part(p, f, &m->caches, true, i)) return false;
   }
   for (uint32_t i = 0; i < f->ncall; i++) {
     const link_call *cl = &p->calls.v[f->call_off + i];
     if (link_call_class(p, f, cl) <= decl || call_dying(p, c, cl, decl)) continue;
-    uint32_t g = under(cl->guard, cl->flags & SCF_GUARD_TEST);
-    if (!(g && in(&m->caches, g))) {
+    if (!memo_part(p, f, &m->caches, false, i)) {
       if (memo_call_ok(p, c, fi, cl, decl, depth)) continue;
       return false;
     }
@@ -163,21 +174,6 @@ static void memo_plain_caches(const link_prog *p, const link_func *f, cheat_ids 
     if (e->kind == SE_WRITE_GLOBAL && is_cache_obj(e->obj) && under(e->guard, e->flags & SEF_GUARD_TEST))
       add(caches, e->name);
   }
-}
-
-/* Is effect i (is_eff) or call i of f the memo's own work: a cache's
- * access (its write under its test), or work under a cache's test? */
-static bool memo_part(const link_prog *p, const link_func *f, const cheat_ids *caches, bool is_eff, uint32_t i)
-{
-  if (!is_eff) {
-    const link_call *cl = &p->calls.v[f->call_off + i];
-    uint32_t g = under(cl->guard, cl->flags & SCF_GUARD_TEST);
-    return g && in(caches, g);
-  }
-  const sum_effect *e = &p->effs.v[f->eff_off + i];
-  uint32_t g = under(e->guard, e->flags & SEF_GUARD_TEST);
-  bool cached = cache_access(p, f, i, caches), guarded = g && in(caches, g);
-  return e->kind == SE_WRITE_GLOBAL ? cached && guarded : cached || guarded;
 }
 
 /* A read of errno by a function that puts errno back before it returns
