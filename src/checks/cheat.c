@@ -119,6 +119,12 @@ static bool memo_call_ok(const link_prog *p, const cheat_ctx *c, uint32_t fi, co
   return ok;
 }
 
+/* A write of a static (or thread-local) under a test of itself: a cache. */
+static bool memo_cache_write(const sum_effect *e)
+{
+  return e->kind == SE_WRITE_GLOBAL && is_cache_obj(e->obj) && under(e->guard, e->flags & SEF_GUARD_TEST);
+}
+
 /* Is effect i (is_eff) or call i of f the memo's own work: a cache's
  * access (its write under its test), or work under a cache's test? */
 static bool memo_part(const link_prog *p, const link_func *f, const cheat_ids *caches, bool is_eff, uint32_t i)
@@ -140,7 +146,7 @@ static bool memo_plain(const link_prog *p, const cheat_ctx *c, uint32_t fi, puri
   const link_func *f = &p->funcs.v[fi];
   for (uint32_t i = 0; i < f->neff; i++) {
     const sum_effect *e = &p->effs.v[f->eff_off + i];
-    if (e->kind != SE_WRITE_GLOBAL || !is_cache_obj(e->obj) || !under(e->guard, e->flags & SEF_GUARD_TEST)) continue;
+    if (!memo_cache_write(e)) continue;
     if (written_elsewhere(c, fi, e)) return false;
     if (!m->caches.n) { m->cache = e->name; m->cache_obj = e->obj; m->cache_loc = e->loc; }
     if ((e->flags & SEF_ARG_VALUE) && !m->arg_value) { m->arg_value = true; m->arg_loc = e->loc; }
@@ -169,11 +175,8 @@ static bool memo_plain(const link_prog *p, const cheat_ctx *c, uint32_t fi, puri
  * under a test of themselves, whoever else writes them. */
 static void memo_plain_caches(const link_prog *p, const link_func *f, cheat_ids *caches)
 {
-  for (uint32_t i = 0; i < f->neff; i++) {
-    const sum_effect *e = &p->effs.v[f->eff_off + i];
-    if (e->kind == SE_WRITE_GLOBAL && is_cache_obj(e->obj) && under(e->guard, e->flags & SEF_GUARD_TEST))
-      add(caches, e->name);
-  }
+  for (uint32_t i = 0; i < f->neff; i++)
+    if (memo_cache_write(&p->effs.v[f->eff_off + i])) add(caches, p->effs.v[f->eff_off + i].name);
 }
 
 /* A read of errno by a function that puts errno back before it returns

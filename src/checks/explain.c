@@ -57,11 +57,12 @@ static uint32_t explain_tiny(const link_prog *p, const link_func *f, const link_
   return 0;
 }
 
-/* Advice about a tiny body the compiler inlines (explain_tiny) is a note
- * that says what reusing the value saves. */
-static void explain_tiny_note(diag *d, strbuf *m, const link_prog *p, const link_func *g, uint32_t lines)
+/* Advice about a tiny body the compiler inlines at f's call (explain_tiny)
+ * is a note that says what reusing the value saves. */
+static void explain_tiny_note(diag *d, strbuf *m, const link_prog *p, const link_func *f, const link_func *g)
 {
-  if (!d || !lines) return;
+  uint32_t lines = d ? explain_tiny(p, f, g) : 0;
+  if (!lines) return;
   d->severity = DIAG_NOTE;
   sb_printf(m, "; '%s' is %u lines without a call, which the compiler inlines here: it then judges the loads "
                "itself and reuses them unless the store may write what they read (a store to another named "
@@ -218,14 +219,14 @@ static void explain_redundant(const link_prog *p, const checks_opts *o, const li
     sb_printf(&m, " blocks the merge for a %s callee, but changes nothing '%s' reads: reuse the value of the first call",
               purity_name(cls), S(p, g->name));
     explain_if_const(&m, p, g, fact, "merges the two calls");
-    explain_tiny_note(d, &m, p, g, explain_tiny(p, f, g));
+    explain_tiny_note(d, &m, p, f, g);
   } else if (v->level == CLASH_MAYBE) {
     sb_puts(&m, "; ");
     explain_writer(&m, d, p, o, v, fact);
     sb_printf(&m, " blocks the merge for a %s callee; if %s, reuse the value of the first call",
               purity_name(cls), sb_str(&v->cond));
     explain_if_const(&m, p, g, fact, "merges the two calls");
-    explain_tiny_note(d, &m, p, g, explain_tiny(p, f, g));
+    explain_tiny_note(d, &m, p, f, g);
   } else if (v->async_fn) {
     explain_async(&m, p, g, v);
   } else {
@@ -272,13 +273,13 @@ static void explain_hoist(const link_prog *p, const checks_opts *o, const link_f
     sb_printf(&m, " keeps the compiler from hoisting it, but changes nothing '%s' reads: compute it once before the loop",
               S(p, g->name));
     explain_if_const(&m, p, g, fact, "hoists it out of the loop");
-    explain_tiny_note(d, &m, p, g, explain_tiny(p, f, g));
+    explain_tiny_note(d, &m, p, f, g);
   } else if (v->level == CLASH_MAYBE) {
     sb_puts(&m, "; ");
     explain_writer(&m, d, p, o, v, fact);
     sb_printf(&m, " keeps the compiler from hoisting it; if %s, compute it once before the loop", sb_str(&v->cond));
     explain_if_const(&m, p, g, fact, "hoists it out of the loop");
-    explain_tiny_note(d, &m, p, g, explain_tiny(p, f, g));
+    explain_tiny_note(d, &m, p, f, g);
   } else if (v->async_fn) {
     explain_async(&m, p, g, v);
   } else {
