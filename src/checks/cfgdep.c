@@ -7,11 +7,23 @@
 #include "checks/checks.h"
 #include "util/xalloc.h"
 
+/* Does declaration d hang on the configuration for the class its function
+ * has? Not when the #if branches in its body are stubs that keep that
+ * class (frontend/cfgstub.c: libpng's `#else PNG_UNUSED(png_ptr) #endif`
+ * in a pure getter). */
+static bool cd_decl_dep(const link_prog *p, const sum_decl *d)
+{
+  if (!(d->dflags & SDF_CONFIG)) return false;
+  purity cls = (purity)p->funcs.v[d->func].cls;
+  if (cls == PURITY_CONST) return !(d->dflags & SDF_CFG_CONST_OK);
+  return !(cls == PURITY_PURE && (d->dflags & SDF_CFG_PURE_OK));
+}
+
 /* Marks the functions with a declaration that hangs on the configuration. */
 static void cd_own(const link_prog *p, uint32_t *dep)
 {
   for (size_t i = 0; i < p->decls.n; i++)
-    if (p->decls.v[i].dflags & SDF_CONFIG) dep[p->decls.v[i].func] = CHECKS_CFG_OWN;
+    if (cd_decl_dep(p, &p->decls.v[i])) dep[p->decls.v[i].func] = CHECKS_CFG_OWN;
   /* Another definition in a file not compiled here (src/win/thread.c
    * beside src/unix/thread.c): the prototype is shared by both. */
   for (uint32_t fi = 0; p->other_def && fi < p->funcs.n; fi++)

@@ -118,12 +118,20 @@ static void cf_collect(fe_tu *t)
   qsort(t->skipped_live, t->nlive, sizeof *t->skipped_live, cf_cmp_skip);
 }
 
+/* The SDF_CONFIG flags of a stub's level (cfgstub.c). */
+static int cf_stub_flags(int level)
+{
+  if (level == FE_STUB_CONST) return SDF_CONFIG | SDF_CFG_PURE_OK | SDF_CFG_CONST_OK;
+  return level == FE_STUB_PURE ? SDF_CONFIG | SDF_CFG_PURE_OK : SDF_CONFIG;
+}
+
 int fe_cond_dependent(fe_tu *t, CXCursor fn, int is_def, CXFile file, unsigned lo, unsigned hi)
 {
   cf_collect(t);
   CXString name = clang_getCursorSpelling(fn);
-  int dep = strtab_find(t->skipped_defs, clang_getCString(name)) != UINT32_MAX;
+  int other = strtab_find(t->skipped_defs, clang_getCString(name)) != UINT32_MAX;
   clang_disposeString(name);
+  if (other) return SDF_CONFIG;   /* another definition: nothing read here says what it does */
   /* A branch in the specifiers before the name (gperf's `#ifdef __GNUC__
    * __inline #else … inline #endif` ahead of `static unsigned int hash(…)`)
    * chooses a keyword, not what the body does: only a branch from the name
@@ -141,9 +149,12 @@ int fe_cond_dependent(fe_tu *t, CXCursor fn, int is_def, CXFile file, unsigned l
     if (t->skipped_live[mid].off <= lo) a = mid + 1;
     else b = mid;
   }
-  for (size_t k = a; !dep && is_def && k < t->nlive && t->skipped_live[k].off < hi; k++)
-    dep = clang_File_isEqual(t->skipped_live[k].file, file);
-  return dep;
+  VEC(unsigned) in = {0};
+  for (size_t k = a; is_def && k < t->nlive && t->skipped_live[k].off < hi; k++)
+    if (clang_File_isEqual(t->skipped_live[k].file, file)) vec_push(&in, t->skipped_live[k].off);
+  int flags = in.n ? cf_stub_flags(fe_cfg_stub_level(t, fn, file, lo, hi, in.v, in.n)) : 0;
+  vec_free(&in);
+  return flags;
 }
 
 void fe_cond_free(fe_tu *t)
@@ -151,4 +162,5 @@ void fe_cond_free(fe_tu *t)
   if (t->skipped) clang_disposeSourceRangeList(t->skipped);
   strtab_free(t->skipped_defs);
   free(t->skipped_live);
+  fe_cfg_stub_free(t);
 }

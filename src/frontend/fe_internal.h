@@ -85,6 +85,7 @@ typedef struct {
   struct fe_skip { unsigned off; CXFile file; } *skipped_live;   /* where each range that is no
                                    `#if 0` starts, by offset (condfacts.c) */
   size_t nlive;
+  struct fe_cfgstub *cfgstub;   /* the TU's names and macros, once a stub is judged (cfgstub.c) */
   VEC(fe_c23_attr) c23;         /* [[reproducible]] / [[unsequenced]] seen (c23attr.c) */
   VEC(fe_gnu_attr) gnu_hidden;  /* noipa / optimize("O0") seen (gnuattr.c) */
   VEC(fe_alias) aliases;        /* alias declarations seen (alias.c) */
@@ -230,10 +231,23 @@ uint64_t fe_static_prov(fe_tu *t, CXCursor decl);
 bool fe_static_unwritten(fe_tu *t, CXCursor decl);
 
 /* condfacts.c: does the class of function fn (a declaration spanning
- * [lo, hi) of file) hold only for this configuration? True when a skipped
- * #if branch defines the same name or, for a definition, lies in its body. */
+ * [lo, hi) of file) hold only for this configuration? SDF_CONFIG when a
+ * skipped #if branch defines the same name or, for a definition, lies in
+ * its body; with SDF_CFG_PURE_OK / SDF_CFG_CONST_OK when those branches
+ * are stubs that keep a pure / const class (cfgstub.c); else 0. */
 int fe_cond_dependent(fe_tu *t, CXCursor fn, int is_def, CXFile file, unsigned lo, unsigned hi);
 void fe_cond_free(fe_tu *t);
+
+/* cfgstub.c: the #if constructs of a definition's text [lo, hi) of file
+ * that hold one of the skipped ranges starting at skip[0..nskip), read
+ * token by token: FE_STUB_CONST if no branch writes, calls, loops,
+ * declares or reads anything but parameters, locals, enumerators and
+ * literals; FE_STUB_PURE if they may read memory besides; else
+ * FE_STUB_NONE. */
+enum { FE_STUB_NONE, FE_STUB_PURE, FE_STUB_CONST };
+int fe_cfg_stub_level(fe_tu *t, CXCursor fn, CXFile file, unsigned lo, unsigned hi,
+                      const unsigned *skip, size_t nskip);
+void fe_cfg_stub_free(fe_tu *t);
 
 /* preproc.c: is the job's file preprocessed output (.i)? Then fe_pp_start
  * (after parsing) takes file names and lines from its line markers, and

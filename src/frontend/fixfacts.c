@@ -419,7 +419,7 @@ void fe_fix_decl(fe_tu *t, CXCursor fn, sum_decl *d)
   ff_line_col(clang_getRangeStart(r), &d->beg_line, &d->beg_col);
   ff_line_col(clang_getRangeEnd(r), &d->end_line, &d->end_col);
   if (d->is_def && ff_is_knr(t, fn, file, name_off)) d->dflags |= SDF_KNR;
-  if (file && fe_cond_dependent(t, fn, d->is_def, file, s.lo, s.hi)) d->dflags |= SDF_CONFIG;
+  if (file) d->dflags |= (uint8_t)fe_cond_dependent(t, fn, d->is_def, file, s.lo, s.hi);
   d->attr_off = (uint32_t)t->sum->attrs.n;
   d->nattr = 0;
   clang_visitChildren(fn, ff_attr, &s);

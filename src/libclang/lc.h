@@ -139,6 +139,7 @@ uint64_t lc_identity(void);
 #define clang_getResultType (*lc_fn.clang_getResultType)
 #define clang_getSpellingLocation (*lc_fn.clang_getSpellingLocation)
 #define clang_getTokenKind (*lc_fn.clang_getTokenKind)
+#define clang_getTokenLocation (*lc_fn.clang_getTokenLocation)
 #define clang_getTokenSpelling (*lc_fn.clang_getTokenSpelling)
 #define clang_getTranslationUnitCursor (*lc_fn.clang_getTranslationUnitCursor)
 #define clang_getTranslationUnitTargetInfo (*lc_fn.clang_getTranslationUnitTargetInfo)

@@ -548,6 +548,8 @@ typedef struct {
 #define SDF_SPLIT      0x4  /* the declaration does not lie in one file outside macros */
 #define SDF_CONFIG     0x8  /* a skipped #if branch defines it again or lies in its body */
 #define SDF_GCC_EXCL   0x10 /* carries malloc, alloc_size or alloc_align: GCC drops those beside pure/const */
+#define SDF_CFG_PURE_OK  0x20 /* SDF_CONFIG only by #if stubs in its body that keep a pure class */
+#define SDF_CFG_CONST_OK 0x40 /* … that keep a const class (frontend/cfgstub.c) */
 
 /* A declaration the project wrote (not in a system header): where fix and
  * suggest will want to put attributes. Positions are expansion locations
@@ -642,7 +644,7 @@ void summary_free(sum_tu *tu);
 /* A record starts with these 8 bytes, then the format version (4 bytes,
  * little-endian), then a flags word: docs/summary-format.md. */
 #define SUMMARY_MAGIC "PURIST\0S"
-#define SUMMARY_FORMAT 20
+#define SUMMARY_FORMAT 21
 /* (format 5) Header flag: the payload is one zstd frame holding the payload. */
 #define SUMMARY_ZSTD 0x1
 
