@@ -46,7 +46,10 @@ static int first_store(const link_prog *p, const link_func *f, uint32_t lo, uint
   for (uint32_t i = lo; i < hi && i < f->neff; i++) {
     if (arm && i >= arm->arm_eff_lo && i < arm->arm_eff_hi) continue;
     const sum_effect *e = &p->effs.v[f->eff_off + i];
-    if (effect_writes(e) && !(e->flags & skip)) return (int)(f->eff_off + i);
+    /* A call through an allocation hook (SEF_SCRATCH too) is unknown code
+     * to GCC, whatever block it hands out: both calls stay. */
+    uint16_t flags = e->kind == SE_CALL_INDIRECT ? (uint16_t)(e->flags & ~SEF_SCRATCH) : e->flags;
+    if (effect_writes(e) && !(flags & skip)) return (int)(f->eff_off + i);
   }
   return -1;
 }
@@ -65,15 +68,34 @@ static int first_impure_call(const link_prog *p, const link_func *f, uint32_t lo
   return -1;
 }
 
+/* callsite_fresh_apart (below) when a block f allocates leaves f: true
+ * for strlen alone, given pointers of no unknown provenance (parameters,
+ * read-only data). GCC 12's strlen pass keeps the heap object apart from
+ * what a parameter points to even after the block escapes; no other call
+ * merges there (strnlen, strchr, strcmp, memcmp, a project's pure
+ * function: both calls stay in GCC's -O2 assembly), since the escaped
+ * block may be what they read. */
+static bool callsite_strlen_apart(const link_prog *p, const link_call *c)
+{
+  const char *name = strtab_get(p->strs, p->funcs.v[c->callee].name);
+  if (strcmp(name, "strlen") && strcmp(name, "__builtin_strlen")) return false;
+  for (uint32_t k = 0; k < c->nargs; k++)
+    if (p->argmasks.v[c->arg_off + k] & (PROV_UNKNOWN | PROV_FRESH | PROV_LOCAL)) return false;
+  return true;
+}
+
 /* Can no store into a block f allocates (SEF_SCRATCH) change what call c
  * reads? So when no such block leaves f (escaped, returned: GCC's
  * points-to then keeps the heap object apart from everything a callee can
  * reach) and c's arguments neither read memory nor point at fresh or local
- * storage. GCC 12 -O2 merges strlen(fmt) across `t[0] = '_'` for a block
- * t of a malloc-attributed allocator (findutils' print.c). */
+ * storage. GCC 12 -O2 merges width(fmt) across `t[0] = '_'` for a block
+ * t of a malloc-attributed allocator. When a block leaves f, only strlen
+ * merges (findutils' print.c: strlen(fmt) across a store into a block,
+ * while another block is kept in a static buffer). */
 static bool callsite_fresh_apart(const link_prog *p, const link_func *f, const link_call *c, bool args_mem)
 {
-  if (args_mem || (f->sflags & (SSF_FRESH_ESCAPES | SSF_FRESH_RETURNED))) return false;
+  if (args_mem) return false;
+  if (f->sflags & (SSF_FRESH_ESCAPES | SSF_FRESH_RETURNED)) return callsite_strlen_apart(p, c);
   for (uint32_t k = 0; k < c->nargs; k++)
     if (p->argmasks.v[c->arg_off + k] & (PROV_FRESH | PROV_LOCAL)) return false;
   return true;
