@@ -38,6 +38,12 @@ static bool effect_writes(const sum_effect *e)
   }
 }
 
+bool checks_effect_skipped(const sum_effect *e, uint16_t skip)
+{
+  if (e->kind == SE_CALL_INDIRECT) skip &= (uint16_t)~SEF_SCRATCH;   /* whatever block it hands out */
+  return (e->flags & skip) != 0;
+}
+
 /* The first store in f's effects [lo, hi) (relative) that has none of the
  * flags `skip` and is not in arm's then-branch (if arm), or -1. */
 static int first_store(const link_prog *p, const link_func *f, uint32_t lo, uint32_t hi, uint16_t skip,
@@ -46,10 +52,7 @@ static int first_store(const link_prog *p, const link_func *f, uint32_t lo, uint
   for (uint32_t i = lo; i < hi && i < f->neff; i++) {
     if (arm && i >= arm->arm_eff_lo && i < arm->arm_eff_hi) continue;
     const sum_effect *e = &p->effs.v[f->eff_off + i];
-    /* A call through an allocation hook (SEF_SCRATCH too) is unknown code
-     * to GCC, whatever block it hands out: both calls stay. */
-    uint16_t flags = e->kind == SE_CALL_INDIRECT ? (uint16_t)(e->flags & ~SEF_SCRATCH) : e->flags;
-    if (effect_writes(e) && !(flags & skip)) return (int)(f->eff_off + i);
+    if (effect_writes(e) && !checks_effect_skipped(e, skip)) return (int)(f->eff_off + i);
   }
   return -1;
 }
@@ -119,8 +122,9 @@ static void cs_blockers(const link_prog *p, const link_func *f, uint32_t elo, ui
                         bool leaving, bool doomed, const link_call *arm, cs_fact *out)
 {
   const link_call *c = &p->calls.v[f->call_off + self];
+  out->fresh_apart = callsite_fresh_apart(p, f, c, args_mem);
   uint16_t skip = (uint16_t)((leaving ? SEF_LEAVES : 0) | (doomed ? 0 : SEF_DOOMED) |
-                             (callsite_fresh_apart(p, f, c, args_mem) ? SEF_SCRATCH : 0));
+                             (out->fresh_apart ? SEF_SCRATCH : 0));
   /* Every store between the two calls goes to other fields of the object
    * the arguments read (SCF_FIELDS_APART, frontend/fieldapart.c): a const
    * callee's arguments keep their value; a pure callee may read those
