@@ -15,9 +15,24 @@
 
 static const char *S(const link_prog *p, uint32_t id) { return strtab_get(p->strs, id); }
 
+/* Does the stem of file name base (up to its first '.') end in "priv",
+ * "private" or "internal" run together with what precedes it (libpng's
+ * pngpriv.h, "fooprivate.h")? */
+static bool sg_private_stem(const char *base)
+{
+  static const char *const tails[] = { "priv", "private", "internal" };
+  size_t n = strcspn(base, ".");
+  for (size_t k = 0; k < sizeof tails / sizeof *tails; k++) {
+    size_t m = strlen(tails[k]);
+    if (n > m && strncasecmp(base + n - m, tails[k], m) == 0) return true;
+  }
+  return false;
+}
+
 /* Whether a header's path says the project keeps it to itself: a word of
  * its file name ("internal", "private", "priv", "impl", split at '-', '_'
- * and '.': nettle's eddsa-internal.h, GMP's gmp-impl.h), or a parent
+ * and '.': nettle's eddsa-internal.h, GMP's gmp-impl.h), a stem ending in
+ * one of the first three (sg_private_stem), or a parent
  * directory named "internal" or "private" (src/internal/x.h). A library
  * installs no such header, so no caller outside the analysed code sees its
  * prototypes. Only whole directory names count: a checkout under
@@ -27,6 +42,7 @@ static bool sg_private_header(const char *path)
   static const char *const words[] = { "internal", "private", "priv", "impl" };
   const char *base = strrchr(path, '/');
   base = base ? base + 1 : path;
+  if (sg_private_stem(base)) return true;
   for (const char *w = base; *w;) {
     size_t n = strcspn(w, "-_.");
     for (size_t k = 0; k < sizeof words / sizeof *words; k++)

@@ -7,7 +7,8 @@
  * with i a local of type int-or-wider (or a pointer) that the body does not
  * write and nobody takes the address of, a step that moves i toward the
  * bound, no unsigned wrap-around (unsigned i needs a strict REL and step 1,
- * or a constant bound the step cannot carry it past),
+ * or a constant bound the step cannot carry it past; a signed i or a
+ * pointer cannot wrap without undefined behaviour),
  * and a bound that does not change in the loop (a condition `c1 && c2` is
  * enough if either part is such a comparison): made of constants, locals
  * the loop does not write, read-only globals, and — when the loop writes no
@@ -321,10 +322,15 @@ static int fw_cond_ok(fw *w, CXCursor cond, int iv, int dir, long long step, con
   int strict = op == CXBinaryOperator_LT || op == CXBinaryOperator_GT || op == CXBinaryOperator_NE;
   int toward = ((op == CXBinaryOperator_LT || op == CXBinaryOperator_LE) && dir > 0) ||
                ((op == CXBinaryOperator_GT || op == CXBinaryOperator_GE) && dir < 0) ||
-               (op == CXBinaryOperator_NE && step == 1);
+               (op == CXBinaryOperator_NE && (step == 1 || ty == IV_POINTER));
   if (ty == IV_BAD || !toward) return 0;
   CXCursor bound = iv_left ? r : l;
-  if (ty != IV_SIGNED && !(strict && step == 1) && !(ty == IV_UNSIGNED && fw_unsigned_step_safe(bound, op, step)))
+  /* A pointer wraps no more than a signed integer does: moving it out of
+   * its array is undefined, so a pointer stepped by any constant toward
+   * (or past) its bound stops, as GCC 12 proves for libpng's `do { p -= 5;
+   * … } while (p > p_end);`. */
+  if (ty != IV_SIGNED && ty != IV_POINTER && !(strict && step == 1) &&
+      !(ty == IV_UNSIGNED && fw_unsigned_step_safe(bound, op, step)))
     return 0;   /* may wrap or step over */
   return fw_bound_ok(w, bound, lc);
 }
@@ -507,8 +513,9 @@ void fw_loops_finish(fw *w)
  *  - the body's top level steps the local the test compares (`i++;`,
  *    `len -= 16;`), its only write in the loop, with no continue before
  *    it: then the test and the step are a counted for loop's, same rules.
- * Neither shape may have a goto or a label in the loop (a jump could skip
- * the step or loop inside the body). The variable must never have its
+ * Neither shape may have a label in the loop, nor a goto to a label in it
+ * (a jump could skip the step or loop inside the body); a goto to a label
+ * outside the loop leaves it, as a break does. The variable must never have its
  * address taken (settled at the end of the walk, as a for loop's). */
 
 /* The local integer (int width or wider) `e` decrements (`n--`, `--n`),
@@ -574,24 +581,48 @@ static void fw_var_uses(fw *w, CXCursor e, int vi, int *writes, int *refs)
   w->ks.n = kk;
 }
 
-/* Does s hold a goto or a label (anywhere), or, with `cont`, a continue
- * of the enclosing loop (one outside the loops s nests)? */
-static int fw_has_skip(fw *w, CXCursor s, int cont)
+/* Does the goto g jump to a label outside `loop`? Such a goto leaves the
+ * loop, as a break or a return does (libpng's png_check_fp_number: `default:
+ * goto PNG_FP_End;` to the label after its `while (i < size)`); a backward
+ * one is its own effect (SE_GOTO_BACK, walk_stmt.c). */
+static int fw_goto_leaves(fw *w, CXCursor g, CXCursor loop)
+{
+  size_t kk = fw_kids(w, g);
+  int out = 0;
+  if (w->ks.n - kk == 1 && !clang_Cursor_isNull(loop)) {
+    CXCursor label = clang_getCursorReferenced(FW_KID(w, kk, 0));
+    CXSourceRange r = clang_getCursorExtent(loop);
+    CXFile lf, af;
+    unsigned at, lo, hi;
+    clang_getExpansionLocation(clang_getCursorLocation(label), &lf, NULL, NULL, &at);
+    clang_getExpansionLocation(clang_getRangeStart(r), &af, NULL, NULL, &lo);
+    clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &hi);
+    out = clang_getCursorKind(label) == CXCursor_LabelStmt && lf && af && clang_File_isEqual(lf, af) &&
+          (at < lo || at >= hi);
+  }
+  w->ks.n = kk;
+  return out;
+}
+
+/* Does s hold a goto within `loop` or a label (anywhere), or, with `cont`,
+ * a continue of the enclosing loop (one outside the loops s nests)? */
+static int fw_has_skip(fw *w, CXCursor s, int cont, CXCursor loop)
 {
   enum CXCursorKind k = clang_getCursorKind(s);
-  if (k == CXCursor_GotoStmt || k == CXCursor_IndirectGotoStmt || k == CXCursor_LabelStmt) return 1;
+  if (k == CXCursor_GotoStmt) return !fw_goto_leaves(w, s, loop);
+  if (k == CXCursor_IndirectGotoStmt || k == CXCursor_LabelStmt) return 1;
   if (cont && k == CXCursor_ContinueStmt) return 1;
   if (k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt) cont = 0;
   size_t kk = fw_kids(w, s), n = w->ks.n - kk;
   int found = 0;
-  for (size_t i = 0; i < n && !found; i++) found = fw_has_skip(w, FW_KID(w, kk, i), cont);
+  for (size_t i = 0; i < n && !found; i++) found = fw_has_skip(w, FW_KID(w, kk, i), cont, loop);
   w->ks.n = kk;
   return found;
 }
 
 /* The body's top-level step of a local the test reads and nothing else in
  * the loop writes, before any continue; -1 if none (*step: the statement). */
-static int fw_body_step(fw *w, CXCursor cond, CXCursor body, CXCursor *step)
+static int fw_body_step(fw *w, CXCursor loop, CXCursor cond, CXCursor body, CXCursor *step)
 {
   if (clang_getCursorKind(body) != CXCursor_CompoundStmt) return -1;
   size_t kk = fw_kids(w, body), n = w->ks.n - kk;
@@ -607,7 +638,7 @@ static int fw_body_step(fw *w, CXCursor cond, CXCursor body, CXCursor *step)
     if (vi >= 0 && bw == 1 && cw == 0 && cr > 0) {
       iv = vi;
       *step = s;
-    } else if (fw_has_skip(w, s, 1)) {
+    } else if (fw_has_skip(w, s, 1, loop)) {
       break;
     }
   }
@@ -617,9 +648,9 @@ static int fw_body_step(fw *w, CXCursor cond, CXCursor body, CXCursor *step)
 
 /* Is the while / do-while loop counted (see above)? Pushes pending vars
  * and calls as fw_cond_ok does. */
-static int fw_while_counted(fw *w, CXCursor cond, CXCursor body, const fw_loop_ctx *lc)
+static int fw_while_counted(fw *w, CXCursor loop, CXCursor cond, CXCursor body, const fw_loop_ctx *lc)
 {
-  if (fw_has_skip(w, body, 0) || fw_has_skip(w, cond, 0)) return 0;
+  if (fw_has_skip(w, body, 0, loop) || fw_has_skip(w, cond, 0, loop)) return 0;
   int iv = fw_cond_countdown(w, cond);
   if (iv >= 0) {
     int bw = 0, br = 0, cw = 0, cr = 0;
@@ -629,7 +660,7 @@ static int fw_while_counted(fw *w, CXCursor cond, CXCursor body, const fw_loop_c
     return bw == 0 && cw == 1;
   }
   CXCursor s;
-  iv = fw_body_step(w, cond, body, &s);
+  iv = fw_body_step(w, loop, cond, body, &s);
   long long step;
   int dir = iv >= 0 ? fw_step(w, s, iv, &step) : 0;
   if (!dir) return 0;
@@ -641,7 +672,7 @@ void fw_while_settle(fw *w, CXCursor s, CXCursor cond, CXCursor body, int is_do,
 {
   uint32_t name = strtab_intern(w->t->sum->strs, is_do ? "do-while" : "while");
   size_t pend0 = w->pending_vars.n, cpend0 = w->pending_calls.n;
-  if (fw_while_counted(w, cond, body, lc)) {
+  if (fw_while_counted(w, s, cond, body, lc)) {
     fw_pending p = { fe_cursor_loc(w->t, s), name, pend0, w->pending_vars.n - pend0,
                      cpend0, w->pending_calls.n - cpend0 };
     vec_push(&w->pending, p);
