@@ -38,6 +38,12 @@ static bool effect_writes(const sum_effect *e)
   }
 }
 
+bool checks_effect_skipped(const sum_effect *e, uint16_t skip)
+{
+  if (e->kind == SE_CALL_INDIRECT) skip &= (uint16_t)~SEF_SCRATCH;   /* whatever block it hands out */
+  return (e->flags & skip) != 0;
+}
+
 /* The first store in f's effects [lo, hi) (relative) that has none of the
  * flags `skip` and is not in arm's then-branch (if arm), or -1. */
 static int first_store(const link_prog *p, const link_func *f, uint32_t lo, uint32_t hi, uint16_t skip,
@@ -46,7 +52,7 @@ static int first_store(const link_prog *p, const link_func *f, uint32_t lo, uint
   for (uint32_t i = lo; i < hi && i < f->neff; i++) {
     if (arm && i >= arm->arm_eff_lo && i < arm->arm_eff_hi) continue;
     const sum_effect *e = &p->effs.v[f->eff_off + i];
-    if (effect_writes(e) && !(e->flags & skip)) return (int)(f->eff_off + i);
+    if (effect_writes(e) && !checks_effect_skipped(e, skip)) return (int)(f->eff_off + i);
   }
   return -1;
 }
@@ -65,15 +71,34 @@ static int first_impure_call(const link_prog *p, const link_func *f, uint32_t lo
   return -1;
 }
 
+/* callsite_fresh_apart (below) when a block f allocates leaves f: true
+ * for strlen alone, given pointers of no unknown provenance (parameters,
+ * read-only data). GCC 12's strlen pass keeps the heap object apart from
+ * what a parameter points to even after the block escapes; no other call
+ * merges there (strnlen, strchr, strcmp, memcmp, a project's pure
+ * function: both calls stay in GCC's -O2 assembly), since the escaped
+ * block may be what they read. */
+static bool callsite_strlen_apart(const link_prog *p, const link_call *c)
+{
+  const char *name = strtab_get(p->strs, p->funcs.v[c->callee].name);
+  if (strcmp(name, "strlen") && strcmp(name, "__builtin_strlen")) return false;
+  for (uint32_t k = 0; k < c->nargs; k++)
+    if (p->argmasks.v[c->arg_off + k] & (PROV_UNKNOWN | PROV_FRESH | PROV_LOCAL)) return false;
+  return true;
+}
+
 /* Can no store into a block f allocates (SEF_SCRATCH) change what call c
  * reads? So when no such block leaves f (escaped, returned: GCC's
  * points-to then keeps the heap object apart from everything a callee can
  * reach) and c's arguments neither read memory nor point at fresh or local
- * storage. GCC 12 -O2 merges strlen(fmt) across `t[0] = '_'` for a block
- * t of a malloc-attributed allocator (findutils' print.c). */
+ * storage. GCC 12 -O2 merges width(fmt) across `t[0] = '_'` for a block
+ * t of a malloc-attributed allocator. When a block leaves f, only strlen
+ * merges (findutils' print.c: strlen(fmt) across a store into a block,
+ * while another block is kept in a static buffer). */
 static bool callsite_fresh_apart(const link_prog *p, const link_func *f, const link_call *c, bool args_mem)
 {
-  if (args_mem || (f->sflags & (SSF_FRESH_ESCAPES | SSF_FRESH_RETURNED))) return false;
+  if (args_mem) return false;
+  if (f->sflags & (SSF_FRESH_ESCAPES | SSF_FRESH_RETURNED)) return callsite_strlen_apart(p, c);
   for (uint32_t k = 0; k < c->nargs; k++)
     if (p->argmasks.v[c->arg_off + k] & (PROV_FRESH | PROV_LOCAL)) return false;
   return true;
@@ -97,8 +122,9 @@ static void cs_blockers(const link_prog *p, const link_func *f, uint32_t elo, ui
                         bool leaving, bool doomed, const link_call *arm, cs_fact *out)
 {
   const link_call *c = &p->calls.v[f->call_off + self];
+  out->fresh_apart = callsite_fresh_apart(p, f, c, args_mem);
   uint16_t skip = (uint16_t)((leaving ? SEF_LEAVES : 0) | (doomed ? 0 : SEF_DOOMED) |
-                             (callsite_fresh_apart(p, f, c, args_mem) ? SEF_SCRATCH : 0));
+                             (out->fresh_apart ? SEF_SCRATCH : 0));
   /* Every store between the two calls goes to other fields of the object
    * the arguments read (SCF_FIELDS_APART, frontend/fieldapart.c): a const
    * callee's arguments keep their value; a pure callee may read those

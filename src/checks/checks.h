@@ -111,6 +111,9 @@ typedef struct {
   bool after_opaque;       /* HOIST: a call earlier in the iteration may write memory or not
                               return: the compiler keeps this one in the loop, and moving it
                               out by hand may run it where the program never did */
+  bool fresh_apart;        /* REDUNDANT/HOIST: stores into blocks the caller allocated
+                              (SEF_SCRATCH) change nothing the callee reads, for GCC: they
+                              are in nobody's way (clash.c passes over them too) */
 } cs_fact;
 
 /* The class the compiler knows a callee by today: its attribute, the
@@ -119,6 +122,10 @@ typedef struct {
 purity checks_known_class(const link_prog *p, const link_func *g);
 /* The class a call site is judged by: known today, else inferred. */
 purity checks_callee_class(const link_prog *p, const link_func *g);
+/* Is effect e out of the way of a merge or a hoist, given the flags
+ * `skip` that say so (SEF_LEAVES, SEF_DOOMED, SEF_SCRATCH)? A call through
+ * an allocation hook, though SEF_SCRATCH, is unknown code to GCC. */
+bool checks_effect_skipped(const sum_effect *e, uint16_t skip);
 /* Does the compiler see g's body where f calls it, and use it (GCC's
  * ipa-pure-const infers the class itself, or inlines the body)? A static
  * or inline function, one defined in a header, or one defined in f's own

@@ -369,7 +369,7 @@ static void judge_write(judge *j, const wr_one *w)
 static void judge_effect(judge *j, uint32_t fi, uint32_t ei)
 {
   const sum_effect *e = &j->x->p->effs.v[ei];
-  if (e->flags & j->skip_eff) return;   /* on no path between the two calls */
+  if (checks_effect_skipped(e, j->skip_eff)) return;   /* on no path between the two calls, or apart */
   wr_one w = { W_ANY, 0, 0, 0, e->name, (int)ei, -1 };
   switch ((sum_effect_kind)e->kind) {
   case SE_WRITE_GLOBAL:
@@ -491,6 +491,7 @@ void clash_judge(clash_ctx *x, const link_func *f, uint32_t ci, const cs_fact *f
     j.skip_eff |= SEF_DOOMED;
     j.skip_call |= SCF_DOOMED;
   }
+  if (fact->fresh_apart) j.skip_eff |= SEF_SCRATCH;   /* as checks_callsite's span */
   /* The then-branch on no path between the two calls (as checks_callsite). */
   bool arm = fact->kind == CS_REDUNDANT && checks_arm_skips(c, fact->first_call - f->call_off);
   for (uint32_t i = elo; i < ehi && i < f->neff; i++)
