@@ -158,12 +158,17 @@ static size_t od_skip(const char *s, size_t n, size_t i, bool bol, unsigned *lin
 /* Calls back for each top-level function definition of the text s. */
 typedef void (*od_def_fn)(void *ctx, const char *name, size_t len, unsigned line);
 
+/* A static function's definition is no definition of the external one of
+ * the same name (zstd's legacy/zstd_v01.c keeps its own static
+ * FSE_isError): `static` at depth 0 since the last `;` or `}` there marks
+ * the declaration. A macro that stands for it (`#define local static`) is
+ * not seen: conservative. */
 static void od_scan_text(const char *s, size_t n, od_def_fn fn, void *ctx)
 {
   unsigned line = 1, id_line = 0;
   int depth = 0, paren = 0;
   size_t id = 0, idlen = 0, cand = 0, candlen = 0;
-  bool bol = true, after_params = false;
+  bool bol = true, after_params = false, is_static = false;
   for (size_t i = 0; i < n;) {
     size_t j = od_skip(s, n, i, bol, &line);
     if (j != i) { i = j; continue; }
@@ -177,6 +182,7 @@ static void od_scan_text(const char *s, size_t n, od_def_fn fn, void *ctx)
                        (s[k] >= '0' && s[k] <= '9')))
         k++;
       id = i; idlen = k - i; id_line = line;
+      if (depth == 0 && paren == 0 && idlen == 6 && !strncmp(s + i, "static", 6)) is_static = true;
       after_params = false;
       i = k;
       continue;
@@ -187,10 +193,12 @@ static void od_scan_text(const char *s, size_t n, od_def_fn fn, void *ctx)
     } else if (depth == 0 && c == ')' && paren > 0) {
       if (--paren == 0) after_params = candlen > 0;
     } else if (c == '{') {
-      if (depth == 0 && paren == 0 && after_params) fn(ctx, s + cand, candlen, id_line);
+      if (depth == 0 && paren == 0 && after_params && !is_static) fn(ctx, s + cand, candlen, id_line);
       depth++;
     } else if (c == '}' && depth > 0) {
-      depth--;
+      if (--depth == 0) is_static = false;
+    } else if (c == ';' && depth == 0) {
+      is_static = false;
     }
     if (c != ')') after_params = false;
     idlen = 0;
