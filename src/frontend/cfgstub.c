@@ -27,7 +27,7 @@ struct fe_cfgstub {
   VEC(uint8_t) kind;       /* CS_* per name id */
   VEC(uint32_t) head;      /* a macro's last definition, per name id: index + 1 in defs */
   VEC(struct cs_def { CXCursor c; uint32_t prev; }) defs;   /* every #define, chained per name */
-  VEC(uint8_t) memo;       /* a macro's level + 1 once judged; 0xff while judged */
+  VEC(uint8_t) memo;       /* a macro's level + 1 once judged for this function; 0xff while judged */
 };
 
 typedef struct {
@@ -455,6 +455,9 @@ int fe_cfg_stub_level(fe_tu *t, CXCursor fn, CXFile file, unsigned lo, unsigned 
   /* Back to the start of lo's line, where a directive would begin. */
   while (lo > 0 && s[lo - 1] != '\n') lo--;
   cs_judge j = { .t = t, .cs = cs_tables(t), .locals = strtab_new() };
+  /* A macro's level depends on which of its names are this function's
+   * locals (`#define HAVE_ROOM (len < cap)`): judged again per function. */
+  if (j.cs->memo.n) memset(j.cs->memo.v, 0, j.cs->memo.n);
   clang_visitChildren(fn, cs_local, &j);
   int level = cs_constructs(&j, file, s, size, lo, hi, skip, nskip);
   strtab_free(j.locals);
