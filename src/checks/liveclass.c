@@ -28,6 +28,7 @@ struct nr_comps {
 typedef struct {
   bool skip_doomed, skip_barrier, skip_math_errno;
   uint8_t *memo;
+  link_state *st;   /* per function: its state in this view, where memo is set */
 } lc_view;
 
 /* A call inside the component being solved: from, to, and what it gives
@@ -87,29 +88,57 @@ static bool lc_inner(const link_prog *p, const link_call *cl)
 }
 
 /* f's own effects in view v, scratch memory left out (link/capture.c). */
-static purity lc_own(const link_prog *p, const link_func *f, const lc_view *v)
+static link_state lc_own(const link_prog *p, const link_func *f, const lc_view *v)
 {
-  purity cls = PURITY_CONST;
+  link_state s = { .own = PURITY_CONST };
   for (uint32_t i = 0; i < f->neff; i++) {
     const sum_effect *e = &p->effs.v[f->eff_off + i];
     if ((v->skip_doomed && (e->flags & SEF_DOOMED)) || (v->skip_barrier && nr_is_barrier(e))) continue;
     if (link_scratch_effect(p, f, e)) continue;
-    cls = purity_join(cls, link_effect_contrib(p, e));
+    link_state_add_effect(p, &s, e);
   }
-  return cls;
+  return s;
 }
 
-/* What call cl of f gives: its solved contribution, no more than its
- * callee's class in view v when that is known. */
-static purity lc_call(const link_prog *p, const link_func *f, const link_call *cl, const lc_view *v)
+static void lc_join(link_state *into, const link_state *s)
+{
+  into->own = purity_join((purity)into->own, (purity)s->own);
+  into->pr |= s->pr;
+  into->pw |= s->pw;
+}
+
+/* Folds what call cl of f gives into `into`: its solved contribution, no
+ * more than its callee's state in view v seen through the arguments when
+ * that is known. Through the arguments, not the callee's class alone: a
+ * callee reading through a parameter that this call gives read-only data
+ * reads nothing here, though its own class is pure (Dovecot's
+ * uni_ucs4_to_titlecase hands its static const keys to uint16_find, whose
+ * i_assert is a noreturn path: the view leaves that out, and the read
+ * through `data` was all that was left, an error). */
+static void lc_call(const link_prog *p, const link_func *f, const link_call *cl, const lc_view *v,
+                    link_state *into)
 {
   purity k = link_call_class_scratch(p, f, cl);
   if (v->skip_math_errno && !lc_inner(p, cl)) {
     const kb_entry *e = link_kb_entry(p, &p->funcs.v[cl->callee]);
     if (e && e->math_errno && e->cls < k) k = e->cls;
   }
-  uint8_t known = lc_inner(p, cl) ? v->memo[cl->callee] : 0;
-  return known && (purity)(known - 1) < k ? (purity)(known - 1) : k;
+  if (lc_inner(p, cl) && v->memo[cl->callee]) {
+    link_state m = { .own = PURITY_CONST };
+    link_call_fold(p, cl, &v->st[cl->callee], &m);
+    if (link_state_class(&m) <= k) {
+      lc_join(into, &m);
+      return;
+    }
+  }
+  into->own = purity_join((purity)into->own, k);
+}
+
+/* Sets f's state in view v, and its class. */
+static void lc_set(const lc_view *v, uint32_t fi, const link_state *st)
+{
+  v->st[fi] = *st;
+  v->memo[fi] = (uint8_t)(link_state_class(st) + 1);
 }
 
 /* Solves component `comp` in view v (its outside callees known). */
@@ -121,7 +150,7 @@ static void lc_solve(nr_ctx *c, const lc_view *v, uint32_t comp)
   for (uint32_t j = k->scc.start.v[comp]; j < k->scc.start.v[comp + 1]; j++) {
     uint32_t fi = k->scc.members.v[j];
     const link_func *f = &p->funcs.v[fi];
-    purity cls = lc_own(p, f, v);
+    link_state st = lc_own(p, f, v);
     for (uint32_t i = 0; i < f->ncall; i++) {
       const link_call *cl = &p->calls.v[f->call_off + i];
       if (!lc_counts(p, f, cl, v)) continue;
@@ -129,10 +158,10 @@ static void lc_solve(nr_ctx *c, const lc_view *v, uint32_t comp)
         lc_edge e = { fi, cl->callee, link_call_class_scratch(p, f, cl) };
         vec_push(&inner, e);
       } else {
-        cls = purity_join(cls, lc_call(p, f, cl, v));
+        lc_call(p, f, cl, v, &st);
       }
     }
-    v->memo[fi] = (uint8_t)(cls + 1);
+    lc_set(v, fi, &st);
   }
   for (bool changed = true; changed;) {   /* classes only rise: at most three rounds a member */
     changed = false;
@@ -140,7 +169,11 @@ static void lc_solve(nr_ctx *c, const lc_view *v, uint32_t comp)
       const lc_edge *e = &inner.v[i];
       purity to = (purity)(v->memo[e->to] - 1), from = (purity)(v->memo[e->from] - 1);
       purity now = purity_join(from, e->mapped < to ? e->mapped : to);
-      if (now != from) { v->memo[e->from] = (uint8_t)(now + 1); changed = true; }
+      if (now != from) {
+        v->memo[e->from] = (uint8_t)(now + 1);
+        v->st[e->from].own = purity_join((purity)v->st[e->from].own, now);   /* the class, not its parameters */
+        changed = true;
+      }
     }
   }
   vec_free(&inner);
@@ -178,15 +211,15 @@ static purity lc_class(nr_ctx *c, uint32_t fi, const lc_view *v)
   const struct nr_comps *k = lc_comps(c);
   if (k->of[fi] == UINT32_MAX) {
     const link_func *f = &p->funcs.v[fi];
-    purity cls = lc_own(p, f, v);
+    link_state st = lc_own(p, f, v);
     for (uint32_t i = 0; i < f->ncall; i++) {
       const link_call *cl = &p->calls.v[f->call_off + i];
       if (!lc_counts(p, f, cl, v)) continue;
       if (lc_inner(p, cl) && cl->callee != fi) lc_class(c, cl->callee, v);   /* in a component: no deeper */
-      cls = purity_join(cls, lc_call(p, f, cl, v));
+      lc_call(p, f, cl, v, &st);
     }
-    v->memo[fi] = (uint8_t)(cls + 1);
-    return cls;
+    lc_set(v, fi, &st);
+    return link_state_class(&st);
   }
   lc_frames st = {0};
   lc_frame root = { k->of[fi], 0, 0 };
@@ -203,26 +236,30 @@ static purity lc_class(nr_ctx *c, uint32_t fi, const lc_view *v)
 
 purity nr_live_class(nr_ctx *c, uint32_t fi)
 {
-  lc_view v = { .skip_doomed = true, .skip_barrier = true, .memo = c->live };
+  lc_view v = { .skip_doomed = true, .skip_barrier = true, .memo = c->live, .st = c->live_st };
   return lc_class(c, fi, &v);
 }
 
 purity nr_live_barrier_class(nr_ctx *c, uint32_t fi)
 {
-  lc_view v = { .skip_doomed = true, .memo = c->live_barrier };
+  lc_view v = { .skip_doomed = true, .memo = c->live_barrier, .st = c->live_barrier_st };
   return lc_class(c, fi, &v);
 }
 
 purity nr_run_class(nr_ctx *c, uint32_t fi)
 {
-  lc_view v = { .skip_barrier = true, .memo = c->run };
+  lc_view v = { .skip_barrier = true, .memo = c->run, .st = c->run_st };
   return lc_class(c, fi, &v);
 }
 
 purity nr_live_math_class(nr_ctx *c, uint32_t fi)
 {
-  if (!c->live_math) c->live_math = xcalloc(c->p->funcs.n ? c->p->funcs.n : 1, 1);
-  lc_view v = { .skip_doomed = true, .skip_barrier = true, .skip_math_errno = true, .memo = c->live_math };
+  if (!c->live_math) {
+    c->live_math = xcalloc(c->p->funcs.n ? c->p->funcs.n : 1, 1);
+    c->live_math_st = xcalloc(c->p->funcs.n ? c->p->funcs.n : 1, sizeof *c->live_math_st);
+  }
+  lc_view v = { .skip_doomed = true, .skip_barrier = true, .skip_math_errno = true, .memo = c->live_math,
+                .st = c->live_math_st };
   return lc_class(c, fi, &v);
 }
 

@@ -22,6 +22,10 @@ void nr_ctx_init(nr_ctx *c, const link_prog *p)
   c->live_barrier = xcalloc(p->funcs.n ? p->funcs.n : 1, 1);
   c->run = xcalloc(p->funcs.n ? p->funcs.n : 1, 1);
   c->live_math = NULL;   /* liveclass.c fills it when first asked */
+  c->live_st = xcalloc(p->funcs.n ? p->funcs.n : 1, sizeof *c->live_st);
+  c->live_barrier_st = xcalloc(p->funcs.n ? p->funcs.n : 1, sizeof *c->live_barrier_st);
+  c->run_st = xcalloc(p->funcs.n ? p->funcs.n : 1, sizeof *c->run_st);
+  c->live_math_st = NULL;
   c->unused = NULL;   /* nr_value_used fills it when first asked */
   c->drop_call = c->drop_caller = NULL;
   c->comps = NULL;    /* liveclass.c computes them when first asked */
@@ -34,6 +38,10 @@ void nr_ctx_free(nr_ctx *c)
   free(c->live_barrier);
   free(c->run);
   free(c->live_math);
+  free(c->live_st);
+  free(c->live_barrier_st);
+  free(c->run_st);
+  free(c->live_math_st);
   free(c->unused);
   free(c->drop_call);
   free(c->drop_caller);

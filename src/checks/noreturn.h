@@ -24,6 +24,8 @@ typedef struct {
   uint8_t *live_barrier;  /* the same, compiler barriers counted */
   uint8_t *run;     /* the class with noreturn paths counted (--strict), barriers not */
   uint8_t *live_math;  /* live, a math function's errno left out (NULL until asked) */
+  link_state *live_st, *live_barrier_st, *run_st, *live_math_st;   /* per function: the state behind
+                                                                       each class above (liveclass.c) */
   uint8_t *unused;  /* per function: 1 if some call may drop its value (nr_value_used); NULL until asked */
   uint32_t *drop_call, *drop_caller;   /* per function: 1 + its first call that drops the value, and
                                           its caller (0: none seen, only an address taken) */

@@ -256,6 +256,17 @@ bool link_pb_keeps(const link_prog *p, const link_func *g, unsigned bit, const l
  * keeps errno for its caller: SSF_ERRNO_KEPT)? */
 bool link_scratch_effect(const link_prog *p, const link_func *f, const sum_effect *e);
 bool link_scratch_call(const link_prog *p, const link_func *f, const link_call *c);
+/* Folds `callee`, a state of call c's callee in its own parameters' terms
+ * (a view check solves itself: liveclass.c), into `into`, seen through
+ * c's arguments: a read through a parameter given read-only data counts
+ * for nothing, one given the caller's parameter i becomes a read through
+ * i. */
+void link_call_fold(const link_prog *p, const link_call *c, const link_state *callee, link_state *into);
+/* The class of state s: its own, and pure or normal for what it reads or
+ * writes through parameters. */
+purity link_state_class(const link_state *s);
+/* Adds effect e to state s, as the link solves a body (--strict counted). */
+void link_state_add_effect(const link_prog *p, link_state *s, const sum_effect *e);
 /* What call c of f contributes for `check`: link_call_class, or less when
  * blocks f allocated are passed (written through as f's own scratch) or
  * the callee's class for check is lower. */

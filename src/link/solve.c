@@ -20,6 +20,18 @@ static purity state_class(const link_state *s)
   return c;
 }
 
+purity link_state_class(const link_state *s) { return state_class(s); }
+
+void link_state_add_effect(const link_prog *p, link_state *s, const sum_effect *e)
+{
+  link_solve_effect(s, e, p->strict);
+}
+
+void link_call_fold(const link_prog *p, const link_call *c, const link_state *callee, link_state *into)
+{
+  link_solve_apply_pte(into, callee, c->nargs ? p->argmasks.v + c->arg_off : NULL, c->nargs, link_call_pte(p, c));
+}
+
 link_state link_solve_kb(const link_prog *p, const link_func *caller, const kb_entry *e)
 {
   (void)p;
