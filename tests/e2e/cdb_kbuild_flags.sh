@@ -4,7 +4,8 @@
 # ("unknown argument", "unsupported option … for target"), which purist
 # printed once per file (483 lines on a tinyconfig build). None changes
 # what the C means, so they are dropped as -fconserve-stack is; a flag
-# clang does not know and purist does not list is still reported.
+# clang does not know and purist does not list is still reported, once
+# for all the files whose flags draw the same warning.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh" "$@"
 
@@ -32,4 +33,19 @@ cat >compile_commands.json <<EOF2
 EOF2
 run infer
 expect_stderr_has 'b\.c: warning: compiler flags: .*-fno-such-gcc-flag'
+
+check "the same flag warning of several files is said once, with their number"
+printf 'int h(int x) { return x - 1; }\n' >c.c
+printf 'int k(int x) { return x * 2; }\n' >d.c
+cat >compile_commands.json <<EOF2
+[
+  {"directory": "$T/p", "file": "b.c", "command": "gcc -nostdinc -fno-such-gcc-flag -c -o b.o b.c"},
+  {"directory": "$T/p", "file": "c.c", "command": "gcc -nostdinc -fno-such-gcc-flag -c -o c.o c.c"},
+  {"directory": "$T/p", "file": "d.c", "command": "gcc -nostdinc -fno-such-gcc-flag -c -o d.o d.c"}
+]
+EOF2
+run infer
+expect_stdout_has '^d\.c:1: k: const'
+[ "$(grep -c 'compiler flags' "$T/err")" = 1 ] || fail "expected one flag warning, got:${NL}$(show "$T/err")"
+expect_stderr_has 'b\.c: warning: compiler flags: .*-fno-such-gcc-flag.* \(and 2 more files with the same flags\)'
 echo "ok"
