@@ -91,15 +91,15 @@ static int asm_template_inert(const char *s)
 }
 
 /* Is operand text o (trimmed) only a substitution of an operand: `%0`,
- * `%[name]`, with a modifier letter (`%k1`)? Not `%%gs:%1` (a segment the
- * operands do not describe), not a literal address. */
+ * `%[name]`, with a register-size modifier (`%k1`)? Not `%%gs:%1` (a
+ * segment the operands do not describe), not a literal address, not `%c1`
+ * or `%P1`, which print an "i" operand's symbol bare: a load from it. */
 static int asm_operand_ref(const char *o, size_t n)
 {
   if (n < 2 || o[0] != '%') return 0;
   size_t i = 1;
-  if (i < n && ((o[i] >= 'a' && o[i] <= 'z') || (o[i] >= 'A' && o[i] <= 'Z')) && i + 1 < n &&
-      (o[i + 1] == '[' || (o[i + 1] >= '0' && o[i + 1] <= '9')))
-    i++;                                                       /* a modifier */
+  if (strchr("bhwkq", o[i]) && i + 1 < n && (o[i + 1] == '[' || (o[i + 1] >= '0' && o[i + 1] <= '9')))
+    i++;                                                       /* a register size */
   if (o[i] == '[') {
     for (i++; i < n && o[i] != ']'; i++)
       if (!fe_ident_char(o[i])) return 0;
