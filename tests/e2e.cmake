@@ -14,6 +14,7 @@ set(_e2e_tests
   cdb_arguments
   cdb_command
   cdb_depfile_wp
+  cdb_kbuild_flags
   cdb_discovery
   paths
   paths_symlink

@@ -62,10 +62,19 @@ void nr_comps_free(struct nr_comps *k)
   free(k);
 }
 
-/* A compiler barrier: no instruction, so it breaks no declared attribute. */
+/* A compiler barrier (no instruction), or a volatile asm that only moves
+ * between its operands (their reads and writes are effects of their own):
+ * it breaks no declared attribute. */
 bool nr_is_barrier(const sum_effect *e)
 {
-  return e->kind == SE_ASM && e->param == SA_ASM_BARRIER;
+  return e->kind == SE_ASM && (e->param == SA_ASM_BARRIER || e->param == SA_ASM_MOVE);
+}
+
+/* A move asm is not even a barrier's note: it orders nothing the
+ * attribute speaks of. */
+static bool nr_is_move(const sum_effect *e)
+{
+  return e->kind == SE_ASM && e->param == SA_ASM_MOVE;
 }
 
 /* A call no returning path of a correct caller makes: on a path that
@@ -93,7 +102,8 @@ static link_state lc_own(const link_prog *p, const link_func *f, const lc_view *
   link_state s = { .own = PURITY_CONST };
   for (uint32_t i = 0; i < f->neff; i++) {
     const sum_effect *e = &p->effs.v[f->eff_off + i];
-    if ((v->skip_doomed && (e->flags & SEF_DOOMED)) || (v->skip_barrier && nr_is_barrier(e))) continue;
+    if ((v->skip_doomed && (e->flags & SEF_DOOMED)) || (v->skip_barrier && nr_is_barrier(e)) || nr_is_move(e))
+      continue;
     if (link_scratch_effect(p, f, e)) continue;
     link_state_add_effect(p, &s, e);
   }

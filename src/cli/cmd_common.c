@@ -14,6 +14,7 @@
 #include "util/fileio.h"
 #include "fix/fix.h"
 #include "util/glob.h"
+#include "util/strtab.h"
 #include "util/textenc.h"
 #include <errno.h>
 #include <string.h>
@@ -41,6 +42,46 @@ void cmd_put_msg(const char *msg)
 {
   textenc_put_text(stderr, msg, strlen(msg), 1);
   fputc('\n', stderr);
+}
+
+/* The part of a "compiler flags" warning after the file's name, or NULL:
+ * clang says the same of every file built with the same flags. */
+static const char *cmd_flags_text(const char *msg)
+{
+  const char *t = strstr(msg, ": warning: compiler flags: ");
+  return t ? t + 2 : NULL;
+}
+
+/* What parsing said, file by file (--quiet: errors only). A warning about
+ * the compiler flags is said once, at the first file, with the number of
+ * other files it holds for: a Linux build whose every entry carries one
+ * flag clang rejects printed it 483 times. */
+static void cmd_put_parse_msgs(const cli_opts *o, const fe_jobs *jobs, const pipeline_result *res)
+{
+  strtab *seen = strtab_new();
+  VEC(uint32_t) count = {0};
+  for (size_t i = 0; i < jobs->n; i++)
+    for (size_t m = 0; m < res->msgs[i].n; m++) {
+      const char *t = cmd_flags_text(res->msgs[i].v[m]);
+      if (!t) continue;
+      uint32_t id = strtab_intern(seen, t);
+      while (count.n <= id) vec_push(&count, 0);
+      count.v[id]++;
+    }
+  for (size_t i = 0; i < jobs->n; i++)
+    for (size_t m = 0; m < res->msgs[i].n; m++) {
+      const char *msg = res->msgs[i].v[m], *t = cmd_flags_text(msg);
+      if (o->quiet && fe_msg_is_advice(msg)) continue;
+      uint32_t id = t ? strtab_find(seen, t) : 0;
+      if (!t || count.v[id] == 1) { cmd_put_msg(msg); continue; }
+      if (!count.v[id]) continue;                       /* said at its first file */
+      char *once = xasprintf("%s (and %u more files with the same flags)", msg, count.v[id] - 1);
+      cmd_put_msg(once);
+      free(once);
+      count.v[id] = 0;
+    }
+  vec_free(&count);
+  strtab_free(seen);
 }
 
 pipeline_progress cmd_progress_mode(const cli_opts *o)
@@ -143,10 +184,7 @@ static int cmd_parse_project_in(const cli_opts *o, const kb *k, fe_jobs *jobs, p
   pipeline_summarize_cached(jobs, k, c, cmd_jobs_count(o), cmd_progress_mode(o), res);
   res->worker = NULL;
   res->skipped = nskipped;
-  for (size_t i = 0; i < jobs->n; i++)
-    for (size_t m = 0; m < res->msgs[i].n; m++)
-      if (!o->quiet || !fe_msg_is_advice(res->msgs[i].v[m]))   /* --quiet: errors only */
-        cmd_put_msg(res->msgs[i].v[m]);
+  cmd_put_parse_msgs(o, jobs, res);
   if (ri) cmd_note_failures(ri, jobs, res, skipped, *root);
   free(skipped);
   if (o->stats) cache_print_stats(c, stderr);

@@ -13,6 +13,10 @@
  *                                             are written, "m" inputs read;
  *   "memory" clobber, real template           reads and writes any memory: normal;
  *   volatile (or basic, or goto), real        may read a clock or do I/O: normal.
+ *   volatile, instructions only `mov`s        normal for infer (GCC agrees), but
+ *   between operands (labels and data in       at run time only what its operands
+ *   another section aside), no "memory"        say: no declared attribute is broken
+ *   clobber, not goto                          by it beyond them (SA_ASM_MOVE)
  *
  * Constraints and clobbers are literal strings even when the template is
  * built from macros, so the statement is judged by them; its text comes
@@ -27,6 +31,7 @@ typedef struct {
   int ok;                 /* the statement was read */
   int is_volatile, is_goto, basic;
   int inert;              /* the template is empty or only assembler comments */
+  int moves;              /* its instructions only move between operands */
   int memory_clobber;
   unsigned nout, nin;
   char cons[ASM_MAX_OPS][ASM_CONS_LEN];   /* constraints: outputs, then inputs */
@@ -83,6 +88,85 @@ static int asm_template_inert(const char *s)
     return 0;
   }
   return 1;
+}
+
+/* Is operand text o (trimmed) only a substitution of an operand: `%0`,
+ * `%[name]`, with a register-size modifier (`%k1`)? Not `%%gs:%1` (a
+ * segment the operands do not describe), not a literal address, not `%c1`
+ * or `%P1`, which print an "i" operand's symbol bare: a load from it. */
+static int asm_operand_ref(const char *o, size_t n)
+{
+  if (n < 2 || o[0] != '%') return 0;
+  size_t i = 1;
+  if (strchr("bhwkq", o[i]) && i + 1 < n && (o[i + 1] == '[' || (o[i + 1] >= '0' && o[i + 1] <= '9')))
+    i++;                                                       /* a register size */
+  if (o[i] == '[') {
+    for (i++; i < n && o[i] != ']'; i++)
+      if (!fe_ident_char(o[i])) return 0;
+    return i + 1 == n;
+  }
+  for (; i < n; i++) if (o[i] < '0' || o[i] > '9') return 0;
+  return 1;
+}
+
+/* Is one assembler statement s (n bytes, trimmed) a `mov` between operand
+ * substitutions? */
+static int asm_move_stmt(const char *s, size_t n)
+{
+  static const char *const ops[] = { "movq", "movl", "movw", "movb", "mov", NULL };
+  size_t m = 0;
+  while (m < n && fe_ident_char(s[m])) m++;
+  int known = 0;
+  for (int k = 0; ops[k]; k++) known |= strlen(ops[k]) == m && !strncmp(s, ops[k], m);
+  if (!known) return 0;
+  const char *comma = memchr(s + m, ',', n - m);
+  if (!comma || memchr(comma + 1, ',', (size_t)(s + n - comma - 1))) return 0;
+  const char *a = s + m, *ae = comma, *b = comma + 1, *be = s + n;
+  while (a < ae && *a == ' ') a++;
+  while (ae > a && ae[-1] == ' ') ae--;
+  while (b < be && *b == ' ') b++;
+  return asm_operand_ref(a, (size_t)(ae - a)) && asm_operand_ref(b, (size_t)(be - b));
+}
+
+/* Does a template (string contents, escapes as written) run only `mov`s
+ * between its operands? Labels (`1:`) are no instruction; what lies
+ * between `.pushsection` and `.popsection` (or `.section` and `.previous`)
+ * is data placed elsewhere, never run here: an exception table entry,
+ * which is why such a load is volatile. Any other directive (`.byte` emits
+ * code) or instruction: no. */
+static int asm_template_moves(const char *s)
+{
+  char buf[512];
+  size_t n = 0;
+  int other_section = 0, any = 0;
+  for (const char *p = s;; ) {
+    int tab = *p == '\t' || (*p == '\\' && p[1] == 't');
+    int end = !*p || (*p == '\\' && p[1] == 'n') || *p == ';' || *p == '\n';
+    if (!end && n + 1 >= sizeof buf) return 0;
+    if (!end) { buf[n++] = tab ? ' ' : *p; p += tab && *p == '\\' ? 2 : 1; continue; }
+    while (n && (buf[n - 1] == ' ')) n--;
+    buf[n] = '\0';
+    size_t i = 0;
+    while (i < n && buf[i] == ' ') i++;
+    size_t j = i;                                              /* a label */
+    while (j < n && fe_ident_char(buf[j])) j++;
+    if (j > i && j < n && buf[j] == ':') for (i = j + 1; i < n && buf[i] == ' '; i++) {}
+    const char *st = buf + i;
+    size_t len = n - i;
+    if (len && st[0] == '#') len = 0;
+    if (len && st[0] == '.') {
+      if (!strncmp(st, ".pushsection", 12) || !strncmp(st, ".section", 8)) other_section = 1;
+      else if (!strncmp(st, ".popsection", 11) || !strncmp(st, ".previous", 9)) other_section = 0;
+      else if (!other_section) return 0;
+    } else if (len && !other_section) {
+      if (!asm_move_stmt(st, len)) return 0;
+      any = 1;
+    }
+    n = 0;
+    if (!*p) break;
+    p += *p == '\\' ? 2 : 1;
+  }
+  return any && !other_section;
 }
 
 /* Skips a parenthesised group starting at `(`; 0 if unbalanced. */
@@ -158,6 +242,7 @@ static int asm_parse_tokens(asm_lex *x, asm_info *a)
   int cut = 0;
   if (!asm_strings(x, tmpl, sizeof tmpl, &cut)) return 0;
   a->inert = !cut && asm_template_inert(tmpl);
+  a->moves = !cut && !a->inert && asm_template_moves(tmpl);
   if (asm_is(x, ")")) { a->basic = 1; return 1; }
   unsigned section = 0;
   for (int c; (c = asm_colons(x)) > 0;) {
@@ -239,6 +324,7 @@ void fw_asm(fw *w, CXCursor s)
   int ordered = a.is_volatile || a.basic || a.is_goto || a.memory_clobber;
   if (a.inert && ordered) asm_effect(w, s, SA_ASM_BARRIER);
   else if (a.inert) return;
+  else if (a.moves && a.is_volatile && !a.basic && !a.is_goto && !a.memory_clobber) asm_effect(w, s, SA_ASM_MOVE);
   else if (a.is_volatile || a.basic || a.is_goto) asm_effect(w, s, SA_ASM_VOLATILE);
   else if (a.memory_clobber) asm_effect(w, s, SA_ASM_MEMORY);
 }

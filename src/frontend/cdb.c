@@ -27,10 +27,14 @@ static int cdb_drop(const char *a)
     "-c", "-S", "-E", "-M", "-MM", "-MD", "-MMD", "-MP", "-pipe", "-fconserve-stack",
     "-fno-var-tracking-assignments", "-fno-allow-store-data-races", "-fanalyzer",
     "-fno-ipa-sra", "-fipa-pta", "-mindirect-branch-register", "-fsched-pressure",
-    "-fno-tree-loop-distribute-patterns", "-save-temps", NULL };
+    "-fno-tree-loop-distribute-patterns", "-save-temps",
+    /* Linux kbuild's GCC-only code generation flags (clang spells the
+     * first -mstack-alignment; kbuild gives clang that instead) */
+    "-mrecord-mcount", "-fno-partial-inlining", "-fno-ipa-cp-clone", "-femit-struct-debug-baseonly", NULL };
   static const char *const prefix[] = {
     "-o", "-MF", "-MT", "-MQ", "-mindirect-branch=", "-mfunction-return=",
-    "-fdump-", "-Werror", "-fplugin", "-fmacro-prefix-map", "--param", "-flto", NULL };
+    "-fdump-", "-Werror", "-fplugin", "-fmacro-prefix-map", "--param", "-flto",
+    "-mpreferred-stack-boundary=", "-fmin-function-alignment=", "-fasan-shadow-offset=", NULL };
   for (int i = 0; exact[i]; i++) if (strcmp(a, exact[i]) == 0) return 1;
   for (int i = 0; prefix[i]; i++) if (strncmp(a, prefix[i], strlen(prefix[i])) == 0) return 1;
   /* -Wp,-MD,file (Linux kbuild) writes the build's dependency file too. */

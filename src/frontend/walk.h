@@ -321,9 +321,10 @@ int fw_switch_covers_enum(CXCursor cond, CXCursor body);
 int fw_cmp_type_decided(fw *w, CXCursor cond);
 
 /* icefold.c: is cond an integer constant expression (literals,
- * enumerators, operators, `?:`, casts, sizeof; no call, no variable)? Then
+ * enumerators, operators, `?:`, casts, sizeof, __builtin_types_compatible_p;
+ * no call, no variable)? Then
  * *v is 1 if it is true, 0 if false. */
-int fw_ice_value(CXCursor cond, long long *v);
+int fw_ice_value(fe_tu *t, CXCursor cond, long long *v);
 
 /* intptr.c: a pointer converted to an integer (conv) with provenance m
  * is noted; an integer `from` converted back to a pointer that carries

@@ -929,9 +929,13 @@ CXCursor fw_callee_decl(fw *w, CXCursor call)
 }
 
 /* Calls the walk understands by name: atomics are accesses of their
- * object, alloca returns local storage. Returns 1 if c was one. */
+ * object, alloca returns local storage, and the argument of
+ * __builtin_constant_p is not evaluated (GCC answers from the expression
+ * and runs none of it: the kernel's ilog2 (f ()) makes one call of f, not
+ * five). Returns 1 if c was one. */
 static int fw_call_builtin(fw *w, CXCursor c, CXCursor ref, const char *name, uint64_t *result)
 {
+  if (!strcmp(name, "__builtin_constant_p")) { *result = 0; return 1; }
   if (fw_atomic_call(w, c, name, result)) return 1;
   if (!fw_is_alloca(ref, name)) return 0;
   int nargs = clang_Cursor_getNumArguments(c);
@@ -1192,7 +1196,8 @@ static uint64_t fw_children(fw *w, CXCursor c, size_t skip)
 }
 
 /* ({ …; e; }): the value is e's. Its last call's value is used, though
- * fw_stmt took it for a discarded expression statement. */
+ * fw_stmt took it for a discarded expression statement, whatever the
+ * type (an int's was left discarded: the kernel's irqs_disabled ()). */
 static uint64_t fw_stmt_expr(fw *w, CXCursor c)
 {
   size_t k = fw_kids(w, c);
@@ -1204,11 +1209,11 @@ static uint64_t fw_stmt_expr(fw *w, CXCursor c)
   w->ks.n = k;
   w->last_value = PROV_UNKNOWN;
   fw_stmt(w, body);
-  if (!fe_expr_is_pointer(c)) return 0;
-  if (clang_Cursor_isNull(last) || !clang_isExpression(clang_getCursorKind(last))) return PROV_UNKNOWN;
-  int ci = fw_last_call_is(w, fe_strip(w->t, last));
+  int value = !clang_Cursor_isNull(last) && clang_isExpression(clang_getCursorKind(last));
+  int ci = value ? fw_last_call_is(w, fe_strip(w->t, last)) : -1;
   if (ci >= 0) w->t->sum->calls.v[w->call_base + (size_t)ci].use = SCU_USED;
-  return w->last_value;
+  if (!fe_expr_is_pointer(c)) return 0;
+  return value ? w->last_value : PROV_UNKNOWN;
 }
 
 /* A pointer passed as a transparent union: clang shows a compound literal

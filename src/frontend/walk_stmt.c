@@ -141,7 +141,7 @@ int fw_branch_dead(fw *w, CXCursor cond, int want, CXCursor s)
 {
   long long v;
   if (clang_Cursor_isNull(s)) return 0;
-  if (!fw_int_literal_value(cond, &v) && !fw_ice_value(cond, &v))   /* `if (0)`, `if ((1 ? 0 : 0) == 0)` */
+  if (!fw_int_literal_value(cond, &v) && !fw_ice_value(w->t, cond, &v))   /* `if (0)`, `if ((1 ? 0 : 0) == 0)` */
     v = fw_cmp_type_decided(w, cond);                                  /* `u > ULONG_MAX` */
   if (v < 0 || (v != 0) == want) return 0;
   int entry = 0;

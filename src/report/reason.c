@@ -169,6 +169,9 @@ static void reason_effect(strbuf *b, const link_prog *p, const sum_effect *e)
     if (e->param == SA_ASM_VOLATILE) sb_puts(b, "contains volatile inline assembly (it may read a clock or do I/O)");
     else if (e->param == SA_ASM_MEMORY) sb_puts(b, "contains inline assembly that clobbers memory");
     else if (e->param == SA_ASM_UNREAD) sb_puts(b, "contains inline assembly purist cannot read (assumed to do anything)");
+    else if (e->param == SA_ASM_MOVE)
+      sb_puts(b, "contains volatile inline assembly (only a move between its operands, which the compiler keeps "
+                 "as a side effect)");
     else if (e->param == SA_ASM_BARRIER)
       sb_puts(b, "contains a compiler barrier (inline assembly with no instruction, volatile or clobbering memory: "
                  "it orders the memory accesses around it)");

@@ -73,7 +73,7 @@ typedef enum {
  * volatile or with a "memory" clobber): orders the caller's accesses but
  * does nothing at run time, so it breaks no declared attribute. */
 typedef enum { SA_ASM_OTHER = 0, SA_ASM_VOLATILE = 1, SA_ASM_MEMORY = 2, SA_ASM_UNREAD = 3,
-               SA_ASM_BARRIER = 4 } sum_asm_why;
+               SA_ASM_BARRIER = 4, SA_ASM_MOVE = 5 } sum_asm_why;
 
 /* What a named global object is, for the reason text. */
 typedef enum { SO_NONE, SO_GLOBAL, SO_FILE_STATIC, SO_STATIC_LOCAL, SO_THREAD_LOCAL } sum_obj_kind;
@@ -644,7 +644,7 @@ void summary_free(sum_tu *tu);
 /* A record starts with these 8 bytes, then the format version (4 bytes,
  * little-endian), then a flags word: docs/summary-format.md. */
 #define SUMMARY_MAGIC "PURIST\0S"
-#define SUMMARY_FORMAT 21
+#define SUMMARY_FORMAT 22
 /* (format 5) Header flag: the payload is one zstd frame holding the payload. */
 #define SUMMARY_ZSTD 0x1
 

@@ -74,7 +74,7 @@ static void add_decl(sum_tu *tu, uint32_t func, sum_loc l, uint8_t declared, uin
 static void add_fix_facts(sum_tu *tu, uint32_t file)
 {
   sum_decl *d = &tu->decls.v[tu->decls.n - 1];
-  d->dflags = SDF_MACRO_NAME | SDF_KNR | SDF_CONFIG | SDF_CFG_PURE_OK;   /* format 21 */
+  d->dflags = SDF_MACRO_NAME | SDF_KNR | SDF_CONFIG | SDF_CFG_PURE_OK;   /* format 22 */
   d->beg_line = 1; d->beg_col = 1; d->end_line = 3; d->end_col = 200;
   d->macro_pure = strtab_intern(tu->strs, "MY_PURE");
   d->macro_unseq = strtab_intern(tu->strs, "MY_UNSEQ");   /* format 4 */
@@ -428,7 +428,7 @@ static void test_packed_round_trip(void **state)
   size_t len, plain, pos = 0;
   unsigned char *buf = summary_encode_packed(tu, &len);
   free(summary_encode(tu, &plain));
-  assert_memory_equal(buf + 8, "\25\0\0\0\1\0\0\0", 8);
+  assert_memory_equal(buf + 8, "\26\0\0\0\1\0\0\0", 8);
   assert_true(len < plain);
   char *err = NULL;
   sum_tu *back = decode_copy(buf, len, &pos, &err);
@@ -539,7 +539,7 @@ static void test_header_layout(void **state)
   size_t len;
   unsigned char *buf = summary_encode(tu, &len);
   assert_memory_equal(buf, "PURIST\0S", 8);
-  assert_memory_equal(buf + 8, "\25\0\0\0", 4);
+  assert_memory_equal(buf + 8, "\26\0\0\0", 4);
   assert_memory_equal(buf + 12, "\0\0\0\0", 4);
   uint64_t plen = 0;
   for (int i = 0; i < 8; i++) plen |= (uint64_t)buf[16 + i] << (8 * i);
@@ -708,13 +708,13 @@ static void test_wrong_version_names_both(void **state)
   sum_tu *tu = sample_tu();
   size_t len, pos = 0;
   unsigned char *buf = summary_encode(tu, &len);
-  buf[8] = 20;
+  buf[8] = 21;
   char *err = NULL;
   sum_tu *back = decode_copy(buf, len, &pos, &err);
   assert_null(back);
   assert_non_null(err);
-  if (!strstr(err, "version 20") || !strstr(err, "version 21"))
-    fail_msg("message does not name versions 20 and 21: %s", err);
+  if (!strstr(err, "version 21") || !strstr(err, "version 22"))
+    fail_msg("message does not name versions 21 and 22: %s", err);
   free(err);
   free(buf);
   summary_free(tu);
