@@ -173,15 +173,21 @@ static void lc_solve(nr_ctx *c, const lc_view *v, uint32_t comp)
     }
     lc_set(v, fi, &st);
   }
-  for (bool changed = true; changed;) {   /* classes only rise: at most three rounds a member */
+  /* Classes only rise: at most three rounds a member. An inner call gives
+   * its class as the caller's own (its parameters are not mapped here),
+   * raised whenever it is more, even where the caller's class is already
+   * as high through its own writes through parameters: a caller of the
+   * component folds that state through its arguments (lc_call), and a
+   * global written below must not hide behind them. */
+  for (bool changed = true; changed;) {
     changed = false;
     for (size_t i = 0; i < inner.n; i++) {
       const lc_edge *e = &inner.v[i];
-      purity to = (purity)(v->memo[e->to] - 1), from = (purity)(v->memo[e->from] - 1);
-      purity now = purity_join(from, e->mapped < to ? e->mapped : to);
-      if (now != from) {
-        v->memo[e->from] = (uint8_t)(now + 1);
-        v->st[e->from].own = purity_join((purity)v->st[e->from].own, now);   /* the class, not its parameters */
+      purity to = (purity)(v->memo[e->to] - 1), give = e->mapped < to ? e->mapped : to;
+      link_state *st = &v->st[e->from];
+      if (give > (purity)st->own) {
+        st->own = give;
+        v->memo[e->from] = (uint8_t)(link_state_class(st) + 1);
         changed = true;
       }
     }

@@ -12,7 +12,13 @@
  *
  * A last enumerator that counts the others (coreutils' `time_numtypes`
  * after time_mtime … time_btime, 0 to 3) is no value an object holds:
- * its case is not needed. */
+ * its case is not needed.
+ *
+ * The same guard written after the switch (Dovecot's
+ * http_client_peer_addr_cmp: every case returns, then `i_unreached();`):
+ * with no default, no break of its own and a last statement that never
+ * falls off, the switch is left only by a value no enumerator has, so
+ * what follows it in its block is as impossible (walk_stmt.c). */
 #include "frontend/walk.h"
 #include <ctype.h>
 #include <string.h>
@@ -85,4 +91,27 @@ int fw_switch_covers_enum(CXCursor cond, CXCursor body)
   vec_free(&enums.v);
   vec_free(&cases.v);
   return covers;
+}
+
+/* Is there a default label, or a break that leaves this switch, in s
+ * (nested switches and loops have their own)? */
+static enum CXChildVisitResult es_exit(CXCursor c, CXCursor parent, CXClientData d)
+{
+  (void)parent;
+  switch (clang_getCursorKind(c)) {
+  case CXCursor_DefaultStmt: case CXCursor_BreakStmt:
+    *(bool *)d = true;
+    return CXChildVisit_Break;
+  case CXCursor_SwitchStmt: case CXCursor_ForStmt: case CXCursor_WhileStmt: case CXCursor_DoStmt:
+    return CXChildVisit_Continue;   /* their breaks are theirs (a default inside a nested switch too) */
+  default:
+    return clang_isExpression(clang_getCursorKind(c)) ? CXChildVisit_Continue : CXChildVisit_Recurse;
+  }
+}
+
+int fw_switch_no_exit(CXCursor cond, CXCursor body)
+{
+  bool exit = false;
+  clang_visitChildren(body, es_exit, &exit);
+  return !exit && fw_switch_covers_enum(cond, body);
 }

@@ -313,6 +313,8 @@ uint64_t fw_rotable_call(fw *w, CXCursor at, CXCursor ref, uint32_t fi);
 /* enumswitch.c: does switch body `body` over `cond` have a case for every
  * enumerator of cond's enum type? */
 int fw_switch_covers_enum(CXCursor cond, CXCursor body);
+/* The same, with no default and no break of the switch's own in body. */
+int fw_switch_no_exit(CXCursor cond, CXCursor body);
 
 /* cmpfold.c: a comparison of an integer with a constant that the
  * integer's type decides (`u > ULONG_MAX`, `u < 0` for unsigned u), or a

@@ -66,6 +66,19 @@ static bool fw_never_falls(CXCursor s, int f)
   return !clang_Cursor_isNull(last) && clang_isStatement(clang_getCursorKind(last)) && fw_never_falls(last, 0);
 }
 
+/* Is s a switch over an enum (enumswitch.c) left only by a value no
+ * enumerator has: no default, no break of its own, its body's last
+ * statement never falling off? */
+static bool fw_switch_exhausts(fw *w, CXCursor s)
+{
+  if (clang_getCursorKind(s) != CXCursor_SwitchStmt) return false;
+  size_t k = fw_kids(w, s), n = w->ks.n - k;
+  CXCursor cond = n == 2 ? FW_KID(w, k, 0) : clang_getNullCursor(), body = n == 2 ? FW_KID(w, k, 1) : cond;
+  w->ks.n = k;
+  if (n != 2 || clang_getCursorKind(body) != CXCursor_CompoundStmt || !fw_never_falls(body, 0)) return false;
+  return fw_switch_no_exit(cond, body);
+}
+
 static int fw_compound(fw *w, CXCursor c)
 {
   size_t k = fw_kids(w, c), n = w->ks.n - k;
@@ -75,10 +88,15 @@ static int fw_compound(fw *w, CXCursor c)
   size_t guards0 = w->guards.n, lits0 = w->flow_lits.n;
   int open = w->head_open;   /* hoist.c: each statement passes the run on */
   bool cases = w->sw.active && clang_equalCursors(c, w->sw.body);
+  int impossible = 0;   /* after a switch that exhausts its enum: up to a label */
   for (size_t i = 0; i < n; i++) {
     vec_push(&marks, fw_mark_now(w));
     CXCursor st = w->ks.v[k + i];
     enum CXCursorKind sk = clang_getCursorKind(st);
+    if (impossible && (sk == CXCursor_LabelStmt || sk == CXCursor_CaseStmt || sk == CXCursor_DefaultStmt)) {
+      w->impossible -= impossible;   /* entered from elsewhere too */
+      impossible = 0;
+    }
     if (cases)   /* only a case label itself: a label nested deeper is entered from elsewhere too */
       w->case_from_switch = (sk == CXCursor_CaseStmt || sk == CXCursor_DefaultStmt) &&
                             (i == 0 || fw_never_falls(w->ks.v[k + i - 1], flags.v[i - 1]));
@@ -100,7 +118,12 @@ static int fw_compound(fw *w, CXCursor c)
      * elsewhere (a break, a continue, or a goto, which FS_RET includes). */
     last = (f & (FS_LEAVES | FS_ENDS)) && !(acc & (FS_RET | FS_BRK)) ? FS_LEAVES : 0;
     acc |= f & (FS_RET | FS_BRK);
+    if (!impossible && i + 1 < n && fw_switch_exhausts(w, st)) {
+      impossible = 1;
+      w->impossible++;
+    }
   }
+  w->impossible -= impossible;
   w->ks.n = k;
   w->head_open = open;
   w->guards.n = guards0;
