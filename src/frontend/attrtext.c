@@ -16,8 +16,7 @@ static int fe_attr_lead_token(const char *t, size_t len)
   return 0;
 }
 
-/* Skips blanks and comments from i (at most to n). */
-static size_t fe_attr_skip(const char *s, size_t i, size_t n)
+size_t fe_skip_space(const char *s, size_t i, size_t n)
 {
   for (;;) {
     while (i < n && (isspace((unsigned char)s[i]) || (s[i] == '\\' && i + 1 < n && (s[i + 1] == '\n' || s[i + 1] == '\r')))) i++;
@@ -63,7 +62,7 @@ int fe_attr_has_word(fe_tu *t, CXCursor attr, const char *const *words)
   if (!s || off >= size) return 0;
   /* The name is among the first few tokens; 64 bytes hold `gnu :: __weak__`. */
   size_t end = size - off > 64 ? off + 64 : size;
-  for (size_t i = fe_attr_skip(s, off, end); i < end; i = fe_attr_skip(s, i, end)) {
+  for (size_t i = fe_skip_space(s, off, end); i < end; i = fe_skip_space(s, i, end)) {
     size_t len = fe_attr_token(s, i, size);
     if (!fe_attr_lead_token(s + i, len)) {
       for (int w = 0; words[w]; w++)

@@ -366,25 +366,6 @@ static char cs_char_before(const char *s, unsigned at)
   return 0;
 }
 
-/* The first character from offset `at` of s that is no blank nor part of
- * a comment; 0 at the end. */
-static char cs_char_after(const char *s, size_t size, size_t at)
-{
-  while (at < size) {
-    char c = s[at];
-    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') at++;
-    else if (c == '/' && at + 1 < size && s[at + 1] == '*') {
-      const char *e = strstr(s + at + 2, "*/");
-      at = e ? (size_t)(e - s) + 2 : size;
-    } else if (c == '/' && at + 1 < size && s[at + 1] == '/') {
-      while (at < size && s[at] != '\n') at++;
-    } else {
-      return c;
-    }
-  }
-  return 0;
-}
-
 static bool cs_operand_end(char c)
 {
   return c == ')' || c == ']' || c == '_' || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
@@ -397,7 +378,8 @@ static bool cs_operand_end(char c)
 static bool cs_joins(const cs_toks *k, const char *s, size_t size, unsigned start, unsigned end)
 {
   bool before = cs_operand_end(cs_char_before(s, start));
-  char after = cs_char_after(s, size, end);
+  size_t next = fe_skip_space(s, end, size);
+  char after = next < size ? s[next] : 0;
   bool opens_after = after == '(' || after == '[';
   for (unsigned i = 0; i < k->n; i++) {
     if (strcmp(k->text[i], "#") || (i > 0 && cs_line(k, i - 1) == cs_line(k, i))) continue;

@@ -11,22 +11,6 @@
 #include <ctype.h>
 #include <string.h>
 
-/* Skips blanks and comments from i; returns the first other offset. */
-static size_t cf_skip_space(const char *s, size_t i, size_t n)
-{
-  for (;;) {
-    while (i < n && isspace((unsigned char)s[i])) i++;
-    if (i + 1 < n && s[i] == '/' && s[i + 1] == '*') {
-      const char *e = strstr(s + i + 2, "*/");   /* file contents are NUL-terminated */
-      i = e && (size_t)(e - s) < n ? (size_t)(e - s) + 2 : n;
-    } else if (i + 1 < n && s[i] == '/' && s[i + 1] == '/') {
-      while (i < n && s[i] != '\n') i++;
-    } else {
-      return i;
-    }
-  }
-}
-
 /* The offset just past the `)` matching the `(` at i, or n. */
 static size_t cf_close_paren(const char *s, size_t i, size_t n)
 {
@@ -50,9 +34,9 @@ static void cf_scan_defs(fe_tu *t, const char *s, size_t lo, size_t hi)
     }
     size_t e = i;
     while (e < hi && (isalnum((unsigned char)s[e]) || s[e] == '_')) e++;
-    size_t p = cf_skip_space(s, e, hi);
+    size_t p = fe_skip_space(s, e, hi);
     if (p < hi && s[p] == '(') {
-      size_t q = cf_skip_space(s, cf_close_paren(s, p, hi), hi);
+      size_t q = fe_skip_space(s, cf_close_paren(s, p, hi), hi);
       if (q < hi && s[q] == '{') strtab_intern_n(t->skipped_defs, s + i, e - i);
     }
     i = e;

@@ -230,6 +230,10 @@ uint64_t fe_static_prov(fe_tu *t, CXCursor decl);
  * value for the whole run)? */
 bool fe_static_unwritten(fe_tu *t, CXCursor decl);
 
+/* attrtext.c: the first offset from i (at most n) of s that is no blank,
+ * escaped newline or comment. */
+size_t fe_skip_space(const char *s, size_t i, size_t n);
+
 /* condfacts.c: does the class of function fn (a declaration spanning
  * [lo, hi) of file) hold only for this configuration? SDF_CONFIG when a
  * skipped #if branch defines the same name or, for a definition, lies in
