@@ -33,8 +33,11 @@ static void explain_when(strbuf *m, const link_prog *p, const link_func *f, cons
   else sb_printf(m, " once '%s' is declared %s", S(p, g->name), purity_name(cls));
 }
 
-/* Lines of g's definition, from its first token to the end of the body,
- * when at most EXPLAIN_TINY_LINES; 0 otherwise. */
+/* Lines of g's definition, from its name to the end of the body, when at
+ * most EXPLAIN_TINY_LINES; 0 otherwise. From the name, not the first
+ * token: GNU style puts the return type on a line of its own (Emacs's
+ * `INLINE struct Lisp_String *` above `XSTRING (Lisp_Object a)`), which
+ * makes no body bigger. */
 enum { EXPLAIN_TINY_LINES = 5, EXPLAIN_TINY_EFFS = 2, EXPLAIN_TINY_DEPTH = 8 };
 static uint32_t explain_def_lines(const link_prog *p, const link_func *g)
 {
@@ -43,7 +46,8 @@ static uint32_t explain_def_lines(const link_prog *p, const link_func *g)
   for (uint32_t k = 0; k < n; k++) {
     const sum_decl *x = &p->decls.v[d[k]];
     if (!x->is_def || x->end_line < x->beg_line) continue;
-    uint32_t lines = x->end_line - x->beg_line + 1;
+    uint32_t from = x->loc.line >= x->beg_line && x->loc.line <= x->end_line ? x->loc.line : x->beg_line;
+    uint32_t lines = x->end_line - from + 1;
     return lines <= EXPLAIN_TINY_LINES ? lines : 0;
   }
   return 0;
