@@ -57,6 +57,21 @@ static int first_store(const link_prog *p, const link_func *f, uint32_t lo, uint
   return -1;
 }
 
+/* Does call c only compute an overflow check into the caller's own local
+ * (`__builtin_mul_overflow (a, b, &r)`, Emacs's INT_MULTIPLY_WRAPV)? GCC
+ * lowers these builtins to an operation whose result lives in registers,
+ * so r is no memory and the call no store: GCC 12 -O2 merges a pure call
+ * across it. A memcpy into a local array is a store (GCC keeps both
+ * calls), and a result stored through a parameter may be what the callee
+ * reads. */
+static bool callsite_overflow_into_local(const link_prog *p, const link_call *c)
+{
+  const char *name = strtab_get(p->strs, p->funcs.v[c->callee].name);
+  size_t n = strlen(name);
+  if (n < 19 || strncmp(name, "__builtin_", 10) || strcmp(name + n - 9, "_overflow")) return false;
+  return c->nargs == 3 && p->argmasks.v[c->arg_off + 2] == PROV_LOCAL;
+}
+
 /* The first call in f's calls [lo, hi) (relative) that may write memory,
  * not in arm's then-branch (if arm). */
 static int first_impure_call(const link_prog *p, const link_func *f, uint32_t lo, uint32_t hi, uint32_t skip,
@@ -66,6 +81,7 @@ static int first_impure_call(const link_prog *p, const link_func *f, uint32_t lo
     if (i == skip || (arm && i >= arm->arm_call_lo && i < arm->arm_call_hi)) continue;
     const link_call *c = &p->calls.v[f->call_off + i];
     if (c->flags & (SCF_NORETURN | skip_flags)) continue;   /* as for stores */
+    if (callsite_overflow_into_local(p, c)) continue;
     if (checks_callee_class(p, &p->funcs.v[c->callee]) == PURITY_NORMAL) return (int)(f->call_off + i);
   }
   return -1;
@@ -190,7 +206,7 @@ static bool callsite_after_opaque_call(const link_prog *p, const link_func *f, c
   for (uint32_t i = c->loop_call_lo; i < rel && i < f->ncall; i++) {
     const link_call *b = &p->calls.v[f->call_off + i];
     const link_func *h = &p->funcs.v[b->callee];
-    if (callsite_is_hint(strtab_get(p->strs, h->name))) continue;
+    if (callsite_is_hint(strtab_get(p->strs, h->name)) || callsite_overflow_into_local(p, b)) continue;
     if (b->flags & (SCF_TABLE | SCF_NORETURN)) return true;
     purity k = checks_known_class(p, h);
     bool visible = link_has_body(h) && h->linkage == SUM_INTERNAL;

@@ -418,6 +418,7 @@ static void judge_call(judge *j, const link_func *f, uint32_t ci)
     w.kind = W_GLOBAL;
     w.key = own.glob.v[i];
     w.obj = ((w.key - 1) >> 32) == 0 ? SO_GLOBAL : SO_FILE_STATIC;
+    w.name = (uint32_t)((w.key - 1) & 0xffffffffu);   /* the condition names it (link_obj_key) */
     judge_write(j, &w);
   }
   for (uint64_t b = m >> PROV_PARAM0; b; b &= b - 1) {

@@ -33,28 +33,56 @@ static void explain_when(strbuf *m, const link_prog *p, const link_func *f, cons
   else sb_printf(m, " once '%s' is declared %s", S(p, g->name), purity_name(cls));
 }
 
-/* Lines of g's body when it is one the compiler inlines at f's call as a
- * matter of course: seen there, no call, at most two accesses, its
- * definition (from its first token to the end of the body) at most
- * EXPLAIN_TINY_LINES lines; 0 otherwise. Merging or hoisting such a
- * "call" saves a load or two, not a call, and once inlined the compiler's
- * alias analysis often reuses the load by itself: tzcode's `want_bloat
- * (void) { return 0 <= bloat; }`, inlined at every call by GCC 12 -O2,
- * whose two calls around a store to another static array share one load
- * of `bloat`. */
-enum { EXPLAIN_TINY_LINES = 5, EXPLAIN_TINY_EFFS = 2 };
-static uint32_t explain_tiny(const link_prog *p, const link_func *f, const link_func *g)
+/* Lines of g's definition, from its name to the end of the body, when at
+ * most EXPLAIN_TINY_LINES; 0 otherwise. From the name, not the first
+ * token: GNU style puts the return type on a line of its own (Emacs's
+ * `INLINE struct Lisp_String *` above `XSTRING (Lisp_Object a)`), which
+ * makes no body bigger. */
+enum { EXPLAIN_TINY_LINES = 5, EXPLAIN_TINY_EFFS = 2, EXPLAIN_TINY_DEPTH = 8 };
+static uint32_t explain_def_lines(const link_prog *p, const link_func *g)
 {
-  if (g->ncall || g->neff > EXPLAIN_TINY_EFFS || g->st.mnr || !checks_body_seen(p, f, g)) return 0;
   uint32_t n;
   const uint32_t *d = link_decls_of(p, (uint32_t)(g - p->funcs.v), &n);
   for (uint32_t k = 0; k < n; k++) {
     const sum_decl *x = &p->decls.v[d[k]];
     if (!x->is_def || x->end_line < x->beg_line) continue;
-    uint32_t lines = x->end_line - x->beg_line + 1;
+    uint32_t from = x->loc.line >= x->beg_line && x->loc.line <= x->end_line ? x->loc.line : x->beg_line;
+    uint32_t lines = x->end_line - from + 1;
     return lines <= EXPLAIN_TINY_LINES ? lines : 0;
   }
   return 0;
+}
+
+/* The accesses of g's body and of the bodies it calls when the compiler
+ * inlines all of them at f's call as a matter of course: each seen there,
+ * returning, at most EXPLAIN_TINY_LINES lines, calling only such bodies
+ * directly (at most depth deep); UINT32_MAX otherwise. Emacs's `XCAR (c)`
+ * is `XCONS (c)->u.s.car` and XCONS a cast: GCC 12 -O2 loads the car once
+ * across a store to a static bool, as it does for a getter without a call. */
+static uint32_t explain_tiny_effs(const link_prog *p, const link_func *f, const link_func *g, int depth)
+{
+  if (g->st.mnr || g->npcall || !checks_body_seen(p, f, g) || !explain_def_lines(p, g)) return UINT32_MAX;
+  uint32_t n = g->neff;
+  for (uint32_t k = 0; k < g->ncall && n <= EXPLAIN_TINY_EFFS; k++) {
+    const link_func *h = &p->funcs.v[p->calls.v[g->call_off + k].callee];
+    uint32_t e = depth > 0 && h != g ? explain_tiny_effs(p, f, h, depth - 1) : UINT32_MAX;
+    n = e == UINT32_MAX ? e : n + e;
+  }
+  return n;
+}
+
+/* Lines of g's body when it is one the compiler inlines at f's call as a
+ * matter of course (explain_tiny_effs), its calls included, with at most
+ * EXPLAIN_TINY_EFFS accesses in all; 0 otherwise. Merging or hoisting
+ * such a "call" saves a load or two, not a call, and once inlined the
+ * compiler's alias analysis often reuses the load by itself: tzcode's
+ * `want_bloat (void) { return 0 <= bloat; }`, inlined at every call by
+ * GCC 12 -O2, whose two calls around a store to another static array
+ * share one load of `bloat`. */
+static uint32_t explain_tiny(const link_prog *p, const link_func *f, const link_func *g)
+{
+  uint32_t n = explain_tiny_effs(p, f, g, EXPLAIN_TINY_DEPTH);
+  return n <= EXPLAIN_TINY_EFFS ? explain_def_lines(p, g) : 0;
 }
 
 /* Advice about a tiny body the compiler inlines at f's call (explain_tiny)
@@ -64,9 +92,14 @@ static void explain_tiny_note(diag *d, strbuf *m, const link_prog *p, const link
   uint32_t lines = d ? explain_tiny(p, f, g) : 0;
   if (!lines) return;
   d->severity = DIAG_NOTE;
-  sb_printf(m, "; '%s' is %u lines without a call, which the compiler inlines here: it then judges the loads "
-               "itself and reuses them unless the store may write what they read (a store to another named "
-               "object does not), so at most a load is saved, not a call", S(p, g->name), lines);
+  if (g->ncall)
+    sb_printf(m, "; '%s' is %u lines and calls only '%s'%s, as small, which the compiler inlines here with it",
+              S(p, g->name), lines, S(p, p->funcs.v[p->calls.v[g->call_off].callee].name),
+              g->ncall > 1 ? " and the like" : "");
+  else
+    sb_printf(m, "; '%s' is %u lines without a call, which the compiler inlines here", S(p, g->name), lines);
+  sb_puts(m, ": it then judges the loads itself and reuses them unless the store may write what they read (a "
+             "store to another named object does not), so at most a load is saved, not a call");
 }
 
 /* A finding at a call in a file the build generates (a Bison skeleton's

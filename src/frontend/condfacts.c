@@ -73,6 +73,66 @@ static bool cf_if_zero(const char *s, size_t lo, size_t hi)
   return i >= hi || s[i] == '\n' || s[i] == '\r' || (s[i] == '/' && i + 1 < hi && s[i + 1] == '/');
 }
 
+/* The identifier at s[i] (its length in *len), or NULL. */
+static const char *cf_ident(const char *s, size_t i, size_t n, size_t *len)
+{
+  size_t e = i;
+  while (e < n && (isalnum((unsigned char)s[e]) || s[e] == '_')) e++;
+  *len = e - i;
+  return e > i && !isdigit((unsigned char)s[i]) ? s + i : NULL;
+}
+
+/* Past the directive keyword kw at s[i] (after `#` and blanks), or 0. */
+static size_t cf_directive(const char *s, size_t i, size_t n, const char *kw)
+{
+  i = cf_skip_blanks(s, i, n);
+  if (i >= n || s[i] != '#') return 0;
+  i = cf_skip_blanks(s, i + 1, n);
+  size_t k = strlen(kw);
+  if (n - i < k || strncmp(s + i, kw, k) || isalnum((unsigned char)s[i + k]) || s[i + k] == '_') return 0;
+  return cf_skip_blanks(s, i + k, n);
+}
+
+/* Is the skipped text at s[lo, hi) a header's include guard skipped on
+ * its reentry: `#ifndef N` (or `#if !defined N`), then `#define N` with
+ * nothing after it, up to the file's last `#endif`? A header that a
+ * header it includes includes back (Emacs's lisp.h through thread.h) is
+ * reentered while open, and clang reports its whole body skipped; the
+ * outer inclusion compiles that very text, so it is no other
+ * configuration (every function of lisp.h was "pure only in the
+ * configuration analysed"). A `#ifndef N #define N` that does not reach
+ * the end of the file is a default, not a guard. */
+static bool cf_include_guard(const char *s, size_t lo, size_t hi, size_t n)
+{
+  size_t i = cf_directive(s, lo, hi, "ifndef"), len = 0, dlen = 0;
+  if (!i) {
+    i = cf_directive(s, lo, hi, "if");
+    if (!i || s[i] != '!') return false;
+    i = cf_skip_blanks(s, i + 1, hi);
+    if (hi - i < 7 || strncmp(s + i, "defined", 7)) return false;
+    i = cf_skip_blanks(s, i + 7, hi);
+    if (i < hi && s[i] == '(') i = cf_skip_blanks(s, i + 1, hi);
+  }
+  const char *name = cf_ident(s, i, hi, &len);
+  if (!name) return false;
+  i = cf_skip_blanks(s, i + len, hi);
+  if (i < hi && s[i] == ')') i++;
+  while (i < hi && s[i] != '\n') i++;   /* the rest of the #if line */
+  i = cf_directive(s, fe_skip_space(s, i, hi), hi, "define");
+  const char *def = i ? cf_ident(s, i, hi, &dlen) : NULL;
+  if (!def || dlen != len || strncmp(def, name, len)) return false;
+  i = cf_skip_blanks(s, i + dlen, hi);
+  if (i < hi && s[i] != '\n' && s[i] != '\r' && !(s[i] == '/' && i + 1 < hi && s[i + 1] == '/')) return false;
+  /* The range ends at or just past the guard's `#endif`: past it, only
+   * the rest of that line, blanks and comments up to the end. */
+  size_t e = fe_skip_space(s, hi, n);
+  if (e < n && cf_directive(s, e, n, "endif")) {
+    while (e < n && s[e] != '\n') e++;
+    e = fe_skip_space(s, e, n);
+  }
+  return e >= n;
+}
+
 static int cf_cmp_skip(const void *a, const void *b)
 {
   unsigned x = ((const struct fe_skip *)a)->off, y = ((const struct fe_skip *)b)->off;
@@ -96,6 +156,7 @@ static void cf_collect(fe_tu *t)
     size_t size = 0;
     const char *s = fe_tu_text(t, f, &size);
     if (s && lo < hi && hi <= size && cf_if_zero(s, lo, hi)) continue;   /* no configuration compiles it */
+    if (s && lo < hi && hi <= size && cf_include_guard(s, lo, hi, size)) continue;   /* the outer inclusion compiles it */
     t->skipped_live[t->nlive++] = (struct fe_skip){ lo, f };
     if (s && lo < hi && hi <= size) cf_scan_defs(t, s, lo, hi);
   }

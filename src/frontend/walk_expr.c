@@ -696,6 +696,10 @@ static uint64_t fw_binary(fw *w, CXCursor c)
   /* The right of && and || runs only after the left: the left's calls
    * dominate it, but nothing computed on the right is sure to run. */
   int lazy = op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr;
+  /* `false && (cond)` (Emacs's eassert in a release build, `(void) (false
+   * && (cond))`, so that cond still compiles): the right never runs, as
+   * the branch of `if (0)` does not, and GCC drops it at every level. */
+  if (lazy && fw_branch_dead(w, l, op == CXBinaryOperator_LAnd, r)) return 0;
   size_t mark = fw_avail_enter(w);
   size_t before = fw_flow_save(w);
   w->iter_cond += lazy;
