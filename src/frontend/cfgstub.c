@@ -207,6 +207,21 @@ static unsigned cs_line(const cs_toks *k, unsigned i)
   return line;
 }
 
+/* Does token i of k (read from `from`) begin a directive: a `#` first on
+ * its line? */
+static bool cs_directive_at(const cs_toks *k, unsigned i, unsigned from)
+{
+  return !strcmp(k->text[i], "#") && (i == from || cs_line(k, i - 1) != cs_line(k, i));
+}
+
+/* The first token of k past the line token i is on. */
+static unsigned cs_line_end(const cs_toks *k, unsigned i)
+{
+  unsigned line = cs_line(k, i);
+  while (i < k->n && cs_line(k, i) == line) i++;
+  return i;
+}
+
 static int cs_tokens(cs_judge *j, const cs_toks *k, unsigned from, const strtab *params);
 
 /* The level of one definition of a macro (the arguments of a call of it
@@ -326,10 +341,9 @@ static int cs_tokens(cs_judge *j, const cs_toks *k, unsigned from, const strtab 
     switch (clang_getTokenKind(k->v[i])) {
     case CXToken_Comment: case CXToken_Literal: break;
     case CXToken_Punctuation:
-      if (!params && !strcmp(s, "#") && (i == from || cs_line(k, i - 1) != cs_line(k, i))) {
+      if (!params && cs_directive_at(k, i, from)) {
         if (i + 1 >= k->n || !cs_directive_ok(k->text[i + 1])) return FE_STUB_NONE;
-        unsigned line = cs_line(k, i);
-        while (i + 1 < k->n && cs_line(k, i + 1) == line) i++;
+        i = cs_line_end(k, i) - 1;
       } else if (params && !strcmp(s, "#")) {
         i++;   /* `#param`: a string */
       } else {
@@ -382,13 +396,12 @@ static bool cs_joins(const cs_toks *k, const char *s, size_t size, unsigned star
   char after = next < size ? s[next] : 0;
   bool opens_after = after == '(' || after == '[';
   for (unsigned i = 0; i < k->n; i++) {
-    if (strcmp(k->text[i], "#") || (i > 0 && cs_line(k, i - 1) == cs_line(k, i))) continue;
+    if (!cs_directive_at(k, i, 0)) continue;
     /* a directive line: the tokens around it end and begin branches */
     const char *last = i > 0 ? k->text[i - 1] : "";
     CXTokenKind lk = i > 0 ? clang_getTokenKind(k->v[i - 1]) : CXToken_Punctuation;
     if (opens_after && i > 0 && (lk == CXToken_Identifier || !strcmp(last, ")") || !strcmp(last, "]"))) return true;
-    unsigned line = cs_line(k, i), b = i;
-    while (b < k->n && cs_line(k, b) == line) b++;
+    unsigned b = cs_line_end(k, i);
     if (before && b < k->n && (!strcmp(k->text[b], "(") || !strcmp(k->text[b], "["))) return true;
   }
   return false;
